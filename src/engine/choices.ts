@@ -1,0 +1,439 @@
+/**
+ * Choices: the five primitive draws every strategy bottoms out in, and the order that defines "simpler".
+ *
+ * A test case is a sequence of choices, each a (type, value, constraints) triple. Everything else in the
+ * engine — replay, the database, the DataTree, the shrinker, the panel — speaks this sequence.
+ *
+ * Each type has a complexity index: a bijection between the values legal under the constraints and
+ * 0, 1, 2, … where index 0 is the simplest legal value. The index is relative to the constraints: for an
+ * integer drawn with min 1 the simplest value is 1, so the shrinker never proposes a value the generator could
+ * not have produced. Sequences are compared shortlex: shorter first, then index by index (`sortKey`).
+ *
+ *   integer  zigzag around shrinkTowards (clamped into the bounds): t, t+1, t−1, t+2, …; once one bound
+ *            is reached the other side continues in order.
+ *   float    see floats.ts: integral before fractional, fewer binary digits first, then by size; signs
+ *            interleave. The index is made constraint-relative by moving the simplest legal float to 0.
+ *   boolean  false, true (a boolean with p = 1 has only true, at index 0).
+ *   string   shortlex over characters in the alphabet's shrink order (intervals.ts), from minSize up.
+ *   bytes    shortlex over byte values, from minSize up.
+ */
+import { IntervalSet } from "./intervals.ts";
+import { compareFloats, floatFromKey, floatKey, simplestFloat } from "./floats.ts";
+
+export type ChoiceType = "integer" | "float" | "boolean" | "string" | "bytes";
+export type ChoiceValue = number | boolean | string | Uint8Array;
+
+export interface IntegerConstraints {
+  /** Inclusive bounds; null for unbounded on that side (draws then stay within the safe-integer range). */
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly shrinkTowards: number;
+}
+export interface FloatConstraints {
+  /** Inclusive bounds; ±Infinity are legal values exactly when a bound is infinite. */
+  readonly min: number;
+  readonly max: number;
+  readonly allowNaN: boolean;
+}
+export interface BooleanConstraints {
+  /** Probability of true when generating; 0 or 1 make the choice forced. */
+  readonly p: number;
+}
+export interface StringConstraints {
+  readonly alphabet: IntervalSet;
+  readonly minSize: number;
+  readonly maxSize: number;
+}
+export interface BytesConstraints {
+  readonly minSize: number;
+  readonly maxSize: number;
+}
+
+export interface ConstraintsOf {
+  integer: IntegerConstraints;
+  float: FloatConstraints;
+  boolean: BooleanConstraints;
+  string: StringConstraints;
+  bytes: BytesConstraints;
+}
+export interface ValueOf {
+  integer: number;
+  float: number;
+  boolean: boolean;
+  string: string;
+  bytes: Uint8Array;
+}
+export type Constraints = ConstraintsOf[ChoiceType];
+
+/** One recorded draw. `forced` marks a value the strategy fixed (it is never shrunk). */
+export interface ChoiceNode<T extends ChoiceType = ChoiceType> {
+  readonly type: T;
+  readonly value: ValueOf[T];
+  readonly constraints: ConstraintsOf[T];
+  readonly forced: boolean;
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+function lowBound(c: IntegerConstraints): number {
+  return c.min ?? -MAX_SAFE;
+}
+function highBound(c: IntegerConstraints): number {
+  return c.max ?? MAX_SAFE;
+}
+function towards(c: IntegerConstraints): number {
+  return Math.min(Math.max(c.shrinkTowards, lowBound(c)), highBound(c));
+}
+
+// ---------------------------------------------------------------------------------------------- legality
+
+export function permitted(type: ChoiceType, value: ChoiceValue, c: Constraints): boolean {
+  switch (type) {
+    case "integer": {
+      const k = c as IntegerConstraints;
+      return typeof value === "number" && Number.isSafeInteger(value) && value >= lowBound(k) && value <= highBound(k);
+    }
+    case "float": {
+      const k = c as FloatConstraints;
+      if (typeof value !== "number") return false;
+      if (Number.isNaN(value)) return k.allowNaN;
+      return value >= k.min && value <= k.max;
+    }
+    case "boolean": {
+      const k = c as BooleanConstraints;
+      if (typeof value !== "boolean") return false;
+      return value ? k.p > 0 : k.p < 1;
+    }
+    case "string": {
+      const k = c as StringConstraints;
+      if (typeof value !== "string") return false;
+      let n = 0;
+      for (const ch of value) {
+        if (!k.alphabet.contains(ch.codePointAt(0) as number)) return false;
+        n++;
+      }
+      return n >= k.minSize && n <= k.maxSize;
+    }
+    case "bytes": {
+      const k = c as BytesConstraints;
+      return value instanceof Uint8Array && value.length >= k.minSize && value.length <= k.maxSize;
+    }
+  }
+}
+
+/** The simplest legal value: the value at index 0. */
+export function simplest(type: ChoiceType, c: Constraints): ChoiceValue {
+  switch (type) {
+    case "integer":
+      return towards(c as IntegerConstraints);
+    case "float": {
+      const k = c as FloatConstraints;
+      return simplestFloat(k.min, k.max, k.allowNaN);
+    }
+    case "boolean":
+      return (c as BooleanConstraints).p >= 1;
+    case "string": {
+      const k = c as StringConstraints;
+      if (k.minSize === 0) return "";
+      return String.fromCodePoint(k.alphabet.atShrinkIndex(0)).repeat(k.minSize);
+    }
+    case "bytes":
+      return new Uint8Array((c as BytesConstraints).minSize);
+  }
+}
+
+/**
+ * Number of legal values, or Infinity when it is too large to matter for exhaustion (above 2^31).
+ * The DataTree uses it to know when every value below a node has been tried.
+ */
+export function domainSize(type: ChoiceType, c: Constraints): number {
+  const CAP = 2 ** 31;
+  switch (type) {
+    case "integer": {
+      const k = c as IntegerConstraints;
+      const n = highBound(k) - lowBound(k) + 1;
+      return n > CAP ? Infinity : n;
+    }
+    case "float": {
+      const k = c as FloatConstraints;
+      const nan = k.allowNaN ? 1 : 0;
+      if (k.min > k.max) return nan;
+      if (k.min === k.max) return (k.min === 0 ? 2 : 1) + nan; // 0 admits both +0 and −0
+      return Infinity;
+    }
+    case "boolean": {
+      const p = (c as BooleanConstraints).p;
+      return p <= 0 || p >= 1 ? 1 : 2;
+    }
+    case "string":
+    case "bytes": {
+      const k = c as StringConstraints | BytesConstraints;
+      const base = type === "bytes" ? 256 : (k as StringConstraints).alphabet.size;
+      let total = 0;
+      let pow = base ** k.minSize;
+      for (let len = k.minSize; len <= k.maxSize; len++) {
+        total += pow;
+        if (total > CAP) return Infinity;
+        pow *= base;
+        if (base <= 1 && len > k.minSize + CAP) break;
+      }
+      return total;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- indices
+
+/** Above this, index arithmetic in doubles may round: switch to BigInt. */
+const EXACT_LIMIT = 2 ** 52;
+
+function integerIndex(v: number, c: IntegerConstraints): number {
+  const t = towards(c);
+  const below = t - lowBound(c);
+  const above = highBound(c) - t;
+  if (v > t) {
+    const d = v - t;
+    return d <= below ? 2 * d - 1 : below + d;
+  }
+  if (v < t) {
+    const d = t - v;
+    return d <= above ? 2 * d : above + d;
+  }
+  return 0;
+}
+
+/** The exact integer index (bigint arithmetic only when doubles could round). */
+function integerIndexExact(v: number, c: IntegerConstraints): bigint {
+  const fast = integerIndex(v, c);
+  if (fast < EXACT_LIMIT && Math.abs(v) < EXACT_LIMIT && Math.abs(c.shrinkTowards) < EXACT_LIMIT) return BigInt(fast);
+  const t = BigInt(towards(c));
+  const x = BigInt(v);
+  const below = t - BigInt(lowBound(c));
+  const above = BigInt(highBound(c)) - t;
+  if (x > t) {
+    const d = x - t;
+    return d <= below ? 2n * d - 1n : below + d;
+  }
+  if (x < t) {
+    const d = t - x;
+    return d <= above ? 2n * d : above + d;
+  }
+  return 0n;
+}
+
+function integerFromIndex(index: bigint, c: IntegerConstraints): number {
+  const t = BigInt(towards(c));
+  const below = t - BigInt(lowBound(c));
+  const above = BigInt(highBound(c)) - t;
+  const m = below < above ? below : above;
+  if (index <= 2n * m) return Number(index % 2n === 1n ? t + (index + 1n) / 2n : t - index / 2n);
+  return Number(above > below ? t + (index - below) : t - (index - above));
+}
+
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) out.push(ch.codePointAt(0) as number);
+  return out;
+}
+
+/** Shortlex index of a sequence of digits (each < base) of length ≥ minSize. */
+function sequenceIndex(digits: readonly number[], base: number, minSize: number): bigint {
+  const b = BigInt(base);
+  let offset = 0n;
+  let pow = b ** BigInt(minSize);
+  for (let len = minSize; len < digits.length; len++) {
+    offset += pow;
+    pow *= b;
+  }
+  let lex = 0n;
+  for (const d of digits) lex = lex * b + BigInt(d);
+  return offset + lex;
+}
+
+function sequenceFromIndex(index: bigint, base: number, minSize: number, maxSize: number): number[] {
+  const b = BigInt(base);
+  let len = minSize;
+  let pow = b ** BigInt(minSize);
+  let i = index;
+  while (i >= pow) {
+    if (len >= maxSize || pow === 0n) throw new RangeError(`index ${index} is beyond the longest legal value`);
+    i -= pow;
+    pow *= b;
+    len++;
+  }
+  const digits = new Array<number>(len);
+  for (let p = len - 1; p >= 0; p--) {
+    digits[p] = Number(i % b);
+    i /= b;
+  }
+  return digits;
+}
+
+/**
+ * The complexity index of a legal value under its constraints: 0 is the simplest legal value.
+ * Exact (bigint) for every type; `choiceFromIndex` is its inverse.
+ */
+export function choiceToIndex(type: ChoiceType, value: ChoiceValue, c: Constraints): bigint {
+  switch (type) {
+    case "integer":
+      return integerIndexExact(value as number, c as IntegerConstraints);
+    case "boolean":
+      return (c as BooleanConstraints).p >= 1 ? 0n : value ? 1n : 0n;
+    case "float": {
+      const s = floatKey(simplest("float", c) as number);
+      const k = floatKey(value as number);
+      // Move the simplest legal float to index 0 and shift the keys below it up by one.
+      if (k === s) return 0n;
+      return k < s ? k + 1n : k;
+    }
+    case "string": {
+      const k = c as StringConstraints;
+      const digits = codePoints(value as string).map((cp) => k.alphabet.shrinkIndex(cp));
+      return sequenceIndex(digits, k.alphabet.size, k.minSize);
+    }
+    case "bytes":
+      return sequenceIndex(Array.from(value as Uint8Array), 256, (c as BytesConstraints).minSize);
+  }
+}
+
+export function choiceFromIndex(type: ChoiceType, index: bigint, c: Constraints): ChoiceValue {
+  switch (type) {
+    case "integer":
+      return integerFromIndex(index, c as IntegerConstraints);
+    case "boolean":
+      return (c as BooleanConstraints).p >= 1 ? true : index !== 0n;
+    case "float": {
+      const s = floatKey(simplest("float", c) as number);
+      if (index === 0n) return floatFromKey(s);
+      return floatFromKey(index <= s ? index - 1n : index);
+    }
+    case "string": {
+      const k = c as StringConstraints;
+      const digits = sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
+      return String.fromCodePoint(...digits.map((d) => k.alphabet.atShrinkIndex(d)));
+    }
+    case "bytes": {
+      const k = c as BytesConstraints;
+      return Uint8Array.from(sequenceFromIndex(index, 256, k.minSize, k.maxSize));
+    }
+  }
+}
+
+/** The index as a JS number for display and events (exact below 2^53, approximate above). */
+export function indexNumber(type: ChoiceType, value: ChoiceValue, c: Constraints): number {
+  if (type === "integer") return integerIndex(value as number, c as IntegerConstraints);
+  if (type === "boolean") return (c as BooleanConstraints).p >= 1 || !value ? 0 : 1;
+  return Number(choiceToIndex(type, value, c));
+}
+
+/**
+ * Compare two legal values of one choice in the index order, without building indices where it can.
+ * Negative when a is simpler.
+ */
+export function compareChoice(type: ChoiceType, a: ChoiceValue, b: ChoiceValue, c: Constraints): number {
+  switch (type) {
+    case "integer": {
+      const k = c as IntegerConstraints;
+      const ia = integerIndex(a as number, k);
+      const ib = integerIndex(b as number, k);
+      if (ia < EXACT_LIMIT && ib < EXACT_LIMIT) return ia - ib;
+      const ea = integerIndexExact(a as number, k);
+      const eb = integerIndexExact(b as number, k);
+      return ea < eb ? -1 : ea > eb ? 1 : 0;
+    }
+    case "boolean":
+      return indexNumber(type, a, c) - indexNumber(type, b, c);
+    case "float": {
+      const s = simplest("float", c) as number;
+      if (Object.is(a, b)) return 0;
+      if (Object.is(a, s)) return -1;
+      if (Object.is(b, s)) return 1;
+      return compareFloats(a as number, b as number);
+    }
+    case "string": {
+      const k = c as StringConstraints;
+      const ca = codePoints(a as string);
+      const cb = codePoints(b as string);
+      if (ca.length !== cb.length) return ca.length - cb.length;
+      for (let i = 0; i < ca.length; i++) {
+        if (ca[i] !== cb[i]) return k.alphabet.shrinkIndex(ca[i]) - k.alphabet.shrinkIndex(cb[i]);
+      }
+      return 0;
+    }
+    case "bytes": {
+      const x = a as Uint8Array;
+      const y = b as Uint8Array;
+      if (x.length !== y.length) return x.length - y.length;
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return 0;
+    }
+  }
+}
+
+/** Two values of one choice are the same choice (floats by Object.is, so −0 ≠ 0 and NaN = NaN). */
+export function choiceEquals(type: ChoiceType, a: ChoiceValue, b: ChoiceValue): boolean {
+  if (type === "bytes") {
+    const x = a as Uint8Array;
+    const y = b as Uint8Array;
+    if (!(x instanceof Uint8Array) || !(y instanceof Uint8Array) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  return Object.is(a, b);
+}
+
+/** A primitive key for Maps (Map uses SameValueZero, which would merge −0 and 0). */
+export function choiceKey(type: ChoiceType, v: ChoiceValue): string | number | boolean {
+  if (type === "bytes") return String.fromCharCode(...(v as Uint8Array));
+  if (type === "float" && Object.is(v, -0)) return "-0";
+  return v as string | number | boolean;
+}
+
+// ---------------------------------------------------------------------------------------------- sort key
+
+/** The value sequence a test case made (the choice sequence without its constraints). */
+export type Choices = readonly ChoiceValue[];
+
+export interface SortKey {
+  readonly length: number;
+  readonly indices: readonly bigint[];
+}
+
+/** Shortlex key: (length, indices). "Simpler" means exactly "smaller sortKey" everywhere in Shrinkscope. */
+export function sortKey(nodes: readonly ChoiceNode[]): SortKey {
+  return { length: nodes.length, indices: nodes.map((n) => choiceToIndex(n.type, n.value, n.constraints)) };
+}
+
+/** How two sequences compare and what decided it: the length, or the first differing position. */
+export type SortKeyComparison =
+  | { readonly order: -1 | 0 | 1; readonly by: "length"; readonly lengths: readonly [number, number] }
+  | { readonly order: -1 | 1; readonly by: "position"; readonly position: number; readonly indices: readonly [number, number] }
+  | { readonly order: 0; readonly by: "equal" };
+
+/** Compare two node sequences shortlex, reporting the deciding position (used by the shrinker and the panel). */
+export function compareNodes(a: readonly ChoiceNode[], b: readonly ChoiceNode[]): SortKeyComparison {
+  if (a.length !== b.length) {
+    return { order: a.length < b.length ? -1 : 1, by: "length", lengths: [a.length, b.length] };
+  }
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.type !== y.type || x.constraints !== y.constraints) {
+      // Different draws at the same position: compare exact indices under each node's own constraints.
+      const ix = choiceToIndex(x.type, x.value, x.constraints);
+      const iy = choiceToIndex(y.type, y.value, y.constraints);
+      if (ix !== iy) return { order: ix < iy ? -1 : 1, by: "position", position: i, indices: [Number(ix), Number(iy)] };
+      continue;
+    }
+    const c = compareChoice(x.type, x.value, y.value, x.constraints);
+    if (c !== 0) {
+      return {
+        order: c < 0 ? -1 : 1,
+        by: "position",
+        position: i,
+        indices: [indexNumber(x.type, x.value, x.constraints), indexNumber(y.type, y.value, y.constraints)],
+      };
+    }
+  }
+  return { order: 0, by: "equal" };
+}

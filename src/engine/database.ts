@@ -1,0 +1,348 @@
+/**
+ * The example database: failing choice sequences saved so the next run replays them first (Hypothesis's
+ * `.hypothesis/examples`).
+ *
+ * Layout: `<dir>/<keyHash>/<choicesHash>.json`, with `<dir>/<keyHash>/key.txt` holding the key for humans.
+ * Naming a file by the hash of its own contents makes save idempotent and delete a single unlink.
+ *
+ * Two rules shape everything here:
+ * - Writes are atomic (write a uniquely named `.tmp` file in the same folder, then rename it onto the final
+ *   name). Several test processes may share one database and any of them may be killed mid-write (Ctrl-C, a
+ *   test-runner timeout); rename within one folder is atomic, so a reader sees either no file or a whole one,
+ *   never half of one. A killed writer leaves only a `.tmp` file, which readers ignore and eventually remove.
+ *   We do not fsync: atomicity holds against process death, not power loss — and the next rule covers that.
+ * - The database is a cache, never the source of truth. A corrupt or unreadable file (power loss, a bad merge,
+ *   a hand edit, a file from a newer version) must not break the test run, so fetch skips it with a warning.
+ *   Likewise a failed save warns instead of throwing: throwing there would hide the test failure we were
+ *   trying to record behind an I/O error.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** One recorded choice. Deliberately self-contained: this file must not depend on the rest of the engine. */
+export type StoredChoice = number | boolean | string | Uint8Array;
+
+export interface ExampleDatabase {
+  /** All sequences saved under key (order: oldest first is fine). Never throws for corrupt data: skips it and warns. */
+  fetch(key: string): StoredChoice[][];
+  /**
+   * Save (idempotent: saving the same sequence twice stores one copy). Never throws: a failure to record an
+   * example is reported through the warning channel, so it cannot mask the test result being recorded.
+   */
+  save(key: string, choices: readonly StoredChoice[]): void;
+  /** Remove a sequence if present. Never throws; failures are warned about. */
+  delete(key: string, choices: readonly StoredChoice[]): void;
+}
+
+export interface DatabaseOptions {
+  /** Where problems (corrupt files, failed writes) are reported. Defaults to console.warn. */
+  warn?: (message: string) => void;
+}
+
+const FORMAT = "shrinkscope-choices";
+const VERSION = 1;
+const KEY_FILE = "key.txt";
+const TMP_SUFFIX = ".tmp";
+const JSON_SUFFIX = ".json";
+/** A `.tmp` file older than this belongs to a writer that died; a live writer renames within milliseconds. */
+const STALE_TMP_MS = 60_000;
+
+// Special numbers have no JSON literal; -0 has one ("-0") but JSON.stringify(-0) prints "0", losing the sign.
+const SPECIAL_NUMBERS: ReadonlyMap<string, number> = new Map([
+  ["-0", -0],
+  ["NaN", NaN],
+  ["Infinity", Infinity],
+  ["-Infinity", -Infinity],
+]);
+
+type EncodedChoice = { n: number | string } | { b: boolean } | { s: string } | { y: string };
+
+function encodeChoice(choice: StoredChoice, index: number): EncodedChoice {
+  switch (typeof choice) {
+    case "number":
+      if (Object.is(choice, -0)) return { n: "-0" };
+      // Finite doubles survive JSON exactly: JSON.stringify prints the shortest round-tripping decimal.
+      if (Number.isFinite(choice)) return { n: choice };
+      return { n: String(choice) }; // "NaN", "Infinity", "-Infinity"
+    case "boolean":
+      return { b: choice };
+    case "string":
+      // JSON.stringify (well-formed since ES2019) escapes lone surrogates as \udXXX, so they round-trip.
+      return { s: choice };
+    default:
+      if (choice instanceof Uint8Array) {
+        return { y: Buffer.from(choice.buffer, choice.byteOffset, choice.byteLength).toString("base64") };
+      }
+      throw new TypeError(`encodeChoices: choice ${index} is not a number, boolean, string or Uint8Array`);
+  }
+}
+
+/** Serialize a choice sequence as versioned JSON in which every choice is tagged with its type. */
+export function encodeChoices(choices: readonly StoredChoice[]): string {
+  return JSON.stringify({ format: FORMAT, version: VERSION, choices: choices.map(encodeChoice) });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function decodeChoice(raw: unknown, index: number): StoredChoice {
+  const where = `choices[${index}]`;
+  if (!isPlainObject(raw)) throw new Error(`${where} must be an object with one tag, got ${describe(raw)}`);
+  const keys = Object.keys(raw);
+  if (keys.length !== 1) throw new Error(`${where} must have exactly one tag, got ${keys.length} keys`);
+  const tag = keys[0]!;
+  const value = raw[tag];
+  switch (tag) {
+    case "n":
+      if (typeof value === "number") {
+        // A literal like 1e400 parses to Infinity; the encoder never writes that, so treat it as corruption.
+        if (!Number.isFinite(value)) throw new Error(`${where}: number literal out of range`);
+        return value;
+      }
+      if (typeof value === "string" && SPECIAL_NUMBERS.has(value)) return SPECIAL_NUMBERS.get(value)!;
+      throw new Error(`${where}: "n" must be a finite number or one of "-0", "NaN", "Infinity", "-Infinity", got ${describe(value)}`);
+    case "b":
+      if (typeof value === "boolean") return value;
+      throw new Error(`${where}: "b" must be a boolean, got ${describe(value)}`);
+    case "s":
+      if (typeof value === "string") return value;
+      throw new Error(`${where}: "s" must be a string, got ${describe(value)}`);
+    case "y": {
+      // Buffer.from(..., "base64") silently skips bad characters; demand canonical base64 so garbage is caught.
+      if (typeof value !== "string") throw new Error(`${where}: "y" must be a base64 string, got ${describe(value)}`);
+      const bytes = BASE64.test(value) ? Buffer.from(value, "base64") : undefined;
+      if (bytes === undefined || bytes.toString("base64") !== value) throw new Error(`${where}: "y" is not valid base64`);
+      // Copy into a plain Uint8Array: callers compare with Uint8Array semantics, not Buffer's.
+      return new Uint8Array(bytes);
+    }
+    default:
+      throw new Error(`${where}: unknown tag ${JSON.stringify(tag)} (expected "n", "b", "s" or "y")`);
+  }
+}
+
+/** Parse text written by encodeChoices. Throws an Error saying what is wrong with anything else. */
+export function decodeChoices(text: string): StoredChoice[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`invalid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(parsed)) throw new Error(`expected a JSON object, got ${describe(parsed)}`);
+  if (parsed["format"] !== FORMAT) {
+    throw new Error(`"format" must be ${JSON.stringify(FORMAT)}, got ${describe(parsed["format"])}`);
+  }
+  if (parsed["version"] !== VERSION) {
+    // Most likely written by a newer Shrinkscope; skipping it is safe, it is only a cache.
+    throw new Error(`unsupported version ${JSON.stringify(parsed["version"]) ?? "undefined"} (this reader understands version ${VERSION})`);
+  }
+  const extra = Object.keys(parsed).filter((k) => k !== "format" && k !== "version" && k !== "choices");
+  if (extra.length > 0) throw new Error(`unexpected field(s) ${extra.map((k) => JSON.stringify(k)).join(", ")}`);
+  const choices = parsed["choices"];
+  if (!Array.isArray(choices)) throw new Error(`"choices" must be an array, got ${describe(choices)}`);
+  return choices.map(decodeChoice);
+}
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+// fatal: a file that is not valid UTF-8 is corrupt; the default decoder would quietly substitute U+FFFD and
+// could turn a damaged string choice into a different, valid-looking one.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Files under a directory, one folder per key. Safe to share between processes. */
+export class DirectoryDatabase implements ExampleDatabase {
+  readonly dir: string;
+  private readonly warn: (message: string) => void;
+
+  constructor(dir: string, options: DatabaseOptions = {}) {
+    this.dir = dir;
+    this.warn = options.warn ?? ((message) => console.warn(message));
+  }
+
+  private keyDir(key: string): string {
+    return path.join(this.dir, shortHash(key));
+  }
+
+  fetch(key: string): StoredChoice[][] {
+    try {
+      if (!fs.statSync(this.dir).isDirectory()) {
+        this.warn(`Shrinkscope: example database path ${this.dir} is not a directory; ignoring it`);
+        return [];
+      }
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") {
+        this.warn(`Shrinkscope: cannot read example database ${this.dir}: ${errorMessage(error)}`);
+      }
+      return [];
+    }
+
+    const keyDir = this.keyDir(key);
+    let names: string[];
+    try {
+      names = fs.readdirSync(keyDir);
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") {
+        this.warn(`Shrinkscope: cannot read example folder ${keyDir}: ${errorMessage(error)}`);
+      }
+      return [];
+    }
+
+    const found: { name: string; mtime: number; choices: StoredChoice[] }[] = [];
+    for (const name of names) {
+      const file = path.join(keyDir, name);
+      if (name.endsWith(TMP_SUFFIX)) {
+        this.removeIfStale(file);
+        continue;
+      }
+      if (!name.endsWith(JSON_SUFFIX)) continue; // key.txt, editor backups, .DS_Store, ...
+      try {
+        // Read through one descriptor so the mtime belongs to the content we decoded.
+        const fd = fs.openSync(file, "r");
+        let text: string;
+        let mtime: number;
+        try {
+          mtime = fs.fstatSync(fd).mtimeMs;
+          text = utf8.decode(fs.readFileSync(fd));
+        } finally {
+          fs.closeSync(fd);
+        }
+        found.push({ name, mtime, choices: decodeChoices(text) });
+      } catch (error) {
+        const reason = error instanceof TypeError && errorCode(error) === "ERR_ENCODING_INVALID_ENCODED_DATA"
+          ? "not valid UTF-8"
+          : errorMessage(error);
+        this.warn(`Shrinkscope: skipping corrupt example file ${file}: ${reason}`);
+      }
+    }
+    // Oldest first; the name breaks ties so the order is deterministic on coarse-mtime filesystems.
+    found.sort((a, b) => a.mtime - b.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return found.map((entry) => entry.choices);
+  }
+
+  save(key: string, choices: readonly StoredChoice[]): void {
+    let file = this.keyDir(key);
+    try {
+      const text = encodeChoices(choices);
+      const keyDir = this.keyDir(key);
+      file = path.join(keyDir, shortHash(text) + JSON_SUFFIX);
+      fs.mkdirSync(keyDir, { recursive: true });
+      const keyFile = path.join(keyDir, KEY_FILE);
+      if (!fs.existsSync(keyFile)) atomicWrite(keyFile, key);
+      // Idempotent: same content, same name. Rewrite only if the file is missing or damaged, which also heals
+      // a file that was corrupted after it was written.
+      if (readIfExists(file) === text) return;
+      atomicWrite(file, text);
+    } catch (error) {
+      this.warn(`Shrinkscope: could not save example to ${file}: ${errorMessage(error)}`);
+    }
+  }
+
+  delete(key: string, choices: readonly StoredChoice[]): void {
+    let file = this.keyDir(key);
+    try {
+      file = path.join(file, shortHash(encodeChoices(choices)) + JSON_SUFFIX);
+      fs.unlinkSync(file);
+    } catch (error) {
+      if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return; // already gone
+      this.warn(`Shrinkscope: could not delete example ${file}: ${errorMessage(error)}`);
+    }
+  }
+
+  /** Best effort: another process may be removing the same file, or it may be a live writer's (if young). */
+  private removeIfStale(file: string): void {
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs > STALE_TMP_MS) fs.unlinkSync(file);
+    } catch {
+      // Someone else cleaned it up, or we lack permission; either way it stays ignored.
+    }
+  }
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Write via a temp file in the same folder (rename is only atomic within one filesystem) whose name is
+ * unique per process and call, so concurrent writers of the same example never share a temp file.
+ */
+function atomicWrite(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`;
+  try {
+    fs.writeFileSync(tmp, text, { encoding: "utf8", flag: "wx" });
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // The temp file was never created, or was already renamed.
+    }
+    throw error;
+  }
+}
+
+/**
+ * An ExampleDatabase in process memory, for tests and for runs that must not touch the disk. Sequences are
+ * stored encoded, which gives the same dedupe-by-encoding semantics as DirectoryDatabase and hands callers
+ * fresh copies they can mutate freely.
+ */
+export class InMemoryDatabase implements ExampleDatabase {
+  private readonly entries = new Map<string, Set<string>>();
+  private readonly warn: (message: string) => void;
+
+  constructor(options: DatabaseOptions = {}) {
+    this.warn = options.warn ?? ((message) => console.warn(message));
+  }
+
+  fetch(key: string): StoredChoice[][] {
+    // A Set iterates in insertion order, and re-adding an existing member keeps its place: oldest first.
+    return [...(this.entries.get(key) ?? [])].map(decodeChoices);
+  }
+
+  save(key: string, choices: readonly StoredChoice[]): void {
+    try {
+      const text = encodeChoices(choices);
+      let forKey = this.entries.get(key);
+      if (forKey === undefined) this.entries.set(key, (forKey = new Set()));
+      forKey.add(text);
+    } catch (error) {
+      this.warn(`Shrinkscope: could not save example in memory: ${errorMessage(error)}`);
+    }
+  }
+
+  delete(key: string, choices: readonly StoredChoice[]): void {
+    const forKey = this.entries.get(key);
+    if (forKey === undefined) return;
+    try {
+      forKey.delete(encodeChoices(choices));
+    } catch {
+      // Unencodable choices were never saved, so there is nothing to delete.
+    }
+    if (forKey.size === 0) this.entries.delete(key);
+  }
+}

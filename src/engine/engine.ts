@@ -1,0 +1,243 @@
+/**
+ * The engine: one run of one property, phase by phase. The main loop fits on a screen (`run`):
+ *
+ *   explicit  the examples pinned in settings, as given (no shrinking of a value that is not choices)
+ *   reuse     choice sequences that failed before, from the database, replayed first
+ *   generate  fresh cases, steered by the DataTree so none repeats, until maxExamples valid cases, a failure,
+ *             or the whole input space has been run
+ *   shrink    the first failure, to a minimal one (shrinker.ts)
+ *   final     the minimal case replayed once more, to report its arguments and error exactly
+ *
+ * The engine never calls the property itself: `run` is a generator that yields each TestCase to execute and
+ * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
+ */
+import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
+import { indexNumber } from "./choices.ts";
+import type { ExampleDatabase } from "./database.ts";
+import { DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
+import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
+import { Random } from "./random.ts";
+import { Shrinker } from "./shrinker.ts";
+import type { Span } from "./testcase.ts";
+import { TestCase } from "./testcase.ts";
+
+export interface EngineSettings {
+  readonly maxExamples: number;
+  readonly seed: number;
+  readonly derandomize: boolean;
+  readonly deadline: number | null;
+  readonly database: ExampleDatabase | null;
+  readonly databasePath: string | null;
+  readonly databaseKey: string;
+  readonly phases: readonly Phase[];
+  readonly onEvent: ((event: EngineEvent) => void) | undefined;
+  readonly maxChoices: number;
+  readonly maxShrinkCalls: number;
+  readonly maxShrinkTimeMs: number;
+  readonly examples: readonly (readonly unknown[])[];
+}
+
+export type EngineResult =
+  | { readonly outcome: "passed" | "exhausted"; readonly statistics: RunStatistics }
+  | { readonly outcome: "gave-up"; readonly statistics: RunStatistics; readonly reason: string }
+  | {
+      readonly outcome: "failed";
+      readonly statistics: RunStatistics;
+      readonly case: TestCase;
+      /** Set when the minimal case did not fail again on replay. */
+      readonly flaky: boolean;
+      readonly shrinkStopped: string | undefined;
+      readonly explicit: boolean;
+    };
+
+type Run<T> = Generator<TestCase, T, TestCase>;
+
+const constraintCache = new WeakMap<object, Record<string, unknown>>();
+
+/** Plain, serialisable constraints for events (an alphabet becomes its size and first ranges). */
+function describeConstraints(c: Constraints): Record<string, unknown> {
+  let d = constraintCache.get(c);
+  if (d === undefined) {
+    if ("alphabet" in c) {
+      const s = c as StringConstraints;
+      d = { minSize: s.minSize, maxSize: s.maxSize, alphabetSize: s.alphabet.size, alphabet: s.alphabet.intervals.slice(0, 8) };
+    } else d = { ...c };
+    constraintCache.set(c, d);
+  }
+  return d;
+}
+
+export function choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[] {
+  return nodes.map((n) => ({
+    type: n.type,
+    value: n.value,
+    index: indexNumber(n.type, n.value, n.constraints),
+    forced: n.forced,
+    constraints: describeConstraints(n.constraints),
+  }));
+}
+
+export function spanInfos(spans: readonly Span[]): SpanInfo[] {
+  return spans.map((s) => ({ label: s.label, start: s.start, end: s.end, depth: s.depth, discarded: s.discarded }));
+}
+
+export class Engine {
+  readonly tree = new DataTree();
+  private readonly random: Random;
+  private readonly emit: ((e: EngineEvent) => void) | undefined;
+  private readonly started = Date.now();
+  private nextId = 0;
+  private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
+  private readonly eventCounts: Record<string, number> = {};
+
+  constructor(readonly settings: EngineSettings) {
+    this.random = new Random(settings.seed);
+    this.emit = settings.onEvent;
+  }
+
+  statistics(): RunStatistics {
+    return { ...this.stats, timeMs: Date.now() - this.started, events: { ...this.eventCounts } };
+  }
+
+  *run(): Run<EngineResult> {
+    const s = this.settings;
+    this.emit?.({
+      type: "run-start",
+      seed: s.seed,
+      settings: { maxExamples: s.maxExamples, derandomize: s.derandomize, deadline: s.deadline, database: s.databasePath, phases: s.phases },
+    });
+    let failure: TestCase | undefined;
+
+    if (s.phases.includes("explicit") && s.examples.length > 0) {
+      this.phase("explicit");
+      for (const args of s.examples) {
+        const tc = new TestCase([], null, s.maxChoices);
+        tc.explicitArgs = [...args];
+        yield* this.execute(tc, "explicit");
+        if (tc.status === Status.Interesting) {
+          return { outcome: "failed", statistics: this.statistics(), case: tc, flaky: false, shrinkStopped: undefined, explicit: true };
+        }
+      }
+    }
+
+    const saved = s.phases.includes("reuse") && s.database !== null ? s.database.fetch(s.databaseKey) : [];
+    if (saved.length > 0) {
+      this.phase("reuse");
+      for (const choices of saved) {
+        const tc = yield* this.execute(new TestCase(choices, null, s.maxChoices), "reuse");
+        // A saved case that passes now (the bug was fixed) is dropped from the database.
+        if (tc.status !== Status.Interesting) s.database?.delete(s.databaseKey, choices);
+        else if (failure === undefined || this.simpler(tc, failure)) failure = tc;
+      }
+    }
+
+    let exhausted = false;
+    if (failure === undefined && s.phases.includes("generate")) {
+      this.phase("generate");
+      const limit = s.maxExamples * 10 + 100;
+      while (this.stats.valid < s.maxExamples && this.stats.examples + this.stats.duplicates < limit) {
+        if (this.tree.exhausted) {
+          exhausted = true;
+          break;
+        }
+        const tc = yield* this.execute(new TestCase([], this.random, s.maxChoices, new TreeCursor(this.tree)), "generate");
+        if (tc.status === Status.Interesting) {
+          failure = tc;
+          break;
+        }
+      }
+      if (failure === undefined && this.tree.exhausted) exhausted = true;
+    }
+
+    if (failure === undefined) {
+      if (this.stats.valid === 0 && this.stats.examples > 0 && !exhausted) {
+        const why =
+          this.stats.overrun > this.stats.invalid
+            ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
+            : `assume() or .filter() rejected all ${this.stats.invalid} test cases`;
+        return { outcome: "gave-up", statistics: this.statistics(), reason: `Unable to satisfy the property's preconditions: ${why}` };
+      }
+      return { outcome: exhausted ? "exhausted" : "passed", statistics: this.statistics() };
+    }
+
+    let target = failure;
+    let shrinkStopped: string | undefined;
+    if (s.phases.includes("shrink")) {
+      this.phase("shrink");
+      const shrinker = new Shrinker(
+        {
+          tree: this.tree,
+          emit: this.emit,
+          execute: (choices, pass) => this.execute(new TestCase(choices, null, s.maxChoices), "shrink", pass),
+          choiceInfos,
+          spanInfos,
+        },
+        { nodes: failure.nodes, spans: failure.spans, origin: failure.origin },
+        { maxCalls: s.maxShrinkCalls, maxTimeMs: s.maxShrinkTimeMs },
+      );
+      const outcome = yield* shrinker.run();
+      this.stats.shrinkCalls = outcome.calls;
+      this.stats.shrinks = outcome.shrinks;
+      shrinkStopped = outcome.stoppedBy;
+      target = new TestCase(outcome.target.nodes.map((n) => n.value), null, s.maxChoices);
+    } else {
+      target = new TestCase(failure.choices, null, s.maxChoices);
+    }
+
+    this.phase("final");
+    const final = yield* this.execute(target, "final");
+    const flaky = final.status !== Status.Interesting;
+    if (s.database !== null) {
+      for (const choices of saved) s.database.delete(s.databaseKey, choices);
+      s.database.save(s.databaseKey, (flaky ? failure : final).choices);
+    }
+    return { outcome: "failed", statistics: this.statistics(), case: flaky ? failure : final, flaky, shrinkStopped, explicit: false };
+  }
+
+  private simpler(a: TestCase, b: TestCase): boolean {
+    return a.nodes.length < b.nodes.length;
+  }
+
+  private phase(phase: Phase): void {
+    this.emit?.({ type: "phase", phase });
+  }
+
+  /** Hand a case to the executor, then record it: statistics, DataTree, events. */
+  *execute(tc: TestCase, origin: CaseOrigin, pass?: string): Run<TestCase> {
+    yield tc;
+    if (tc.duplicate) {
+      this.stats.duplicates++;
+      return tc;
+    }
+    const st = this.stats;
+    if (origin !== "final") {
+      st.examples++;
+      if (tc.status === Status.Valid) st.valid++;
+      else if (tc.status === Status.Invalid) st.invalid++;
+      else if (tc.status === Status.Overrun) st.overrun++;
+    }
+    for (const e of tc.events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
+    if (tc.explicitArgs !== undefined) return tc;
+    const growth = this.tree.record(tc.nodes, { kind: "conclusion", status: tc.status, origin: tc.origin });
+    const emit = this.emit;
+    if (emit !== undefined) {
+      emit({
+        type: "test-case",
+        id: this.nextId++,
+        origin,
+        ...(pass !== undefined ? { pass } : {}),
+        choices: choiceInfos(tc.nodes),
+        spans: spanInfos(tc.spans),
+        status: STATUS_NAMES[tc.status],
+        durationMs: tc.durationMs,
+        events: tc.events,
+      });
+      if (growth.newNodes > 0 || growth.exhaustedDepths.length > 0) {
+        emit({ type: "tree", newNodes: growth.newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths: growth.exhaustedDepths, rootExhausted: growth.rootExhausted });
+      }
+    }
+    return tc;
+  }
+}
+
+export type { ChoiceValue };

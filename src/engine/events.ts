@@ -1,0 +1,114 @@
+/**
+ * Typed events the engine emits through `settings.onEvent`: what the runner streams to the extension and the
+ * panel draws. Plain data only (values stay raw; the protocol layer serialises).
+ */
+import type { ChoiceType, ChoiceValue, SortKeyComparison } from "./choices.ts";
+
+export type Phase = "explicit" | "reuse" | "generate" | "shrink" | "final";
+export type StatusName = "overrun" | "invalid" | "valid" | "interesting";
+export type CaseOrigin = "explicit" | "reuse" | "generate" | "shrink" | "final";
+
+export interface ChoiceInfo {
+  readonly type: ChoiceType;
+  readonly value: ChoiceValue;
+  /** The complexity index under its constraints (0 = simplest; approximate above 2^53). */
+  readonly index: number;
+  readonly forced: boolean;
+  readonly constraints: Readonly<Record<string, unknown>>;
+}
+
+export interface SpanInfo {
+  readonly label: string;
+  readonly start: number;
+  readonly end: number;
+  readonly depth: number;
+  readonly discarded: boolean;
+}
+
+export interface RunStartEvent {
+  readonly type: "run-start";
+  readonly seed: number;
+  readonly settings: { readonly maxExamples: number; readonly derandomize: boolean; readonly deadline: number | null; readonly database: string | null; readonly phases: readonly Phase[] };
+}
+export interface PhaseEvent {
+  readonly type: "phase";
+  readonly phase: Phase;
+}
+export interface TestCaseEvent {
+  readonly type: "test-case";
+  readonly id: number;
+  readonly origin: CaseOrigin;
+  /** The shrink pass that proposed it, for shrink cases. */
+  readonly pass?: string;
+  readonly choices: readonly ChoiceInfo[];
+  readonly spans: readonly SpanInfo[];
+  readonly status: StatusName;
+  readonly durationMs: number;
+  readonly events: readonly string[];
+}
+export interface TreeEvent {
+  readonly type: "tree";
+  readonly newNodes: number;
+  readonly totalNodes: number;
+  readonly exhaustedDepths: readonly number[];
+  readonly rootExhausted: boolean;
+}
+export interface ShrinkPassEvent {
+  readonly type: "shrink-pass";
+  readonly pass: string;
+  readonly state: "start" | "end";
+  /** Property calls spent in this pass so far, and how many candidates it had accepted. */
+  readonly calls: number;
+  readonly accepted: number;
+}
+export interface ShrinkCandidateEvent {
+  readonly type: "shrink-candidate";
+  readonly pass: string;
+  readonly choices: readonly ChoiceInfo[];
+  /** Candidate against the current target: negative order means the candidate is simpler. */
+  readonly comparison: SortKeyComparison;
+  readonly status: StatusName;
+  readonly accepted: boolean;
+  /** Answered by the DataTree without calling the property. */
+  readonly cached: boolean;
+}
+export interface ShrinkTargetEvent {
+  readonly type: "shrink-target";
+  readonly pass: string;
+  readonly choices: readonly ChoiceInfo[];
+  readonly spans: readonly SpanInfo[];
+}
+export interface RunStatistics {
+  readonly examples: number;
+  readonly valid: number;
+  readonly invalid: number;
+  readonly overrun: number;
+  readonly duplicates: number;
+  readonly shrinkCalls: number;
+  readonly shrinks: number;
+  readonly timeMs: number;
+  readonly events: Readonly<Record<string, number>>;
+}
+export interface ResultEvent {
+  readonly type: "result";
+  readonly outcome: "passed" | "failed" | "exhausted" | "gave-up";
+  readonly seed: number;
+  readonly statistics: RunStatistics;
+  /** For failures: the minimal arguments printed as TypeScript, and the error. */
+  readonly repro?: string;
+  readonly error?: { readonly name: string; readonly message: string; readonly stack?: string };
+  readonly choices?: readonly ChoiceInfo[];
+  /** Why shrinking stopped early, if it did (budget). */
+  readonly shrinkStopped?: string;
+  readonly message: string;
+}
+
+export type EngineEvent =
+  | RunStartEvent
+  | PhaseEvent
+  | TestCaseEvent
+  | TreeEvent
+  | ShrinkPassEvent
+  | ShrinkCandidateEvent
+  | ShrinkTargetEvent
+  | ResultEvent;

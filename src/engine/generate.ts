@@ -1,0 +1,134 @@
+/**
+ * How a fresh value is chosen for one draw when nothing is replayed: the generation distribution.
+ *
+ * A bug hunter wants boundaries, small values, special values and repeats far more often than a uniform
+ * draw gives them, but every legal value must stay reachable — so each type mixes a few biased branches with
+ * a uniform one. None of this affects shrinking, which only sees the recorded values.
+ */
+import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "./choices.ts";
+import { choiceFromIndex, permitted, simplest } from "./choices.ts";
+import type { Random } from "./random.ts";
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+function generateInteger(c: IntegerConstraints, r: Random): number {
+  const lo = c.min ?? -MAX_SAFE;
+  const hi = c.max ?? MAX_SAFE;
+  if (lo === hi) return lo;
+  const roll = r.uint32() & 15;
+  if (roll === 0) {
+    // A boundary or the shrink target, and their neighbours.
+    const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
+    const picks = [lo, hi, t, lo + 1, hi - 1, t + 1, t - 1];
+    const v = picks[r.uint32() % picks.length];
+    if (v >= lo && v <= hi) return v;
+  }
+  if (roll < 11 || hi - lo > 2 ** 32) {
+    // Small magnitudes around the shrink target: pick a bit width, then a value within it.
+    const bits = roll < 8 ? 1 + (r.uint32() % 8) : 1 + (r.uint32() % 53);
+    const span = 2 ** bits - 1;
+    const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
+    const a = Math.max(lo, t - span);
+    const b = Math.min(hi, t + span);
+    return r.int(a, b);
+  }
+  return r.int(lo, hi);
+}
+
+const NASTY_FLOATS = [
+  0, -0, 1, -1, 0.5, -0.5, 2, 10, 0.1, -0.1, 1.5, Number.EPSILON, Number.MIN_VALUE, -Number.MIN_VALUE,
+  Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53, -(2 ** 53), 2 ** 31, Infinity, -Infinity, NaN, 1e-308, 1 / 3,
+];
+
+function generateFloat(c: FloatConstraints, r: Random): number {
+  const roll = r.uint32() & 15;
+  if (roll < 3) {
+    const v = r.pick(NASTY_FLOATS);
+    if (permitted("float", v, c)) return v;
+    const bound = r.bool(0.5) ? c.min : c.max;
+    if (Number.isFinite(bound) || permitted("float", bound, c)) return bound;
+  }
+  const lo = Math.max(c.min, -Number.MAX_VALUE);
+  const hi = Math.min(c.max, Number.MAX_VALUE);
+  if (lo > hi) return simplest("float", c) as number;
+  if (roll < 8) {
+    // A small integral or short-fraction value near the simplest one, as a person would write it.
+    const base = simplest("float", c) as number;
+    const v = base + (r.int(-1000, 1000) / (r.bool(0.5) ? 1 : 8));
+    if (v >= lo && v <= hi) return v;
+  }
+  if (roll < 12 || !Number.isFinite(hi - lo)) {
+    // Any float: random bits, which covers every magnitude including subnormals.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const buf = new DataView(new ArrayBuffer(8));
+      buf.setUint32(0, r.uint32());
+      buf.setUint32(4, r.uint32());
+      const v = buf.getFloat64(0);
+      if (!Number.isNaN(v) && v >= lo && v <= hi) return v;
+    }
+  }
+  const v = lo + r.double() * (hi - lo);
+  return v > hi ? hi : v;
+}
+
+/** Characters that break naive code: quotes, escapes, template syntax, whitespace, astral and combining chars. */
+const NASTY_CHARS = [..."\"'`$\\{}\n\r\t \0/*", "\u00e9", "\u0301", "\u{1F600}", "\u200b", "\ufeff", "\u2028"].map(
+  (ch) => ch.codePointAt(0) as number,
+);
+
+function generateString(c: StringConstraints, r: Random): string {
+  const k = c.alphabet.size;
+  if (k === 0) return "";
+  const len = generateLength(c.minSize, c.maxSize, r);
+  const simpleRange = Math.min(k, r.bool(0.5) ? 10 : 95);
+  const cps = new Array<number>(len);
+  // A repeat of the previous character now and then: duplicate structure finds bugs.
+  for (let i = 0; i < len; i++) {
+    const roll = r.uint32() & 15;
+    if (roll === 0 && i > 0) cps[i] = cps[i - 1];
+    else if (roll === 1) {
+      const ch = r.pick(NASTY_CHARS);
+      cps[i] = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
+    } else if (roll < 10) cps[i] = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
+    else cps[i] = c.alphabet.atShrinkIndex(r.int(0, k - 1));
+  }
+  return String.fromCodePoint(...cps);
+}
+
+/** Sizes: short often, the minimum and maximum sometimes, anything in range possible. */
+export function generateLength(min: number, max: number, r: Random): number {
+  if (min === max) return min;
+  const roll = r.uint32() & 15;
+  if (roll === 0) return min;
+  if (roll === 1 && max - min <= 1000) return max;
+  const cap = Math.min(max, min + (roll < 12 ? 8 : 64));
+  return r.int(min, cap);
+}
+
+function generateBytes(c: BytesConstraints, r: Random): Uint8Array {
+  const len = generateLength(c.minSize, c.maxSize, r);
+  const out = new Uint8Array(len);
+  const small = r.bool(0.3);
+  for (let i = 0; i < len; i++) out[i] = small ? r.uint32() & 7 : r.uint32() & 255;
+  return out;
+}
+
+export function generateChoice(type: ChoiceType, c: Constraints, r: Random): ChoiceValue {
+  switch (type) {
+    case "integer":
+      return generateInteger(c as IntegerConstraints, r);
+    case "boolean":
+      return r.bool((c as BooleanConstraints).p);
+    case "float":
+      return generateFloat(c as FloatConstraints, r);
+    case "string":
+      return generateString(c as StringConstraints, r);
+    case "bytes":
+      return generateBytes(c as BytesConstraints, r);
+  }
+}
+
+/** The value at index i of a finite domain (used to enumerate the rest of a small domain). */
+export function valueAtIndex(type: ChoiceType, c: Constraints, i: number): ChoiceValue {
+  return choiceFromIndex(type, BigInt(i), c);
+}

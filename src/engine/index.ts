@@ -1,0 +1,22 @@
+/**
+ * Shrinkscope: property-based testing that shrinks the choice sequence.
+ *
+ * @example
+ * import { property, st } from "shrinkscope";
+ * test("reverse twice is identity", property(st.lists(st.integers()), (xs) => {
+ *   assert.deepEqual([...xs].reverse().reverse(), xs);
+ * }));
+ */
+export * as st from "./strategies/index.ts";
+export { Strategy } from "./strategies/core.ts";
+export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable } from "./property.ts";
+export type { Property } from "./property.ts";
+export type { Settings } from "./settings.ts";
+export { InvalidArgument } from "./errors.ts";
+export type * from "./events.ts";
+export { DirectoryDatabase, InMemoryDatabase } from "./database.ts";
+export type { ExampleDatabase } from "./database.ts";
+export { toLiteral } from "./printer.ts";
+// The choice-sequence layer, for tools (the runner, the panel) and for those who want to look inside.
+export { choiceToIndex, choiceFromIndex, sortKey, compareNodes, permitted, simplest } from "./choices.ts";
+export type { ChoiceType, ChoiceValue, ChoiceNode, SortKey, SortKeyComparison } from "./choices.ts";

@@ -1,0 +1,321 @@
+/**
+ * The public entry points: property(), check(), find(), and the functions a body calls (assume, note,
+ * event, target). A property is a plain zero-argument test function, so every test runner can call it.
+ *
+ * The driver here executes the test cases the engine yields: synchronously while the body returns plain
+ * values, switching to promises the first time it returns a thenable.
+ */
+import { getCurrent, setCurrent } from "./context.ts";
+import { Engine } from "./engine.ts";
+import type { EngineResult } from "./engine.ts";
+import { invalid, UnsatisfiedAssumption } from "./errors.ts";
+import type { RunStatistics } from "./events.ts";
+import { formatArgs } from "./printer.ts";
+import { describeFailure, errorOrigin } from "./report.ts";
+import type { Settings } from "./settings.ts";
+import { resolveSettings, validateSettings } from "./settings.ts";
+import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
+import { Status } from "./datatree.ts";
+import { StopTest, TestCase } from "./testcase.ts";
+import type { ChoiceValue } from "./choices.ts";
+
+/** Thrown when a property fails: the minimal arguments, the original error, and how to replay. */
+export class PropertyFailure extends Error {
+  override name = "PropertyFailure";
+  constructor(
+    message: string,
+    /** The minimal failing arguments. */
+    readonly args: unknown[],
+    /** The error the property threw on them. */
+    override readonly cause: unknown,
+    /** The arguments printed as TypeScript expressions. */
+    readonly repro: string,
+    readonly seed: number,
+    readonly statistics: RunStatistics,
+    /** The minimal choice sequence (what the database stores). */
+    readonly choices: readonly ChoiceValue[],
+    readonly flaky: boolean,
+  ) {
+    super(message, { cause });
+  }
+}
+
+/** The property's preconditions (assume, filter) could not be met; nothing was tested. */
+export class Unsatisfiable extends Error {
+  override name = "Unsatisfiable";
+}
+
+type Body<A extends unknown[]> = (...args: A) => unknown;
+
+interface PropertyDefinition {
+  readonly strategies: readonly Strategy<unknown>[];
+  readonly body: (...args: unknown[]) => unknown;
+  readonly settings: Settings | undefined;
+  readonly key: string;
+}
+
+const DEFINITION = Symbol.for("shrinkscope.property");
+
+/** A property: call it (no arguments) to run it; runners' test callbacks can be it directly. */
+export interface Property {
+  (): void | Promise<void>;
+  readonly [DEFINITION]: PropertyDefinition;
+}
+
+/** Where property() was called from (first stack frame outside the engine), for the database key. */
+function callerLocation(): string {
+  const stack = new Error().stack?.split("\n").slice(1) ?? [];
+  const frame = stack.find((l) => !/[\\/](src[\\/]engine|dist[\\/]engine)/.test(l) && !l.includes("node:internal"));
+  const m = frame?.match(/\(?((?:file:\/\/)?[^()]+?):\d+:\d+\)?$/);
+  return m?.[1] ?? "<unknown>";
+}
+
+/**
+ * Define a property: for all values the strategies generate, `body` must not throw (or reject).
+ * @example test("sort is idempotent", property(st.lists(st.integers()), (xs) => { … }));
+ */
+export function property<A>(a: Strategy<A>, body: Body<[A]>, settings?: Settings): Property;
+export function property<A, B>(a: Strategy<A>, b: Strategy<B>, body: Body<[A, B]>, settings?: Settings): Property;
+export function property<A, B, C>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, body: Body<[A, B, C]>, settings?: Settings): Property;
+export function property<A, B, C, D>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, d: Strategy<D>, body: Body<[A, B, C, D]>, settings?: Settings): Property;
+export function property<A, B, C, D, E>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, d: Strategy<D>, e: Strategy<E>, body: Body<[A, B, C, D, E]>, settings?: Settings): Property;
+export function property(...args: unknown[]): Property;
+export function property(...args: unknown[]): Property {
+  const api = "property";
+  let settings: Settings | undefined;
+  const last = args[args.length - 1];
+  if (args.length > 0 && typeof last === "object" && last !== null && !(last instanceof Strategy)) {
+    validateSettings(api, last);
+    settings = last;
+    args = args.slice(0, -1);
+  }
+  const body = args[args.length - 1];
+  if (typeof body !== "function") invalid(api, `the last argument (before optional settings) must be the property's body function, got ${describe(body)}`);
+  const strategies = args.slice(0, -1);
+  strategies.forEach((s, i) => requireStrategy(api, s, `argument ${i}`));
+  const def: PropertyDefinition = {
+    strategies: strategies as Strategy<unknown>[],
+    body: body as (...a: unknown[]) => unknown,
+    settings,
+    key: `${callerLocation()}::${strategies.length}::${String(body)}`,
+  };
+  const run = function runProperty(): void | Promise<void> {
+    return runDefinition(def, undefined);
+  };
+  return Object.assign(run, { [DEFINITION]: def }) as Property;
+}
+
+/** Run a property now, with extra settings; throws (or rejects with) PropertyFailure when it fails. */
+export function check(prop: Property, settings?: Settings): void | Promise<void> {
+  const def = (prop as Partial<Property> | undefined)?.[DEFINITION];
+  if (def === undefined) invalid("check", `expects a property made by property(...), got ${describe(prop)}`);
+  validateSettings("check", settings);
+  return runDefinition(def, settings);
+}
+
+class Found {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * The simplest value the strategy generates that satisfies the predicate (sync predicates only).
+ * Throws if no example is found within maxExamples.
+ * @example find(st.lists(st.integers()), (xs) => xs.length > 3) // [0, 0, 0, 0]
+ */
+export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean, settings?: Settings): T {
+  requireStrategy("find", strategy, "strategy");
+  if (typeof predicate !== "function") invalid("find", `predicate must be a function, got ${describe(predicate)}`);
+  validateSettings("find", settings);
+  const body = (v: unknown) => {
+    const r = predicate(v as T);
+    if (r !== null && typeof r === "object" && typeof (r as { then?: unknown }).then === "function") invalid("find", "the predicate returned a promise; find() needs a synchronous predicate");
+    if (r) throw new Found(v);
+  };
+  const def: PropertyDefinition = { strategies: [strategy], body, settings, key: `find::${callerLocation()}::${String(predicate)}` };
+  try {
+    runDefinition(def, { deadline: null, ...settings });
+  } catch (e) {
+    if (e instanceof PropertyFailure && e.cause instanceof Found) return e.args[0] as T;
+    throw e;
+  }
+  throw new Error(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
+}
+
+/** Discard this test case (it does not count as an example) unless `condition` holds. */
+export function assume(condition: unknown): asserts condition {
+  getCurrent("assume");
+  if (!condition) throw new UnsatisfiedAssumption("assumption failed");
+}
+
+/** Attach a message to the failing example's report. */
+export function note(message: unknown): void {
+  getCurrent("note").notes.push(typeof message === "string" ? message : formatArgs([message]));
+}
+
+/** Count a label over the run (the statistics show how often each label occurred). */
+export function event(label: string): void {
+  const tc = getCurrent("event");
+  if (!tc.events.includes(label)) tc.events.push(String(label));
+}
+
+/** Record an observation to maximise (bigger is more interesting); a later target phase searches toward it. */
+export function target(value: number, label = ""): number {
+  const tc = getCurrent("target");
+  if (typeof value !== "number" || Number.isNaN(value)) invalid("target", `value must be a number, got ${describe(value)}`);
+  tc.targets.push({ label, value });
+  return value;
+}
+
+// ------------------------------------------------------------------------------------------------ driver
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
+}
+
+function drawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
+  const n = def.strategies.length;
+  const args = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) {
+    tc.startSpan("argument");
+    args[i] = def.strategies[i].draw(tc);
+    tc.endSpan();
+  }
+  return args;
+}
+
+class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
+}
+
+/** Record how a case ended: a control-flow stop, a rejected assumption, or a failure of the property. */
+function conclude(tc: TestCase, error: unknown, deadline: number | null): void {
+  tc.closeOpenSpans();
+  if (error === undefined) {
+    if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined) {
+      tc.status = Status.Interesting;
+      tc.error = new DeadlineExceeded(`test case took ${tc.durationMs.toFixed(1)} ms, over the ${deadline} ms deadline (set deadline: null to disable)`);
+      tc.origin = "DeadlineExceeded";
+    }
+    return;
+  }
+  if (error instanceof StopTest) tc.status = error.status;
+  else if (error instanceof UnsatisfiedAssumption) tc.status = Status.Invalid;
+  else {
+    tc.status = Status.Interesting;
+    tc.error = error;
+    tc.origin = errorOrigin(error);
+  }
+}
+
+function makeExecutor(def: PropertyDefinition, deadline: number | null): (tc: TestCase) => void | Promise<void> {
+  return (tc) => {
+    const previous = setCurrent(tc);
+    const t0 = performance.now();
+    let out: unknown;
+    try {
+      tc.args = tc.explicitArgs ?? drawArgs(def, tc);
+      if (tc.cursor !== null && tc.cursor.atConclusion()) {
+        tc.duplicate = true; // the DataTree has run exactly this case: do not call the body again
+        setCurrent(previous);
+        return;
+      }
+      out = def.body(...tc.args);
+    } catch (e) {
+      tc.durationMs = performance.now() - t0;
+      conclude(tc, e, deadline);
+      setCurrent(previous);
+      return;
+    }
+    if (!isThenable(out)) {
+      tc.durationMs = performance.now() - t0;
+      conclude(tc, undefined, deadline);
+      setCurrent(previous);
+      return;
+    }
+    return Promise.resolve(out).then(
+      () => {
+        tc.durationMs = performance.now() - t0;
+        conclude(tc, undefined, deadline);
+        setCurrent(previous);
+      },
+      (e: unknown) => {
+        tc.durationMs = performance.now() - t0;
+        conclude(tc, e === undefined ? new Error("the property rejected with undefined") : e, deadline);
+        setCurrent(previous);
+      },
+    );
+  };
+}
+
+/** Drive the engine's generator, executing each yielded case; sync until a body returns a promise. */
+function drive<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>): R | Promise<R> {
+  let step = gen.next();
+  while (!step.done) {
+    const tc = step.value;
+    const pending = execute(tc);
+    if (pending !== undefined) return pending.then(() => driveAsync(gen, execute, tc));
+    step = gen.next(tc);
+  }
+  return step.value;
+}
+
+async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>, done: TestCase): Promise<R> {
+  let step = gen.next(done);
+  while (!step.done) {
+    const tc = step.value;
+    await execute(tc);
+    step = gen.next(tc);
+  }
+  return step.value;
+}
+
+function runDefinition(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
+  const settings = resolveSettings(def.key, def.settings, extra);
+  const engine = new Engine(settings);
+  const execute = makeExecutor(def, settings.deadline);
+  const result = drive(engine.run(), execute);
+  if (isThenable(result)) return (result as Promise<EngineResult>).then((r) => report(def, settings.seed, r, engine));
+  report(def, settings.seed, result, engine);
+}
+
+/** Turn the engine's result into the user's outcome: return on success, throw on failure. */
+function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void {
+  const emit = engine.settings.onEvent;
+  if (result.outcome === "gave-up") {
+    emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
+    throw new Unsatisfiable(`${result.reason} (seed ${seed})`);
+  }
+  if (result.outcome !== "failed") {
+    const message = result.outcome === "exhausted" ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)` : `passed ${result.statistics.valid} examples`;
+    emit?.({ type: "result", outcome: result.outcome, seed, statistics: result.statistics, message });
+    return;
+  }
+  const tc = result.case;
+  // Print pristine arguments: the body may have mutated the ones it was given, so draw them again.
+  let args = tc.args;
+  if (tc.explicitArgs === undefined) {
+    const fresh = new TestCase(tc.choices, null, engine.settings.maxChoices);
+    const previous = setCurrent(fresh);
+    try {
+      args = drawArgs(def, fresh);
+    } catch {
+      // keep the arguments the body saw
+    } finally {
+      setCurrent(previous);
+    }
+  }
+  const repro = formatArgs(args);
+  const message = describeFailure({ result, args, repro, seed, error: tc.error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit });
+  const error = tc.error;
+  emit?.({
+    type: "result",
+    outcome: "failed",
+    seed,
+    statistics: result.statistics,
+    repro,
+    error: error instanceof Error ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { name: typeof error, message: String(error) },
+    ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
+    message,
+  });
+  throw new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky);
+}

@@ -1,0 +1,125 @@
+/**
+ * Settings: what the user may pass, the defaults, the CI profile and the SHRINKSCOPE_SEED override, resolved
+ * once per run into the engine's plain EngineSettings.
+ */
+import { createHash } from "node:crypto";
+import * as path from "node:path";
+import type { ExampleDatabase } from "./database.ts";
+import { DirectoryDatabase } from "./database.ts";
+import type { EngineSettings } from "./engine.ts";
+import { invalid } from "./errors.ts";
+import type { EngineEvent, Phase } from "./events.ts";
+import { freshSeed } from "./random.ts";
+
+export interface Settings {
+  /** Valid examples to try before passing (default 100). */
+  maxExamples?: number;
+  /** Seed for generation; SHRINKSCOPE_SEED overrides it, and the failure message prints it. */
+  seed?: number;
+  /** Derive the seed from the property itself, so every run tries the same cases (default: on in CI). */
+  derandomize?: boolean;
+  /** A single test case taking longer than this (ms) fails; null for no limit (default 200). */
+  deadline?: number | null;
+  /** Folder for saved failing examples (default ".shrinkscope/examples"; off in CI), a database, or null. */
+  database?: string | ExampleDatabase | null;
+  /** Phases to run (default all): explicit, reuse, generate, shrink. */
+  phases?: readonly Phase[];
+  /** Steps per state-machine run (for stateful testing). */
+  stepCount?: number;
+  /** Receives every engine event (the extension's runner uses this to stream the run). */
+  onEvent?: (event: EngineEvent) => void;
+  /** Examples always run first, as argument lists: [[arg1, arg2], …]. */
+  examples?: readonly (readonly unknown[])[];
+  /** Identity of the property in the database (default: derived from where property() was called and its body). */
+  key?: string;
+  /** Budget of choices in one test case; beyond it the case is abandoned as an overrun (default 8192). */
+  maxChoices?: number;
+  /** Budget of property calls while shrinking (default 5000) and of time (ms, default 60000). */
+  maxShrinkCalls?: number;
+  maxShrinkTimeMs?: number;
+}
+
+const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "shrink"];
+const SETTING_NAMES = new Set([
+  "maxExamples", "seed", "derandomize", "deadline", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs",
+]);
+
+function env(name: string): string | undefined {
+  return typeof process !== "undefined" ? process.env[name] : undefined;
+}
+
+export function inCI(): boolean {
+  const ci = env("CI");
+  return ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
+}
+
+/** Throws naming the API and the setting for anything malformed, before any test case runs. */
+export function validateSettings(api: string, s: unknown): asserts s is Settings {
+  if (s === undefined) return;
+  if (typeof s !== "object" || s === null || Array.isArray(s)) invalid(api, `settings must be an object, got ${JSON.stringify(s)}`);
+  const o = s as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!SETTING_NAMES.has(k)) invalid(api, `unknown setting "${k}" (known: ${[...SETTING_NAMES].join(", ")})`);
+  const posInt = (k: string) => {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 1)) invalid(api, `${k} must be a positive integer, got ${String(v)}`);
+  };
+  posInt("maxExamples");
+  posInt("stepCount");
+  posInt("maxChoices");
+  posInt("maxShrinkCalls");
+  posInt("maxShrinkTimeMs");
+  if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed))) invalid(api, `seed must be a safe integer, got ${String(o.seed)}`);
+  if (o.deadline !== undefined && o.deadline !== null && (typeof o.deadline !== "number" || !(o.deadline > 0))) invalid(api, `deadline must be a positive number of milliseconds or null, got ${String(o.deadline)}`);
+  if (o.onEvent !== undefined && typeof o.onEvent !== "function") invalid(api, "onEvent must be a function");
+  if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p)))) invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
+  if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
+  const db = o.database;
+  if (db !== undefined && db !== null && typeof db !== "string" && !(typeof db === "object" && typeof (db as ExampleDatabase).fetch === "function")) {
+    invalid(api, "database must be a folder path, an ExampleDatabase, or null");
+  }
+}
+
+function hashSeed(key: string): number {
+  return createHash("sha256").update(key).digest().readUInt32LE(0);
+}
+
+function seedFromEnv(): number | undefined {
+  const raw = env("SHRINKSCOPE_SEED");
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw new Error(`SHRINKSCOPE_SEED must be an integer, got "${raw}"`);
+  return n;
+}
+
+/** Merge settings (later wins) and fill the defaults and profiles. */
+export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): EngineSettings {
+  const s: Settings = Object.assign({}, ...layers.filter(Boolean));
+  const ci = inCI();
+  const derandomize = s.derandomize ?? ci;
+  const seed = seedFromEnv() ?? s.seed ?? (derandomize ? hashSeed(key) : freshSeed());
+  let database: ExampleDatabase | null = null;
+  let databasePath: string | null = null;
+  const db = s.database === undefined ? (ci ? null : path.join(".shrinkscope", "examples")) : s.database;
+  if (typeof db === "string") {
+    databasePath = db;
+    database = new DirectoryDatabase(path.resolve(db));
+  } else if (db !== null) {
+    database = db;
+    databasePath = "(custom)";
+  }
+  return {
+    maxExamples: s.maxExamples ?? 100,
+    seed,
+    derandomize,
+    deadline: s.deadline === undefined ? 200 : s.deadline,
+    database,
+    databasePath,
+    databaseKey: s.key ?? key,
+    phases: s.phases ?? ALL_PHASES,
+    onEvent: s.onEvent,
+    maxChoices: s.maxChoices ?? 8192,
+    maxShrinkCalls: s.maxShrinkCalls ?? 5000,
+    maxShrinkTimeMs: s.maxShrinkTimeMs ?? 60_000,
+    examples: s.examples ?? [],
+  };
+}

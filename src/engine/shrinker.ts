@@ -1,0 +1,346 @@
+/**
+ * The shrinker: from a failing test case to a minimal one, by editing the choice sequence.
+ *
+ * Design (after Hypothesis's Shrinker and minithesis):
+ * - The shrink target is the simplest failing case known. Every edit goes through one `consider(choices)`:
+ *   the candidate is replayed (values that no longer fit become the simplest legal value; missing ones too)
+ *   and becomes the new target exactly when it fails the same way (same error origin) and its *result* is
+ *   shortlex-smaller than the target. So every accepted shrink is strictly simpler, and shrinking terminates.
+ * - Candidates the DataTree has seen are answered from it, without calling the property.
+ * - Passes are named entries in one list and run in rounds until a whole round makes no progress (the
+ *   fixpoint). Whether a pass makes progress is deterministic: passes try every edit of their kind, in a fixed
+ *   order, so "no pass improved" really means none can.
+ * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
+ *   target is reported with the reason, never lost.
+ *
+ * The engine runs the test cases: the shrinker is a generator that yields each TestCase to execute, so sync
+ * and async properties share one implementation.
+ */
+import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
+import { choiceEquals, compareNodes, permitted, simplest, choiceToIndex } from "./choices.ts";
+import type { CachedResult, DataTree } from "./datatree.ts";
+import { Status } from "./datatree.ts";
+import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
+import { findIntegerG } from "./findInteger.ts";
+import type { Span, TestCase } from "./testcase.ts";
+
+/** What the shrinker needs from the engine. */
+export interface ShrinkHost {
+  readonly tree: DataTree;
+  /** Replay `choices` (no randomness) and return the executed case; recorded in the tree by the host. */
+  execute(choices: readonly ChoiceValue[], pass: string): Generator<TestCase, TestCase, TestCase>;
+  readonly emit: ((e: EngineEvent) => void) | undefined;
+  choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[];
+  spanInfos(spans: readonly Span[]): SpanInfo[];
+}
+
+export interface ShrinkTarget {
+  readonly nodes: readonly ChoiceNode[];
+  readonly spans: readonly Span[];
+  readonly origin: string | undefined;
+}
+
+export interface ShrinkOptions {
+  readonly maxCalls: number;
+  readonly maxTimeMs: number;
+}
+
+export interface ShrinkOutcome {
+  readonly target: ShrinkTarget;
+  readonly calls: number;
+  readonly shrinks: number;
+  /** Set when the budget ran out before the fixpoint. */
+  readonly stoppedBy: string | undefined;
+}
+
+type PassGen = Generator<TestCase, void, TestCase>;
+
+class BudgetExhausted {
+  constructor(readonly reason: string) {}
+}
+
+export class Shrinker {
+  target: ShrinkTarget;
+  calls = 0;
+  shrinks = 0;
+  private readonly started = Date.now();
+  private currentPass = "";
+  private passCalls = 0;
+  private passAccepted = 0;
+
+  /** The passes, in the order each round runs them. Each is named for events and tests. */
+  readonly passes: readonly { readonly name: string; readonly run: () => PassGen }[] = [
+    { name: "delete spans", run: () => this.deleteSpans() },
+    { name: "delete chunks", run: () => this.deleteChunks() },
+    { name: "simplify spans", run: () => this.simplifySpans() },
+    { name: "minimise choices", run: () => this.minimiseChoices() },
+  ];
+
+  constructor(
+    private readonly host: ShrinkHost,
+    initial: ShrinkTarget,
+    private readonly options: ShrinkOptions,
+  ) {
+    this.target = initial;
+  }
+
+  /** Run passes to a fixpoint (or until the budget runs out). */
+  *run(): Generator<TestCase, ShrinkOutcome, TestCase> {
+    try {
+      for (;;) {
+        const before = this.shrinks;
+        for (const pass of this.passes) yield* this.runPass(pass.name, pass.run);
+        if (this.shrinks === before) break;
+      }
+    } catch (e) {
+      if (e instanceof BudgetExhausted) return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: e.reason };
+      throw e;
+    }
+    return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: undefined };
+  }
+
+  /** Run a single pass once (tests drive passes one at a time). */
+  *runPass(name: string, run: () => PassGen): Generator<TestCase, void, TestCase> {
+    this.currentPass = name;
+    this.passCalls = 0;
+    this.passAccepted = 0;
+    this.host.emit?.({ type: "shrink-pass", pass: name, state: "start", calls: 0, accepted: 0 });
+    try {
+      yield* run();
+    } finally {
+      this.host.emit?.({ type: "shrink-pass", pass: name, state: "end", calls: this.passCalls, accepted: this.passAccepted });
+    }
+  }
+
+  /**
+   * Try `choices`; if its replay fails the same way and is simpler than the target, it becomes the target.
+   * Returns whether it was accepted.
+   */
+  *consider(choices: readonly ChoiceValue[]): Generator<TestCase, boolean, TestCase> {
+    const t = this.target.nodes;
+    if (choices.length === t.length && choices.every((v, i) => choiceEquals(t[i].type, v, t[i].value))) return false;
+    let result: CachedResult | undefined = this.host.tree.lookup(choices);
+    let spans: readonly Span[] | undefined;
+    const cached = result !== undefined;
+    if (result === undefined) {
+      if (this.calls >= this.options.maxCalls) throw new BudgetExhausted(`shrink call budget (${this.options.maxCalls}) used up`);
+      if (Date.now() - this.started > this.options.maxTimeMs) throw new BudgetExhausted(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
+      this.calls++;
+      this.passCalls++;
+      const tc = yield* this.host.execute(choices, this.currentPass);
+      result = { status: tc.status, origin: tc.origin, nodes: tc.nodes };
+      spans = tc.spans;
+    }
+    const comparison = compareNodes(result.nodes, t);
+    const accepted = result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
+    const emit = this.host.emit;
+    if (emit !== undefined) {
+      emit({
+        type: "shrink-candidate",
+        pass: this.currentPass,
+        choices: this.host.choiceInfos(result.nodes),
+        comparison,
+        status: (["overrun", "invalid", "valid", "interesting"] as const)[result.status],
+        accepted,
+        cached,
+      });
+    }
+    if (!accepted) return false;
+    if (spans === undefined) {
+      // Accepted from the cache: replay once to learn its spans (rare: the tree only holds cases already run).
+      this.calls++;
+      const tc = yield* this.host.execute(result.nodes.map((n) => n.value), this.currentPass);
+      spans = tc.spans;
+    }
+    this.target = { nodes: result.nodes, spans, origin: this.target.origin };
+    this.shrinks++;
+    this.passAccepted++;
+    emit?.({ type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) });
+    return true;
+  }
+
+  private values(): ChoiceValue[] {
+    return this.target.nodes.map((n) => n.value);
+  }
+
+  /** Try with the choices in [start, end) removed. */
+  private *deleteRange(start: number, end: number): Generator<TestCase, boolean, TestCase> {
+    const v = this.values();
+    if (start >= end || end > v.length) return false;
+    return yield* this.consider([...v.slice(0, start), ...v.slice(end)]);
+  }
+
+  /**
+   * Delete each span — a list element, a discarded filter attempt, a whole structure — from the last to the
+   * first (later choices depend on earlier ones, so trailing structure is usually the safest to drop).
+   */
+  private *deleteSpans(): PassGen {
+    for (let i = this.target.spans.length - 1; i >= 0; i--) {
+      const spans = this.target.spans;
+      if (i >= spans.length) continue;
+      const s = spans[i];
+      if (s.end > s.start) yield* this.deleteRange(s.start, s.end);
+    }
+  }
+
+  /**
+   * Delete runs of k consecutive choices for k = 8, 4, 2, 1, each position from the end: catches structure
+   * that spans do not mark (e.g. a list element plus the next one's "more" flag).
+   */
+  private *deleteChunks(): PassGen {
+    for (const k of [8, 4, 2, 1]) {
+      for (let i = this.target.nodes.length - k; i >= 0; i--) {
+        if (i + k <= this.target.nodes.length) yield* this.deleteRange(i, i + k);
+      }
+    }
+  }
+
+  /** Replace every choice in a span by its simplest value at once (an element to its simplest form). */
+  private *simplifySpans(): PassGen {
+    for (let i = 0; i < this.target.spans.length; i++) {
+      const s = this.target.spans[i];
+      const nodes = this.target.nodes;
+      if (s === undefined || s.end > nodes.length || s.end - s.start < 2) continue;
+      let changed = false;
+      const v = nodes.map((n, j) => {
+        if (j < s.start || j >= s.end || n.forced) return n.value;
+        const simple = simplest(n.type, n.constraints);
+        if (!choiceEquals(n.type, simple, n.value)) changed = true;
+        return simple;
+      });
+      if (changed) yield* this.consider(v);
+    }
+  }
+
+  /** Try `value` at position i (everything else unchanged). */
+  private *replace(i: number, value: ChoiceValue): Generator<TestCase, boolean, TestCase> {
+    const nodes = this.target.nodes;
+    if (i >= nodes.length) return false;
+    const n = nodes[i];
+    if (!permitted(n.type, value, n.constraints)) return false;
+    const v = this.values();
+    v[i] = value;
+    return yield* this.consider(v);
+  }
+
+  /** Move each choice toward its simplest value, one at a time, left to right. */
+  private *minimiseChoices(): PassGen {
+    for (let i = 0; i < this.target.nodes.length; i++) {
+      const n = this.target.nodes[i];
+      if (n.forced) continue;
+      if (choiceToIndex(n.type, n.value, n.constraints) === 0n) continue;
+      if (yield* this.replace(i, simplest(n.type, n.constraints))) continue;
+      switch (n.type) {
+        case "integer":
+          yield* this.minimiseInteger(i);
+          break;
+        case "float":
+          yield* this.minimiseFloat(i);
+          break;
+        case "string":
+        case "bytes":
+          yield* this.minimiseSequence(i);
+          break;
+        case "boolean":
+          break;
+      }
+    }
+  }
+
+  /** Integers: toward shrinkTowards by findInteger in value space, and try the mirror value (−v → v). */
+  private *minimiseInteger(i: number): PassGen {
+    const n = this.target.nodes[i];
+    const c = n.constraints as IntegerConstraints;
+    const v = n.value as number;
+    const t = simplest("integer", c) as number;
+    const mirror = 2 * t - v;
+    if (v < t) yield* this.replace(i, mirror);
+    yield* this.towards(i, t);
+  }
+
+  /** Shift the integer at i toward t by as much as findInteger can. */
+  private *towards(i: number, t: number): PassGen {
+    const start = this.target.nodes[i].value as number;
+    const dir = start > t ? -1 : 1;
+    const gap = Math.abs(start - t);
+    // f(k): the value moved k steps toward t still fails. f(0) holds (it is the target).
+    yield* findIntegerG(function* (this: Shrinker, k: number) {
+      if (k >= gap) return false; // t itself was tried already
+      return yield* this.replace(i, start + dir * k);
+    }.bind(this));
+  }
+
+  /** Floats: finite first, then integral, then fewer binary digits, then toward the simplest as an integer. */
+  private *minimiseFloat(i: number): PassGen {
+    const c = this.target.nodes[i].constraints as FloatConstraints;
+    const current = (): number => this.target.nodes[i]?.value as number;
+    let v = current();
+    if (Number.isNaN(v) || !Number.isFinite(v)) {
+      const sign = v < 0 ? -1 : 1;
+      for (const w of [0, sign * Number.MAX_VALUE]) if (yield* this.replace(i, w)) break;
+    }
+    v = current();
+    if (Number.isFinite(v) && !Number.isInteger(v)) {
+      if (!(yield* this.replace(i, Math.trunc(v)))) {
+        // Fewer binary digits after the point: round to k digits for growing k until one still fails.
+        for (let k = 1; k <= 52; k++) {
+          const scale = 2 ** k;
+          const r = Math.round(v * scale) / scale;
+          if (r === v || (yield* this.replace(i, r))) break;
+        }
+      }
+    }
+    v = current();
+    if (!Number.isInteger(v)) return;
+    if (Math.abs(v) > Number.MAX_SAFE_INTEGER) {
+      // Huge integral floats: halve the magnitude as often as still fails (findInteger over the exponent).
+      const start = v;
+      yield* findIntegerG(function* (this: Shrinker, k: number) {
+        return yield* this.replace(i, Math.sign(start) * Math.floor(Math.abs(start) / 2 ** k));
+      }.bind(this));
+      v = current();
+    }
+    const t = simplest("float", c) as number;
+    if (Math.abs(v) <= Number.MAX_SAFE_INTEGER && Number.isInteger(t)) {
+      if (v < 0 && (yield* this.replace(i, -v))) v = -v;
+      yield* this.towards(i, t);
+    }
+  }
+
+  /** Strings and bytes: drop elements from the end, then each element toward the simplest character. */
+  private *minimiseSequence(i: number): PassGen {
+    const n = this.target.nodes[i];
+    const isBytes = n.type === "bytes";
+    const k = n.constraints as StringConstraints | BytesConstraints;
+    const toArray = (x: ChoiceValue): number[] => (isBytes ? Array.from(x as Uint8Array) : Array.from(x as string, (ch) => ch.codePointAt(0) as number));
+    const fromArray = (a: number[]): ChoiceValue => (isBytes ? Uint8Array.from(a) : String.fromCodePoint(...a));
+    const units = (): number[] => toArray(this.target.nodes[i].value);
+    // Shorter: remove each element, last first.
+    for (let j = units().length - 1; j >= 0; j--) {
+      const a = units();
+      if (a.length <= k.minSize || j >= a.length) continue;
+      a.splice(j, 1);
+      yield* this.replace(i, fromArray(a));
+    }
+    // Simpler elements: each toward the alphabet's simplest by findInteger on its shrink index.
+    const alphabet = isBytes ? undefined : (k as StringConstraints).alphabet;
+    const rank = (u: number): number => (alphabet ? alphabet.shrinkIndex(u) : u);
+    const unrank = (r: number): number => (alphabet ? alphabet.atShrinkIndex(r) : r);
+    for (let j = 0; j < units().length; j++) {
+      const start = rank(units()[j]);
+      if (start === 0) continue;
+      const trySet = function* (this: Shrinker, r: number): Generator<TestCase, boolean, TestCase> {
+        const a = units();
+        if (j >= a.length) return false;
+        a[j] = unrank(r);
+        return yield* this.replace(i, fromArray(a));
+      }.bind(this);
+      if (yield* trySet(0)) continue;
+      yield* findIntegerG(function* (d: number) {
+        if (d >= start) return false;
+        return yield* trySet(start - d);
+      });
+    }
+  }
+}
+

@@ -1,0 +1,106 @@
+/**
+ * The Strategy base: a strategy is a function from a TestCase (a source of choices) to a value. Nothing here
+ * knows about shrinking: shrinking edits the choice sequence and replays it through the same draw().
+ */
+import { invalid } from "../errors.ts";
+import type { TestCase } from "../testcase.ts";
+
+const FILTER_ATTEMPTS = 3;
+
+export abstract class Strategy<T> {
+  /** Label of the span each draw opens (the panel groups choices by it); undefined opens no span. */
+  constructor(readonly label: string | undefined) {}
+
+  /** Produce a value from the choices of `tc`. Strategies call this on their children. */
+  draw(tc: TestCase): T {
+    if (this.label === undefined) return this.doDraw(tc);
+    tc.startSpan(this.label);
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
+  }
+
+  protected abstract doDraw(tc: TestCase): T;
+
+  /** Transform every value; shrinking still happens on the underlying choices. */
+  map<U>(f: (value: T) => U): Strategy<U> {
+    if (typeof f !== "function") invalid(".map", "expects a function");
+    return new Mapped(this, f);
+  }
+
+  /**
+   * Keep only values satisfying `predicate`. A value is retried a few times, then the whole case is
+   * rejected as invalid; too many rejections over a run raise an error saying the filter is too strict.
+   */
+  filter<U extends T>(predicate: (value: T) => value is U): Strategy<U>;
+  filter(predicate: (value: T) => boolean): Strategy<T>;
+  filter(predicate: (value: T) => boolean): Strategy<T> {
+    if (typeof predicate !== "function") invalid(".filter", "expects a predicate function");
+    return new Filtered(this, predicate);
+  }
+
+  /** Draw a value, then draw from the strategy it chooses (dependent generation). */
+  flatMap<U>(f: (value: T) => Strategy<U>): Strategy<U> {
+    if (typeof f !== "function") invalid(".flatMap", "expects a function returning a strategy");
+    return new FlatMapped(this, f);
+  }
+}
+
+class Mapped<T, U> extends Strategy<U> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly f: (v: T) => U,
+  ) {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): U {
+    return this.f(this.inner.draw(tc));
+  }
+}
+
+class Filtered<T> extends Strategy<T> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly predicate: (v: T) => boolean,
+  ) {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): T {
+    for (let i = 0; i < FILTER_ATTEMPTS; i++) {
+      tc.startSpan("filter");
+      const v = this.inner.draw(tc);
+      const ok = this.predicate(v);
+      tc.endSpan(!ok);
+      if (ok) return v;
+    }
+    return tc.reject();
+  }
+}
+
+class FlatMapped<T, U> extends Strategy<U> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly f: (v: T) => Strategy<U>,
+  ) {
+    super("flatMap");
+  }
+  protected doDraw(tc: TestCase): U {
+    const next = this.f(this.inner.draw(tc));
+    if (!(next instanceof Strategy)) invalid(".flatMap", `the function returned ${describe(next)}, not a strategy`);
+    return next.draw(tc);
+  }
+}
+
+export function describe(x: unknown): string {
+  if (x === null) return "null";
+  if (typeof x === "function") return `a function${x.name ? ` (${x.name})` : ""}`;
+  if (typeof x === "object") return `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
+  return `${typeof x} ${String(x)}`;
+}
+
+/** Throws naming `api` unless `s` is a strategy. */
+export function requireStrategy(api: string, s: unknown, what = "argument"): asserts s is Strategy<unknown> {
+  if (!(s instanceof Strategy)) invalid(api, `${what} must be a strategy, got ${describe(s)}`);
+}
+
+export type ValueOfStrategy<S> = S extends Strategy<infer T> ? T : never;

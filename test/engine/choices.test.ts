@@ -1,0 +1,131 @@
+// Laws of the choice layer, checked with the engine itself over many generated constraints and values.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { check, property, st } from "../../src/engine/index.ts";
+import type { ChoiceType, ChoiceValue, Constraints } from "../../src/engine/choices.ts";
+import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, permitted, simplest, sortKey } from "../../src/engine/choices.ts";
+import { IntervalSet } from "../../src/engine/intervals.ts";
+import { floatFromKey, floatKey } from "../../src/engine/floats.ts";
+
+const SETTINGS = { maxExamples: 300, database: null, deadline: null } as const;
+
+/** A choice type with constraints and a legal value under them. */
+const integerCase = st
+  .tuples(st.integers({ min: -1000, max: 1000 }), st.integers({ min: 0, max: 2000 }), st.integers({ min: -1200, max: 1200 }), st.booleans(), st.booleans())
+  .flatMap(([lo, width, towards, boundLo, boundHi]) => {
+    const c = { min: boundLo ? lo : null, max: boundHi ? lo + width : null, shrinkTowards: towards };
+    return st.integers({ min: c.min ?? undefined, max: c.max ?? undefined }).map((value) => ({ type: "integer" as ChoiceType, c: c as Constraints, value: value as ChoiceValue }));
+  });
+
+const floatCase = st
+  .tuples(st.floats({ allowNaN: false }), st.floats({ allowNaN: false }), st.booleans())
+  .flatMap(([a, b, bounded]) => {
+    const [min, max] = bounded ? (a <= b ? [a, b] : [b, a]) : [-Infinity, Infinity];
+    const c = { min, max, allowNaN: !bounded };
+    const values = bounded ? st.floats({ min, max, allowInfinity: !Number.isFinite(min) || !Number.isFinite(max) }) : st.floats();
+    return values.map((value) => ({ type: "float" as ChoiceType, c: c as Constraints, value: value as ChoiceValue }));
+  });
+
+const stringCase = st.tuples(st.text({ alphabet: "ab0 \u00e9\u{1F600}", minSize: 1, maxSize: 4 }), st.integers({ min: 0, max: 3 }), st.integers({ min: 0, max: 6 })).flatMap(([alphabet, minSize, extra]) => {
+  const c = { alphabet: IntervalSet.fromString(alphabet), minSize, maxSize: minSize + extra };
+  return st.text({ alphabet, minSize, maxSize: minSize + extra }).map((value) => ({ type: "string" as ChoiceType, c: c as Constraints, value: value as ChoiceValue }));
+});
+
+const bytesCase = st.tuples(st.integers({ min: 0, max: 3 }), st.integers({ min: 0, max: 5 })).flatMap(([minSize, extra]) =>
+  st.bytes({ minSize, maxSize: minSize + extra }).map((value) => ({ type: "bytes" as ChoiceType, c: { minSize, maxSize: minSize + extra } as Constraints, value: value as ChoiceValue })),
+);
+
+const booleanCase = st.sampledFrom([0, 0.5, 1]).flatMap((p) =>
+  (p === 0 ? st.just(false) : p === 1 ? st.just(true) : st.booleans()).map((value) => ({ type: "boolean" as ChoiceType, c: { p } as Constraints, value: value as ChoiceValue })),
+);
+
+const anyCase = st.oneOf(integerCase, floatCase, stringCase, bytesCase, booleanCase);
+
+function same(type: ChoiceType, a: ChoiceValue, b: ChoiceValue): boolean {
+  if (type === "bytes") return Buffer.from(a as Uint8Array).equals(Buffer.from(b as Uint8Array));
+  return Object.is(a, b);
+}
+
+test("choiceFromIndex inverts choiceToIndex on every legal value", () => {
+  check(
+    property(anyCase, ({ type, c, value }) => {
+      assert.ok(permitted(type, value, c), `generated value must be legal: ${String(value)}`);
+      const i = choiceToIndex(type, value, c);
+      assert.ok(i >= 0n);
+      const back = choiceFromIndex(type, i, c);
+      assert.ok(same(type, back, value), `${type} ${String(value)} -> ${i} -> ${String(back)}`);
+    }),
+    SETTINGS,
+  );
+});
+
+test("index 0 is legal and no legal value is simpler", () => {
+  check(
+    property(anyCase, ({ type, c, value }) => {
+      const zero = choiceFromIndex(type, 0n, c);
+      assert.ok(permitted(type, zero, c), "index 0 must be legal");
+      assert.ok(same(type, zero, simplest(type, c)), "index 0 is the simplest value");
+      assert.ok(compareChoice(type, zero, value, c) <= 0, "nothing is simpler than index 0");
+      assert.equal(Math.sign(compareChoice(type, zero, value, c)), choiceToIndex(type, value, c) === 0n ? 0 : -1);
+    }),
+    SETTINGS,
+  );
+});
+
+test("compareChoice agrees with the order of indices", () => {
+  const pair = anyCase.flatMap((a) => anyCase.filter((b) => b.type === a.type).map((b) => [a, b] as const));
+  check(
+    property(integerCase, integerCase, (a, b) => {
+      // Same constraints for both values: compare b's value under a's constraints only when legal there.
+      if (!permitted(a.type, b.value, a.c)) return;
+      const byIndex = Math.sign(Number(choiceToIndex(a.type, a.value, a.c) - choiceToIndex(a.type, b.value, a.c)));
+      assert.equal(Math.sign(compareChoice(a.type, a.value, b.value, a.c)), byIndex);
+    }),
+    SETTINGS,
+  );
+  check(
+    property(pair, ([a, b]) => {
+      if (!permitted(a.type, b.value, a.c)) return;
+      const byIndex = Math.sign(Number(choiceToIndex(a.type, a.value, a.c) - choiceToIndex(a.type, b.value, a.c)));
+      assert.equal(Math.sign(compareChoice(a.type, a.value, b.value, a.c)), byIndex);
+    }),
+    SETTINGS,
+  );
+});
+
+test("integer indices zigzag around shrinkTowards (Hypothesis's worked example)", () => {
+  const c = { min: null, max: null, shrinkTowards: 0 };
+  assert.deepEqual([0, 1, -1, 2, -2, 3, -3, 10].map((v) => choiceToIndex("integer", v, c)), [0n, 1n, 2n, 3n, 4n, 5n, 6n, 19n]);
+  // Bounded below at 3 with target 5: 5, 6, 4, 7, 3, 8, 9, 10 …
+  const b = { min: 3, max: 10, shrinkTowards: 5 };
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => choiceFromIndex("integer", BigInt(i), b)), [5, 6, 4, 7, 3, 8, 9, 10]);
+  // Drawn with min 1, the simplest integer is 1.
+  assert.equal(simplest("integer", { min: 1, max: null, shrinkTowards: 0 }), 1);
+});
+
+test("sortKey is shortlex: [10] < [0, 3] < [3, 0]", () => {
+  const c = { min: null, max: null, shrinkTowards: 0 };
+  const seq = (...vs: number[]) => vs.map((value) => ({ type: "integer" as const, value, constraints: c, forced: false }));
+  assert.deepEqual(sortKey(seq(10)), { length: 1, indices: [19n] });
+  assert.equal(compareNodes(seq(10), seq(0, 3)).order, -1);
+  assert.equal(compareNodes(seq(0, 3), seq(3, 0)).order, -1);
+  const cmp = compareNodes(seq(0, 3), seq(0, 5));
+  assert.deepEqual(cmp, { order: -1, by: "position", position: 1, indices: [5, 9] });
+});
+
+test("floats: integral before fractional, fewer binary digits first, signs interleaved", () => {
+  const ordered = [0, -0, 1, -1, 2, 3, 2 ** 53, Number.MAX_VALUE, 0.5, -0.5, 1.5, 0.25, 0.1, Number.MIN_VALUE, Infinity, -Infinity, NaN];
+  const keys = ordered.map(floatKey);
+  for (let i = 1; i < keys.length; i++) assert.ok(keys[i - 1] < keys[i], `${ordered[i - 1]} before ${ordered[i]}`);
+  for (const v of ordered) assert.ok(Object.is(floatFromKey(floatKey(v)), v));
+  assert.equal(simplest("float", { min: 1.2, max: 1.9, allowNaN: false }), 1.5);
+  assert.equal(simplest("float", { min: -7.5, max: -2.2, allowNaN: false }), -3);
+});
+
+test("strings shrink toward '0' and shorter", () => {
+  const c = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 10 };
+  assert.equal(choiceFromIndex("string", 1n, c), "0");
+  assert.ok(compareChoice("string", "z", "ab", c) < 0);
+  assert.ok(compareChoice("string", "0", " ", c) < 0);
+  assert.ok(compareChoice("string", "a", "\u00e9", c) < 0);
+});
