@@ -17,7 +17,7 @@
  * and async properties share one implementation.
  */
 import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
-import { choiceEquals, compareNodes, permitted, simplest, choiceToIndex } from "./choices.ts";
+import { choiceEquals, choiceFromIndex, choiceToIndex, compareNodes, permitted, simplest } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
 import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
@@ -255,7 +255,16 @@ export class Shrinker {
     const t = simplest("integer", c) as number;
     const mirror = 2 * t - v;
     if (v < t) yield* this.replace(i, mirror);
+    const before = this.target.nodes[i]?.value;
     yield* this.towards(i, t);
+    if (this.target.nodes[i]?.value !== before) return;
+    // Stepping toward t failed at once (typically a filter or a parity condition): try the few simplest
+    // values directly, which a small-step search cannot jump to.
+    for (let k = 1n; k <= 8n; k++) {
+      const w = choiceFromIndex("integer", k, c) as number;
+      if (choiceToIndex("integer", w, c) >= choiceToIndex("integer", before as number, c)) break;
+      if (yield* this.replace(i, w)) return;
+    }
   }
 
   /** Shift the integer at i toward t by as much as findInteger can. */

@@ -1,0 +1,58 @@
+// The DataTree on its own: recording, compressed runs and splits, exhaustion, and answering repeats.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DataTree, Status, TreeCursor } from "../../src/engine/datatree.ts";
+import type { ChoiceNode } from "../../src/engine/choices.ts";
+
+const BOOL = { p: 0.5 };
+const DIGIT = { min: 0, max: 9, shrinkTowards: 0 };
+const b = (value: boolean, forced = false): ChoiceNode => ({ type: "boolean", value, constraints: BOOL, forced });
+const d = (value: number): ChoiceNode => ({ type: "integer", value, constraints: DIGIT, forced: false });
+const done = (status: Status = Status.Valid, origin?: string) => ({ kind: "conclusion" as const, status, origin });
+
+test("recording a novel sequence costs one node; a divergence splits a run into a branch", () => {
+  const tree = new DataTree();
+  assert.equal(tree.record([d(3), b(true), d(7)], done()).newNodes, 0, "the first sequence lives in the root's run");
+  const g = tree.record([d(3), b(false)], done());
+  assert.equal(g.newNodes, 2, "split: the old tail and the new branch child");
+  assert.equal(tree.root.values.length, 1);
+  assert.equal(tree.root.transition?.kind, "branch");
+  assert.equal(tree.record([d(3), b(false)], done()).newNodes, 0, "a repeat adds nothing");
+});
+
+test("lookup answers a sequence seen before, with the conclusion and the aligned choices", () => {
+  const tree = new DataTree();
+  tree.record([d(1), d(2)], done(Status.Interesting, "E@x"));
+  tree.record([d(1), d(5)], done(Status.Valid));
+  assert.deepEqual(tree.lookup([1, 2])?.status, Status.Interesting);
+  assert.equal(tree.lookup([1, 2])?.origin, "E@x");
+  assert.equal(tree.lookup([1, 5])?.status, Status.Valid);
+  assert.equal(tree.lookup([1, 4]), undefined, "never run");
+  // Extra choices past a conclusion are ignored by the test, so the answer is the same.
+  assert.equal(tree.lookup([1, 2, 9, 9])?.nodes.length, 2);
+  // A value that does not fit is replayed as the simplest legal one (here 0), which has not been run.
+  assert.equal(tree.lookup([1, 99]), undefined);
+});
+
+test("exhaustion propagates to the root once every value below has concluded; forced choices do not count", () => {
+  const tree = new DataTree();
+  for (const x of [true, false]) {
+    for (const y of [true, false]) {
+      assert.equal(tree.exhausted, false);
+      tree.record([b(x), b(true, true), b(y)], done());
+    }
+  }
+  assert.equal(tree.exhausted, true);
+});
+
+test("the cursor steers generation away from exhausted subtrees and recognises a finished case", () => {
+  const tree = new DataTree();
+  tree.record([b(true), b(true)], done());
+  tree.record([b(true), b(false)], done());
+  const cursor = new TreeCursor(tree);
+  assert.equal(cursor.leadsToExhausted("boolean", true), true);
+  assert.equal(cursor.leadsToExhausted("boolean", false), false);
+  cursor.advance("boolean", true);
+  cursor.advance("boolean", false);
+  assert.equal(cursor.atConclusion(), true);
+});
