@@ -72,8 +72,18 @@ export class Shrinker {
   readonly passes: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete spans", run: () => this.deleteSpans() },
     { name: "delete chunks", run: () => this.deleteChunks() },
+    { name: "delete and decrement", run: () => this.deleteAndDecrement() },
     { name: "simplify spans", run: () => this.simplifySpans() },
     { name: "minimise choices", run: () => this.minimiseChoices() },
+    { name: "sort siblings", run: () => this.sortSiblings() },
+    { name: "lower duplicates", run: () => this.lowerDuplicates() },
+    { name: "lower pairs", run: () => this.lowerPairs() },
+    { name: "redistribute pairs", run: () => this.redistributePairs() },
+  ];
+
+  /** Passes too costly to run every round: only when a whole round of the others made no progress. */
+  readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
+    { name: "try small values", run: () => this.trySmallValues() },
   ];
 
   constructor(
@@ -90,6 +100,8 @@ export class Shrinker {
       for (;;) {
         const before = this.shrinks;
         for (const pass of this.passes) yield* this.runPass(pass.name, pass.run);
+        if (this.shrinks !== before) continue;
+        for (const pass of this.fallbackPasses) yield* this.runPass(pass.name, pass.run);
         if (this.shrinks === before) break;
       }
     } catch (e) {
@@ -212,6 +224,183 @@ export class Shrinker {
     }
   }
 
+  /**
+   * Delete a span and lower an integer drawn before its parent structure by one: a list whose length was
+   * drawn up front (n, then n elements via flatMap) loses an element only if n drops with it.
+   */
+  private *deleteAndDecrement(): PassGen {
+    for (let si = this.target.spans.length - 1; si >= 0; si--) {
+      const spans = this.target.spans;
+      const s = spans[si];
+      if (s === undefined || s.end <= s.start || s.parent < 0) continue;
+      const parentStart = spans[s.parent].start;
+      const nodes = this.target.nodes;
+      for (let j = parentStart - 1, tried = 0; j >= 0 && tried < 2; j--) {
+        const n = nodes[j];
+        if (n.type !== "integer" || n.forced) continue;
+        tried++;
+        const c = n.constraints as IntegerConstraints;
+        const t = simplest("integer", c) as number;
+        const v = n.value as number;
+        if (v === t) continue;
+        const values = this.values();
+        values[j] = v > t ? v - 1 : v + 1;
+        if (yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)])) break;
+      }
+    }
+  }
+
+  /**
+   * Put sibling spans (same parent, same label, same length — list elements) in simplest-first order: all at
+   * once, and if that no longer fails, by swapping adjacent pairs that are out of order. [1, 0] → [0, 1].
+   */
+  private *sortSiblings(): PassGen {
+    const groups = new Map<string, number[]>();
+    this.target.spans.forEach((s, i) => {
+      if (s.end - s.start < 1 || s.discarded) return;
+      const key = `${s.parent}|${s.label}|${s.end - s.start}`;
+      const g = groups.get(key);
+      if (g) g.push(i);
+      else groups.set(key, [i]);
+    });
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const slice = (si: number) => {
+        const sp = this.target.spans[si];
+        return this.target.nodes.slice(sp.start, sp.end);
+      };
+      const arrange = (order: readonly number[]): ChoiceValue[] => {
+        const values = this.values();
+        group.forEach((si, k) => {
+          const into = this.target.spans[si];
+          const from = this.target.spans[order[k]];
+          for (let x = 0; x < into.end - into.start; x++) values[into.start + x] = this.target.nodes[from.start + x].value;
+        });
+        return values;
+      };
+      const sorted = [...group].sort((a, b) => compareNodes(slice(a), slice(b)).order);
+      if (sorted.every((si, k) => si === group[k])) continue;
+      const spansBefore = this.target.spans;
+      if (yield* this.consider(arrange(sorted))) continue;
+      for (let k = 0; k + 1 < group.length; k++) {
+        if (this.target.spans !== spansBefore) break; // the structure changed: the next round sorts afresh
+        if (compareNodes(slice(group[k + 1]), slice(group[k])).order >= 0) continue;
+        const order = [...group];
+        [order[k], order[k + 1]] = [order[k + 1], order[k]];
+        yield* this.consider(arrange(order));
+      }
+    }
+  }
+
+  /** Integer positions (not forced, not already simplest), for the multi-choice passes. */
+  private integerPositions(): number[] {
+    const out: number[] = [];
+    this.target.nodes.forEach((n, i) => {
+      if (n.type === "integer" && !n.forced && n.value !== simplest("integer", n.constraints)) out.push(i);
+    });
+    return out;
+  }
+
+  /**
+   * Set the integers at `positions` to base + delta·k (bases taken before the search, so that findInteger
+   * sees one monotone question however many steps get accepted on the way); false if one becomes illegal.
+   */
+  private *moveTogether(positions: readonly number[], bases: readonly number[], deltas: readonly number[], k: number): Generator<TestCase, boolean, TestCase> {
+    const values = this.values();
+    for (let p = 0; p < positions.length; p++) {
+      const i = positions[p];
+      const n = this.target.nodes[i];
+      if (n === undefined || n.type !== "integer") return false;
+      const w = bases[p] + deltas[p] * k;
+      if (!permitted("integer", w, n.constraints)) return false;
+      values[i] = w;
+    }
+    return yield* this.consider(values);
+  }
+
+  /**
+   * Move `positions` together by deltas·k for the largest k that still fails, k at most the distance of the
+   * first position to its target. Large distances are searched in two steps — first how many times the
+   * distance can be halved, then findInteger on what is left — so shrinking 2^53 to 10 costs ~20 calls, not ~100.
+   */
+  private *searchTogether(positions: readonly number[], deltas: readonly number[]): PassGen {
+    const first = this.target.nodes[positions[0]];
+    const distance = Math.abs((simplest("integer", first.constraints) as number) - (first.value as number));
+    if (distance === 0) return;
+    let bases = positions.map((i) => this.target.nodes[i].value as number);
+    // All the way in one step first: the cheapest win.
+    if (yield* this.moveTogether(positions, bases, deltas, distance)) return;
+    let remaining = distance;
+    if (distance > 64) {
+      const start = bases;
+      const halvings = yield* findIntegerG(function* (this: Shrinker, b: number) {
+        if (b >= 53) return false;
+        return yield* this.moveTogether(positions, start, deltas, distance - Math.floor(distance / 2 ** b));
+      }.bind(this));
+      if (halvings > 0) {
+        const moved = distance - Math.floor(distance / 2 ** halvings);
+        bases = start.map((v, p) => v + deltas[p] * moved);
+        remaining = distance - moved;
+      }
+    }
+    const from = bases;
+    yield* findIntegerG(function* (this: Shrinker, k: number) {
+      if (k >= remaining) return false; // the target itself was tried first
+      return yield* this.moveTogether(positions, from, deltas, k);
+    }.bind(this));
+  }
+
+  /** Direction from v toward the integer target t: −1, 0 or +1. */
+  private direction(i: number): number {
+    const n = this.target.nodes[i];
+    const t = simplest("integer", n.constraints) as number;
+    return Math.sign(t - (n.value as number));
+  }
+
+  /**
+   * Lower equal values together: a property that needs two values equal (x == y ≥ 10) cannot move either
+   * alone, but can move both at once.
+   */
+  private *lowerDuplicates(): PassGen {
+    const groups = new Map<number, number[]>();
+    for (const i of this.integerPositions()) {
+      const v = this.target.nodes[i].value as number;
+      const g = groups.get(v);
+      if (g) g.push(i);
+      else groups.set(v, [i]);
+    }
+    for (const positions of groups.values()) {
+      if (positions.length < 2) continue;
+      yield* this.searchTogether(positions, positions.map((i) => this.direction(i)));
+    }
+  }
+
+  /** Nearby pairs of integer positions (each with the next three), the candidates for pair moves. */
+  private pairs(): [number, number][] {
+    const ints = this.integerPositions();
+    const out: [number, number][] = [];
+    for (let a = 0; a < ints.length; a++) for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) out.push([ints[a], ints[b]]);
+    return out;
+  }
+
+  /** Move two integers toward their targets by the same amount (their difference is what matters). */
+  private *lowerPairs(): PassGen {
+    for (const [i, j] of this.pairs()) {
+      const deltas = [this.direction(i), this.direction(j)];
+      if (deltas[0] === 0 || deltas[1] === 0) continue;
+      yield* this.searchTogether([i, j], deltas);
+    }
+  }
+
+  /** Move the first of two integers toward its target and the second the opposite way: their sum is what matters. */
+  private *redistributePairs(): PassGen {
+    for (const [i, j] of this.pairs()) {
+      const d = this.direction(i);
+      if (d === 0) continue;
+      yield* this.searchTogether([i, j], [d, -d]);
+    }
+  }
+
   /** Try `value` at position i (everything else unchanged). */
   private *replace(i: number, value: ChoiceValue): Generator<TestCase, boolean, TestCase> {
     const nodes = this.target.nodes;
@@ -255,26 +444,37 @@ export class Shrinker {
     const t = simplest("integer", c) as number;
     const mirror = 2 * t - v;
     if (v < t) yield* this.replace(i, mirror);
-    const before = this.target.nodes[i]?.value;
     yield* this.towards(i, t);
-    if (this.target.nodes[i]?.value !== before) return;
-    // Stepping toward t failed at once (typically a filter or a parity condition): try the few simplest
-    // values directly, which a small-step search cannot jump to.
-    for (let k = 1n; k <= 8n; k++) {
-      const w = choiceFromIndex("integer", k, c) as number;
-      if (choiceToIndex("integer", w, c) >= choiceToIndex("integer", before as number, c)) break;
-      if (yield* this.replace(i, w)) return;
+  }
+
+  /**
+   * Fallback, when no other pass makes progress: try the few simplest values of each integer directly —
+   * a filter or a parity condition can block every small step yet admit a small value.
+   */
+  private *trySmallValues(): PassGen {
+    for (const i of this.integerPositions()) {
+      const n = this.target.nodes[i];
+      if (n === undefined || n.type !== "integer") continue;
+      const current = choiceToIndex("integer", n.value, n.constraints);
+      for (let k = 1n; k <= 8n && k < current; k++) {
+        if (yield* this.replace(i, choiceFromIndex("integer", k, n.constraints))) break;
+      }
     }
   }
 
-  /** Shift the integer at i toward t by as much as findInteger can. */
+  /** Shift the number at i toward t by as much as still fails. */
   private *towards(i: number, t: number): PassGen {
-    const start = this.target.nodes[i].value as number;
+    const n = this.target.nodes[i];
+    if (n.type === "integer") {
+      yield* this.searchTogether([i], [this.direction(i)]);
+      return;
+    }
+    // Integral floats: the same search in value space.
+    const start = n.value as number;
     const dir = start > t ? -1 : 1;
     const gap = Math.abs(start - t);
-    // f(k): the value moved k steps toward t still fails. f(0) holds (it is the target).
     yield* findIntegerG(function* (this: Shrinker, k: number) {
-      if (k >= gap) return false; // t itself was tried already
+      if (k >= gap) return false;
       return yield* this.replace(i, start + dir * k);
     }.bind(this));
   }

@@ -61,6 +61,7 @@ export class TestCase {
   readonly targets: TargetObservation[] = [];
   /** The values drawn interactively (st.data()), for printing. */
   readonly interactiveDraws: { label: string | undefined; value: unknown }[] = [];
+  private readonly recentIntegers: number[] = [];
   private openSpan = -1;
   private depth = 0;
   /**
@@ -111,7 +112,17 @@ export class TestCase {
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
   private generate(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random): ChoiceValue {
-    const value = generateChoice(type, constraints, random);
+    let value = generateChoice(type, constraints, random);
+    if (type === "integer") {
+      // Now and then a value next to one drawn earlier in this case: "x == y + 1" bugs need near-equal pairs.
+      const recent = this.recentIntegers;
+      if (recent.length > 0 && (random.uint32() & 15) === 0) {
+        const near = recent[random.uint32() % recent.length] + ((random.uint32() % 5) - 2);
+        if (permitted(type, near, constraints)) value = near;
+      }
+      if (recent.length >= 8) recent.shift();
+      recent.push(value as number);
+    }
     const cursor = this.cursor;
     if (cursor === null || !cursor.alive || !cursor.leadsToExhausted(type, value)) return value;
     for (let attempt = 0; attempt < 3; attempt++) {
