@@ -84,6 +84,8 @@ export class Shrinker {
   /** Passes too costly to run every round: only when a whole round of the others made no progress. */
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "try small values", run: () => this.trySmallValues() },
+    { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
+    { name: "merge siblings", run: () => this.mergeSiblings() },
   ];
 
   constructor(
@@ -289,6 +291,84 @@ export class Shrinker {
         [order[k], order[k + 1]] = [order[k + 1], order[k]];
         yield* this.consider(arrange(order));
       }
+    }
+  }
+
+  /** Indices of the spans that share span `si`'s parent and label, in order. */
+  private siblings(si: number): number[] {
+    const spans = this.target.spans;
+    const s = spans[si];
+    const out: number[] = [];
+    spans.forEach((x, k) => {
+      if (x.parent === s.parent && x.label === s.label && !x.discarded) out.push(k);
+    });
+    return out;
+  }
+
+  /**
+   * Delete a span and lower every integer in its siblings by one: elements that index into their own list
+   * (xs[i] < xs.length) stay valid only if they shrink with it.
+   */
+  private *deleteAndLowerSiblings(): PassGen {
+    for (let si = this.target.spans.length - 1; si >= 0; si--) {
+      const s = this.target.spans[si];
+      if (s === undefined || s.parent < 0 || s.end <= s.start) continue;
+      const values = this.values();
+      let lowered = false;
+      for (const k of this.siblings(si)) {
+        const x = this.target.spans[k];
+        if (k === si) continue;
+        for (let j = x.start; j < x.end; j++) {
+          const n = this.target.nodes[j];
+          if (n.type !== "integer" || n.forced) continue;
+          const d = this.direction(j);
+          if (d !== 0) {
+            values[j] = (n.value as number) + d;
+            lowered = true;
+          }
+        }
+      }
+      if (lowered) yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)]);
+    }
+  }
+
+  /**
+   * Merge two adjacent sibling spans holding one integer each into one whose value is their sum (wrapped
+   * into the bounds): a property of the total survives, and the sequence gets shorter. [1, 32767] in int16
+   * becomes [-32768].
+   */
+  private *mergeSiblings(): PassGen {
+    for (let si = this.target.spans.length - 1; si >= 0; si--) {
+      const spans = this.target.spans;
+      const a = spans[si];
+      if (a === undefined || a.parent < 0) continue;
+      const sib = this.siblings(si);
+      const next = sib[sib.indexOf(si) + 1];
+      if (next === undefined) continue;
+      const b = spans[next];
+      const only = (x: Span): number | undefined => {
+        let found: number | undefined;
+        for (let j = x.start; j < x.end; j++) {
+          const n = this.target.nodes[j];
+          if (n.forced || n.type === "boolean") continue;
+          if (n.type !== "integer" || found !== undefined) return undefined;
+          found = j;
+        }
+        return found;
+      };
+      const i = only(a);
+      const j = only(b);
+      if (i === undefined || j === undefined) continue;
+      const c = this.target.nodes[i].constraints as IntegerConstraints;
+      let sum = (this.target.nodes[i].value as number) + (this.target.nodes[j].value as number);
+      if (c.min !== null && c.max !== null) {
+        const size = c.max - c.min + 1;
+        sum = c.min + ((((sum - c.min) % size) + size) % size);
+      }
+      if (!permitted("integer", sum, c)) continue;
+      const values = this.values();
+      values[i] = sum;
+      yield* this.consider([...values.slice(0, b.start), ...values.slice(b.end)]);
     }
   }
 
