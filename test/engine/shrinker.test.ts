@@ -1,0 +1,190 @@
+// Each shrink pass driven alone on a crafted failing case, plus the shrinker's own guarantees.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { check, property, st, PropertyFailure } from "../../src/engine/index.ts";
+import type { EngineEvent } from "../../src/engine/index.ts";
+import type { ChoiceValue } from "../../src/engine/choices.ts";
+import { DataTree, Status } from "../../src/engine/datatree.ts";
+import { choiceInfos, spanInfos } from "../../src/engine/engine.ts";
+import { Shrinker } from "../../src/engine/shrinker.ts";
+import type { ShrinkHost } from "../../src/engine/shrinker.ts";
+import type { Strategy } from "../../src/engine/strategies/core.ts";
+import { StopTest, TestCase } from "../../src/engine/testcase.ts";
+
+/** A shrinker over `strategy` and `fails`, starting from the case that `initial` replays to. */
+function harness<T>(strategy: Strategy<T>, fails: (value: T) => boolean, initial: ChoiceValue[]) {
+  const tree = new DataTree();
+  let calls = 0;
+  const run = (choices: readonly ChoiceValue[]) => {
+    const tc = new TestCase(choices, null, 10_000);
+    try {
+      const v = strategy.draw(tc);
+      if (fails(v)) {
+        tc.status = Status.Interesting;
+        tc.origin = "fails";
+      }
+      tc.args = [v];
+    } catch (e) {
+      if (!(e instanceof StopTest)) throw e;
+      tc.closeOpenSpans();
+    }
+    tree.record(tc.nodes, { kind: "conclusion", status: tc.status, origin: tc.origin });
+    return tc;
+  };
+  const host: ShrinkHost = {
+    tree,
+    emit: undefined,
+    choiceInfos,
+    spanInfos,
+    // eslint-disable-next-line require-yield
+    *execute(choices) {
+      calls++;
+      return run(choices);
+    },
+  };
+  const first = run(initial);
+  assert.equal(first.status, Status.Interesting, "the crafted case must fail");
+  const shrinker = new Shrinker(host, { nodes: first.nodes, spans: first.spans, origin: first.origin }, { maxCalls: 10_000, maxTimeMs: 60_000 });
+  const value = () => run(shrinker.target.nodes.map((n) => n.value)).args[0] as T;
+  const drive = (gen: Generator<TestCase, unknown, TestCase>) => {
+    for (let r = gen.next(); !r.done; r = gen.next(r.value));
+  };
+  return {
+    shrinker,
+    value,
+    get calls() {
+      return calls;
+    },
+    /** Run one named pass once. */
+    pass(name: string): T {
+      const p = [...shrinker.passes, ...shrinker.fallbackPasses].find((x) => x.name === name);
+      assert.ok(p, `no pass named ${name}`);
+      drive(shrinker.runPass(p.name, p.run));
+      return value();
+    },
+    /** Run every pass to the fixpoint. */
+    all(): T {
+      drive(shrinker.run());
+      return value();
+    },
+  };
+}
+
+/** The choices of a list of values: a "more" flag before each element, then a stop. */
+const listChoices = (...xs: ChoiceValue[][]) => [...xs.flatMap((x) => [true, ...x]), false];
+const ints = st.integers();
+
+test("delete spans: drops the list elements the failure does not need", () => {
+  const h = harness(st.lists(ints), (xs) => xs.includes(7), listChoices([1], [7], [2], [3]));
+  assert.deepEqual(h.pass("delete spans"), [7]);
+});
+
+test("delete chunks: merges two inner lists by deleting the stop/start flags between them", () => {
+  const h = harness(st.lists(st.lists(ints)), (xss) => xss.flat().length >= 2, [true, true, 5, false, true, true, 6, false, false]);
+  const out = h.pass("delete chunks");
+  assert.equal(out.length, 1, JSON.stringify(out));
+  assert.equal(out[0].length, 2);
+});
+
+test("delete and decrement: shortens a list whose length was drawn up front", () => {
+  const s = st.integers({ min: 1, max: 10 }).flatMap((n) => st.lists(st.integers({ min: 0, max: 1000 }), { minSize: n, maxSize: n }));
+  const h = harness(s, (xs) => Math.max(...xs) >= 900, [3, true, 1, true, 950, true, 2, false]);
+  const out = h.pass("delete and decrement");
+  assert.ok(out.length < 3 && out.includes(950), JSON.stringify(out));
+});
+
+test("simplify spans: turns a whole element into its simplest form at once", () => {
+  const h = harness(st.lists(st.tuples(ints, ints)), (xs) => xs.length >= 2, listChoices([5, 9], [7, 3]));
+  assert.deepEqual(h.pass("simplify spans"), [[0, 0], [0, 0]]);
+});
+
+test("minimise choices: each value to the boundary of the failure", () => {
+  const h = harness(st.tuples(ints, st.text(), st.floats()), ([n, s, x]) => n >= 10 && s.length >= 1 && x > 2.5, [123456, "hello", 1234.5678]);
+  assert.deepEqual(h.pass("minimise choices"), [10, "0", 3]);
+});
+
+test("sort siblings: puts list elements in simplest-first order", () => {
+  const h = harness(st.lists(ints), (xs) => xs.join() !== [...xs].reverse().join(), listChoices([1], [0]));
+  assert.deepEqual(h.pass("sort siblings"), [0, 1]);
+});
+
+test("lower duplicates: moves equal values down together", () => {
+  const h = harness(st.tuples(ints, ints), ([a, b]) => a >= 10 && a === b, [5000, 5000]);
+  assert.deepEqual(h.pass("lower duplicates"), [10, 10]);
+});
+
+test("lower pairs: moves two values down by the same amount, keeping their difference", () => {
+  const h = harness(st.tuples(ints, ints), ([a, b]) => a >= 10 && Math.abs(a - b) >= 1 && Math.abs(a - b) <= 4, [5000, 4997]);
+  assert.deepEqual(h.pass("lower pairs"), [10, 7]);
+});
+
+test("redistribute pairs: moves value from the first to the second, keeping the sum", () => {
+  const h = harness(st.tuples(ints, ints), ([a, b]) => a + b >= 25 && b <= 30, [20, 5]);
+  assert.deepEqual(h.pass("redistribute pairs"), [0, 25]);
+});
+
+test("try small values: jumps past conditions that block every small step", () => {
+  const h = harness(ints, (n) => n % 7 === 3 && n > 0, [101]);
+  assert.equal(h.pass("try small values"), 3);
+});
+
+test("delete and lower siblings: shortens a list whose elements index into it", () => {
+  const coupled = st.lists(st.integers({ min: 0, max: 10 })).filter((xs) => xs.every((x) => x < xs.length));
+  const fails = (xs: number[]) => xs.some((j, i) => j !== i && xs[j] === i);
+  const h = harness(coupled, fails, listChoices([0], [0], [4], [0], [2]));
+  const out = h.pass("delete and lower siblings");
+  assert.ok(out.length < 5 && fails(out), JSON.stringify(out));
+});
+
+test("merge siblings: two elements become one holding their (wrapped) sum", () => {
+  const int16 = st.integers({ min: -32768, max: 32767 });
+  const wrap = (n: number) => ((((n + 32768) % 65536) + 65536) % 65536) - 32768;
+  const h = harness(st.lists(int16), (xs) => wrap(xs.reduce((a, b) => a + b, 0)) === -32768, listChoices([1], [32767]));
+  assert.deepEqual(h.pass("merge siblings"), [-32768]);
+});
+
+test("the full shrinker reaches a fixpoint no pass can improve, and never calls the property on a repeat", () => {
+  const h = harness(st.lists(ints), (xs) => new Set(xs).size >= 3, listChoices([88], [-5], [88], [1000], [3]));
+  assert.deepEqual(h.all(), [0, 1, -1]);
+  const calls = h.calls;
+  // Running the passes again at the fixpoint: nothing improves, and every candidate is answered by the tree.
+  const before = h.shrinker.shrinks;
+  h.all();
+  assert.equal(h.shrinker.shrinks, before);
+  assert.equal(h.calls - calls, 0, "the rerun is answered entirely by the DataTree");
+});
+
+test("no shrink candidate is executed twice in a real run", () => {
+  for (let seed = 0; seed < 10; seed++) {
+    const seen = new Set<string>();
+    const evs: EngineEvent[] = [];
+    try {
+      check(property(st.lists(st.integers()), (xs) => {
+        if (xs.length >= 2 && xs[0] > xs[1]) throw new Error("unsorted");
+      }), { seed, database: null, deadline: null, onEvent: (e) => evs.push(e) });
+    } catch (e) {
+      if (!(e instanceof PropertyFailure)) throw e;
+    }
+    for (const e of evs) {
+      if (e.type !== "test-case" || e.origin !== "shrink") continue;
+      const key = JSON.stringify(e.choices.map((c) => c.value));
+      assert.ok(!seen.has(key), `seed ${seed}: ${key} ran twice`);
+      seen.add(key);
+    }
+  }
+});
+
+test("the budget stops shrinking early and says so, keeping the best example so far", () => {
+  let error: PropertyFailure | undefined;
+  try {
+    check(property(st.lists(st.integers()), (xs) => {
+      if (xs.length >= 3) throw new Error("long");
+    }), { seed: 2, database: null, deadline: null, maxShrinkCalls: 3 });
+  } catch (e) {
+    error = e as PropertyFailure;
+  }
+  assert.ok(error instanceof PropertyFailure);
+  assert.match(error.message, /Shrinking stopped early: shrink call budget \(3\) used up/);
+  assert.ok((error.args[0] as number[]).length >= 3);
+});
+
