@@ -1,0 +1,39 @@
+// property(...) used unmodified as a vitest test function.
+// Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
+// vitest (see vitest.config.mjs) and checks that the failures carry shrinkscope's minimal examples.
+import assert from "node:assert/strict";
+import { test } from "vitest";
+import { property, st } from "shrinkscope";
+
+// Fixed seed, no example database and no deadline, so every run (and a loaded CI machine) behaves the same.
+const settings = { database: null, seed: 1, deadline: null };
+
+test(
+  "passes sync",
+  property(st.lists(st.integers()), (xs) => {
+    assert.deepEqual([...xs].reverse().reverse(), xs);
+  }, settings),
+);
+
+test(
+  "passes async",
+  property(st.lists(st.integers()), async (xs) => {
+    const copy = await Promise.resolve([...xs]);
+    assert.deepEqual(copy, xs);
+  }, settings),
+);
+
+test(
+  "fails sync",
+  property(st.integers(), (n) => {
+    if (n >= 10) throw new Error("too big: " + n);
+  }, settings),
+);
+
+test(
+  "fails async",
+  property(st.lists(st.integers()), async (xs) => {
+    await Promise.resolve();
+    if (xs.length >= 2) throw new Error("too long: " + xs.length);
+  }, settings),
+);
