@@ -9,7 +9,14 @@
  * - Candidates the DataTree has seen are answered from it, without calling the property.
  * - Passes are named entries in one list and run in rounds until a whole round makes no progress (the
  *   fixpoint). Whether a pass makes progress is deterministic: passes try every edit of their kind, in a fixed
- *   order, so "no pass improved" really means none can.
+ *   order, so "no pass improved" really means none can. A second, short list of fallback passes — costly or
+ *   narrow edits — runs only in a round where the main passes all failed; if a fallback succeeds, the main
+ *   passes run again.
+ * - The passes, by what they edit: structure first (delete spans, delete chunks, delete-and-decrement a
+ *   length drawn up front, replace a span by its simplest form, replace a span by a same-label descendant,
+ *   sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
+ *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
+ *   distance, then findInteger — a few dozen calls from 2^53 to the boundary of the failure.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
  *   target is reported with the reason, never lost.
  *
@@ -74,6 +81,7 @@ export class Shrinker {
     { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "delete and decrement", run: () => this.deleteAndDecrement() },
     { name: "simplify spans", run: () => this.simplifySpans() },
+    { name: "pass to descendant", run: () => this.passToDescendant() },
     { name: "minimise choices", run: () => this.minimiseChoices() },
     { name: "sort siblings", run: () => this.sortSiblings() },
     { name: "lower duplicates", run: () => this.lowerDuplicates() },
@@ -478,6 +486,26 @@ export class Shrinker {
       const d = this.direction(i);
       if (d === 0) continue;
       yield* this.searchTogether([i, j], [d, -d]);
+    }
+  }
+
+  /**
+   * Replace a span by a strictly smaller span of the same label nested inside it: a recursive structure
+   * (a tree, an expression) shrinks to one of its own subtrees in one step.
+   */
+  private *passToDescendant(): PassGen {
+    for (let si = 0; si < this.target.spans.length; si++) {
+      const outer = this.target.spans[si];
+      if (outer === undefined) continue;
+      for (let di = si + 1; di < this.target.spans.length; di++) {
+        const spans = this.target.spans;
+        if (spans[si] !== outer) break; // the target changed under us: the next round starts afresh
+        const inner = spans[di];
+        if (inner.start >= outer.end) break;
+        if (inner.label !== outer.label || inner.end > outer.end || inner.end - inner.start >= outer.end - outer.start) continue;
+        const v = this.values();
+        if (yield* this.consider([...v.slice(0, outer.start), ...v.slice(inner.start, inner.end), ...v.slice(outer.end)])) break;
+      }
     }
   }
 

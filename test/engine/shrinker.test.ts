@@ -188,3 +188,16 @@ test("the budget stops shrinking early and says so, keeping the best example so 
   assert.ok((error.args[0] as number[]).length >= 3);
 });
 
+
+test("pass to descendant: a recursive structure shrinks to one of its own subtrees", () => {
+  type Tree = number | Tree[];
+  const tree = st.recursive<Tree>(st.integers({ min: 0, max: 9 }), (self) => st.lists(self, { maxSize: 3 }));
+  const depth = (t: Tree): number => (Array.isArray(t) ? 1 + Math.max(0, ...t.map(depth)) : 0);
+  const has7 = (t: Tree): boolean => (Array.isArray(t) ? t.some(has7) : t === 7);
+  // [[5, [7]]]: the failing leaf sits two lists deep.
+  const leaf = (n: number) => [0, n];
+  const list = (...xs: ChoiceValue[][]) => [1, ...xs.flatMap((x) => [true, ...x]), false];
+  const h = harness(tree, has7, list(list(leaf(5), list(leaf(7)))));
+  const out = h.pass("pass to descendant");
+  assert.ok(depth(out) < 3 && has7(out), JSON.stringify(out));
+});
