@@ -73,6 +73,78 @@ export interface ChoiceNode<T extends ChoiceType = ChoiceType> {
   readonly forced: boolean;
 }
 
+// ---------------------------------------------------------------------------------------------- flat storage
+
+/**
+ * How a TestCase stores its choices, and what DataTree runs point into without copying: one flat array with
+ * CHOICE_STRIDE slots per choice — kind (the type's code, | FORCED_BIT when forced), constraints, value.
+ * One array per test case instead of an object per choice keeps generation nearly allocation-free and the
+ * tree's memory small; ChoiceNode objects are built from it only when asked for (shrinking, events).
+ */
+export type ChoiceData = unknown[];
+export const CHOICE_STRIDE = 3;
+export const FORCED_BIT = 8;
+export const TYPE_NAMES: readonly ChoiceType[] = ["integer", "float", "boolean", "string", "bytes"];
+
+export function typeCode(type: ChoiceType): number {
+  switch (type) {
+    case "integer":
+      return 0;
+    case "float":
+      return 1;
+    case "boolean":
+      return 2;
+    case "string":
+      return 3;
+    case "bytes":
+      return 4;
+  }
+}
+
+export function typeAt(data: ChoiceData, i: number): ChoiceType {
+  return TYPE_NAMES[(data[i * CHOICE_STRIDE] as number) & 7];
+}
+export function forcedAt(data: ChoiceData, i: number): boolean {
+  return ((data[i * CHOICE_STRIDE] as number) & FORCED_BIT) !== 0;
+}
+export function constraintsAt(data: ChoiceData, i: number): Constraints {
+  return data[i * CHOICE_STRIDE + 1] as Constraints;
+}
+export function valueAt(data: ChoiceData, i: number): ChoiceValue {
+  return data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+}
+export function nodeAt(data: ChoiceData, i: number): ChoiceNode {
+  return { type: typeAt(data, i), value: valueAt(data, i), constraints: constraintsAt(data, i), forced: forcedAt(data, i) };
+}
+
+/** Flat storage of ChoiceNode objects (for callers that hold nodes, e.g. DataTree.record). */
+export function dataOfNodes(nodes: readonly ChoiceNode[]): ChoiceData {
+  const data: ChoiceData = new Array(nodes.length * CHOICE_STRIDE);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    data[i * CHOICE_STRIDE] = typeCode(n.type) | (n.forced ? FORCED_BIT : 0);
+    data[i * CHOICE_STRIDE + 1] = n.constraints;
+    data[i * CHOICE_STRIDE + 2] = n.value;
+  }
+  return data;
+}
+
+let lastFreeConstraints: Constraints | null = null;
+let lastFreeType = -1;
+let lastFree = false;
+
+/** Whether choice i had more than one legal value: not forced, and a domain above one (memoised per constraints). */
+export function freeAt(data: ChoiceData, i: number): boolean {
+  const kind = data[i * CHOICE_STRIDE] as number;
+  if ((kind & FORCED_BIT) !== 0) return false;
+  const c = data[i * CHOICE_STRIDE + 1] as Constraints;
+  if (c === lastFreeConstraints && kind === lastFreeType) return lastFree;
+  lastFreeConstraints = c;
+  lastFreeType = kind;
+  lastFree = domainSize(TYPE_NAMES[kind], c) > 1;
+  return lastFree;
+}
+
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 function lowBound(c: IntegerConstraints): number {
@@ -169,13 +241,15 @@ export function domainSize(type: ChoiceType, c: Constraints): number {
     case "bytes": {
       const k = c as StringConstraints | BytesConstraints;
       const base = type === "bytes" ? 256 : (k as StringConstraints).alphabet.size;
+      // One character (or none): one value per length (or only the empty string). No loop over 2^31 lengths.
+      if (base === 0) return k.minSize === 0 ? 1 : 0;
+      if (base === 1) return k.maxSize - k.minSize + 1 > CAP ? Infinity : k.maxSize - k.minSize + 1;
       let total = 0;
       let pow = base ** k.minSize;
       for (let len = k.minSize; len <= k.maxSize; len++) {
         total += pow;
         if (total > CAP) return Infinity;
         pow *= base;
-        if (base <= 1 && len > k.minSize + CAP) break;
       }
       return total;
     }

@@ -9,6 +9,11 @@
  * either splits a run into a Branch or hangs the rest of the sequence off as one new node, so a novel random
  * test case costs one allocation.
  *
+ * Runs are zero-copy: a node's run is a range [start, end) of some test case's own flat choice array
+ * (choices.ts, ChoiceData), so hanging a case's tail off the tree copies nothing, and a split only makes a
+ * second node pointing into the same array. Recording a generated case starts where its TreeCursor left the
+ * tree (the generation walk already found the divergence), so it does not walk the shared prefix again.
+ *
  *   root ─ run [3, true] ─ Branch on integer {0..9}
  *                             ├─ 4 → run [false] → Conclusion(valid)
  *                             └─ 7 → run []      → Conclusion(interesting)
@@ -18,8 +23,8 @@
  * one legal value (a forced choice, or a domain of one). Exhaustion propagates to the root; an exhausted root
  * means the property's whole input space has been run.
  */
-import type { ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "./choices.ts";
-import { choiceEquals, choiceKey, domainSize, permitted, simplest } from "./choices.ts";
+import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "./choices.ts";
+import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, freeAt, permitted, simplest, TYPE_NAMES } from "./choices.ts";
 
 export const Status = { Overrun: 0, Invalid: 1, Valid: 2, Interesting: 3 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
@@ -30,6 +35,13 @@ export interface Conclusion {
   readonly status: Status;
   /** For interesting cases: which failure (error type and location), so the shrinker keeps to one bug. */
   readonly origin: string | undefined;
+}
+
+/** The conclusions without an origin, shared: one per status. */
+const PLAIN_CONCLUSIONS: readonly Conclusion[] = [0, 1, 2, 3].map((status) => Object.freeze({ kind: "conclusion" as const, status: status as Status, origin: undefined }));
+
+export function conclusionOf(status: Status, origin: string | undefined): Conclusion {
+  return origin === undefined ? PLAIN_CONCLUSIONS[status] : { kind: "conclusion", status, origin };
 }
 
 export class Branch {
@@ -43,25 +55,42 @@ export class Branch {
   ) {}
 }
 
+const NO_DATA: ChoiceData = [];
+
 export class TreeNode {
-  types: ChoiceType[] = [];
-  constraints: Constraints[] = [];
-  values: ChoiceValue[] = [];
-  /** Per run position: whether it had more than one legal value (not forced, domain above one). */
-  free: boolean[] = [];
-  /** Index of the last free run position (−1 if none): the run is exhaustible only below it. */
+  /** The run: choices [start, end) of `data` (a test case's flat choice array, shared, never copied). */
+  data: ChoiceData = NO_DATA;
+  start = 0;
+  end = 0;
+  /** Offset in the run of the last position with more than one legal value (−1 if none): exhaustible only below it. */
   lastFree = -1;
   transition: Branch | Conclusion | null = null;
   exhausted = false;
   constructor(public parent: TreeNode | null) {}
 
-  pushRun(type: ChoiceType, constraints: Constraints, value: ChoiceValue, free: boolean): void {
-    this.types.push(type);
-    this.constraints.push(constraints);
-    this.values.push(value);
-    this.free.push(free);
-    if (free) this.lastFree = this.values.length - 1;
+  get runLength(): number {
+    return this.end - this.start;
   }
+
+  /** The run's values (a copy, for inspection). */
+  get values(): ChoiceValue[] {
+    const out: ChoiceValue[] = [];
+    for (let i = this.start; i < this.end; i++) out.push(this.data[i * CHOICE_STRIDE + 2] as ChoiceValue);
+    return out;
+  }
+
+  /** Point the run at choices [start, end) of `data`, and find its last free position. */
+  setRun(data: ChoiceData, start: number, end: number): void {
+    this.data = data;
+    this.start = start;
+    this.end = end;
+    this.lastFree = lastFreeIn(data, start, end);
+  }
+}
+
+function lastFreeIn(data: ChoiceData, start: number, end: number): number {
+  for (let i = end - 1; i >= start; i--) if (freeAt(data, i)) return i - start;
+  return -1;
 }
 
 /** Growth of the tree, reported to the event tap so the panel can draw it. */
@@ -81,10 +110,6 @@ export interface CachedResult {
   readonly nodes: ChoiceNode[];
 }
 
-function isFree(n: ChoiceNode): boolean {
-  return !n.forced && domainSize(n.type, n.constraints) > 1;
-}
-
 function transitionExhausted(node: TreeNode): boolean {
   const t = node.transition;
   if (t === null) return false;
@@ -92,9 +117,19 @@ function transitionExhausted(node: TreeNode): boolean {
   return t.children.size >= t.size && t.exhaustedChildren >= t.size;
 }
 
+/** Same value at position i of a and j of b (b's kind is assumed equal when the values are). */
+function sameValue(a: ChoiceData, i: number, b: ChoiceData, j: number): boolean {
+  const x = a[i * CHOICE_STRIDE + 2];
+  const y = b[j * CHOICE_STRIDE + 2];
+  if (x === y && typeof x !== "number") return true;
+  return choiceEquals(TYPE_NAMES[(a[i * CHOICE_STRIDE] as number) & 7], x as ChoiceValue, y as ChoiceValue);
+}
+
 export class DataTree {
   readonly root = new TreeNode(null);
   nodeCount = 1;
+  /** Bumped on every change, so that a cursor's record hint is only trusted if nothing changed since. */
+  version = 0;
 
   get exhausted(): boolean {
     return this.root.exhausted;
@@ -102,91 +137,111 @@ export class DataTree {
 
   /** Record a finished test case; returns what grew. */
   record(nodes: readonly ChoiceNode[], conclusion: Conclusion): TreeGrowth {
+    const before = this.nodeCount;
+    const exhaustedDepths: number[] = [];
+    const flaky = this.insert(dataOfNodes(nodes), nodes.length, conclusion, null, exhaustedDepths);
+    return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky };
+  }
+
+  /**
+   * Record `length` choices of flat `data` (which the tree may keep a reference to: it must not change
+   * afterwards). `from`: the cursor that walked the tree while the case was generated, to start from where
+   * it left the tree. `exhaustedDepths`, if given, receives the depths at which subtrees became exhausted.
+   * Returns whether the case was flaky (different choices or result than before on the same prefix).
+   */
+  insert(data: ChoiceData, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null): boolean {
     let node = this.root;
     let offset = 0;
-    const before = this.nodeCount;
-    const flaky = (): TreeGrowth => ({ newNodes: this.nodeCount - before, exhaustedDepths: [], rootExhausted: this.root.exhausted, flaky: true });
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      if (offset < node.values.length) {
-        if (choiceEquals(n.type, node.values[offset], n.value)) offset++;
+    let i = 0;
+    if (from !== null && from.tree === this && from.version === this.version) {
+      node = from.stopNode;
+      offset = from.stopOffset;
+      i = from.stopIndex;
+    }
+    this.version++;
+    for (; i < length; i++) {
+      const runLength = node.end - node.start;
+      if (offset < runLength) {
+        if (sameValue(node.data, node.start + offset, data, i)) offset++;
         else {
-          node = this.split(node, offset, n);
-          offset = 0;
+          node = this.split(node, offset, data, i);
+          i++;
+          break;
         }
         continue;
       }
       const t = node.transition;
       if (t === null) {
-        // A node made by this recording (or the empty root): its run simply grows.
-        node.pushRun(n.type, n.constraints, n.value, isFree(n));
-        offset++;
-        continue;
+        // A fresh node (or the empty root before the first case): the rest of the case is its run.
+        if (runLength === 0) break;
+        return true; // unreachable: every other node has a transition
       }
-      if (t.kind === "conclusion") return flaky(); // it ended here before and continues now
-      const key = choiceKey(n.type, n.value);
+      if (t.kind === "conclusion") return true; // it ended here before and continues now
+      const key = choiceKey(t.type, data[i * CHOICE_STRIDE + 2] as ChoiceValue);
       let child = t.children.get(key);
       if (child === undefined) {
         child = new TreeNode(node);
         t.children.set(key, child);
         this.nodeCount++;
+        node = child;
+        i++;
+        break;
       }
       node = child;
       offset = 0;
     }
-    if (offset < node.values.length || node.transition !== null) {
-      // Ended where it continued before; or the same sequence concluded before (a repeat is not growth).
-      if (node.transition?.kind === "conclusion" && offset === node.values.length) {
-        return { newNodes: 0, exhaustedDepths: [], rootExhausted: this.root.exhausted, flaky: node.transition.status !== conclusion.status };
-      }
-      return flaky();
+    if (node.transition === null && node.end === node.start) {
+      // New ground: hang the rest of the case off the tree, without copying.
+      node.setRun(data, i, length);
+      node.transition = conclusion;
+      this.propagate(node, length, exhaustedDepths);
+      return false;
     }
-    node.transition = conclusion;
-    const exhaustedDepths: number[] = [];
-    this.propagate(node, nodes.length, exhaustedDepths);
-    return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky: false };
+    if (offset === node.end - node.start && node.transition?.kind === "conclusion") {
+      // The same sequence concluded before (a repeat is not growth); flaky if it ended differently.
+      return node.transition.status !== conclusion.status;
+    }
+    return true; // ended where it continued before
   }
 
   /**
-   * Split `node`'s run at `offset` into a Branch: the run's tail moves into one child, and a new empty child
-   * is made for `next`'s value, which is returned.
+   * Split `node`'s run at `offset` into a Branch: the run's tail moves into one child (pointing into the same
+   * data), and a new empty child is made for the value at position i of `data`, which is returned.
    */
-  private split(node: TreeNode, offset: number, next: ChoiceNode): TreeNode {
+  private split(node: TreeNode, offset: number, data: ChoiceData, i: number): TreeNode {
+    const at = node.start + offset;
     const tail = new TreeNode(node);
-    tail.types = node.types.slice(offset + 1);
-    tail.constraints = node.constraints.slice(offset + 1);
-    tail.values = node.values.slice(offset + 1);
-    tail.free = node.free.slice(offset + 1);
-    tail.lastFree = tail.free.lastIndexOf(true);
+    tail.data = node.data;
+    tail.start = at + 1;
+    tail.end = node.end;
+    tail.lastFree = node.lastFree > offset ? node.lastFree - offset - 1 : -1;
     tail.transition = node.transition;
     // The tail may be exhausted even though the node was not (the node's free positions are now above it).
     tail.exhausted = node.exhausted || (tail.lastFree < 0 && transitionExhausted(tail));
     if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) child.parent = tail;
-    const type = node.types[offset];
-    const constraints = node.constraints[offset];
-    const branch = new Branch(type, constraints, node.free[offset] ? domainSize(type, constraints) : 1);
-    branch.children.set(choiceKey(type, node.values[offset]), tail);
+    const src = node.data;
+    const type = TYPE_NAMES[(src[at * CHOICE_STRIDE] as number) & 7];
+    const constraints = src[at * CHOICE_STRIDE + 1] as Constraints;
+    const branch = new Branch(type, constraints, freeAt(src, at) ? domainSize(type, constraints) : 1);
+    branch.children.set(choiceKey(type, src[at * CHOICE_STRIDE + 2] as ChoiceValue), tail);
     if (tail.exhausted) branch.exhaustedChildren++;
-    node.types.length = offset;
-    node.constraints.length = offset;
-    node.values.length = offset;
-    node.free.length = offset;
-    node.lastFree = node.free.lastIndexOf(true);
+    node.end = at;
+    node.lastFree = node.lastFree < offset ? node.lastFree : lastFreeIn(src, node.start, at);
     node.transition = branch;
     node.exhausted = false;
     const child = new TreeNode(node);
-    branch.children.set(choiceKey(next.type, next.value), child);
+    branch.children.set(choiceKey(type, data[i * CHOICE_STRIDE + 2] as ChoiceValue), child);
     this.nodeCount += 2;
     return child;
   }
 
-  private propagate(node: TreeNode, depth: number, exhaustedDepths: number[]): void {
+  private propagate(node: TreeNode, depth: number, exhaustedDepths: number[] | null): void {
     let n: TreeNode | null = node;
     let d = depth;
     while (n !== null && !n.exhausted && n.lastFree < 0 && transitionExhausted(n)) {
       n.exhausted = true;
-      exhaustedDepths.push(d);
-      d -= n.values.length + 1;
+      exhaustedDepths?.push(d);
+      d -= n.end - n.start + 1;
       const parent: TreeNode | null = n.parent;
       if (parent !== null && parent.transition?.kind === "branch") parent.transition.exhaustedChildren++;
       n = parent;
@@ -205,10 +260,12 @@ export class DataTree {
       let type: ChoiceType;
       let constraints: Constraints;
       let free: boolean;
-      if (offset < node.values.length) {
-        type = node.types[offset];
-        constraints = node.constraints[offset];
-        free = node.free[offset];
+      const inRun = offset < node.end - node.start;
+      const at = node.start + offset;
+      if (inRun) {
+        type = TYPE_NAMES[(node.data[at * CHOICE_STRIDE] as number) & 7];
+        constraints = node.data[at * CHOICE_STRIDE + 1] as Constraints;
+        free = freeAt(node.data, at);
       } else {
         const t = node.transition;
         if (t === null) return undefined;
@@ -218,12 +275,12 @@ export class DataTree {
         free = t.size !== 1;
       }
       let value: ChoiceValue;
-      if (!free && offset < node.values.length) value = node.values[offset];
+      if (!free && inRun) value = node.data[at * CHOICE_STRIDE + 2] as ChoiceValue;
       else if (i < choices.length && permitted(type, choices[i], constraints)) value = choices[i];
       else value = simplest(type, constraints);
       nodes.push({ type, value, constraints, forced: !free });
-      if (offset < node.values.length) {
-        if (!choiceEquals(type, node.values[offset], value)) return undefined;
+      if (inRun) {
+        if (!choiceEquals(type, node.data[at * CHOICE_STRIDE + 2] as ChoiceValue, value)) return undefined;
         offset++;
         continue;
       }
@@ -238,13 +295,26 @@ export class DataTree {
 
 /**
  * A walk down the tree in step with a test case being generated, used to steer away from exhausted
- * subtrees. Once the case leaves the recorded part of the tree the cursor goes dead and costs nothing.
+ * subtrees. Once the case leaves the recorded part of the tree the cursor goes dead and costs nothing; it
+ * remembers where it left (stopNode, stopOffset, stopIndex), which is where recording the case starts.
  */
 export class TreeCursor {
   private node: TreeNode | null;
   private offset = 0;
-  constructor(tree: DataTree) {
+  /** Choices advanced past so far. */
+  private index = 0;
+  /** Where the walk is, or where it left the tree: node, offset in its run, choice index. */
+  stopNode: TreeNode;
+  stopOffset = 0;
+  stopIndex = 0;
+  readonly version: number;
+  /** The child found by the last leadsToExhausted on a branch, reused by the advance that follows. */
+  private peekKey: string | number | boolean | undefined = undefined;
+  private peekChild: TreeNode | undefined = undefined;
+  constructor(readonly tree: DataTree) {
     this.node = tree.root;
+    this.stopNode = tree.root;
+    this.version = tree.version;
   }
 
   get alive(): boolean {
@@ -255,30 +325,38 @@ export class TreeCursor {
   leadsToExhausted(type: ChoiceType, value: ChoiceValue): boolean {
     const node = this.node;
     if (node === null) return false;
-    if (this.offset < node.values.length) {
-      if (!choiceEquals(type, node.values[this.offset], value)) return false;
+    if (this.offset < node.end - node.start) {
+      if (!choiceEquals(type, node.data[(node.start + this.offset) * CHOICE_STRIDE + 2] as ChoiceValue, value)) return false;
       // Following the run: exhausted if no later position of the run is free and what follows is exhausted.
       return node.lastFree <= this.offset && transitionExhausted(node);
     }
     const t = node.transition;
     if (t === null || t.kind === "conclusion") return false;
-    const child = t.children.get(choiceKey(type, value));
+    if (t.exhaustedChildren === 0) return false; // nothing below is exhausted: no lookup needed
+    const key = choiceKey(type, value);
+    const child = t.children.get(key);
+    this.peekKey = key;
+    this.peekChild = child;
     return child !== undefined && child.exhausted;
   }
 
   /** Whether the choices so far are exactly a case already run to its conclusion. */
   atConclusion(): boolean {
     const node = this.node;
-    return node !== null && this.offset === node.values.length && node.transition?.kind === "conclusion";
+    return node !== null && this.offset === node.end - node.start && node.transition?.kind === "conclusion";
   }
 
   /** Advance past the chosen value. */
   advance(type: ChoiceType, value: ChoiceValue): void {
     const node = this.node;
     if (node === null) return;
-    if (this.offset < node.values.length) {
-      if (choiceEquals(type, node.values[this.offset], value)) this.offset++;
-      else this.node = null;
+    if (this.offset < node.end - node.start) {
+      if (choiceEquals(type, node.data[(node.start + this.offset) * CHOICE_STRIDE + 2] as ChoiceValue, value)) {
+        this.offset++;
+        this.stopOffset = this.offset;
+        this.index++;
+        this.stopIndex = this.index;
+      } else this.node = null;
       return;
     }
     const t = node.transition;
@@ -286,8 +364,21 @@ export class TreeCursor {
       this.node = null;
       return;
     }
-    const child = t.children.get(choiceKey(type, value));
-    this.node = child ?? null;
+    const key = choiceKey(type, value);
+    let child: TreeNode | undefined;
+    if (this.peekKey !== undefined && key === this.peekKey) child = this.peekChild;
+    else child = t.children.get(key);
+    this.peekKey = undefined;
+    this.peekChild = undefined;
+    if (child === undefined) {
+      this.node = null;
+      return;
+    }
+    this.node = child;
     this.offset = 0;
+    this.index++;
+    this.stopNode = child;
+    this.stopOffset = 0;
+    this.stopIndex = this.index;
   }
 }

@@ -12,9 +12,9 @@
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { indexNumber } from "./choices.ts";
+import { constraintsAt, forcedAt, indexNumber, typeAt, valueAt } from "./choices.ts";
 import type { ExampleDatabase } from "./database.ts";
-import { DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
+import { conclusionOf, DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
 import { Random } from "./random.ts";
 import { Shrinker } from "./shrinker.ts";
@@ -76,6 +76,23 @@ export function choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[] {
     constraints: describeConstraints(n.constraints),
   }));
 }
+
+/** choiceInfos of a test case, read straight from its flat choices (no ChoiceNode objects). */
+function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
+  const n = tc.choiceCount;
+  const data = tc.data;
+  const out = new Array<ChoiceInfo>(n);
+  for (let i = 0; i < n; i++) {
+    const type = typeAt(data, i);
+    const value = valueAt(data, i);
+    const c = constraintsAt(data, i);
+    out[i] = { type, value, index: indexNumber(type, value, c), forced: forcedAt(data, i), constraints: describeConstraints(c) };
+  }
+  return out;
+}
+
+const NO_CHOICES: ChoiceValue[] = [];
+const NO_EVENTS: readonly string[] = Object.freeze([]);
 
 export function spanInfos(spans: readonly Span[]): SpanInfo[] {
   return spans.map((s) => ({ label: s.label, start: s.start, end: s.end, depth: s.depth, discarded: s.discarded }));
@@ -140,7 +157,10 @@ export class Engine {
           exhausted = true;
           break;
         }
-        const tc = yield* this.execute(new TestCase([], this.random, s.maxChoices, new TreeCursor(this.tree)), "generate");
+        // Inlined execute(): one generator step per case instead of a delegated generator per case.
+        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, new TreeCursor(this.tree));
+        yield tc;
+        this.finish(tc, "generate", undefined);
         if (tc.status === Status.Interesting) {
           failure = tc;
           break;
@@ -205,36 +225,48 @@ export class Engine {
   /** Hand a case to the executor, then record it: statistics, DataTree, events. */
   *execute(tc: TestCase, origin: CaseOrigin, pass?: string): Run<TestCase> {
     yield tc;
+    return this.finish(tc, origin, pass);
+  }
+
+  /** Account for an executed case: statistics, DataTree, events. */
+  private finish(tc: TestCase, origin: CaseOrigin, pass: string | undefined): TestCase {
+    const st = this.stats;
     if (tc.duplicate) {
-      this.stats.duplicates++;
+      st.duplicates++;
       return tc;
     }
-    const st = this.stats;
     if (origin !== "final") {
       st.examples++;
       if (tc.status === Status.Valid) st.valid++;
       else if (tc.status === Status.Invalid) st.invalid++;
       else if (tc.status === Status.Overrun) st.overrun++;
     }
-    for (const e of tc.events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
+    const events = tc.eventsOrNull;
+    if (events !== null) for (const e of events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
     if (tc.explicitArgs !== undefined) return tc;
-    const growth = this.tree.record(tc.nodes, { kind: "conclusion", status: tc.status, origin: tc.origin });
     const emit = this.emit;
-    if (emit !== undefined) {
-      emit({
-        type: "test-case",
-        id: this.nextId++,
-        origin,
-        ...(pass !== undefined ? { pass } : {}),
-        choices: choiceInfos(tc.nodes),
-        spans: spanInfos(tc.spans),
-        status: STATUS_NAMES[tc.status],
-        durationMs: tc.durationMs,
-        events: tc.events,
-      });
-      if (growth.newNodes > 0 || growth.exhaustedDepths.length > 0) {
-        emit({ type: "tree", newNodes: growth.newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths: growth.exhaustedDepths, rootExhausted: growth.rootExhausted });
-      }
+    const conclusion = conclusionOf(tc.status, tc.origin);
+    if (emit === undefined) {
+      this.tree.insert(tc.data, tc.choiceCount, conclusion, tc.cursor, null);
+      return tc;
+    }
+    const before = this.tree.nodeCount;
+    const exhaustedDepths: number[] = [];
+    this.tree.insert(tc.data, tc.choiceCount, conclusion, tc.cursor, exhaustedDepths);
+    const newNodes = this.tree.nodeCount - before;
+    emit({
+      type: "test-case",
+      id: this.nextId++,
+      origin,
+      ...(pass !== undefined ? { pass } : {}),
+      choices: caseChoiceInfos(tc),
+      spans: spanInfos(tc.spans),
+      status: STATUS_NAMES[tc.status],
+      durationMs: tc.durationMs,
+      events: events ?? NO_EVENTS,
+    });
+    if (newNodes > 0 || exhaustedDepths.length > 0) {
+      emit({ type: "tree", newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths, rootExhausted: this.tree.root.exhausted });
     }
     return tc;
   }

@@ -7,9 +7,13 @@
  * generation steered by the DataTree away from exhausted subtrees; or, when replaying without randomness
  * (shrinking), the simplest legal value. A case that draws more than `maxChoices` stops as an overrun, so no
  * strategy can loop forever.
+ *
+ * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice), which is what the
+ * DataTree keeps a reference to; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
+ * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, ValueOf } from "./choices.ts";
-import { choiceFromIndex, domainSize, permitted, simplest } from "./choices.ts";
+import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, ValueOf } from "./choices.ts";
+import { CHOICE_STRIDE, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import type { TreeCursor } from "./datatree.ts";
 import { generateChoice } from "./generate.ts";
@@ -34,34 +38,42 @@ export class StopTest extends Error {
 }
 
 const MAX_SPAN_DEPTH = 400;
+/** How many recent integers near-value generation picks from. */
+const RECENT = 8;
 
 export interface TargetObservation {
   readonly label: string;
   readonly value: number;
 }
 
+const NO_ARGS: unknown[] = [];
+
 export class TestCase {
-  readonly nodes: ChoiceNode[] = [];
+  /** The choices, flat: CHOICE_STRIDE slots each (see choices.ts). Append-only while the case runs. */
+  readonly data: ChoiceData = [];
+  /** Number of choices drawn so far. */
+  choiceCount = 0;
+  private nodeCache: ChoiceNode[] | null = null;
   readonly spans: Span[] = [];
   status: Status = Status.Valid;
   misaligned = 0;
   /** For interesting cases: the error and which failure it is (type and location), set by the executor. */
   error: unknown = undefined;
   origin: string | undefined = undefined;
-  /** The arguments the body was called with, and how long the call took. */
-  args: unknown[] = [];
+  /** The arguments the body was called with, and how long the call took (timed when a deadline or event tap needs it). */
+  args: unknown[] = NO_ARGS;
   durationMs = 0;
   /** For explicit examples: the arguments to call the body with, instead of drawing them. */
   explicitArgs: unknown[] | undefined = undefined;
   /** The arguments were drawn and the DataTree already had this exact case: the body was not called. */
   duplicate = false;
-  /** Human-readable notes (note()), events (event()) and target observations (target()). */
-  readonly notes: string[] = [];
-  readonly events: string[] = [];
-  readonly targets: TargetObservation[] = [];
-  /** The values drawn interactively (st.data()), for printing. */
-  readonly interactiveDraws: { label: string | undefined; value: unknown }[] = [];
-  private readonly recentIntegers: number[] = [];
+  private notesList: string[] | null = null;
+  private eventsList: string[] | null = null;
+  private targetsList: TargetObservation[] | null = null;
+  private drawsList: { label: string | undefined; value: unknown }[] | null = null;
+  /** The last few integers generated in this case (a ring of RECENT), for near-value generation. */
+  private recentIntegers: number[] | null = null;
+  private recentNext = 0;
   private openSpan = -1;
   private depth = 0;
   /**
@@ -69,8 +81,41 @@ export class TestCase {
    * during generation, so duplicates are common. Only consulted when generating, never when replaying.
    */
   replayQueue: ChoiceValue[] | null = null;
+  private replayNext = 0;
   /** Recursion bookkeeping for st.recursive: leaves drawn in the current top-level recursive value. */
   recursionLeaves = 0;
+
+  /** The choices as ChoiceNode objects (built on first use, extended as more are drawn). */
+  get nodes(): ChoiceNode[] {
+    let cache = this.nodeCache;
+    if (cache === null) cache = this.nodeCache = [];
+    for (let i = cache.length; i < this.choiceCount; i++) cache.push(nodeAt(this.data, i));
+    return cache;
+  }
+
+  /** The value of choice i. */
+  valueAt(i: number): ChoiceValue {
+    return this.data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+  }
+
+  /** Human-readable notes (note()), events (event()) and target observations (target()). */
+  get notes(): string[] {
+    return (this.notesList ??= []);
+  }
+  get events(): string[] {
+    return (this.eventsList ??= []);
+  }
+  /** The events, or null if none were recorded (without allocating). */
+  get eventsOrNull(): readonly string[] | null {
+    return this.eventsList;
+  }
+  get targets(): TargetObservation[] {
+    return (this.targetsList ??= []);
+  }
+  /** The values drawn interactively (st.data()), for printing. */
+  get interactiveDraws(): { label: string | undefined; value: unknown }[] {
+    return (this.drawsList ??= []);
+  }
 
   constructor(
     readonly prefix: Choices,
@@ -81,14 +126,16 @@ export class TestCase {
 
   /** Draw one choice. `forced` fixes the value (it is recorded, never shrunk). */
   draw<T extends ChoiceType>(type: T, constraints: ConstraintsOf[T], forced?: ValueOf[T]): ValueOf[T] {
-    const i = this.nodes.length;
+    const i = this.choiceCount;
     if (i >= this.maxChoices) {
       this.status = Status.Overrun;
       throw new StopTest(Status.Overrun);
     }
     let value: ChoiceValue;
+    let kind = typeCode(type);
     if (forced !== undefined) {
       value = forced;
+      kind |= FORCED_BIT;
     } else if (i < this.prefix.length) {
       value = this.prefix[i];
       if (!permitted(type, value, constraints)) {
@@ -97,7 +144,7 @@ export class TestCase {
       }
     } else if (this.random !== null) {
       const queued = this.replayQueue;
-      if (queued !== null && queued.length > 0 && permitted(type, queued[0], constraints)) value = queued.shift() as ChoiceValue;
+      if (queued !== null && this.replayNext < queued.length && permitted(type, queued[this.replayNext], constraints)) value = queued[this.replayNext++];
       else {
         this.replayQueue = null;
         value = this.generate(type, constraints, this.random);
@@ -105,9 +152,17 @@ export class TestCase {
     } else {
       value = simplest(type, constraints);
     }
-    this.nodes.push({ type, value, constraints, forced: forced !== undefined });
-    if (this.cursor !== null) this.cursor.advance(type, value);
+    this.data.push(kind, constraints, value);
+    this.choiceCount = i + 1;
+    const cursor = this.cursor;
+    if (cursor !== null && cursor.alive) cursor.advance(type, value);
     return value as ValueOf[T];
+  }
+
+  /** Generate these values next (while they fit), instead of random ones; null to stop. */
+  setReplayQueue(values: ChoiceValue[] | null): void {
+    this.replayQueue = values;
+    this.replayNext = 0;
   }
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
@@ -115,13 +170,15 @@ export class TestCase {
     let value = generateChoice(type, constraints, random);
     if (type === "integer") {
       // Now and then a value next to one drawn earlier in this case: "x == y + 1" bugs need near-equal pairs.
-      const recent = this.recentIntegers;
-      if (recent.length > 0 && (random.uint32() & 15) === 0) {
-        const near = recent[random.uint32() % recent.length] + ((random.uint32() % 5) - 2);
+      let recent = this.recentIntegers;
+      if (recent === null) recent = this.recentIntegers = [];
+      else if ((random.uint32() & 15) === 0) {
+        const near = recent[random.int(0, recent.length - 1)] + random.int(-2, 2);
         if (permitted(type, near, constraints)) value = near;
       }
-      if (recent.length >= 8) recent.shift();
-      recent.push(value as number);
+      if (recent.length < RECENT) recent.push(value as number);
+      else recent[this.recentNext] = value as number;
+      this.recentNext = (this.recentNext + 1) % RECENT;
     }
     const cursor = this.cursor;
     if (cursor === null || !cursor.alive || !cursor.leadsToExhausted(type, value)) return value;
@@ -147,14 +204,14 @@ export class TestCase {
       this.status = Status.Overrun;
       throw new StopTest(Status.Overrun);
     }
-    this.spans.push({ label, start: this.nodes.length, end: -1, depth: this.depth, parent: this.openSpan, discarded: false });
+    this.spans.push({ label, start: this.choiceCount, end: -1, depth: this.depth, parent: this.openSpan, discarded: false });
     this.openSpan = this.spans.length - 1;
     this.depth++;
   }
 
   endSpan(discard = false): void {
     const span = this.spans[this.openSpan];
-    span.end = this.nodes.length;
+    span.end = this.choiceCount;
     span.discarded = discard;
     this.openSpan = span.parent;
     this.depth--;
@@ -173,11 +230,13 @@ export class TestCase {
 
   /** Whether the next draw will be freshly generated (not replayed from the prefix). */
   get generating(): boolean {
-    return this.random !== null && this.nodes.length >= this.prefix.length;
+    return this.random !== null && this.choiceCount >= this.prefix.length;
   }
 
   /** The value sequence, for replay and the database. */
   get choices(): ChoiceValue[] {
-    return this.nodes.map((n) => n.value);
+    const out = new Array<ChoiceValue>(this.choiceCount);
+    for (let i = 0; i < out.length; i++) out[i] = this.data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+    return out;
   }
 }

@@ -1,5 +1,5 @@
 /** Strategies that combine others: lists, tuples, records. */
-import type { BooleanConstraints } from "../choices.ts";
+import type { BooleanConstraints, ChoiceValue } from "../choices.ts";
 import { invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
 import { describe, requireStrategy, Strategy } from "./core.ts";
@@ -47,12 +47,16 @@ class Lists<T> extends Strategy<T[]> {
     const out: T[] = [];
     const seen = this.keyOf ? new Set<unknown>() : undefined;
     let duplicates = 0;
-    const starts: { start: number; end: number }[] = [];
+    // [start, end) of each kept element's choices (after its "more" flag), flat; made on the second element.
+    let starts: number[] | null = null;
+    let firstStart = -1;
+    let firstEnd = -1;
+    const random = tc.random;
     for (;;) {
       const mustStop = out.length >= this.maxSize;
       const mustGo = out.length < this.minSize;
       tc.startSpan("list element");
-      const spanStart = tc.nodes.length;
+      const spanStart = tc.choiceCount;
       let go: boolean;
       if (mustStop) go = tc.draw("boolean", MORE_FORCED, false);
       else if (mustGo) go = tc.draw("boolean", MORE_FORCED, true);
@@ -62,12 +66,20 @@ class Lists<T> extends Strategy<T[]> {
         break;
       }
       // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs.
-      if (starts.length > 0 && tc.generating && tc.random !== null && tc.random.bool(0.1)) {
-        const from = tc.random.pick(starts);
-        tc.replayQueue = tc.nodes.slice(from.start, from.end).map((n) => n.value);
+      if (firstStart >= 0 && random !== null && tc.generating && random.bool(0.1)) {
+        let from = firstStart;
+        let to = firstEnd;
+        if (starts !== null) {
+          const k = random.int(0, starts.length / 2 - 1);
+          from = starts[2 * k];
+          to = starts[2 * k + 1];
+        }
+        const values = new Array<ChoiceValue>(to - from);
+        for (let j = from; j < to; j++) values[j - from] = tc.valueAt(j);
+        tc.setReplayQueue(values);
       }
       const v = this.elements.draw(tc);
-      tc.replayQueue = null;
+      tc.setReplayQueue(null);
       if (seen !== undefined) {
         const key = (this.keyOf as (v: T) => unknown)(v);
         if (seen.has(key)) {
@@ -84,7 +96,13 @@ class Lists<T> extends Strategy<T[]> {
         seen.add(key);
         duplicates = 0;
       }
-      starts.push({ start: spanStart + 1, end: tc.nodes.length });
+      if (firstStart < 0) {
+        firstStart = spanStart + 1;
+        firstEnd = tc.choiceCount;
+      } else {
+        if (starts === null) starts = [firstStart, firstEnd];
+        starts.push(spanStart + 1, tc.choiceCount);
+      }
       out.push(v);
       tc.endSpan();
     }
@@ -121,14 +139,16 @@ export function tuples<const S extends readonly Strategy<unknown>[]>(...parts: S
 }
 
 class Records<T> extends Strategy<T> {
-  private readonly entries: [string, Strategy<unknown>][];
+  private readonly keys: string[];
+  private readonly strategies: Strategy<unknown>[];
   constructor(shape: Record<string, Strategy<unknown>>) {
     super("record");
-    this.entries = Object.entries(shape);
+    this.keys = Object.keys(shape);
+    this.strategies = this.keys.map((k) => shape[k]);
   }
   protected doDraw(tc: TestCase): T {
     const out: Record<string, unknown> = {};
-    for (const [k, s] of this.entries) out[k] = s.draw(tc);
+    for (let i = 0; i < this.keys.length; i++) out[this.keys[i]] = this.strategies[i].draw(tc);
     return out as T;
   }
 }
