@@ -11,6 +11,9 @@ import type { Random } from "./random.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+/** 2^b − 1 for bit widths b = 0..53 (a table: `2 ** bits` with a variable exponent is a slow pow call). */
+const LOW_BITS: readonly number[] = Array.from({ length: 54 }, (_, b) => 2 ** b - 1);
+
 function generateInteger(c: IntegerConstraints, r: Random): number {
   const lo = c.min ?? -MAX_SAFE;
   const hi = c.max ?? MAX_SAFE;
@@ -19,17 +22,17 @@ function generateInteger(c: IntegerConstraints, r: Random): number {
   if (roll === 0) {
     // A boundary or the shrink target, and their neighbours.
     const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
-    const picks = [lo, hi, t, lo + 1, hi - 1, t + 1, t - 1];
-    const v = picks[r.uint32() % picks.length];
+    const pick = r.int(0, 6);
+    const v = pick === 0 ? lo : pick === 1 ? hi : pick === 2 ? t : pick === 3 ? lo + 1 : pick === 4 ? hi - 1 : pick === 5 ? t + 1 : t - 1;
     if (v >= lo && v <= hi) return v;
   }
   if (roll < 11 || hi - lo > 2 ** 32) {
     // Small magnitudes around the shrink target: pick a bit width, then a value within it.
-    const bits = roll < 8 ? 1 + (r.uint32() % 8) : 1 + (r.uint32() % 53);
-    const span = 2 ** bits - 1;
+    const bits = roll < 8 ? 1 + (r.uint32() & 7) : r.int(1, 53);
+    const span = LOW_BITS[bits];
     const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
-    const a = Math.max(lo, t - span);
-    const b = Math.min(hi, t + span);
+    const a = t - span > lo ? t - span : lo;
+    const b = t + span < hi ? t + span : hi;
     return r.int(a, b);
   }
   return r.int(lo, hi);
@@ -81,18 +84,23 @@ function generateString(c: StringConstraints, r: Random): string {
   if (k === 0) return "";
   const len = generateLength(c.minSize, c.maxSize, r);
   const simpleRange = Math.min(k, r.bool(0.5) ? 10 : 95);
-  const cps = new Array<number>(len);
+  // Built by concatenation (short strings; one-byte characters come from V8's single-character cache).
+  let out = "";
+  let previous = -1;
   // A repeat of the previous character now and then: duplicate structure finds bugs.
   for (let i = 0; i < len; i++) {
     const roll = r.uint32() & 15;
-    if (roll === 0 && i > 0) cps[i] = cps[i - 1];
+    let cp: number;
+    if (roll === 0 && i > 0) cp = previous;
     else if (roll === 1) {
       const ch = r.pick(NASTY_CHARS);
-      cps[i] = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
-    } else if (roll < 10) cps[i] = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
-    else cps[i] = c.alphabet.atShrinkIndex(r.int(0, k - 1));
+      cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
+    } else if (roll < 10) cp = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
+    else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
+    out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCodePoint(cp);
+    previous = cp;
   }
-  return String.fromCodePoint(...cps);
+  return out;
 }
 
 /** Sizes: short often, the minimum and maximum sometimes, anything in range possible. */

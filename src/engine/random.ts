@@ -8,6 +8,9 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 type Generator = ReturnType<typeof xoroshiro128plus>;
 
 const TWO_32 = 2 ** 32;
+const INV_TWO_32 = 2 ** -32;
+/** Ranges up to this size use the division-free path of int() (r · n stays below 2^53). */
+const SMALL_RANGE = 2 ** 21;
 
 export class Random {
   private readonly g: Generator;
@@ -33,6 +36,16 @@ export class Random {
   /** Uniform integer in [lo, hi] (inclusive; any safe-integer range). */
   int(lo: number, hi: number): number {
     const n = hi - lo + 1;
+    if (n <= SMALL_RANGE) {
+      // Lemire's multiply-shift: r·n is exact in a double here, so no division on the common path; the
+      // rare rejection (low part below 2^32 mod n) keeps it exactly uniform.
+      for (;;) {
+        const m = (this.g.next() >>> 0) * n;
+        const high = Math.floor(m * INV_TWO_32);
+        const low = m - high * TWO_32;
+        if (low >= n || low >= TWO_32 % n) return lo + high;
+      }
+    }
     if (n <= TWO_32) {
       // Rejection sampling keeps it exactly uniform.
       const limit = TWO_32 - (TWO_32 % n);
@@ -42,10 +55,12 @@ export class Random {
       }
     }
     const span = hi - lo; // > 2^32, at most 2^54 - 2
-    const bits = Math.ceil(Math.log2(span + 1));
+    const highMax = Math.floor(span / TWO_32); // 1 .. 2^22
+    const mask = (1 << (32 - Math.clz32(highMax))) - 1;
     for (;;) {
-      // Draw `bits` random bits as high·2^32 + low and reject values above the span.
-      const high = (this.g.next() >>> 0) % 2 ** (bits - 32);
+      // Random bits as high·2^32 + low (high masked to the bit width of span's high part); reject above span.
+      const high = (this.g.next() >>> 0) & mask;
+      if (high > highMax) continue;
       const r = high * TWO_32 + (this.g.next() >>> 0);
       if (r <= span) return lo + r;
     }
