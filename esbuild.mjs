@@ -1,8 +1,9 @@
-// One entry per runtime (see DESIGN.md). Today: the engine library, as ESM and CJS,
-// plus its type declarations. The extension, runner and webview entries join here.
+// One entry per runtime (see DESIGN.md): the engine library (ESM and CJS, plus type declarations), the
+// extension host (CJS, vscode external), the runner child process (node), and the panel's webview (browser).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 
 const require = createRequire(import.meta.url);
 const common = {
@@ -18,6 +19,8 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs" }),
+  existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true }),
+  build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true }),
 ]);
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {

@@ -92,8 +92,27 @@ function seedFromEnv(): number | undefined {
 }
 
 /** Merge settings (later wins) and fill the defaults and profiles. */
+/**
+ * Settings injected by the extension's runner process (src/runner), which runs properties it did not
+ * construct: they win over the property's own, and its event tap is added to the user's.
+ */
+function runnerLayer(): Settings | undefined {
+  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] as
+    | { settings: Settings & { replayOnly?: boolean } }
+    | undefined;
+  if (hook === undefined) return undefined;
+  const { replayOnly, ...rest } = hook.settings;
+  return replayOnly ? { ...rest, phases: ["explicit", "reuse"] } : rest;
+}
+
 export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): EngineSettings {
-  const s: Settings = Object.assign({}, ...layers.filter(Boolean));
+  const runner = runnerLayer();
+  const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
+  if (runner?.onEvent !== undefined) {
+    const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
+    const tap = runner.onEvent;
+    s.onEvent = own === undefined ? tap : (e) => (own(e), tap(e));
+  }
   const ci = inCI();
   const derandomize = s.derandomize ?? ci;
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? hashSeed(key) : freshSeed());
