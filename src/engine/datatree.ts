@@ -93,6 +93,14 @@ function lastFreeIn(data: ChoiceData, start: number, end: number): number {
   return -1;
 }
 
+/**
+ * What DataTree.insert did with a case: Kept — new ground, the tree now references the case's choices;
+ * Repeat — the same sequence concluded the same way before; Flaky — different choices or result than
+ * before on the same prefix (the test is not deterministic).
+ */
+export const Inserted = { Kept: 0, Repeat: 1, Flaky: 2 } as const;
+export type Inserted = (typeof Inserted)[keyof typeof Inserted];
+
 /** Growth of the tree, reported to the event tap so the panel can draw it. */
 export interface TreeGrowth {
   readonly newNodes: number;
@@ -139,17 +147,17 @@ export class DataTree {
   record(nodes: readonly ChoiceNode[], conclusion: Conclusion): TreeGrowth {
     const before = this.nodeCount;
     const exhaustedDepths: number[] = [];
-    const flaky = this.insert(dataOfNodes(nodes), nodes.length, conclusion, null, exhaustedDepths);
-    return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky };
+    const result = this.insert(dataOfNodes(nodes), 0, nodes.length, conclusion, null, exhaustedDepths);
+    return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky: result === Inserted.Flaky };
   }
 
   /**
-   * Record `length` choices of flat `data` (which the tree may keep a reference to: it must not change
-   * afterwards). `from`: the cursor that walked the tree while the case was generated, to start from where
-   * it left the tree. `exhaustedDepths`, if given, receives the depths at which subtrees became exhausted.
-   * Returns whether the case was flaky (different choices or result than before on the same prefix).
+   * Record `length` choices of flat `data`, choice i at position base + i (the tree may keep a reference to
+   * that range — Inserted.Kept —, which must not change afterwards). `from`: the cursor that walked the tree
+   * while the case was generated, to start from where it left the tree. `exhaustedDepths`, if given, receives
+   * the depths at which subtrees became exhausted.
    */
-  insert(data: ChoiceData, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null): boolean {
+  insert(data: ChoiceData, base: number, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null): Inserted {
     let node = this.root;
     let offset = 0;
     let i = 0;
@@ -162,9 +170,9 @@ export class DataTree {
     for (; i < length; i++) {
       const runLength = node.end - node.start;
       if (offset < runLength) {
-        if (sameValue(node.data, node.start + offset, data, i)) offset++;
+        if (sameValue(node.data, node.start + offset, data, base + i)) offset++;
         else {
-          node = this.split(node, offset, data, i);
+          node = this.split(node, offset, data, base + i);
           i++;
           break;
         }
@@ -174,10 +182,10 @@ export class DataTree {
       if (t === null) {
         // A fresh node (or the empty root before the first case): the rest of the case is its run.
         if (runLength === 0) break;
-        return true; // unreachable: every other node has a transition
+        return Inserted.Flaky; // unreachable: every other node has a transition
       }
-      if (t.kind === "conclusion") return true; // it ended here before and continues now
-      const key = choiceKey(t.type, data[i * CHOICE_STRIDE + 2] as ChoiceValue);
+      if (t.kind === "conclusion") return Inserted.Flaky; // it ended here before and continues now
+      const key = choiceKey(t.type, data[(base + i) * CHOICE_STRIDE + 2] as ChoiceValue);
       let child = t.children.get(key);
       if (child === undefined) {
         child = new TreeNode(node);
@@ -192,16 +200,16 @@ export class DataTree {
     }
     if (node.transition === null && node.end === node.start) {
       // New ground: hang the rest of the case off the tree, without copying.
-      node.setRun(data, i, length);
+      node.setRun(data, base + i, base + length);
       node.transition = conclusion;
       this.propagate(node, length, exhaustedDepths);
-      return false;
+      return Inserted.Kept;
     }
     if (offset === node.end - node.start && node.transition?.kind === "conclusion") {
       // The same sequence concluded before (a repeat is not growth); flaky if it ended differently.
-      return node.transition.status !== conclusion.status;
+      return node.transition.status !== conclusion.status ? Inserted.Flaky : Inserted.Repeat;
     }
-    return true; // ended where it continued before
+    return Inserted.Flaky; // ended where it continued before
   }
 
   /**

@@ -19,7 +19,7 @@ import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInf
 import { Random } from "./random.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { Span } from "./testcase.ts";
-import { TestCase } from "./testcase.ts";
+import { SpanStore, TestCase } from "./testcase.ts";
 
 export interface EngineSettings {
   readonly maxExamples: number;
@@ -83,10 +83,11 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
   const data = tc.data;
   const out = new Array<ChoiceInfo>(n);
   for (let i = 0; i < n; i++) {
-    const type = typeAt(data, i);
-    const value = valueAt(data, i);
-    const c = constraintsAt(data, i);
-    out[i] = { type, value, index: indexNumber(type, value, c), forced: forcedAt(data, i), constraints: describeConstraints(c) };
+    const p = tc.base + i;
+    const type = typeAt(data, p);
+    const value = valueAt(data, p);
+    const c = constraintsAt(data, p);
+    out[i] = { type, value, index: indexNumber(type, value, c), forced: forcedAt(data, p), constraints: describeConstraints(c) };
   }
   return out;
 }
@@ -152,13 +153,14 @@ export class Engine {
     if (failure === undefined && s.phases.includes("generate")) {
       this.phase("generate");
       const limit = s.maxExamples * 10 + 100;
+      const spanStore = new SpanStore();
       while (this.stats.valid < s.maxExamples && this.stats.examples + this.stats.duplicates < limit) {
         if (this.tree.exhausted) {
           exhausted = true;
           break;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
-        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, new TreeCursor(this.tree));
+        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, new TreeCursor(this.tree), spanStore);
         yield tc;
         this.finish(tc, "generate", undefined);
         if (tc.status === Status.Interesting) {
@@ -247,12 +249,14 @@ export class Engine {
     const emit = this.emit;
     const conclusion = conclusionOf(tc.status, tc.origin);
     if (emit === undefined) {
-      this.tree.insert(tc.data, tc.choiceCount, conclusion, tc.cursor, null);
+      this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null);
+      // A failure's spans are read later (by the shrinker): take them out of the shared store now.
+      if (tc.status === Status.Interesting) void tc.spans;
       return tc;
     }
     const before = this.tree.nodeCount;
     const exhaustedDepths: number[] = [];
-    this.tree.insert(tc.data, tc.choiceCount, conclusion, tc.cursor, exhaustedDepths);
+    this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, exhaustedDepths);
     const newNodes = this.tree.nodeCount - before;
     emit({
       type: "test-case",

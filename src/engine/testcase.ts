@@ -48,13 +48,35 @@ export interface TargetObservation {
 
 const NO_ARGS: unknown[] = [];
 
+/** Numbers per span in a SpanStore: start, end, depth, parent, discarded (0/1). */
+const SPAN_STRIDE = 5;
+
+/**
+ * Flat span storage. Generated cases share one store, reused case after case (spans are only read for
+ * failures and event taps, and the engine reads those before the next case), so generating allocates no
+ * span objects; `TestCase.spans` builds them on demand.
+ */
+export class SpanStore {
+  readonly labels: string[] = [];
+  readonly nums: number[] = [];
+  count = 0;
+  /** The case writing into this store now (a shared store), or null (a case's own). */
+  owner: TestCase | null = null;
+}
+
+
 export class TestCase {
-  /** The choices, flat: CHOICE_STRIDE slots each (see choices.ts). Append-only while the case runs. */
+  /**
+   * The choices, flat: CHOICE_STRIDE slots each (see choices.ts), choice i at position base + i (base is 0:
+   * the DataTree API takes a base so that cases could share storage). Append-only while the case runs.
+   */
   readonly data: ChoiceData = [];
+  readonly base = 0;
   /** Number of choices drawn so far. */
   choiceCount = 0;
   private nodeCache: ChoiceNode[] | null = null;
-  readonly spans: Span[] = [];
+  private readonly spanStore: SpanStore;
+  private spanCache: Span[] | null = null;
   status: Status = Status.Valid;
   misaligned = 0;
   /** For interesting cases: the error and which failure it is (type and location), set by the executor. */
@@ -89,13 +111,13 @@ export class TestCase {
   get nodes(): ChoiceNode[] {
     let cache = this.nodeCache;
     if (cache === null) cache = this.nodeCache = [];
-    for (let i = cache.length; i < this.choiceCount; i++) cache.push(nodeAt(this.data, i));
+    for (let i = cache.length; i < this.choiceCount; i++) cache.push(nodeAt(this.data, this.base + i));
     return cache;
   }
 
   /** The value of choice i. */
   valueAt(i: number): ChoiceValue {
-    return this.data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+    return this.data[(this.base + i) * CHOICE_STRIDE + 2] as ChoiceValue;
   }
 
   /** Human-readable notes (note()), events (event()) and target observations (target()). */
@@ -122,7 +144,34 @@ export class TestCase {
     readonly random: Random | null,
     readonly maxChoices: number,
     readonly cursor: TreeCursor | null = null,
-  ) {}
+    /** A span store shared case after case (generation), instead of one of its own. */
+    spanStore: SpanStore | null = null,
+  ) {
+    if (spanStore !== null) {
+      spanStore.owner = this;
+      spanStore.count = 0;
+      this.spanStore = spanStore;
+    } else this.spanStore = new SpanStore();
+  }
+
+  /** The spans, as objects (built on first use; a case using a shared SpanStore must be read before the next case starts). */
+  get spans(): Span[] {
+    if (this.spanCache !== null) return this.spanCache;
+    const store = this.spanStore;
+    if (store.owner !== null && store.owner !== this) throw new Error("Shrinkscope internal error: the spans of this test case were recycled");
+    const out = new Array<Span>(store.count);
+    const nums = store.nums;
+    for (let k = 0; k < store.count; k++) {
+      const at = k * SPAN_STRIDE;
+      out[k] = { label: store.labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], parent: nums[at + 3], discarded: nums[at + 4] === 1 };
+    }
+    return (this.spanCache = out);
+  }
+
+  /** Number of spans started so far. */
+  get spanCount(): number {
+    return this.spanStore.count;
+  }
 
   /** Draw one choice. `forced` fixes the value (it is recorded, never shrunk). */
   draw<T extends ChoiceType>(type: T, constraints: ConstraintsOf[T], forced?: ValueOf[T]): ValueOf[T] {
@@ -204,17 +253,29 @@ export class TestCase {
       this.status = Status.Overrun;
       throw new StopTest(Status.Overrun);
     }
-    this.spans.push({ label, start: this.choiceCount, end: -1, depth: this.depth, parent: this.openSpan, discarded: false });
-    this.openSpan = this.spans.length - 1;
+    const store = this.spanStore;
+    const k = store.count++;
+    const at = k * SPAN_STRIDE;
+    const nums = store.nums;
+    store.labels[k] = label;
+    nums[at] = this.choiceCount;
+    nums[at + 1] = -1;
+    nums[at + 2] = this.depth;
+    nums[at + 3] = this.openSpan;
+    nums[at + 4] = 0;
+    this.openSpan = k;
     this.depth++;
+    this.spanCache = null;
   }
 
   endSpan(discard = false): void {
-    const span = this.spans[this.openSpan];
-    span.end = this.choiceCount;
-    span.discarded = discard;
-    this.openSpan = span.parent;
+    const at = this.openSpan * SPAN_STRIDE;
+    const nums = this.spanStore.nums;
+    nums[at + 1] = this.choiceCount;
+    nums[at + 4] = discard ? 1 : 0;
+    this.openSpan = nums[at + 3];
     this.depth--;
+    this.spanCache = null;
   }
 
   /** End the case as invalid (assume(false), an exhausted filter). */
@@ -236,7 +297,7 @@ export class TestCase {
   /** The value sequence, for replay and the database. */
   get choices(): ChoiceValue[] {
     const out = new Array<ChoiceValue>(this.choiceCount);
-    for (let i = 0; i < out.length; i++) out[i] = this.data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+    for (let i = 0; i < out.length; i++) out[i] = this.data[(this.base + i) * CHOICE_STRIDE + 2] as ChoiceValue;
     return out;
   }
 }

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, property, st } from "../../src/engine/index.ts";
 import type { ChoiceType, ChoiceValue, Constraints } from "../../src/engine/choices.ts";
-import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, permitted, simplest, sortKey } from "../../src/engine/choices.ts";
+import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, dataOfNodes, domainSize, nodeAt, permitted, simplest, sortKey } from "../../src/engine/choices.ts";
 import { IntervalSet } from "../../src/engine/intervals.ts";
 import { floatFromKey, floatKey } from "../../src/engine/floats.ts";
 
@@ -128,4 +128,22 @@ test("strings shrink toward '0' and shorter", () => {
   assert.ok(compareChoice("string", "z", "ab", c) < 0);
   assert.ok(compareChoice("string", "0", " ", c) < 0);
   assert.ok(compareChoice("string", "a", "\u00e9", c) < 0);
+});
+
+test("domainSize of a one-character alphabet is one value per length, computed without a loop", () => {
+  const one = { alphabet: IntervalSet.fromString("a"), minSize: 2, maxSize: 2 ** 31 - 1 };
+  const t0 = performance.now();
+  assert.equal(domainSize("string", one), 2 ** 31 - 2);
+  assert.equal(domainSize("string", { ...one, maxSize: 5 }), 4);
+  assert.equal(domainSize("string", { alphabet: IntervalSet.fromString(""), minSize: 0, maxSize: 3 }), 1);
+  assert.ok(performance.now() - t0 < 50, "no loop over 2^31 lengths");
+});
+
+test("flat choice storage round-trips ChoiceNode objects", () => {
+  const nodes = [
+    { type: "integer" as const, value: 5, constraints: { min: 0, max: 9, shrinkTowards: 0 }, forced: false },
+    { type: "boolean" as const, value: true, constraints: { p: 0.5 }, forced: true },
+  ];
+  const data = dataOfNodes(nodes);
+  assert.deepEqual([nodeAt(data, 0), nodeAt(data, 1)], nodes);
 });

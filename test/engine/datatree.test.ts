@@ -1,8 +1,9 @@
 // The DataTree on its own: recording, compressed runs and splits, exhaustion, and answering repeats.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DataTree, Status, TreeCursor } from "../../src/engine/datatree.ts";
+import { Branch, DataTree, Inserted, Status, TreeCursor } from "../../src/engine/datatree.ts";
 import type { ChoiceNode } from "../../src/engine/choices.ts";
+import { dataOfNodes } from "../../src/engine/choices.ts";
 
 const BOOL = { p: 0.5 };
 const DIGIT = { min: 0, max: 9, shrinkTowards: 0 };
@@ -55,4 +56,50 @@ test("the cursor steers generation away from exhausted subtrees and recognises a
   cursor.advance("boolean", true);
   cursor.advance("boolean", false);
   assert.equal(cursor.atConclusion(), true);
+});
+
+test("runs point into the recorded case's own choices: a split shares the array, copying nothing", () => {
+  const tree = new DataTree();
+  const data = dataOfNodes([d(3), b(true), d(7)]);
+  tree.insert(data, 0, 3, done(), null, null);
+  assert.equal(tree.root.data, data, "the root's run is the case's array");
+  tree.record([d(3), b(false)], done());
+  const tail = (tree.root.transition as Branch).children.get(true);
+  assert.equal(tail?.data, data, "the split-off tail points into the same array");
+  assert.deepEqual(tail?.values, [7]);
+  assert.deepEqual(tree.root.values, [3]);
+});
+
+test("recording from a generation cursor's divergence point builds the same tree as a walk from the root", () => {
+  const cases = [[d(1), b(true), d(2)], [d(1), b(true), d(3)], [d(1), b(false)], [d(4)], [d(1), b(true), d(2)]];
+  const walked = new DataTree();
+  const hinted = new DataTree();
+  for (const nodes of cases) {
+    const a = walked.record(nodes, done());
+    const cursor = new TreeCursor(hinted);
+    for (const n of nodes) cursor.advance(n.type, n.value);
+    const before = hinted.nodeCount;
+    const result = hinted.insert(dataOfNodes(nodes), 0, nodes.length, done(), cursor, null);
+    assert.equal(hinted.nodeCount - before, a.newNodes);
+    assert.equal(result === Inserted.Flaky, a.flaky);
+  }
+  for (const nodes of cases) assert.equal(hinted.lookup(nodes.map((n) => n.value))?.status, Status.Valid);
+  assert.equal(hinted.nodeCount, walked.nodeCount);
+  // A cursor made before the tree changed is not trusted: recording falls back to walking from the root.
+  const stale = new TreeCursor(hinted);
+  hinted.record([d(9)], done());
+  assert.equal(hinted.insert(dataOfNodes([d(9)]), 0, 1, done(), stale, null), Inserted.Repeat);
+});
+
+test("the cursor's no-exhausted-children shortcut still steers away from exhausted values", () => {
+  const tree = new DataTree();
+  tree.record([b(false)], done());
+  const cursor = new TreeCursor(tree);
+  assert.equal(cursor.leadsToExhausted("boolean", false), true);
+  assert.equal(cursor.leadsToExhausted("boolean", true), false);
+  tree.record([b(true), d(1)], done());
+  const c2 = new TreeCursor(tree);
+  c2.advance("boolean", true);
+  assert.equal(c2.leadsToExhausted("integer", 1), true);
+  assert.equal(c2.leadsToExhausted("integer", 2), false);
 });

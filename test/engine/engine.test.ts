@@ -321,3 +321,23 @@ test("unique lists never repeat an element", () => {
     assert.equal(new Set(xs.map((r) => r.id)).size, xs.length);
   }), { ...QUIET, maxExamples: 300 });
 });
+
+test("test cases: ChoiceNodes and spans are built on demand from flat storage; a shared span store is not read after reuse", async () => {
+  const { TestCase, SpanStore } = await import("../../src/engine/testcase.ts");
+  const { Random } = await import("../../src/engine/random.ts");
+  const store = new SpanStore();
+  const tc = new TestCase([], new Random(1), 100, null, store);
+  const value = st.lists(st.integers({ min: 0, max: 3 }), { minSize: 2, maxSize: 2 }).draw(tc);
+  assert.deepEqual(tc.nodes.map((n) => n.value), tc.choices);
+  assert.deepEqual(tc.nodes.filter((n) => n.type === "integer").map((n) => n.value), value);
+  assert.ok(tc.nodes.every((n, i) => (n.type === "boolean" ? n.forced : !n.forced) && tc.valueAt(i) === n.value));
+  const spans = tc.spans;
+  assert.equal(spans[0].label, "list");
+  assert.deepEqual(spans.filter((s) => s.label === "list element").map((s) => [s.start, s.end]), [[0, 2], [2, 4], [4, 5]]);
+  const next = new TestCase([], new Random(2), 100, null, store);
+  st.booleans().draw(next);
+  assert.equal(tc.spans, spans, "spans read before reuse stay valid");
+  const unread = new TestCase([], new Random(3), 100, null, store);
+  new TestCase([], new Random(4), 100, null, store);
+  assert.throws(() => unread.spans, /recycled/);
+});
