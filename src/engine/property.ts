@@ -207,10 +207,12 @@ function conclude(tc: TestCase, error: unknown, deadline: number | null): void {
   }
 }
 
-function makeExecutor(def: PropertyDefinition, deadline: number | null): (tc: TestCase) => void | Promise<void> {
+/** Executes cases; times each body call only when something reads the time (a deadline or an event tap). */
+function makeExecutor(def: PropertyDefinition, deadline: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
+  const now = timed ? () => performance.now() : () => 0;
   return (tc) => {
     const previous = setCurrent(tc);
-    const t0 = performance.now();
+    const t0 = now();
     let out: unknown;
     try {
       tc.args = tc.explicitArgs ?? drawArgs(def, tc);
@@ -221,25 +223,25 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null): (tc: Te
       }
       out = def.body(...tc.args);
     } catch (e) {
-      tc.durationMs = performance.now() - t0;
+      tc.durationMs = now() - t0;
       conclude(tc, e, deadline);
       setCurrent(previous);
       return;
     }
     if (!isThenable(out)) {
-      tc.durationMs = performance.now() - t0;
+      tc.durationMs = now() - t0;
       conclude(tc, undefined, deadline);
       setCurrent(previous);
       return;
     }
     return Promise.resolve(out).then(
       () => {
-        tc.durationMs = performance.now() - t0;
+        tc.durationMs = now() - t0;
         conclude(tc, undefined, deadline);
         setCurrent(previous);
       },
       (e: unknown) => {
-        tc.durationMs = performance.now() - t0;
+        tc.durationMs = now() - t0;
         conclude(tc, e === undefined ? new Error("the property rejected with undefined") : e, deadline);
         setCurrent(previous);
       },
@@ -272,7 +274,7 @@ async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc
 function runDefinition(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
   const settings = resolveSettings(def.key, def.settings, extra);
   const engine = new Engine(settings);
-  const execute = makeExecutor(def, settings.deadline);
+  const execute = makeExecutor(def, settings.deadline, settings.deadline !== null || settings.onEvent !== undefined);
   const result = drive(engine.run(), execute);
   if (isThenable(result)) return (result as Promise<EngineResult>).then((r) => report(def, settings.seed, r, engine));
   report(def, settings.seed, result, engine);
