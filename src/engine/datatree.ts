@@ -9,10 +9,13 @@
  * either splits a run into a Branch or hangs the rest of the sequence off as one new node, so a novel random
  * test case costs one allocation.
  *
- * Runs are zero-copy: a node's run is a range [start, end) of some test case's own flat choice array
- * (choices.ts, ChoiceData), so hanging a case's tail off the tree copies nothing, and a split only makes a
- * second node pointing into the same array. Recording a generated case starts where its TreeCursor left the
- * tree (the generation walk already found the divergence), so it does not walk the shared prefix again.
+ * Storage: a node's run is a range [start, end) of a Chunk — typed arrays shared by many runs: each choice's
+ * value as a float64 (booleans 0/1; strings and bytes in a side array) and a small id of its kind (type,
+ * constraints, forced; DataTree.kinds). The tree's memory is then a few big off-heap buffers instead of
+ * objects per choice, which the garbage collector would copy again and again as the tree grows; a split
+ * only makes a second node pointing into the same chunk. Recording a generated case starts where its
+ * TreeCursor left the tree (the generation walk already found the divergence), so it does not walk the
+ * shared prefix again, and copies only the new tail.
  *
  *   root ─ run [3, true] ─ Branch on integer {0..9}
  *                             ├─ 4 → run [false] → Conclusion(valid)
@@ -24,7 +27,7 @@
  * means the property's whole input space has been run.
  */
 import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "./choices.ts";
-import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, freeAt, permitted, simplest, TYPE_NAMES } from "./choices.ts";
+import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES } from "./choices.ts";
 
 export const Status = { Overrun: 0, Invalid: 1, Valid: 2, Interesting: 3 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
@@ -55,11 +58,59 @@ export class Branch {
   ) {}
 }
 
-const NO_DATA: ChoiceData = [];
+/** A kind of choice, stored in runs as its index in DataTree.kinds. */
+export interface ChoiceKind {
+  readonly type: ChoiceType;
+  /** typeCode | FORCED_BIT (choices.ts). */
+  readonly code: number;
+  readonly constraints: Constraints;
+  readonly forced: boolean;
+  /** More than one legal value: not forced, and a domain above one. */
+  readonly free: boolean;
+  /** Domain size, for a Branch on this kind (1 when not free). */
+  readonly size: number;
+}
+
+/** Choices stored for runs: parallel typed arrays (off the JS heap), positions handed out in order. */
+export class Chunk {
+  readonly values: Float64Array;
+  readonly kindIds: Int32Array;
+  /** String and bytes values by position (made on first use). */
+  objects: unknown[] | null = null;
+  top = 0;
+  constructor(
+    readonly kinds: readonly ChoiceKind[],
+    readonly capacity: number,
+  ) {
+    this.values = new Float64Array(capacity);
+    this.kindIds = new Int32Array(capacity);
+  }
+
+  kindAt(p: number): ChoiceKind {
+    return this.kinds[this.kindIds[p]];
+  }
+
+  valueAt(p: number): ChoiceValue {
+    switch (this.kinds[this.kindIds[p]].code & 7) {
+      case 2:
+        return this.values[p] !== 0;
+      case 3:
+      case 4:
+        return (this.objects as unknown[])[p] as ChoiceValue;
+      default:
+        return this.values[p];
+    }
+  }
+}
+
+const CHUNK_CHOICES = 1 << 14;
+const FIRST_CHUNK_CHOICES = 1 << 10;
+const NO_KINDS: ChoiceKind[] = [];
+const EMPTY_CHUNK = new Chunk(NO_KINDS, 0);
 
 export class TreeNode {
-  /** The run: choices [start, end) of `data` (a test case's flat choice array, shared, never copied). */
-  data: ChoiceData = NO_DATA;
+  /** The run: positions [start, end) of `chunk` (shared with other runs, never copied). */
+  chunk: Chunk = EMPTY_CHUNK;
   start = 0;
   end = 0;
   /** Offset in the run of the last position with more than one legal value (−1 if none): exhaustible only below it. */
@@ -75,21 +126,13 @@ export class TreeNode {
   /** The run's values (a copy, for inspection). */
   get values(): ChoiceValue[] {
     const out: ChoiceValue[] = [];
-    for (let i = this.start; i < this.end; i++) out.push(this.data[i * CHOICE_STRIDE + 2] as ChoiceValue);
+    for (let i = this.start; i < this.end; i++) out.push(this.chunk.valueAt(i));
     return out;
-  }
-
-  /** Point the run at choices [start, end) of `data`, and find its last free position. */
-  setRun(data: ChoiceData, start: number, end: number): void {
-    this.data = data;
-    this.start = start;
-    this.end = end;
-    this.lastFree = lastFreeIn(data, start, end);
   }
 }
 
-function lastFreeIn(data: ChoiceData, start: number, end: number): number {
-  for (let i = end - 1; i >= start; i--) if (freeAt(data, i)) return i - start;
+function lastFreeIn(chunk: Chunk, start: number, end: number): number {
+  for (let i = end - 1; i >= start; i--) if (chunk.kindAt(i).free) return i - start;
   return -1;
 }
 
@@ -125,19 +168,82 @@ function transitionExhausted(node: TreeNode): boolean {
   return t.children.size >= t.size && t.exhaustedChildren >= t.size;
 }
 
-/** Same value at position i of a and j of b (b's kind is assumed equal when the values are). */
-function sameValue(a: ChoiceData, i: number, b: ChoiceData, j: number): boolean {
-  const x = a[i * CHOICE_STRIDE + 2];
-  const y = b[j * CHOICE_STRIDE + 2];
-  if (x === y && typeof x !== "number") return true;
-  return choiceEquals(TYPE_NAMES[(a[i * CHOICE_STRIDE] as number) & 7], x as ChoiceValue, y as ChoiceValue);
-}
-
 export class DataTree {
   readonly root = new TreeNode(null);
   nodeCount = 1;
   /** Bumped on every change, so that a cursor's record hint is only trusted if nothing changed since. */
   version = 0;
+  /** Every kind of choice recorded, by id. */
+  readonly kinds: ChoiceKind[] = [];
+  private readonly kindsByConstraints = new Map<Constraints, number[]>();
+  /** A small most-recently-used cache in front of kindsByConstraints (a property draws few kinds, in turn). */
+  private readonly cacheConstraints: (Constraints | null)[] = [null, null, null, null];
+  private readonly cacheCodes = [-1, -1, -1, -1];
+  private readonly cacheIds = [0, 0, 0, 0];
+  private cacheNext = 0;
+  private chunk: Chunk = EMPTY_CHUNK;
+
+  /** The id of a kind of choice, registering it on first sight. */
+  private kindId(code: number, constraints: Constraints): number {
+    const cc = this.cacheConstraints;
+    for (let k = 0; k < 4; k++) if (cc[k] === constraints && this.cacheCodes[k] === code) return this.cacheIds[k];
+    let byCode = this.kindsByConstraints.get(constraints);
+    if (byCode === undefined) this.kindsByConstraints.set(constraints, (byCode = []));
+    let id = byCode[code];
+    if (id === undefined) {
+      id = this.kinds.length;
+      const type = TYPE_NAMES[code & 7];
+      const forced = (code & FORCED_BIT) !== 0;
+      const size = forced ? 1 : domainSize(type, constraints);
+      this.kinds.push({ type, code, constraints, forced, free: size > 1, size: size > 1 ? size : 1 });
+      byCode[code] = id;
+    }
+    const slot = this.cacheNext;
+    this.cacheNext = (slot + 1) & 3;
+    cc[slot] = constraints;
+    this.cacheCodes[slot] = code;
+    this.cacheIds[slot] = id;
+    return id;
+  }
+
+  /** Copy choices [from, to) of flat `data` into chunk storage, as the run of `node`. */
+  private store(node: TreeNode, data: ChoiceData, from: number, to: number): void {
+    const n = to - from;
+    let chunk = this.chunk;
+    if (chunk.top + n > chunk.capacity) {
+      // Chunks start small (most runs are short) and double up to CHUNK_CHOICES.
+      const size = Math.min(CHUNK_CHOICES, Math.max(FIRST_CHUNK_CHOICES, chunk.capacity * 2));
+      chunk = this.chunk = new Chunk(this.kinds, Math.max(size, n));
+    }
+    const start = chunk.top;
+    const values = chunk.values;
+    const ids = chunk.kindIds;
+    let lastFree = -1;
+    for (let j = 0; j < n; j++) {
+      const at = (from + j) * CHOICE_STRIDE;
+      const code = data[at] as number;
+      const id = this.kindId(code, data[at + 1] as Constraints);
+      ids[start + j] = id;
+      if (this.kinds[id].free) lastFree = j;
+      const v = data[at + 2];
+      switch (code & 7) {
+        case 2:
+          values[start + j] = v ? 1 : 0;
+          break;
+        case 3:
+        case 4:
+          (chunk.objects ??= [])[start + j] = v;
+          break;
+        default:
+          values[start + j] = v as number;
+      }
+    }
+    chunk.top = start + n;
+    node.chunk = chunk;
+    node.start = start;
+    node.end = start + n;
+    node.lastFree = lastFree;
+  }
 
   get exhausted(): boolean {
     return this.root.exhausted;
@@ -170,7 +276,8 @@ export class DataTree {
     for (; i < length; i++) {
       const runLength = node.end - node.start;
       if (offset < runLength) {
-        if (sameValue(node.data, node.start + offset, data, base + i)) offset++;
+        const at = (base + i) * CHOICE_STRIDE;
+        if (choiceEquals(TYPE_NAMES[(data[at] as number) & 7], node.chunk.valueAt(node.start + offset), data[at + 2] as ChoiceValue)) offset++;
         else {
           node = this.split(node, offset, data, base + i);
           i++;
@@ -200,7 +307,7 @@ export class DataTree {
     }
     if (node.transition === null && node.end === node.start) {
       // New ground: hang the rest of the case off the tree, without copying.
-      node.setRun(data, base + i, base + length);
+      this.store(node, data, base + i, base + length);
       node.transition = conclusion;
       this.propagate(node, length, exhaustedDepths);
       return Inserted.Kept;
@@ -219,7 +326,7 @@ export class DataTree {
   private split(node: TreeNode, offset: number, data: ChoiceData, i: number): TreeNode {
     const at = node.start + offset;
     const tail = new TreeNode(node);
-    tail.data = node.data;
+    tail.chunk = node.chunk;
     tail.start = at + 1;
     tail.end = node.end;
     tail.lastFree = node.lastFree > offset ? node.lastFree - offset - 1 : -1;
@@ -227,18 +334,16 @@ export class DataTree {
     // The tail may be exhausted even though the node was not (the node's free positions are now above it).
     tail.exhausted = node.exhausted || (tail.lastFree < 0 && transitionExhausted(tail));
     if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) child.parent = tail;
-    const src = node.data;
-    const type = TYPE_NAMES[(src[at * CHOICE_STRIDE] as number) & 7];
-    const constraints = src[at * CHOICE_STRIDE + 1] as Constraints;
-    const branch = new Branch(type, constraints, freeAt(src, at) ? domainSize(type, constraints) : 1);
-    branch.children.set(choiceKey(type, src[at * CHOICE_STRIDE + 2] as ChoiceValue), tail);
+    const kind = node.chunk.kindAt(at);
+    const branch = new Branch(kind.type, kind.constraints, kind.size);
+    branch.children.set(choiceKey(kind.type, node.chunk.valueAt(at)), tail);
     if (tail.exhausted) branch.exhaustedChildren++;
     node.end = at;
-    node.lastFree = node.lastFree < offset ? node.lastFree : lastFreeIn(src, node.start, at);
+    node.lastFree = node.lastFree < offset ? node.lastFree : lastFreeIn(node.chunk, node.start, at);
     node.transition = branch;
     node.exhausted = false;
     const child = new TreeNode(node);
-    branch.children.set(choiceKey(type, data[i * CHOICE_STRIDE + 2] as ChoiceValue), child);
+    branch.children.set(choiceKey(kind.type, data[i * CHOICE_STRIDE + 2] as ChoiceValue), child);
     this.nodeCount += 2;
     return child;
   }
@@ -271,9 +376,10 @@ export class DataTree {
       const inRun = offset < node.end - node.start;
       const at = node.start + offset;
       if (inRun) {
-        type = TYPE_NAMES[(node.data[at * CHOICE_STRIDE] as number) & 7];
-        constraints = node.data[at * CHOICE_STRIDE + 1] as Constraints;
-        free = freeAt(node.data, at);
+        const kind = node.chunk.kindAt(at);
+        type = kind.type;
+        constraints = kind.constraints;
+        free = kind.free;
       } else {
         const t = node.transition;
         if (t === null) return undefined;
@@ -283,12 +389,12 @@ export class DataTree {
         free = t.size !== 1;
       }
       let value: ChoiceValue;
-      if (!free && inRun) value = node.data[at * CHOICE_STRIDE + 2] as ChoiceValue;
+      if (!free && inRun) value = node.chunk.valueAt(at);
       else if (i < choices.length && permitted(type, choices[i], constraints)) value = choices[i];
       else value = simplest(type, constraints);
       nodes.push({ type, value, constraints, forced: !free });
       if (inRun) {
-        if (!choiceEquals(type, node.data[at * CHOICE_STRIDE + 2] as ChoiceValue, value)) return undefined;
+        if (!choiceEquals(type, node.chunk.valueAt(at), value)) return undefined;
         offset++;
         continue;
       }
@@ -334,7 +440,7 @@ export class TreeCursor {
     const node = this.node;
     if (node === null) return false;
     if (this.offset < node.end - node.start) {
-      if (!choiceEquals(type, node.data[(node.start + this.offset) * CHOICE_STRIDE + 2] as ChoiceValue, value)) return false;
+      if (!choiceEquals(type, node.chunk.valueAt(node.start + this.offset), value)) return false;
       // Following the run: exhausted if no later position of the run is free and what follows is exhausted.
       return node.lastFree <= this.offset && transitionExhausted(node);
     }
@@ -359,7 +465,7 @@ export class TreeCursor {
     const node = this.node;
     if (node === null) return;
     if (this.offset < node.end - node.start) {
-      if (choiceEquals(type, node.data[(node.start + this.offset) * CHOICE_STRIDE + 2] as ChoiceValue, value)) {
+      if (choiceEquals(type, node.chunk.valueAt(node.start + this.offset), value)) {
         this.offset++;
         this.stopOffset = this.offset;
         this.index++;

@@ -58,16 +58,30 @@ test("the cursor steers generation away from exhausted subtrees and recognises a
   assert.equal(cursor.atConclusion(), true);
 });
 
-test("runs point into the recorded case's own choices: a split shares the array, copying nothing", () => {
+test("runs live in shared chunk storage: a split points into the same chunk, copying nothing", () => {
   const tree = new DataTree();
   const data = dataOfNodes([d(3), b(true), d(7)]);
   tree.insert(data, 0, 3, done(), null, null);
-  assert.equal(tree.root.data, data, "the root's run is the case's array");
+  const chunk = tree.root.chunk;
+  assert.deepEqual(tree.root.values, [3, true, 7]);
   tree.record([d(3), b(false)], done());
   const tail = (tree.root.transition as Branch).children.get(true);
-  assert.equal(tail?.data, data, "the split-off tail points into the same array");
+  assert.equal(tail?.chunk, chunk, "the split-off tail points into the same chunk");
   assert.deepEqual(tail?.values, [7]);
   assert.deepEqual(tree.root.values, [3]);
+  assert.equal((tree.root.transition as Branch).children.get(false)?.chunk, chunk, "the next case's tail goes into the same chunk");
+  // Every type round-trips through the chunk: −0, NaN, strings and bytes.
+  const kinds = [
+    { type: "float" as const, value: -0, constraints: { min: -Infinity, max: Infinity, allowNaN: true }, forced: false },
+    { type: "float" as const, value: NaN, constraints: { min: -Infinity, max: Infinity, allowNaN: true }, forced: false },
+    { type: "bytes" as const, value: new Uint8Array([1, 2]), constraints: { minSize: 0, maxSize: 9 }, forced: false },
+    { type: "boolean" as const, value: true, constraints: BOOL, forced: true },
+  ];
+  const other = new DataTree();
+  other.record(kinds, done());
+  assert.deepEqual(other.root.values, kinds.map((n) => n.value));
+  assert.equal(other.lookup(kinds.map((n) => n.value))?.status, Status.Valid);
+  assert.equal(other.lookup([0, NaN, new Uint8Array([1, 2]), true]), undefined, "+0 is not −0");
 });
 
 test("recording from a generation cursor's divergence point builds the same tree as a walk from the root", () => {
