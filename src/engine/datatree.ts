@@ -267,10 +267,13 @@ export class DataTree {
     let node = this.root;
     let offset = 0;
     let i = 0;
+    // The cursor left the tree at choice `diverged` (if before the end): at a branch, that child is missing.
+    let diverged = -1;
     if (from !== null && from.tree === this && from.version === this.version) {
       node = from.stopNode;
       offset = from.stopOffset;
       i = from.stopIndex;
+      if (!from.alive) diverged = i;
     }
     this.version++;
     for (; i < length; i++) {
@@ -293,7 +296,7 @@ export class DataTree {
       }
       if (t.kind === "conclusion") return Inserted.Flaky; // it ended here before and continues now
       const key = choiceKey(t.type, data[(base + i) * CHOICE_STRIDE + 2] as ChoiceValue);
-      let child = t.children.get(key);
+      let child = i === diverged ? undefined : t.children.get(key);
       if (child === undefined) {
         child = new TreeNode(node);
         t.children.set(key, child);
@@ -421,14 +424,23 @@ export class TreeCursor {
   stopNode: TreeNode;
   stopOffset = 0;
   stopIndex = 0;
-  readonly version: number;
   /** The child found by the last leadsToExhausted on a branch, reused by the advance that follows. */
   private peekKey: string | number | boolean | undefined = undefined;
   private peekChild: TreeNode | undefined = undefined;
+  version: number;
   constructor(readonly tree: DataTree) {
     this.node = tree.root;
     this.stopNode = tree.root;
     this.version = tree.version;
+  }
+
+  /** Start again from the root, for the next case (one cursor serves a whole generate phase). */
+  reset(): void {
+    this.node = this.stopNode = this.tree.root;
+    this.offset = this.index = this.stopOffset = this.stopIndex = 0;
+    this.version = this.tree.version;
+    this.peekKey = undefined;
+    this.peekChild = undefined;
   }
 
   get alive(): boolean {

@@ -153,14 +153,17 @@ export class Engine {
     if (failure === undefined && s.phases.includes("generate")) {
       this.phase("generate");
       const limit = s.maxExamples * 10 + 100;
+      // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new SpanStore();
+      const cursor = new TreeCursor(this.tree);
       while (this.stats.valid < s.maxExamples && this.stats.examples + this.stats.duplicates < limit) {
         if (this.tree.exhausted) {
           exhausted = true;
           break;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
-        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, new TreeCursor(this.tree), spanStore);
+        cursor.reset();
+        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
         yield tc;
         this.finish(tc, "generate", undefined);
         if (tc.status === Status.Interesting) {
