@@ -232,7 +232,7 @@ export class DataTree {
           break;
         case 3:
         case 4:
-          (chunk.objects ??= [])[start + j] = v;
+          (chunk.objects ??= new Array(chunk.capacity))[start + j] = v;
           break;
         default:
           values[start + j] = v as number;

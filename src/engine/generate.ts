@@ -84,8 +84,11 @@ function generateString(c: StringConstraints, r: Random): string {
   if (k === 0) return "";
   const len = generateLength(c.minSize, c.maxSize, r);
   const simpleRange = Math.min(k, r.bool(0.5) ? 10 : 95);
-  // Built by concatenation (short strings; one-byte characters come from V8's single-character cache).
+  // Short strings by concatenation (one-byte characters come from V8's single-character cache); longer ones
+  // from an array of code points, so that the tree keeps one flat string rather than a chain of cons strings.
+  const short = len < 13;
   let out = "";
+  const cps = short ? null : new Array<number>(len);
   let previous = -1;
   // A repeat of the previous character now and then: duplicate structure finds bugs.
   for (let i = 0; i < len; i++) {
@@ -97,10 +100,11 @@ function generateString(c: StringConstraints, r: Random): string {
       cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
     } else if (roll < 10) cp = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
     else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
-    out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCodePoint(cp);
+    if (cps === null) out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCodePoint(cp);
+    else cps[i] = cp;
     previous = cp;
   }
-  return out;
+  return cps === null ? out : String.fromCodePoint.apply(null, cps);
 }
 
 /** Sizes: short often, the minimum and maximum sometimes, anything in range possible. */
