@@ -393,10 +393,32 @@ export function choiceFromIndex(type: ChoiceType, index: bigint, c: Constraints)
   }
 }
 
-/** The index as a JS number for display and events (exact below 2^53, approximate above). */
+/** sequenceIndex in doubles: exact while below 2^53 (every partial sum is then exact), approximate above. */
+function sequenceIndexNumber(length: number, digitAt: (i: number) => number, base: number, minSize: number): number {
+  let offset = 0;
+  let pow = base ** minSize;
+  for (let len = minSize; len < length; len++) {
+    offset += pow;
+    pow *= base;
+  }
+  let lex = 0;
+  for (let i = 0; i < length; i++) lex = lex * base + digitAt(i);
+  return offset + lex;
+}
+
+/** The index as a JS number for display and events (exact below 2^53, approximate above; no BigInt work). */
 export function indexNumber(type: ChoiceType, value: ChoiceValue, c: Constraints): number {
   if (type === "integer") return integerIndex(value as number, c as IntegerConstraints);
   if (type === "boolean") return (c as BooleanConstraints).p >= 1 || !value ? 0 : 1;
+  if (type === "string") {
+    const k = c as StringConstraints;
+    const cps = codePoints(value as string);
+    return sequenceIndexNumber(cps.length, (i) => k.alphabet.shrinkIndex(cps[i]), k.alphabet.size, k.minSize);
+  }
+  if (type === "bytes") {
+    const b = value as Uint8Array;
+    return sequenceIndexNumber(b.length, (i) => b[i], 256, (c as BytesConstraints).minSize);
+  }
   return Number(choiceToIndex(type, value, c));
 }
 

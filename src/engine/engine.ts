@@ -54,8 +54,12 @@ type Run<T> = Generator<TestCase, T, TestCase>;
 
 const constraintCache = new WeakMap<object, Record<string, unknown>>();
 
+let lastConstraints: Constraints | null = null;
+let lastDescription: Record<string, unknown> = {};
+
 /** Plain, serialisable constraints for events (an alphabet becomes its size and first ranges). */
 function describeConstraints(c: Constraints): Record<string, unknown> {
+  if (c === lastConstraints) return lastDescription;
   let d = constraintCache.get(c);
   if (d === undefined) {
     if ("alphabet" in c) {
@@ -64,6 +68,8 @@ function describeConstraints(c: Constraints): Record<string, unknown> {
     } else d = { ...c };
     constraintCache.set(c, d);
   }
+  lastConstraints = c;
+  lastDescription = d;
   return d;
 }
 
@@ -94,6 +100,7 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
 
 const NO_CHOICES: ChoiceValue[] = [];
 const NO_EVENTS: readonly string[] = Object.freeze([]);
+const NO_DEPTHS: readonly number[] = Object.freeze([]);
 
 export function spanInfos(spans: readonly Span[]): SpanInfo[] {
   return spans.map((s) => ({ label: s.label, start: s.start, end: s.end, depth: s.depth, discarded: s.discarded }));
@@ -105,6 +112,8 @@ export class Engine {
   private readonly emit: ((e: EngineEvent) => void) | undefined;
   private readonly started = Date.now();
   private nextId = 0;
+  /** Receives the exhausted depths of each recording when events are on (copied out only when non-empty). */
+  private readonly depthsScratch: number[] = [];
   private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
   private readonly eventCounts: Record<string, number> = {};
 
@@ -258,22 +267,22 @@ export class Engine {
       return tc;
     }
     const before = this.tree.nodeCount;
-    const exhaustedDepths: number[] = [];
-    this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, exhaustedDepths);
+    const depths = this.depthsScratch;
+    depths.length = 0;
+    this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths);
     const newNodes = this.tree.nodeCount - before;
-    emit({
-      type: "test-case",
-      id: this.nextId++,
-      origin,
-      ...(pass !== undefined ? { pass } : {}),
-      choices: caseChoiceInfos(tc),
-      spans: spanInfos(tc.spans),
-      status: STATUS_NAMES[tc.status],
-      durationMs: tc.durationMs,
-      events: events ?? NO_EVENTS,
-    });
-    if (newNodes > 0 || exhaustedDepths.length > 0) {
-      emit({ type: "tree", newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths, rootExhausted: this.tree.root.exhausted });
+    const choices = caseChoiceInfos(tc);
+    // A failure's spans are read later (by the shrinker) as Span objects; otherwise straight from the store.
+    const spans = tc.status === Status.Interesting ? spanInfos(tc.spans) : tc.spanInfos();
+    const id = this.nextId++;
+    const status = STATUS_NAMES[tc.status];
+    emit(
+      pass === undefined
+        ? { type: "test-case", id, origin, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS }
+        : { type: "test-case", id, origin, pass, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS },
+    );
+    if (newNodes > 0 || depths.length > 0) {
+      emit({ type: "tree", newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths: depths.length > 0 ? depths.slice() : NO_DEPTHS, rootExhausted: this.tree.root.exhausted });
     }
     return tc;
   }

@@ -168,6 +168,19 @@ export class TestCase {
     return (this.spanCache = out);
   }
 
+  /** The spans as plain SpanInfo data for events, read straight from the store (no Span objects). */
+  spanInfos(): { label: string; start: number; end: number; depth: number; discarded: boolean }[] {
+    const store = this.spanStore;
+    if (store.owner !== null && store.owner !== this) throw new Error("Shrinkscope internal error: the spans of this test case were recycled");
+    const out = new Array<{ label: string; start: number; end: number; depth: number; discarded: boolean }>(store.count);
+    const nums = store.nums;
+    for (let k = 0; k < store.count; k++) {
+      const at = k * SPAN_STRIDE;
+      out[k] = { label: store.labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
+    }
+    return out;
+  }
+
   /** Number of spans started so far. */
   get spanCount(): number {
     return this.spanStore.count;

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, property, st } from "../../src/engine/index.ts";
 import type { ChoiceType, ChoiceValue, Constraints } from "../../src/engine/choices.ts";
-import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, dataOfNodes, domainSize, nodeAt, permitted, simplest, sortKey } from "../../src/engine/choices.ts";
+import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, dataOfNodes, domainSize, indexNumber, nodeAt, permitted, simplest, sortKey } from "../../src/engine/choices.ts";
 import { IntervalSet } from "../../src/engine/intervals.ts";
 import { floatFromKey, floatKey } from "../../src/engine/floats.ts";
 
@@ -146,4 +146,14 @@ test("flat choice storage round-trips ChoiceNode objects", () => {
   ];
   const data = dataOfNodes(nodes);
   assert.deepEqual([nodeAt(data, 0), nodeAt(data, 1)], nodes);
+});
+
+test("indexNumber (events) agrees with the exact index below 2^53 for strings and bytes, and stays close above", () => {
+  const ascii = { alphabet: new IntervalSet([[32, 126]]), minSize: 0, maxSize: 20 };
+  for (const v of ["", "0", "a", "00", "zz~", "hello"]) assert.equal(indexNumber("string", v, ascii), Number(choiceToIndex("string", v, ascii)));
+  const bytes = { minSize: 1, maxSize: 9 };
+  for (const v of [[0], [255], [1, 2, 3], [9, 9, 9, 9, 9]]) assert.equal(indexNumber("bytes", new Uint8Array(v), bytes), Number(choiceToIndex("bytes", new Uint8Array(v), bytes)));
+  const big = "a".repeat(15);
+  const exact = Number(choiceToIndex("string", big, ascii));
+  assert.ok(Math.abs(indexNumber("string", big, ascii) - exact) / exact < 1e-12);
 });
