@@ -49,7 +49,8 @@ export function conclusionOf(status: Status, origin: string | undefined): Conclu
 
 export class Branch {
   readonly kind = "branch";
-  readonly children = new Map<string | number | boolean, TreeNode>();
+  /** Children by value key: a TreeNode, or (a leaf not yet needed as a node) its id in the tree's leaf table. */
+  readonly children = new Map<string | number | boolean, TreeNode | number>();
   exhaustedChildren = 0;
   constructor(
     readonly type: ChoiceType,
@@ -104,6 +105,7 @@ export class Chunk {
 }
 
 const CHUNK_CHOICES = 1 << 14;
+const LEAF_STRIDE = 4;
 const FIRST_CHUNK_CHOICES = 1 << 10;
 const NO_KINDS: ChoiceKind[] = [];
 const EMPTY_CHUNK = new Chunk(NO_KINDS, 0);
@@ -208,6 +210,19 @@ export class DataTree {
 
   /** Copy choices [from, to) of flat `data` into chunk storage, as the run of `node`. */
   private store(node: TreeNode, data: ChoiceData, from: number, to: number): void {
+    this.storeRun(data, from, to);
+    node.chunk = this.chunk;
+    node.start = this.runStart;
+    node.end = this.runStart + (to - from);
+    node.lastFree = this.runLastFree;
+  }
+
+  /** Where the last storeRun put its run (in this.chunk), and its last free offset. */
+  private runStart = 0;
+  private runLastFree = -1;
+
+  /** Copy choices [from, to) of flat `data` into chunk storage (this.chunk, from runStart). */
+  private storeRun(data: ChoiceData, from: number, to: number): void {
     const n = to - from;
     let chunk = this.chunk;
     if (chunk.top + n > chunk.capacity) {
@@ -239,10 +254,70 @@ export class DataTree {
       }
     }
     chunk.top = start + n;
-    node.chunk = chunk;
-    node.start = start;
-    node.end = start + n;
-    node.lastFree = lastFree;
+    this.runStart = start;
+    this.runLastFree = lastFree;
+  }
+
+  /**
+   * Leaves kept as table entries instead of TreeNodes until something walks into them: a random case
+   * usually ends in a leaf nothing ever visits again, so it costs no object. Per leaf: chunk, and
+   * start, end, lastFree, status (Int32Array, LEAF_STRIDE each).
+   */
+  private readonly leafChunks: Chunk[] = [];
+  private leafInts = new Int32Array(LEAF_STRIDE * 256);
+
+  /**
+   * Hang a new child off `branch` (the transition of `parent`) for `key`, holding choices [from, to) of
+   * `data` and concluding with `conclusion`.
+   */
+  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null): Inserted {
+    this.nodeCount++;
+    this.storeRun(data, from, to);
+    if (this.runLastFree >= 0 && conclusion.origin === undefined) {
+      // Not exhausted (a free choice in its run) and a plain conclusion: a table entry is enough.
+      const id = this.leafChunks.length;
+      if ((id + 1) * LEAF_STRIDE > this.leafInts.length) {
+        const grown = new Int32Array(this.leafInts.length * 2);
+        grown.set(this.leafInts);
+        this.leafInts = grown;
+      }
+      const at = id * LEAF_STRIDE;
+      this.leafChunks.push(this.chunk);
+      this.leafInts[at] = this.runStart;
+      this.leafInts[at + 1] = this.runStart + (to - from);
+      this.leafInts[at + 2] = this.runLastFree;
+      this.leafInts[at + 3] = conclusion.status;
+      branch.children.set(key, id);
+      return Inserted.Kept;
+    }
+    const child = new TreeNode(parent);
+    child.chunk = this.chunk;
+    child.start = this.runStart;
+    child.end = this.runStart + (to - from);
+    child.lastFree = this.runLastFree;
+    child.transition = conclusion;
+    branch.children.set(key, child);
+    this.propagate(child, depth, exhaustedDepths);
+    return Inserted.Kept;
+  }
+
+  /** The child of `parent` (whose transition is `branch`) for `key`, made a TreeNode if it was a table entry. */
+  childOf(parent: TreeNode, branch: Branch, key: string | number | boolean): TreeNode | undefined {
+    const child = branch.children.get(key);
+    return typeof child === "number" ? this.materialize(parent, branch, key, child) : child;
+  }
+
+  /** Turn leaf `id` (a child of `parent` under `branch`) into a TreeNode. */
+  materialize(parent: TreeNode, branch: Branch, key: string | number | boolean, id: number): TreeNode {
+    const at = id * LEAF_STRIDE;
+    const node = new TreeNode(parent);
+    node.chunk = this.leafChunks[id];
+    node.start = this.leafInts[at];
+    node.end = this.leafInts[at + 1];
+    node.lastFree = this.leafInts[at + 2];
+    node.transition = PLAIN_CONCLUSIONS[this.leafInts[at + 3]];
+    branch.children.set(key, node);
+    return node;
   }
 
   get exhausted(): boolean {
@@ -282,9 +357,9 @@ export class DataTree {
         const at = (base + i) * CHOICE_STRIDE;
         if (choiceEquals(TYPE_NAMES[(data[at] as number) & 7], node.chunk.valueAt(node.start + offset), data[at + 2] as ChoiceValue)) offset++;
         else {
-          node = this.split(node, offset, data, base + i);
-          i++;
-          break;
+          const branch = this.split(node, offset);
+          const key = choiceKey(branch.type, data[at + 2] as ChoiceValue);
+          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths);
         }
         continue;
       }
@@ -296,20 +371,13 @@ export class DataTree {
       }
       if (t.kind === "conclusion") return Inserted.Flaky; // it ended here before and continues now
       const key = choiceKey(t.type, data[(base + i) * CHOICE_STRIDE + 2] as ChoiceValue);
-      let child = i === diverged ? undefined : t.children.get(key);
-      if (child === undefined) {
-        child = new TreeNode(node);
-        t.children.set(key, child);
-        this.nodeCount++;
-        node = child;
-        i++;
-        break;
-      }
-      node = child;
+      const child = i === diverged ? undefined : t.children.get(key);
+      if (child === undefined) return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths);
+      node = typeof child === "number" ? this.materialize(node, t, key, child) : child;
       offset = 0;
     }
     if (node.transition === null && node.end === node.start) {
-      // New ground: hang the rest of the case off the tree, without copying.
+      // The empty root: the whole case is its run.
       this.store(node, data, base + i, base + length);
       node.transition = conclusion;
       this.propagate(node, length, exhaustedDepths);
@@ -323,10 +391,10 @@ export class DataTree {
   }
 
   /**
-   * Split `node`'s run at `offset` into a Branch: the run's tail moves into one child (pointing into the same
-   * data), and a new empty child is made for the value at position i of `data`, which is returned.
+   * Split `node`'s run at `offset` into a Branch, which is returned: the run's tail moves into one child
+   * (pointing into the same chunk); the caller adds the child for the new value.
    */
-  private split(node: TreeNode, offset: number, data: ChoiceData, i: number): TreeNode {
+  private split(node: TreeNode, offset: number): Branch {
     const at = node.start + offset;
     const tail = new TreeNode(node);
     tail.chunk = node.chunk;
@@ -336,7 +404,7 @@ export class DataTree {
     tail.transition = node.transition;
     // The tail may be exhausted even though the node was not (the node's free positions are now above it).
     tail.exhausted = node.exhausted || (tail.lastFree < 0 && transitionExhausted(tail));
-    if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) child.parent = tail;
+    if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) if (typeof child !== "number") child.parent = tail;
     const kind = node.chunk.kindAt(at);
     const branch = new Branch(kind.type, kind.constraints, kind.size);
     branch.children.set(choiceKey(kind.type, node.chunk.valueAt(at)), tail);
@@ -345,10 +413,8 @@ export class DataTree {
     node.lastFree = node.lastFree < offset ? node.lastFree : lastFreeIn(node.chunk, node.start, at);
     node.transition = branch;
     node.exhausted = false;
-    const child = new TreeNode(node);
-    branch.children.set(choiceKey(kind.type, data[i * CHOICE_STRIDE + 2] as ChoiceValue), child);
-    this.nodeCount += 2;
-    return child;
+    this.nodeCount++;
+    return branch;
   }
 
   private propagate(node: TreeNode, depth: number, exhaustedDepths: number[] | null): void {
@@ -401,8 +467,7 @@ export class DataTree {
         offset++;
         continue;
       }
-      const branch = node.transition as Branch;
-      const child = branch.children.get(choiceKey(type, value));
+      const child = this.childOf(node, node.transition as Branch, choiceKey(type, value));
       if (child === undefined) return undefined;
       node = child;
       offset = 0;
@@ -426,7 +491,7 @@ export class TreeCursor {
   stopIndex = 0;
   /** The child found by the last leadsToExhausted on a branch, reused by the advance that follows. */
   private peekKey: string | number | boolean | undefined = undefined;
-  private peekChild: TreeNode | undefined = undefined;
+  private peekChild: TreeNode | number | undefined = undefined;
   version: number;
   constructor(readonly tree: DataTree) {
     this.node = tree.root;
@@ -463,7 +528,7 @@ export class TreeCursor {
     const child = t.children.get(key);
     this.peekKey = key;
     this.peekChild = child;
-    return child !== undefined && child.exhausted;
+    return child !== undefined && typeof child !== "number" && child.exhausted; // table leaves are never exhausted
   }
 
   /** Whether the choices so far are exactly a case already run to its conclusion. */
@@ -491,15 +556,16 @@ export class TreeCursor {
       return;
     }
     const key = choiceKey(type, value);
-    let child: TreeNode | undefined;
-    if (this.peekKey !== undefined && key === this.peekKey) child = this.peekChild;
-    else child = t.children.get(key);
+    let found: TreeNode | number | undefined;
+    if (this.peekKey !== undefined && key === this.peekKey) found = this.peekChild;
+    else found = t.children.get(key);
     this.peekKey = undefined;
     this.peekChild = undefined;
-    if (child === undefined) {
+    if (found === undefined) {
       this.node = null;
       return;
     }
+    const child = typeof found === "number" ? this.tree.materialize(node, t, key, found) : found;
     this.node = child;
     this.offset = 0;
     this.index++;

@@ -64,12 +64,16 @@ test("runs live in shared chunk storage: a split points into the same chunk, cop
   tree.insert(data, 0, 3, done(), null, null);
   const chunk = tree.root.chunk;
   assert.deepEqual(tree.root.values, [3, true, 7]);
-  tree.record([d(3), b(false)], done());
-  const tail = (tree.root.transition as Branch).children.get(true);
+  tree.record([d(3), b(false), d(5)], done());
+  const branch = tree.root.transition as Branch;
+  const tail = tree.childOf(tree.root, branch, true);
   assert.equal(tail?.chunk, chunk, "the split-off tail points into the same chunk");
   assert.deepEqual(tail?.values, [7]);
   assert.deepEqual(tree.root.values, [3]);
-  assert.equal((tree.root.transition as Branch).children.get(false)?.chunk, chunk, "the next case's tail goes into the same chunk");
+  assert.equal(typeof branch.children.get(false), "number", "a leaf nothing walked into is a table entry, not a node");
+  assert.equal(tree.childOf(tree.root, branch, false)?.chunk, chunk, "the next case's tail goes into the same chunk");
+  assert.equal(tree.childOf(tree.root, branch, false)?.transition?.kind, "conclusion");
+  assert.ok(branch.children.get(false) instanceof Object, "walking into it made it a node");
   // Every type round-trips through the chunk: −0, NaN, strings and bytes.
   const kinds = [
     { type: "float" as const, value: -0, constraints: { min: -Infinity, max: Infinity, allowNaN: true }, forced: false },
