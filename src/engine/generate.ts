@@ -79,16 +79,18 @@ const NASTY_CHARS = [..."\"'`$\\{}\n\r\t \0/*", "\u00e9", "\u0301", "\u{1F600}",
   (ch) => ch.codePointAt(0) as number,
 );
 
+/** UTF-16 code units of the string being generated (reused: one string is built at a time). */
+const UNITS: number[] = [];
+
 function generateString(c: StringConstraints, r: Random): string {
   const k = c.alphabet.size;
   if (k === 0) return "";
   const len = generateLength(c.minSize, c.maxSize, r);
+  if (len === 0) return "";
   const simpleRange = Math.min(k, r.bool(0.5) ? 10 : 95);
-  // Short strings by concatenation (one-byte characters come from V8's single-character cache); longer ones
-  // from an array of code points, so that the tree keeps one flat string rather than a chain of cons strings.
-  const short = len < 13;
-  let out = "";
-  const cps = short ? null : new Array<number>(len);
+  // Built from code units in one call: one flat string (the tree keeps it), no intermediate strings.
+  const units = UNITS;
+  units.length = 0;
   let previous = -1;
   // A repeat of the previous character now and then: duplicate structure finds bugs.
   for (let i = 0; i < len; i++) {
@@ -100,11 +102,11 @@ function generateString(c: StringConstraints, r: Random): string {
       cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
     } else if (roll < 10) cp = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
     else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
-    if (cps === null) out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCodePoint(cp);
-    else cps[i] = cp;
+    if (cp < 0x10000) units.push(cp);
+    else units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     previous = cp;
   }
-  return cps === null ? out : String.fromCodePoint.apply(null, cps);
+  return String.fromCharCode.apply(null, units);
 }
 
 /** Sizes: short often, the minimum and maximum sometimes, anything in range possible. */
