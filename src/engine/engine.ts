@@ -12,7 +12,7 @@
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { constraintsAt, forcedAt, indexNumber, typeAt, valueAt } from "./choices.ts";
+import { CHOICE_STRIDE, FORCED_BIT, indexNumber, TYPE_NAMES } from "./choices.ts";
 import type { ExampleDatabase } from "./database.ts";
 import { conclusionOf, DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
@@ -54,12 +54,14 @@ type Run<T> = Generator<TestCase, T, TestCase>;
 
 const constraintCache = new WeakMap<object, Record<string, unknown>>();
 
-let lastConstraints: Constraints | null = null;
-let lastDescription: Record<string, unknown> = {};
+/** A few recently described constraints in front of the WeakMap (a property draws few kinds, in turn). */
+const recentConstraints: (Constraints | null)[] = [null, null, null, null];
+const recentDescriptions: Record<string, unknown>[] = [{}, {}, {}, {}];
+let recentNext = 0;
 
 /** Plain, serialisable constraints for events (an alphabet becomes its size and first ranges). */
 function describeConstraints(c: Constraints): Record<string, unknown> {
-  if (c === lastConstraints) return lastDescription;
+  for (let k = 0; k < 4; k++) if (recentConstraints[k] === c) return recentDescriptions[k];
   let d = constraintCache.get(c);
   if (d === undefined) {
     if ("alphabet" in c) {
@@ -68,8 +70,9 @@ function describeConstraints(c: Constraints): Record<string, unknown> {
     } else d = { ...c };
     constraintCache.set(c, d);
   }
-  lastConstraints = c;
-  lastDescription = d;
+  recentConstraints[recentNext] = c;
+  recentDescriptions[recentNext] = d;
+  recentNext = (recentNext + 1) & 3;
   return d;
 }
 
@@ -89,11 +92,12 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
   const data = tc.data;
   const out = new Array<ChoiceInfo>(n);
   for (let i = 0; i < n; i++) {
-    const p = tc.base + i;
-    const type = typeAt(data, p);
-    const value = valueAt(data, p);
-    const c = constraintsAt(data, p);
-    out[i] = { type, value, index: indexNumber(type, value, c), forced: forcedAt(data, p), constraints: describeConstraints(c) };
+    const at = (tc.base + i) * CHOICE_STRIDE;
+    const code = data[at] as number;
+    const c = data[at + 1] as Constraints;
+    const value = data[at + 2] as ChoiceValue;
+    const type = TYPE_NAMES[code & 7];
+    out[i] = { type, value, index: indexNumber(type, value, c), forced: (code & FORCED_BIT) !== 0, constraints: describeConstraints(c) };
   }
   return out;
 }
