@@ -43,6 +43,14 @@ class Lists<T> extends Strategy<T[]> {
     this.more = { p: extra / (extra + 1) };
   }
 
+  // Overridden with the span inline: each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): T[] {
+    tc.startSpan("list");
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
+  }
+
   protected doDraw(tc: TestCase): T[] {
     const out: T[] = [];
     const seen = this.keyOf ? new Set<unknown>() : undefined;
@@ -125,6 +133,12 @@ class Tuples<T extends unknown[]> extends Strategy<T> {
   constructor(private readonly parts: readonly Strategy<unknown>[]) {
     super("tuple");
   }
+  override draw(tc: TestCase): T {
+    tc.startSpan("tuple");
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
+  }
   protected doDraw(tc: TestCase): T {
     const out = new Array(this.parts.length);
     for (let i = 0; i < this.parts.length; i++) out[i] = this.parts[i].draw(tc);
@@ -145,6 +159,12 @@ class Records<T> extends Strategy<T> {
     super("record");
     this.keys = Object.keys(shape);
     this.strategies = this.keys.map((k) => shape[k]);
+  }
+  override draw(tc: TestCase): T {
+    tc.startSpan("record");
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
   }
   protected doDraw(tc: TestCase): T {
     const out: Record<string, unknown> = {};

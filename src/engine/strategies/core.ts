@@ -56,6 +56,9 @@ class Mapped<T, U> extends Strategy<U> {
   protected doDraw(tc: TestCase): U {
     return this.f(this.inner.draw(tc));
   }
+  override draw(tc: TestCase): U {
+    return this.f(this.inner.draw(tc));
+  }
 }
 
 class Filtered<T> extends Strategy<T> {

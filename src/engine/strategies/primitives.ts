@@ -41,6 +41,10 @@ class Integers extends Strategy<number> {
   protected doDraw(tc: TestCase): number {
     return tc.draw("integer", this.constraints);
   }
+  // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): number {
+    return tc.draw("integer", this.constraints);
+  }
 }
 
 /** Integers in [min, max] (safe integers; unbounded sides stay within ±Number.MAX_SAFE_INTEGER). */
@@ -69,6 +73,10 @@ class Floats extends Strategy<number> {
     super(undefined);
   }
   protected doDraw(tc: TestCase): number {
+    return tc.draw("float", this.constraints);
+  }
+  // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): number {
     return tc.draw("float", this.constraints);
   }
 }
@@ -102,6 +110,9 @@ class Booleans extends Strategy<boolean> {
   protected doDraw(tc: TestCase): boolean {
     return tc.draw("boolean", COIN);
   }
+  override draw(tc: TestCase): boolean {
+    return tc.draw("boolean", COIN);
+  }
 }
 
 /** true or false; shrinks to false. */
@@ -127,6 +138,10 @@ class Text extends Strategy<string> {
     super(undefined);
   }
   protected doDraw(tc: TestCase): string {
+    return tc.draw("string", this.constraints);
+  }
+  // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): string {
     return tc.draw("string", this.constraints);
   }
 }
@@ -163,6 +178,10 @@ class Bytes extends Strategy<Uint8Array> {
   protected doDraw(tc: TestCase): Uint8Array {
     return tc.draw("bytes", this.constraints);
   }
+  // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): Uint8Array {
+    return tc.draw("bytes", this.constraints);
+  }
 }
 
 /** Byte arrays (Uint8Array). Shrinks to shorter, then toward zero bytes. */
@@ -193,6 +212,9 @@ class SampledFrom<T> extends Strategy<T> {
     this.constraints = { min: 0, max: values.length - 1, shrinkTowards: 0 };
   }
   protected doDraw(tc: TestCase): T {
+    return this.values[tc.draw("integer", this.constraints)];
+  }
+  override draw(tc: TestCase): T {
     return this.values[tc.draw("integer", this.constraints)];
   }
 }
