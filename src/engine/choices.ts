@@ -76,10 +76,10 @@ export interface ChoiceNode<T extends ChoiceType = ChoiceType> {
 // ---------------------------------------------------------------------------------------------- flat storage
 
 /**
- * How a TestCase stores its choices, and what DataTree runs point into without copying: one flat array with
- * CHOICE_STRIDE slots per choice — kind (the type's code, | FORCED_BIT when forced), constraints, value.
- * One array per test case instead of an object per choice keeps generation nearly allocation-free and the
- * tree's memory small; ChoiceNode objects are built from it only when asked for (shrinking, events).
+ * How a TestCase stores its choices (and what DataTree.insert reads): one flat array with CHOICE_STRIDE
+ * slots per choice — kind (the type's code, | FORCED_BIT when forced), constraints, value. One array per
+ * test case instead of an object per choice keeps generation nearly allocation-free; ChoiceNode objects are
+ * built from it only when asked for (shrinking, events).
  */
 export type ChoiceData = unknown[];
 export const CHOICE_STRIDE = 3;
@@ -127,22 +127,6 @@ export function dataOfNodes(nodes: readonly ChoiceNode[]): ChoiceData {
     data[i * CHOICE_STRIDE + 2] = n.value;
   }
   return data;
-}
-
-let lastFreeConstraints: Constraints | null = null;
-let lastFreeType = -1;
-let lastFree = false;
-
-/** Whether choice i had more than one legal value: not forced, and a domain above one (memoised per constraints). */
-export function freeAt(data: ChoiceData, i: number): boolean {
-  const kind = data[i * CHOICE_STRIDE] as number;
-  if ((kind & FORCED_BIT) !== 0) return false;
-  const c = data[i * CHOICE_STRIDE + 1] as Constraints;
-  if (c === lastFreeConstraints && kind === lastFreeType) return lastFree;
-  lastFreeConstraints = c;
-  lastFreeType = kind;
-  lastFree = domainSize(TYPE_NAMES[kind], c) > 1;
-  return lastFree;
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;

@@ -139,7 +139,7 @@ function lastFreeIn(chunk: Chunk, start: number, end: number): number {
 }
 
 /**
- * What DataTree.insert did with a case: Kept — new ground, the tree now references the case's choices;
+ * What DataTree.insert did with a case: Kept — new ground, the tree now holds (a copy of) the case's choices;
  * Repeat — the same sequence concluded the same way before; Flaky — different choices or result than
  * before on the same prefix (the test is not deterministic).
  */
@@ -333,9 +333,9 @@ export class DataTree {
   }
 
   /**
-   * Record `length` choices of flat `data`, choice i at position base + i (the tree may keep a reference to
-   * that range — Inserted.Kept —, which must not change afterwards). `from`: the cursor that walked the tree
-   * while the case was generated, to start from where it left the tree. `exhaustedDepths`, if given, receives
+   * Record `length` choices of flat `data`, choice i at position base + i (the part the tree keeps is
+   * copied into its chunks: `data` may be reused afterwards). `from`: the cursor that walked the tree while
+   * the case was generated, to start from where it left the tree. `exhaustedDepths`, if given, receives
    * the depths at which subtrees became exhausted.
    */
   insert(data: ChoiceData, base: number, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null): Inserted {

@@ -8,8 +8,8 @@
  * (shrinking), the simplest legal value. A case that draws more than `maxChoices` stops as an overrun, so no
  * strategy can loop forever.
  *
- * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice), which is what the
- * DataTree keeps a reference to; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
+ * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice), which the
+ * DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
 import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, ValueOf } from "./choices.ts";
