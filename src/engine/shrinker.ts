@@ -78,7 +78,6 @@ export class Shrinker {
   /** The passes, in the order each round runs them. Each is named for events and tests. */
   readonly passes: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete spans", run: () => this.deleteSpans() },
-    { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "delete and decrement", run: () => this.deleteAndDecrement() },
     { name: "simplify spans", run: () => this.simplifySpans() },
     { name: "pass to descendant", run: () => this.passToDescendant() },
@@ -91,6 +90,7 @@ export class Shrinker {
 
   /** Passes too costly to run every round: only when a whole round of the others made no progress. */
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
+    { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "try small values", run: () => this.trySmallValues() },
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
@@ -201,7 +201,17 @@ export class Shrinker {
       const spans = this.target.spans;
       if (i >= spans.length) continue;
       const s = spans[i];
-      if (s.end > s.start) yield* this.deleteRange(s.start, s.end);
+      if (s.end <= s.start) continue;
+      // The siblings before this span keep their places when it goes, so a success can grow backwards.
+      const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
+      if (!(yield* this.deleteRange(s.start, s.end))) continue;
+      // It went: delete as many of the siblings just before it as still fail, found by findInteger
+      // (a list that lost one element often loses the next ten just as well).
+      const at = s.start;
+      yield* findIntegerG(function* (this: Shrinker, k: number) {
+        if (k > earlier.length) return false;
+        return yield* this.deleteRange(earlier[earlier.length - k].start, at);
+      }.bind(this));
     }
   }
 
@@ -245,17 +255,35 @@ export class Shrinker {
       if (s === undefined || s.end <= s.start || s.parent < 0) continue;
       const parentStart = spans[s.parent].start;
       const nodes = this.target.nodes;
+      // Only integers that look like this structure's length: equal to the number of its siblings
+      // (give or take the terminating span a list draws).
+      const count = spans.filter((x) => x.parent === s.parent && x.label === s.label && !x.discarded).length;
       for (let j = parentStart - 1, tried = 0; j >= 0 && tried < 2; j--) {
         const n = nodes[j];
         if (n.type !== "integer" || n.forced) continue;
         tried++;
+        if (n.value !== count && n.value !== count - 1) continue;
         const c = n.constraints as IntegerConstraints;
         const t = simplest("integer", c) as number;
         const v = n.value as number;
         if (v === t) continue;
-        const values = this.values();
-        values[j] = v > t ? v - 1 : v + 1;
-        if (yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)])) break;
+        const base = this.values();
+        const dir = v > t ? -1 : 1;
+        // Delete `count` sibling spans ending with s, lowering the length by as many.
+        const earlier = spans.filter((x, k) => k < si && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
+        const attempt = function* (this: Shrinker, count: number): Generator<TestCase, boolean, TestCase> {
+          if (count > earlier.length + 1 || Math.abs(v - t) < count) return false;
+          const from = count === 1 ? s.start : earlier[earlier.length - count + 1].start;
+          const values = base.slice();
+          values[j] = v + dir * count;
+          return yield* this.consider([...values.slice(0, from), ...values.slice(s.end)]);
+        }.bind(this);
+        if (!(yield* attempt(1))) continue;
+        // It worked for one: as many more as still fail (findInteger), from the same starting point.
+        yield* findIntegerG(function* (k: number) {
+          return yield* attempt(1 + k);
+        });
+        break;
       }
     }
   }
@@ -413,6 +441,7 @@ export class Shrinker {
    */
   private *searchTogether(positions: readonly number[], deltas: readonly number[]): PassGen {
     const first = this.target.nodes[positions[0]];
+    if (first === undefined || first.type !== "integer") return;
     const distance = Math.abs((simplest("integer", first.constraints) as number) - (first.value as number));
     if (distance === 0) return;
     let bases = positions.map((i) => this.target.nodes[i].value as number);
@@ -438,12 +467,17 @@ export class Shrinker {
     }.bind(this));
   }
 
-  /** Direction from v toward the integer target t: −1, 0 or +1. */
+  /**
+   * Direction from the integer at i toward its target: −1, 0 or +1 (0 when i no longer holds an integer —
+   * pair lists are computed before a pass, and an accepted shrink can shorten the target under them).
+   */
   private direction(i: number): number {
     const n = this.target.nodes[i];
+    if (n === undefined || n.type !== "integer") return 0;
     const t = simplest("integer", n.constraints) as number;
     return Math.sign(t - (n.value as number));
   }
+
 
   /**
    * Lower equal values together: a property that needs two values equal (x == y ≥ 10) cannot move either

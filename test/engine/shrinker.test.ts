@@ -201,3 +201,20 @@ test("pass to descendant: a recursive structure shrinks to one of its own subtre
   const out = h.pass("pass to descendant");
   assert.ok(depth(out) < 3 && has7(out), JSON.stringify(out));
 });
+
+test("regression: pair passes survive the target shrinking under them (bound5, seed 25 crashed)", () => {
+  const toInt16 = (x: number) => ((x + 32768) & 0xffff) - 32768;
+  const sum16 = (xs: number[]) => xs.reduce((acc, x) => toInt16(acc + x), 0);
+  const list = st.lists(st.integers({ min: -32768, max: 32767 })).filter((xs) => sum16(xs) < 256);
+  let failure: unknown;
+  try {
+    check(property(st.tuples(list, list, list, list, list), (p) => {
+      if (sum16(p.flat()) >= 5 * 256) throw new Error("sum");
+    }), { seed: 25, database: null, deadline: null, maxExamples: 1000 });
+  } catch (e) {
+    failure = e;
+  }
+  assert.ok(failure instanceof PropertyFailure, String(failure));
+  const lists = (failure.args[0] as number[][]).filter((xs) => xs.length > 0);
+  assert.deepEqual(lists.map((xs) => xs.join()).sort(), ["-1", "-32768"]);
+});
