@@ -20,6 +20,8 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs" }),
   existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true }),
+  // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
+  build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
   build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true }),
 ]);
 

@@ -1,0 +1,95 @@
+/**
+ * The "Shrinkscope" webview panel: created beside the editor when a run starts, fed the run's events through
+ * the typed protocol. Strict CSP with a nonce, no remote content, resources only from the extension's dist
+ * and media folders; every message from the webview is validated (isWebviewMessage) before it is acted on.
+ */
+import * as vscode from "vscode";
+import { randomBytes } from "node:crypto";
+import type { PanelMessage, WebviewMessage } from "../protocol.ts";
+import { isWebviewMessage } from "../protocol.ts";
+
+export class Panel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private ready = false;
+  /** Messages sent before the webview said it is ready, replayed on ready (and kept for a reload). */
+  private history: PanelMessage[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly onMessage: (m: WebviewMessage) => void,
+  ) {}
+
+  get visible(): boolean {
+    return this.panel !== undefined;
+  }
+
+  /** The panel's HTML (exported for tests of the CSP). */
+  static html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+    const nonce = randomBytes(18).toString("base64");
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview.js"));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "media", "panel.css"));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+      `img-src ${webview.cspSource} data:`,
+      `font-src ${webview.cspSource}`,
+    ].join("; ");
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Shrinkscope</title>
+</head>
+<body>
+<main id="app" aria-live="polite"><p class="muted">Run a property to see it here.</p></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  show(title: string): void {
+    if (this.panel === undefined) {
+      this.panel = vscode.window.createWebviewPanel("shrinkscope.panel", `Shrinkscope: ${title}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")],
+      });
+      this.ready = false;
+      this.panel.webview.html = Panel.html(this.panel.webview, this.extensionUri);
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.ready = false;
+      }, undefined, this.disposables);
+      this.panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (!isWebviewMessage(m)) return; // untrusted input: ignore anything malformed
+        if (m.type === "ready") {
+          this.ready = true;
+          for (const h of this.history) void this.panel?.webview.postMessage(h);
+          return;
+        }
+        this.onMessage(m);
+      }, undefined, this.disposables);
+    } else {
+      this.panel.title = `Shrinkscope: ${title}`;
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+    }
+  }
+
+  post(message: PanelMessage): void {
+    if (message.type === "run-started") this.history = [];
+    // Keep what a reload needs without growing without bound: events are folded to the latest few batches.
+    this.history.push(message);
+    if (this.history.length > 200) this.history.splice(1, this.history.length - 200);
+    if (this.panel !== undefined && this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

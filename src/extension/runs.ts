@@ -1,0 +1,124 @@
+/**
+ * Runs: one property at a time, in a runner child process (never the extension host), its messages fanned
+ * out to the panel, the output channel, the failure store and whoever started the run (a command or the
+ * Test Explorer). Stop kills the process after it has flushed what it had.
+ */
+import * as vscode from "vscode";
+import * as path from "node:path";
+import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunRequest } from "../protocol.ts";
+import { startRun } from "../runner/client.ts";
+import { runConfig } from "./config.ts";
+import type { FailureStore } from "./failures.ts";
+import type { Panel } from "./panel.ts";
+
+export interface RunOptions {
+  readonly replayOnly?: boolean;
+  /** Receives every engine event (the Test Explorer counts them). */
+  readonly onEvents?: (events: readonly EngineEvent[]) => void;
+  readonly token?: vscode.CancellationToken;
+}
+
+export type RunResult = DoneMessage & { readonly compileErrors: readonly CompileError[] };
+
+export class RunManager implements vscode.Disposable {
+  private current: { stop(): void } | undefined;
+  readonly compileDiagnostics = vscode.languages.createDiagnosticCollection("shrinkscope-compile");
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly output: vscode.OutputChannel,
+    private readonly panel: Panel,
+    private readonly failures: FailureStore,
+  ) {}
+
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
+  stop(): void {
+    this.current?.stop();
+  }
+
+  async run(uri: vscode.Uri, testPath: readonly string[], options: RunOptions = {}): Promise<RunResult | undefined> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage("Shrinkscope runs your test code, so it only runs in a trusted workspace. Trust this workspace to run properties.", "Manage Workspace Trust").then((pick) => {
+        if (pick) void vscode.commands.executeCommand("workbench.trust.manage");
+      });
+      return undefined;
+    }
+    if (this.current !== undefined) this.current.stop();
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc?.isDirty) await doc.save();
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
+    const config = runConfig(workspaceRoot);
+    const request: RunRequest = {
+      type: "run",
+      file: uri.fsPath,
+      testPath,
+      workspaceRoot,
+      settings: { ...config.settings, ...(options.replayOnly ? { replayOnly: true } : {}) },
+    };
+    const title = testPath[testPath.length - 1] ?? path.basename(uri.fsPath);
+    this.panel.show(title);
+    this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath });
+    this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)})`);
+    this.compileDiagnostics.delete(uri);
+    const compileErrors: CompileError[] = [];
+    const handle = startRun({
+      runnerPath: vscode.Uri.joinPath(this.extensionUri, "dist", "runner.js").fsPath,
+      request,
+      timeoutMs: config.timeoutMs,
+      onMessage: (m: RunnerMessage) => {
+        if (m.type === "events") {
+          this.panel.post({ type: "events", events: m.events, dropped: m.dropped });
+          options.onEvents?.(m.events);
+        } else if (m.type === "log") this.output.append(m.text);
+        else if (m.type === "compile-error") compileErrors.push(...m.errors);
+      },
+    });
+    this.current = handle;
+    const cancel = options.token?.onCancellationRequested(() => handle.stop());
+    try {
+      const done = await handle.done;
+      this.report(uri, testPath, done, compileErrors);
+      return { ...done, compileErrors };
+    } finally {
+      cancel?.dispose();
+      if (this.current === handle) this.current = undefined;
+    }
+  }
+
+  private report(uri: vscode.Uri, testPath: readonly string[], done: DoneMessage, compileErrors: readonly CompileError[]): void {
+    this.panel.post({ type: "run-finished", outcome: done.outcome, ...(done.failure ? { failure: done.failure } : {}), ...(done.reason ? { reason: done.reason } : {}) });
+    if (done.outcome === "failed" && done.failure) {
+      this.failures.set(uri.fsPath, testPath, done.failure);
+      this.output.appendLine(done.failure.message);
+    } else if (done.outcome === "passed") {
+      this.failures.set(uri.fsPath, testPath, undefined);
+      this.output.appendLine("✓ passed");
+    } else if (done.reason) {
+      this.output.appendLine(`${done.outcome}: ${done.reason}`);
+    }
+    if (compileErrors.length > 0) {
+      const byFile = new Map<string, vscode.Diagnostic[]>();
+      for (const e of compileErrors) {
+        const file = e.location?.file ?? uri.fsPath;
+        const line = Math.max(0, (e.location?.line ?? 1) - 1);
+        const col = Math.max(0, (e.location?.column ?? 1) - 1);
+        const d = new vscode.Diagnostic(new vscode.Range(line, col, line, col + 1), `Shrinkscope could not compile the test file: ${e.message}`, vscode.DiagnosticSeverity.Error);
+        d.source = "shrinkscope";
+        byFile.set(file, [...(byFile.get(file) ?? []), d]);
+      }
+      for (const [file, ds] of byFile) this.compileDiagnostics.set(vscode.Uri.file(file), ds);
+      void vscode.window.showErrorMessage(`Shrinkscope: the test file does not compile — ${compileErrors[0].message}`);
+    } else if (done.outcome === "error" || done.outcome === "not-found") {
+      void vscode.window.showErrorMessage(`Shrinkscope: ${done.reason ?? done.outcome}`);
+    }
+  }
+
+  dispose(): void {
+    this.current?.stop();
+    this.compileDiagnostics.dispose();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Wiring the compiled test file into this process: which `shrinkscope` it gets, the settings hook the engine
+ * reads, and loading the bundle as if it were the test file itself.
+ */
+import * as fs from "node:fs";
+import Module, { createRequire } from "node:module";
+import * as path from "node:path";
+import { RUNNER_HOOK, type EngineEvent, type RunnerHook, type RunSettings } from "../protocol.ts";
+
+export interface EngineChoice {
+  /** The file `require("shrinkscope")` loads. */
+  readonly path: string;
+  readonly source: "workspace" | "bundled";
+}
+
+/**
+ * The workspace's own shrinkscope when it has one (resolved from the test file, so a nested package's copy
+ * wins; createRequire also covers the package requiring itself by name), else the engine shipped next to
+ * the runner (dist/engine.cjs).
+ */
+export function chooseEngine(testFile: string, workspaceRoot: string, bundled: string): EngineChoice {
+  for (const from of [testFile, path.join(workspaceRoot, "package.json")]) {
+    try {
+      return { path: createRequire(from).resolve("shrinkscope"), source: "workspace" };
+    } catch {
+      // not installed there
+    }
+  }
+  if (!fs.existsSync(bundled)) throw new Error(`no shrinkscope engine: the workspace has none and ${bundled} is missing`);
+  return { path: bundled, source: "bundled" };
+}
+
+type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
+
+/** Every `require("shrinkscope")` in this process — the user's file, its helpers — gets the chosen engine. */
+export function aliasShrinkscope(enginePath: string): void {
+  const M = Module as unknown as { _resolveFilename: ResolveFilename };
+  const original = M._resolveFilename;
+  M._resolveFilename = function (request, ...rest) {
+    return request === "shrinkscope" ? enginePath : original.call(this, request, ...rest);
+  };
+}
+
+/** The engine merges these over each property's own settings (see src/engine/settings.ts, runnerLayer). */
+export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void): void {
+  const s: { -readonly [K in keyof RunSettings]: RunSettings[K] } = {};
+  if (Number.isInteger(settings.maxExamples) && (settings.maxExamples as number) > 0) s.maxExamples = settings.maxExamples;
+  if (Number.isSafeInteger(settings.seed)) s.seed = settings.seed;
+  if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0)) s.deadline = settings.deadline;
+  if (settings.database === null || typeof settings.database === "string") s.database = settings.database;
+  if (settings.replayOnly === true) s.replayOnly = true;
+  const hook: RunnerHook = { settings: { ...s, onEvent } };
+  (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;
+}
+
+/**
+ * Compile the bundle as a module whose filename is the test file: `require` resolves packages from the
+ * test's folder up (as its own runner would), `__dirname`/`__filename` are the test's, and the inline source
+ * map's relative paths resolve against the test's folder. Nothing is written to disk.
+ */
+export function loadBundle(code: string, testFile: string): unknown {
+  const M = Module as unknown as { _nodeModulePaths(dir: string): string[] };
+  const m = new Module(testFile) as Module & { _compile(code: string, filename: string): unknown };
+  m.filename = testFile;
+  m.paths = M._nodeModulePaths(path.dirname(testFile));
+  m._compile(code, testFile);
+  m.loaded = true;
+  return m.exports;
+}

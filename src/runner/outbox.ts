@@ -1,0 +1,214 @@
+/**
+ * The runner's outgoing queue: engine events and the user's output, batched into few messages, in order.
+ *
+ * Streaming must never block or noticeably slow the engine, and a synchronous property keeps the event loop
+ * busy for the whole run — so timers cannot be relied on: every `event()` call checks the clock itself and
+ * flushes inline when the batch is `flushMs` old (or holds `maxBatch` events). A timer covers the async
+ * case, where the loop is free but events trickle in.
+ *
+ * Shedding. Serialising a test case costs ~20 µs (its choices with their constraints), several times what a
+ * fast engine spends running it, and no panel can show thousands a second. So a batch keeps its first
+ * `keepHead` test-case events and, beyond that, only the last `keepTail`: at most (head + tail) per flushMs,
+ * ~5000/s by default, the rest counted in `dropped`. Under back-pressure — the channel reports a backlog of
+ * sent-but-unwritten data (channel.ts), i.e. the host reads slowly — the head shrinks to `pressureHead`.
+ *
+ * Messages are kept small (`maxMessageWeight`, ~30 KB, weighing an event as one plus one per choice and span
+ * it carries): the host can use each as soon as it arrives, and over IPC during a synchronous property a
+ * message that does not fit the OS pipe at once would hold back everything after it.
+ *
+ * Only test-case events are dropped. Tree events between dropped cases are merged into one (new-node counts
+ * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
+ * targets, the result) is always sent as is.
+ */
+import type { EngineEvent, RunnerMessage, TreeEvent } from "../protocol.ts";
+
+export interface OutboxOptions {
+  /** Flush a batch once it is this old (ms). */
+  readonly flushMs: number;
+  /** Flush a batch once it holds this many events (besides tree events). */
+  readonly maxBatch: number;
+  /** Test-case events kept at the start of each batch, and at its end beyond that. */
+  readonly keepHead: number;
+  readonly keepTail: number;
+  /** The head under back-pressure. */
+  readonly pressureHead: number;
+  /** Split a batch into messages of at most this weight (~100 bytes serialised per unit). */
+  readonly maxMessageWeight: number;
+  /** Output characters forwarded per flush; the excess is counted and reported in one line. */
+  readonly maxLogChars: number;
+}
+
+export const DEFAULT_OUTBOX: OutboxOptions = {
+  flushMs: 50,
+  maxBatch: 2000,
+  keepHead: 200,
+  keepTail: 50,
+  pressureHead: 25,
+  maxMessageWeight: 300,
+  maxLogChars: 256 * 1024,
+};
+
+/** Where the messages go: the runner's channel to the host. */
+export interface Sink {
+  send(message: RunnerMessage): void;
+  /** Sent but not yet written out is piling up. */
+  congested(): boolean;
+}
+
+function weight(e: EngineEvent): number {
+  switch (e.type) {
+    case "test-case":
+    case "shrink-target":
+      return 1 + e.choices.length + e.spans.length;
+    case "shrink-candidate":
+      return 1 + e.choices.length;
+    default:
+      return 1;
+  }
+}
+
+interface EventBatch {
+  readonly kind: "events";
+  /** Dropped test cases leave a hole (undefined) so dropping is O(1); holes are removed at flush. */
+  readonly events: (EngineEvent | undefined)[];
+  cases: number;
+  /** Indices of the kept test cases after the head, oldest first from `tailFrom`. */
+  readonly tail: number[];
+  tailFrom: number;
+  dropped: number;
+}
+
+interface LogChunk {
+  readonly kind: "log";
+  readonly stream: "stdout" | "stderr";
+  readonly parts: string[];
+}
+
+/** The batch's events without holes, tree events that were separated only by dropped cases merged. */
+function compact(batch: EventBatch): EngineEvent[] {
+  if (batch.dropped === 0) return batch.events as EngineEvent[];
+  const out: EngineEvent[] = [];
+  let last: EngineEvent | undefined;
+  for (const e of batch.events) {
+    if (e === undefined) continue;
+    if (e.type === "tree" && last?.type === "tree") {
+      const merged: TreeEvent = {
+        type: "tree",
+        newNodes: last.newNodes + e.newNodes,
+        totalNodes: e.totalNodes,
+        exhaustedDepths: [...last.exhaustedDepths, ...e.exhaustedDepths],
+        rootExhausted: e.rootExhausted,
+      };
+      out[out.length - 1] = last = merged;
+      continue;
+    }
+    out.push((last = e));
+  }
+  return out;
+}
+
+export class Outbox {
+  private queue: (EventBatch | LogChunk)[] = [];
+  /** Queued messages' size, for maxBatch: kept events and log writes; tree events are tiny and not counted. */
+  private pending = 0;
+  private lastFlush = performance.now();
+  private timer: NodeJS.Timeout | undefined;
+  private logChars = 0;
+  private logDropped = 0;
+  /** Totals, for diagnostics and tests. */
+  sentMessages = 0;
+  droppedCases = 0;
+
+  constructor(
+    private readonly sink: Sink,
+    private readonly options: OutboxOptions = DEFAULT_OUTBOX,
+  ) {}
+
+  event(e: EngineEvent): void {
+    let batch = this.queue[this.queue.length - 1];
+    if (batch === undefined || batch.kind !== "events") {
+      batch = { kind: "events", events: [], cases: 0, tail: [], tailFrom: 0, dropped: 0 };
+      this.queue.push(batch);
+    }
+    const index = batch.events.push(e) - 1;
+    if (e.type === "test-case" && ++batch.cases > (this.sink.congested() ? this.options.pressureHead : this.options.keepHead)) {
+      batch.tail.push(index);
+      if (batch.tail.length - batch.tailFrom > this.options.keepTail) {
+        batch.events[batch.tail[batch.tailFrom++]] = undefined;
+        batch.dropped++;
+        this.droppedCases++;
+        this.pending--;
+      }
+    }
+    if (e.type !== "tree") this.pending++;
+    this.maybeFlush();
+  }
+
+  log(stream: "stdout" | "stderr", text: string): void {
+    if (text.length === 0) return;
+    if (this.logChars + text.length > this.options.maxLogChars) {
+      this.logDropped += text.length;
+    } else {
+      this.logChars += text.length;
+      const last = this.queue[this.queue.length - 1];
+      if (last !== undefined && last.kind === "log" && last.stream === stream) last.parts.push(text);
+      else this.queue.push({ kind: "log", stream, parts: [text] });
+    }
+    this.pending++;
+    this.maybeFlush();
+  }
+
+  /** Send everything queued now (before `done`, on stop, at exit). */
+  flush(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const queue = this.queue;
+    this.queue = [];
+    this.pending = 0;
+    this.lastFlush = performance.now();
+    if (this.logDropped > 0) {
+      queue.push({ kind: "log", stream: "stderr", parts: [`[shrinkscope: ${this.logDropped} characters of output were not forwarded]\n`] });
+      this.logDropped = 0;
+    }
+    this.logChars = 0;
+    for (const item of queue) {
+      if (item.kind === "log") {
+        this.post({ type: "log", stream: item.stream, text: item.parts.join("") });
+      } else {
+        let w = 0;
+        let events: EngineEvent[] = [];
+        let dropped = item.dropped;
+        for (const e of compact(item)) {
+          const ew = weight(e);
+          if (events.length > 0 && w + ew > this.options.maxMessageWeight) {
+            this.post({ type: "events", events, dropped });
+            events = [];
+            dropped = 0;
+            w = 0;
+          }
+          events.push(e);
+          w += ew;
+        }
+        if (events.length > 0 || dropped > 0) this.post({ type: "events", events, dropped });
+      }
+    }
+  }
+
+  private post(message: RunnerMessage): void {
+    this.sentMessages++;
+    this.sink.send(message);
+  }
+
+  private maybeFlush(): void {
+    if (this.pending >= this.options.maxBatch || performance.now() - this.lastFlush >= this.options.flushMs) this.flush();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush();
+      }, this.options.flushMs);
+      this.timer.unref();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Turning what a test threw into the protocol's FailureReport: the shrunk example of a PropertyFailure (duck
+ * typed by name, since the workspace's engine may be another copy than ours), where in the user's file the
+ * error came from, and a readable form of values that are not Errors (`throw "boom"`).
+ *
+ * Locations come from stack traces, which Node has already mapped through the bundle's source map (main.ts
+ * enables source maps before loading it), so they name the original .ts file, 1-based line and column.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
+import type { FailureReport, SourceLocation } from "../protocol.ts";
+import type { RunFailure, TestEntry } from "./registry.ts";
+
+interface PropertyFailureLike {
+  readonly name: "PropertyFailure";
+  readonly message: string;
+  readonly repro: string;
+  readonly seed: number;
+  readonly cause: unknown;
+  readonly flaky?: boolean;
+}
+
+function isPropertyFailure(e: unknown): e is PropertyFailureLike {
+  const x = e as Partial<PropertyFailureLike> | null;
+  return typeof x === "object" && x !== null && x.name === "PropertyFailure" && typeof x.repro === "string" && typeof x.seed === "number";
+}
+
+function isErrorLike(e: unknown): e is Error {
+  return e instanceof Error || (typeof e === "object" && e !== null && typeof (e as Error).name === "string" && typeof (e as Error).message === "string");
+}
+
+/** A thrown value as {name, message, stack}; non-Errors are named "thrown value" and printed. */
+export function describeThrown(e: unknown): FailureReport["error"] {
+  if (isErrorLike(e)) return e.stack === undefined ? { name: e.name, message: e.message } : { name: e.name, message: e.message, stack: e.stack };
+  return { name: "thrown value", message: typeof e === "string" ? JSON.stringify(e) : inspect(e, { depth: 4 }) };
+}
+
+interface Frame {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+const FRAME = /^\s*at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
+/** Dependencies, and the engine itself (its frames map to src/engine when the workspace is this repository). */
+const NOT_USER_CODE = /[\\/]node_modules[\\/]|[\\/](src|dist)[\\/]engine\b/;
+
+function frames(stack: string | undefined): Frame[] {
+  const out: Frame[] = [];
+  for (const line of (stack ?? "").split("\n")) {
+    const m = FRAME.exec(line);
+    if (m === null) continue;
+    let file = m[1];
+    if (file.startsWith("file://")) {
+      try {
+        file = fileURLToPath(file);
+      } catch {
+        continue;
+      }
+    }
+    out.push({ file, line: Number(m[2]), column: Number(m[3]) });
+  }
+  return out;
+}
+
+function real(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * The first frame in the test file; failing that, the first in the user's own code (inside the workspace,
+ * outside node_modules and the runner/engine), e.g. a helper module the test imports.
+ */
+export function locate(stack: string | undefined, testFile: string, workspaceRoot: string, runnerDir: string): SourceLocation | undefined {
+  const fs_ = frames(stack);
+  const target = real(testFile);
+  const inTest = fs_.find((f) => f.file === testFile || real(f.file) === target);
+  // Reported under the path the host asked for, even if the stack names it through a symlink's target.
+  if (inTest !== undefined) return { file: testFile, line: inTest.line, column: inTest.column };
+  const hit = fs_.find((f) => path.isAbsolute(f.file) && f.file.startsWith(workspaceRoot + path.sep) && !NOT_USER_CODE.test(f.file) && !f.file.startsWith(runnerDir + path.sep));
+  return hit === undefined ? undefined : { file: hit.file, line: hit.line, column: hit.column };
+}
+
+/** The report for a failed run: the property's shrunk example, or a plain test's (or hook's) error. */
+export function failureReport(failure: RunFailure, entry: TestEntry, testFile: string, workspaceRoot: string, runnerDir: string): FailureReport {
+  const e = failure.error;
+  const declared = locate(entry.declaredAt.stack, testFile, workspaceRoot, runnerDir);
+  const prefix = failure.where === "test" ? "" : `${failure.where} hook failed: `;
+  if (isPropertyFailure(e)) {
+    const cause = isErrorLike(e.cause) ? e.cause.stack : undefined;
+    return {
+      message: prefix + e.message,
+      repro: e.repro,
+      seed: e.seed,
+      error: describeThrown(e.cause),
+      location: locate(cause, testFile, workspaceRoot, runnerDir) ?? declared,
+      flaky: e.flaky === true,
+    };
+  }
+  const error = describeThrown(e);
+  return {
+    message: prefix + (error.name === "thrown value" ? `the test threw a value that is not an Error: ${error.message}` : `${error.name}: ${error.message}`),
+    repro: "",
+    seed: 0,
+    error,
+    location: (isErrorLike(e) ? locate(e.stack, testFile, workspaceRoot, runnerDir) : undefined) ?? declared,
+    flaky: false,
+  };
+}
+
+/** An error as text for a `reason`: its stack when it has one. */
+export function errorText(e: unknown): string {
+  if (isErrorLike(e)) return e.stack ?? `${e.name}: ${e.message}`;
+  return describeThrown(e).message;
+}

@@ -1,0 +1,84 @@
+// The Shrinkscope extension in a real VS Code (code-server, see tools/vscode-e2e): in-host tests through
+// its API and commands, and a UI test as a person would: open the fixture, click "Run property", watch the
+// panel reach the minimal example, Ctrl+. → "Convert counterexample to test", check the file.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, "..", "..");
+const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
+const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
+
+async function quickOpen(page, name) {
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("Control+P");
+    try {
+      await input.waitFor({ state: "visible", timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+  await page.keyboard.type(name, { delay: 20 });
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press("Enter");
+  await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
+}
+
+export const checks = [
+  {
+    name: "extension: in-host tests (discovery, runner outcomes, diagnostics, quick fix compiled and run)",
+    timeoutMs: 600_000,
+    async run(ctx) {
+      const size = fs.statSync(path.join(REPO, "dist", "extension.js")).size;
+      ctx.log(`BAR dist/extension.js: ${(size / 1024).toFixed(0)} KB (bar: < 1 MB)`);
+      const code = await ctx.runInHostTests({ extensionDevelopmentPath: REPO, extensionTestsPath: HOST_TESTS, workspace: WORKSPACE, timeoutMs: 590_000 });
+      if (code !== 0) throw new Error(`in-host tests exited with code ${code}`);
+    },
+  },
+  {
+    name: "extension: UI (click Run property, the panel shows the minimal example, Ctrl+. converts it to a test)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const server = await ctx.startCodeServer({ installExtensions: [REPO], smokeTestDriver: false, workspace: WORKSPACE });
+      const { page } = await ctx.openWorkbench(server);
+      await quickOpen(page, "sort.test.ts");
+      await page.locator(".editor-instance .view-lines", { hasText: "uniqueSorted" }).first().waitFor({ timeout: 30_000 });
+      // The second "Run property" lens is the failing "is ascending" property.
+      const lenses = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      await lenses.nth(2).waitFor({ timeout: 60_000 });
+      await ctx.screenshot(page, "codelens");
+      await lenses.nth(1).click();
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      await panel.locator(".repro", { hasText: "[-1, -2]" }).waitFor({ timeout: 60_000 });
+      await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
+      await ctx.screenshot(page, "panel-minimal-example", { keep: "panel.png" });
+      // Put the cursor on the failing property call and ask for quick fixes.
+      await page.locator(".editor-instance .view-line", { hasText: 'test("is ascending"' }).first().click();
+      let converted = false;
+      for (let attempt = 0; attempt < 6 && !converted; attempt++) {
+        await page.keyboard.press("Control+.");
+        const row = page.locator(".action-widget .monaco-list-row", { hasText: "Convert counterexample to test" });
+        try {
+          await row.first().waitFor({ timeout: 5_000 });
+          await ctx.screenshot(page, "quick-fix-menu");
+          await row.first().click();
+          converted = true;
+        } catch {
+          await page.keyboard.press("Escape"); // the first request can come back empty while the TS server starts
+        }
+      }
+      if (!converted) throw new Error("the quick fix never appeared");
+      await page.locator(".editor-instance .view-lines", { hasText: "regression: minimal counterexample" }).first().waitFor({ timeout: 30_000 });
+      await page.keyboard.press("Control+S");
+      const saved = path.join(server.workspace, "sort.test.ts");
+      for (let i = 0; i < 50 && !fs.readFileSync(saved, "utf8").includes("regression: minimal counterexample"); i++) await new Promise((r) => setTimeout(r, 200));
+      const text = fs.readFileSync(saved, "utf8");
+      if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
+      if (!text.includes(")([-1, -2]);")) throw new Error("the regression test does not call the body with the minimal example");
+      await ctx.screenshot(page, "converted", { keep: "converted.png" });
+    },
+  },
+];

@@ -1,0 +1,191 @@
+/**
+ * The runner's parts that need no child process: the outbox's batching and shedding, the shim's `expect`,
+ * and the registry's hook order. (runner.test.ts runs the whole runner against fixture workspaces.)
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { RunnerMessage, TestCaseEvent, TreeEvent } from "../../src/protocol.ts";
+import { expect } from "../../src/runner/expect.ts";
+import { DEFAULT_OUTBOX, Outbox, type OutboxOptions } from "../../src/runner/outbox.ts";
+import { Registry, type UserFn } from "../../src/runner/registry.ts";
+import { contextFactory, frameworkApi } from "../../src/runner/shim.ts";
+
+const testCase = (id: number, choices = 0): TestCaseEvent => ({
+  type: "test-case",
+  id,
+  origin: "generate",
+  choices: Array.from({ length: choices }, () => ({ type: "integer", value: 0, index: 0, forced: false, constraints: {} })),
+  spans: [],
+  status: "valid",
+  durationMs: 0,
+  events: [],
+});
+const tree = (newNodes: number, totalNodes: number): TreeEvent => ({ type: "tree", newNodes, totalNodes, exhaustedDepths: [], rootExhausted: false });
+
+/** An outbox whose clock never triggers (flushMs huge), recording messages; `congested` is the test's to set. */
+function outbox(options: Partial<OutboxOptions> = {}) {
+  const sent: RunnerMessage[] = [];
+  const state = { congested: false };
+  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, ...options });
+  return { box, sent, state };
+}
+
+const events = (sent: RunnerMessage[]) => sent.flatMap((m) => (m.type === "events" ? m.events : []));
+const dropped = (sent: RunnerMessage[]) => sent.reduce((n, m) => n + (m.type === "events" ? m.dropped : 0), 0);
+
+test("outbox: a batch keeps its first and last test cases, counts the rest, and never drops other events", () => {
+  const { box, sent } = outbox({ keepHead: 3, keepTail: 2 });
+  box.event({ type: "phase", phase: "generate" });
+  for (let i = 0; i < 10; i++) {
+    box.event(testCase(i));
+    box.event(tree(1, i + 1));
+  }
+  box.event({ type: "phase", phase: "shrink" });
+  box.flush();
+  assert.equal(sent.length, 1);
+  const out = events(sent);
+  assert.deepEqual(out.filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 8, 9]);
+  assert.equal(dropped(sent), 5);
+  assert.deepEqual(out.filter((e) => e.type === "phase").length, 2);
+  // The tree events around the five dropped cases merge into one, totals intact.
+  const trees = out.filter((e): e is TreeEvent => e.type === "tree");
+  assert.equal(trees.reduce((n, t) => n + t.newNodes, 0), 10);
+  assert.equal(trees[trees.length - 1].totalNodes, 10);
+  assert.deepEqual(out.map((e) => e.type), ["phase", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "phase"]);
+});
+
+test("outbox: back-pressure (the channel's backlog) shrinks the head; large batches split into small messages", () => {
+  const { box, sent, state } = outbox({ keepHead: 100, keepTail: 1, pressureHead: 2, maxMessageWeight: 25 });
+  for (let i = 0; i < 10; i++) box.event(testCase(i, 10)); // weight 11 each
+  box.flush();
+  assert.equal(dropped(sent), 0);
+  assert.equal(sent.length, 5, "two cases (weight 22) per message");
+  state.congested = true;
+  for (let i = 10; i < 20; i++) box.event(testCase(i, 10));
+  box.flush();
+  assert.equal(dropped(sent), 7, "head 2 + tail 1 kept of 10");
+  state.congested = false;
+  for (let i = 20; i < 30; i++) box.event(testCase(i, 10));
+  box.flush();
+  assert.equal(dropped(sent), 7, "no pressure, nothing more dropped");
+  assert.deepEqual(events(sent).map((e) => (e as TestCaseEvent).id).slice(10, 13), [10, 11, 19]);
+});
+
+test("outbox: flushes inline by size and by age (a synchronous property never lets a timer fire)", () => {
+  const bySize = outbox({ maxBatch: 4 });
+  for (let i = 0; i < 9; i++) bySize.box.event(testCase(i));
+  assert.equal(bySize.sent.length, 2);
+  const byAge = outbox({ flushMs: 10 });
+  const t0 = performance.now();
+  while (performance.now() - t0 < 100) byAge.box.event(tree(0, 0)); // busy, like an engine loop
+  assert.ok(byAge.sent.length >= 4, `flushed ${byAge.sent.length} times in 100 ms`);
+});
+
+test("outbox: output and events stay in order; consecutive writes to a stream coalesce; the excess is counted", () => {
+  const { box, sent } = outbox({ maxLogChars: 10 });
+  box.log("stdout", "a");
+  box.log("stdout", "b");
+  box.event(testCase(0));
+  box.log("stderr", "c");
+  box.log("stderr", "0123456789");
+  box.flush();
+  assert.deepEqual(
+    sent.map((m) => (m.type === "log" ? `${m.stream}:${m.text}` : m.type)),
+    ["stdout:ab", "events", "stderr:c", "stderr:[shrinkscope: 10 characters of output were not forwarded]\n"],
+  );
+});
+
+const throwsAt = (fn: () => unknown, pattern: RegExp) =>
+  assert.throws(fn, (e: Error) => {
+    assert.equal(e.name, "AssertionError");
+    assert.match(e.message, pattern);
+    // The first frame is the caller's line, not the matcher's: the engine tells failures apart by it.
+    assert.match(e.stack!.split("\n").find((l) => l.includes(" at "))!, /parts\.test\.ts/);
+    return true;
+  });
+
+test("expect: matchers, .not, messages, and stacks that start at the caller", async () => {
+  expect({ a: 1, b: undefined }).toEqual({ a: 1 });
+  expect([1, { x: [2] }]).toStrictEqual([1, { x: [2] }]);
+  expect({ a: 1, b: { c: 2 } }).toMatchObject({ b: { c: 2 } });
+  expect(0.1 + 0.2).toBeCloseTo(0.3);
+  expect("hello").toMatch(/ell/);
+  expect([1, 2, 3]).toContain(2);
+  expect({ a: { b: 1 } }).toHaveProperty("a.b", 1);
+  expect(() => {
+    throw new TypeError("bad input");
+  }).toThrow(TypeError);
+  expect({ when: new Date(0) }).toEqual({ when: expect.any(Date) });
+  expect(3).not.toBe(4);
+  await expect(Promise.resolve(5)).resolves.toBe(5);
+  await expect(Promise.reject(new Error("no"))).rejects.toThrow("no");
+  throwsAt(() => expect(1).toBe(2), /expect\(received\)\.toBe\(2\)\n\nExpected: 2\nReceived: 1/);
+  throwsAt(() => expect([1]).not.toContain(1), /not\.toContain/);
+  throwsAt(() => expect(() => {}).toThrow(), /Nothing was thrown/);
+  await assert.rejects(async () => expect(Promise.resolve(1)).rejects.toBe(1), /expected the promise to reject/);
+});
+
+test("registry: beforeAll/beforeEach outermost first, after hooks innermost first, even after a failure", async () => {
+  const log: string[] = [];
+  const r = new Registry(contextFactory);
+  const hook = (name: string): UserFn => () => void log.push(name);
+  r.hook("beforeAll", hook("root beforeAll"), "jest");
+  r.describe("a", () => {
+    r.hook("beforeAll", hook("a beforeAll"), "jest");
+    r.hook("beforeEach", hook("a beforeEach"), "jest");
+    r.hook("afterEach", hook("a afterEach"), "jest");
+    r.hook("afterAll", hook("a afterAll"), "jest");
+    r.describe("b", () => {
+      r.hook("beforeEach", (done: () => void) => void (log.push("b beforeEach"), setTimeout(done, 1)), "mocha");
+      r.test("fails", () => {
+        log.push("test");
+        throw new Error("nope");
+      }, "jest", new Error());
+      r.test("other", hook("other"), "jest", new Error());
+    }, "jest");
+  }, "jest");
+  r.hook("afterAll", hook("root afterAll"), "jest");
+  assert.deepEqual(r.paths(), [["a", "b", "fails"], ["a", "b", "other"]]);
+  const entry = r.find(["a", "b", "fails"]);
+  assert.ok(entry);
+  const failure = await r.run(entry);
+  assert.equal((failure?.error as Error).message, "nope");
+  assert.equal(failure?.where, "test");
+  assert.deepEqual(log, ["root beforeAll", "a beforeAll", "a beforeEach", "b beforeEach", "test", "a afterEach", "a afterAll", "root afterAll"]);
+  assert.equal(r.find(["b", "fails"]), undefined);
+});
+
+test("registry: a failing beforeEach skips the test and is reported as the hook's", async () => {
+  const r = new Registry(contextFactory);
+  let ran = false;
+  r.hook("beforeEach", () => {
+    throw new Error("setup broke");
+  }, "vitest");
+  r.test("t", () => void (ran = true), "vitest", new Error());
+  const failure = await r.run(r.find(["t"])!);
+  assert.equal(failure?.where, "beforeEach");
+  assert.equal(ran, false);
+});
+
+test("shim: each framework's argument shapes, modifiers and .each titles register by name", () => {
+  const r = new Registry(contextFactory);
+  const vitest = frameworkApi(r, "vitest") as Record<string, (...a: unknown[]) => unknown> & { test: { each: (t: unknown[]) => (...a: unknown[]) => void; skip: (...a: unknown[]) => void } };
+  const nodeTest = frameworkApi(r, "node-test") as unknown as ((...a: unknown[]) => void) & Record<string, (...a: unknown[]) => void>;
+  vitest.describe("math", () => {
+    vitest.test.each([[1, 2], [3, 4]])("adds %i + %i", () => {});
+    vitest.test.each([{ a: "x" }])("object $a", () => {});
+    vitest.test.skip("skipped but runnable", () => {});
+    vitest.it("with options", { timeout: 10 }, () => {});
+  });
+  nodeTest(function namedByFunction() {});
+  nodeTest.describe("suite", { concurrency: 1 }, () => nodeTest.it("inner", () => {}));
+  assert.deepEqual(r.paths(), [
+    ["math", "adds 1 + 2"],
+    ["math", "adds 3 + 4"],
+    ["math", "object 'x'"],
+    ["math", "skipped but runnable"],
+    ["math", "with options"],
+    ["namedByFunction"],
+    ["suite", "inner"],
+  ]);
+});

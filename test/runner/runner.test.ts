@@ -1,0 +1,367 @@
+/**
+ * The runner end to end: the built dist/runner.js forked through src/runner/client.ts (as the extension does)
+ * against the fixture workspaces in test/fixtures/runner/, each copied to a temp folder first. A copy has no
+ * node_modules (the runner must fall back to its bundled engine), a symlink to this repository as its own
+ * `shrinkscope`, or a fake `shrinkscope` that announces itself (to prove the workspace's copy wins).
+ *
+ * Needs `npm run build` first. Run: npm run build && node --import tsx --test test/runner/*.test.ts
+ */
+import assert from "node:assert/strict";
+import { fork } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { after, describe, test } from "node:test";
+import type { CompileError, DoneMessage, EngineEvent, ResultEvent, RunnerMessage, RunSettings, TestCaseEvent } from "../../src/protocol.ts";
+import { prewarmRunner, startRun, type RunHandle, type RunResult, type WarmRunner } from "../../src/runner/client.ts";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const RUNNER = path.join(ROOT, "dist", "runner.js");
+const FIXTURES = path.join(ROOT, "test", "fixtures", "runner");
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-runner-"));
+after(() => fs.rmSync(TMP, { recursive: true, force: true }));
+
+type EngineSource = "bundled" | "linked" | "fake";
+
+/** A fresh copy of a fixture workspace, with the chosen kind of `shrinkscope` (or none). */
+function workspace(fixture: string, engine: EngineSource = "bundled"): string {
+  const dir = fs.mkdtempSync(path.join(TMP, `${fixture}-`));
+  fs.cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (f.endsWith(".ts.txt")) fs.renameSync(path.join(dir, f), path.join(dir, f.slice(0, -4)));
+  }
+  if (engine === "bundled") return dir;
+  const modules = path.join(dir, "node_modules");
+  fs.mkdirSync(modules);
+  if (engine === "linked") {
+    fs.symlinkSync(ROOT, path.join(modules, "shrinkscope"), "junction");
+  } else {
+    const pkg = path.join(modules, "shrinkscope");
+    fs.mkdirSync(pkg);
+    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ name: "shrinkscope", version: "0.0.0-fake", main: "index.js" }));
+    fs.writeFileSync(path.join(pkg, "index.js"), `process.stdout.write("[workspace shrinkscope]\\n");\nmodule.exports = require(${JSON.stringify(path.join(ROOT, "dist", "engine.cjs"))});\n`);
+  }
+  return dir;
+}
+
+/** The 1-based line of the `// @mark:<name>` comment in a fixture file. */
+function markLine(file: string, mark: string): number {
+  const index = fs.readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark:${mark}`));
+  assert.ok(index >= 0, `no @mark:${mark} in ${file}`);
+  return index + 1;
+}
+
+interface Run {
+  result: RunResult;
+  events: EngineEvent[];
+  dropped: number;
+  logs: string;
+  compileErrors: CompileError[];
+  /** From startRun to the first streamed test-case event, and to `done`. */
+  firstCaseMs: number | undefined;
+  totalMs: number;
+}
+
+interface RunOptions {
+  timeoutMs?: number;
+  stopGraceMs?: number;
+  settings?: RunSettings;
+  warm?: WarmRunner;
+  /** Called after each events message (e.g. to stop the run part-way). */
+  onEvents?: (events: readonly EngineEvent[], handle: RunHandle) => void;
+}
+
+async function run(root: string, file: string, testPath: string[], o: RunOptions = {}): Promise<Run> {
+  const events: EngineEvent[] = [];
+  const compileErrors: CompileError[] = [];
+  let logs = "";
+  let dropped = 0;
+  let firstCaseMs: number | undefined;
+  const t0 = performance.now();
+  const handle: RunHandle = startRun({
+    runnerPath: RUNNER,
+    request: { type: "run", file: path.join(root, file), testPath, workspaceRoot: root, settings: o.settings ?? { database: null, seed: 1 } },
+    timeoutMs: o.timeoutMs ?? 20_000,
+    ...(o.stopGraceMs !== undefined ? { stopGraceMs: o.stopGraceMs } : {}),
+    ...(o.warm ? { warm: o.warm } : {}),
+    onMessage(m) {
+      if (m.type === "events") {
+        if (firstCaseMs === undefined && m.events.some((e) => e.type === "test-case")) firstCaseMs = performance.now() - t0;
+        events.push(...m.events);
+        dropped += m.dropped;
+        o.onEvents?.(events, handle);
+      } else if (m.type === "log") logs += m.text;
+      else compileErrors.push(...m.errors);
+    },
+  });
+  const result = await handle.done;
+  return { result, events, dropped, logs, compileErrors, firstCaseMs, totalMs: performance.now() - t0 };
+}
+
+const cases = (r: Run) => r.events.filter((e): e is TestCaseEvent => e.type === "test-case");
+const resultEvent = (r: Run) => r.events.find((e): e is ResultEvent => e.type === "result");
+
+/** Assert a failed run with the expected minimal example, located at the marked line of the test file. */
+function assertFailure(r: Run, root: string, file: string, repro: string, mark: string): void {
+  assert.equal(r.result.outcome, "failed", r.result.reason ?? r.result.stderr);
+  const f = r.result.failure;
+  assert.ok(f !== undefined);
+  assert.equal(f.repro, repro);
+  assert.deepEqual({ file: f.location?.file, line: f.location?.line }, { file: path.join(root, file), line: markLine(path.join(root, file), mark) });
+}
+
+/** Every test case the engine ran (ids are sequential) arrived, or was counted as dropped: none lost. */
+function assertAllAccountedFor(r: Run): void {
+  const received = cases(r);
+  assert.ok(received.length > 0, "some test cases arrived");
+  const last = Math.max(...received.map((c) => c.id));
+  assert.equal(received.length + r.dropped, last + 1, `${received.length} received + ${r.dropped} dropped, last id ${last}`);
+}
+
+test("time from fork to the first streamed test case (printed, not asserted)", async () => {
+  const root = workspace("esm-vitest");
+  const cold = await run(root, "test/props.test.ts", ["math", "double is even"]);
+  assert.equal(cold.result.outcome, "passed", cold.result.reason);
+  const warm = prewarmRunner(RUNNER);
+  await new Promise((r) => setTimeout(r, 2500)); // the runner starts esbuild while the user reads the code
+  const hot = await run(root, "test/props.test.ts", ["math", "double is even"], { warm });
+  assert.equal(hot.result.outcome, "passed", hot.result.reason);
+  console.log(`fork → first test case: cold ${cold.firstCaseMs?.toFixed(0)} ms (done ${cold.totalMs.toFixed(0)} ms); prewarmed runner ${hot.firstCaseMs?.toFixed(0)} ms (done ${hot.totalMs.toFixed(0)} ms)`);
+});
+
+describe("runner", { concurrency: 3 }, () => {
+  const esm = workspace("esm-vitest");
+  const esmLinked = workspace("esm-vitest", "linked");
+  const ESM_FILE = "test/props.test.ts";
+
+  test("ESM .ts with vitest imports and a tsconfig paths alias: passes, streaming run-start, test cases and the result", async () => {
+    const r = await run(esm, ESM_FILE, ["math", "double is even"], { settings: { database: null, seed: 7, maxExamples: 50 } });
+    assert.equal(r.result.outcome, "passed", r.result.reason);
+    assert.equal(r.result.exitCode, 0);
+    const start = r.events[0];
+    assert.ok(start?.type === "run-start");
+    assert.equal(start.seed, 7);
+    assert.equal(start.settings.maxExamples, 50, "the host's settings reach the engine");
+    assert.equal(cases(r).filter((c) => c.status === "valid").length, 50);
+    assert.equal(resultEvent(r)?.outcome, "passed");
+    assert.equal(r.dropped, 0);
+  });
+
+  test("failing property: the minimal example, the seed, and the throw line in the original .ts", async () => {
+    const r = await run(esm, ESM_FILE, ["math", "small numbers only"]);
+    assertFailure(r, esm, ESM_FILE, "10", "throw");
+    const f = r.result.failure!;
+    assert.equal(f.seed, 1);
+    assert.equal(f.error.name, "Error");
+    assert.equal(f.error.message, "too big: 10");
+    assert.equal(f.flaky, false);
+    assert.match(f.message, /Minimal failing arguments/);
+    assert.ok(r.events.some((e) => e.type === "shrink-candidate"), "shrinking is streamed");
+    assert.equal(resultEvent(r)?.repro, "10");
+  });
+
+  test("the workspace's own shrinkscope (a symlink to this package) is used, with the same results", async () => {
+    const pass = await run(esmLinked, ESM_FILE, ["math", "double is even"]);
+    assert.equal(pass.result.outcome, "passed", pass.result.reason);
+    const fail = await run(esmLinked, ESM_FILE, ["math", "small numbers only"]);
+    assertFailure(fail, esmLinked, ESM_FILE, "10", "throw");
+  });
+
+  test("the workspace's shrinkscope wins over the bundled engine", async () => {
+    const root = workspace("esm-vitest", "fake");
+    const r = await run(root, ESM_FILE, ["math", "double is even"]);
+    assert.equal(r.result.outcome, "passed", r.result.reason);
+    assert.match(r.logs, /\[workspace shrinkscope\]/, "the user's stdout is forwarded as log messages");
+  });
+
+  test("async property, and import.meta.url naming the original file", async () => {
+    const r = await run(esm, ESM_FILE, ["math", "async double"]);
+    assert.equal(r.result.outcome, "passed", r.result.reason);
+    assert.ok(cases(r).length >= 100);
+    const where = await run(esm, ESM_FILE, ["math", "knows where it is"]);
+    assert.equal(where.result.outcome, "passed", where.result.failure?.message);
+  });
+
+  test("a plain test's failing expect: failed, no repro, located at the expect line", async () => {
+    const r = await run(esm, ESM_FILE, ["expect fails"]);
+    assertFailure(r, esm, ESM_FILE, "", "expect");
+    assert.equal(r.result.failure?.error.name, "AssertionError");
+    assert.match(r.result.failure!.error.message, /toEqual/);
+  });
+
+  test("a hanging property is killed at the timeout and reported", async () => {
+    const r = await run(esm, ESM_FILE, ["hangs"], { timeoutMs: 3000 });
+    assert.equal(r.result.outcome, "error");
+    assert.match(r.result.reason ?? "", /timed out after 3000 ms: the property hangs/);
+    assert.equal(r.result.signal, "SIGKILL", "interrupted first, but a case that never returns has to be killed");
+    assert.ok(r.events.some((e) => e.type === "run-start"), "what was streamed before the hang is kept");
+    assert.ok(r.totalMs < 6000);
+  });
+
+  test("a long synchronous run reaching the timeout is interrupted between cases, not killed: nothing is lost", async () => {
+    const r = await run(esm, ESM_FILE, ["sync forever"], { timeoutMs: 4000 });
+    assert.equal(r.result.outcome, "error");
+    assert.match(r.result.reason ?? "", /timed out after 4000 ms/);
+    assert.equal(r.result.signal, null, "it exited by itself");
+    assertAllAccountedFor(r);
+  });
+
+  test("thrown non-Errors: a string from a test, a number from a property", async () => {
+    const s = await run(esm, ESM_FILE, ["throws a string"]);
+    assert.equal(s.result.outcome, "failed");
+    assert.deepEqual(s.result.failure?.error, { name: "thrown value", message: '"boom"' });
+    assert.match(s.result.failure!.message, /not an Error: "boom"/);
+    assert.ok(s.result.failure?.location?.line, "falls back to where the test is declared");
+    const n = await run(esm, ESM_FILE, ["property throws a number"]);
+    assert.equal(n.result.outcome, "failed");
+    assert.equal(n.result.failure?.repro, "4");
+    assert.deepEqual(n.result.failure?.error, { name: "thrown value", message: "42" });
+  });
+
+  test("process.exit in a property: error with the exit code and the output", async () => {
+    const r = await run(esm, ESM_FILE, ["exits"]);
+    assert.equal(r.result.outcome, "error");
+    assert.equal(r.result.exitCode, 3);
+    assert.match(r.result.reason ?? "", /exited with code 3 before the test finished/);
+    assert.match(r.result.reason ?? "", /about to exit/);
+  });
+
+  test("an exception thrown in a timer: error with its stack", async () => {
+    const r = await run(esm, ESM_FILE, ["uncaught in a timer"]);
+    assert.equal(r.result.outcome, "error");
+    assert.match(r.result.reason ?? "", /uncaught exception/);
+    assert.match(r.result.reason ?? "", /late boom/);
+    assert.match(r.result.reason ?? "", /props\.test\.ts:\d+/, "the stack names the original file");
+  });
+
+  test("an unknown test name: not-found, with the tests the file registers", async () => {
+    const r = await run(esm, ESM_FILE, ["math", "no such test"]);
+    assert.equal(r.result.outcome, "not-found");
+    assert.ok(r.result.tests?.some((t) => t.join("/") === "math/double is even"));
+    assert.ok(r.result.tests?.some((t) => t.join("/") === "hangs"));
+    assert.equal(r.events.length, 0);
+  });
+
+  test("stop during a long async property: the runner answers 'stopped' and exits, keeping the events", async () => {
+    let stoppedAt = 0;
+    const r = await run(esm, ESM_FILE, ["slow forever"], {
+      stopGraceMs: 5000, // generous, so that a loaded machine cannot turn "exited by itself" into a kill
+      onEvents(events, handle) {
+        if (stoppedAt === 0 && events.filter((e) => e.type === "test-case").length >= 5) {
+          stoppedAt = performance.now();
+          handle.stop();
+        }
+      },
+    });
+    assert.equal(r.result.outcome, "stopped");
+    assert.equal(r.result.signal, null, "it exited by itself, not killed");
+    assert.ok(cases(r).length >= 5);
+    assert.ok(performance.now() - stoppedAt < 2500);
+  });
+
+  test("stop during a long synchronous run: the runner unwinds between cases and answers 'stopped' itself", async () => {
+    let stopped = false;
+    const r = await run(esm, ESM_FILE, ["sync forever"], {
+      stopGraceMs: 5000,
+      onEvents(events, handle) {
+        if (!stopped && events.filter((e) => e.type === "test-case").length >= 200) {
+          stopped = true;
+          handle.stop();
+        }
+      },
+    });
+    assert.equal(r.result.outcome, "stopped");
+    assert.equal(r.result.signal, null, "it exited by itself, not killed");
+    assert.equal(r.result.exitCode, 0);
+    assert.ok(cases(r).length >= 200);
+    assertAllAccountedFor(r);
+  });
+
+  test("stop during a synchronous hang: killed after the grace period, still 'stopped'", async () => {
+    let stopping = false;
+    const r = await run(esm, ESM_FILE, ["hangs"], {
+      onEvents(events, handle) {
+        // Not at once: stopped before its first case starts, the run would unwind cleanly instead.
+        if (!stopping && events.some((e) => e.type === "run-start")) setTimeout(() => handle.stop(), 300);
+        stopping = true;
+      },
+    });
+    assert.equal(r.result.outcome, "stopped");
+    assert.equal(r.result.signal, "SIGKILL");
+  });
+
+  test("a runner forked plainly (IPC only, no events pipe) still works: messages come over IPC", async () => {
+    const child = fork(RUNNER, [], { serialization: "advanced", stdio: ["pipe", "pipe", "pipe", "ipc"], execArgv: [] });
+    const messages: RunnerMessage[] = [];
+    const done = new Promise<DoneMessage>((resolve) =>
+      child.on("message", (m: RunnerMessage) => (m.type === "done" ? resolve(m) : messages.push(m))),
+    );
+    child.send({ type: "run", file: path.join(esm, ESM_FILE), testPath: ["math", "small numbers only"], workspaceRoot: esm, settings: { database: null, seed: 1 } });
+    const result = await done;
+    await new Promise((resolve) => child.once("exit", resolve));
+    assert.equal(result.outcome, "failed");
+    assert.equal(result.failure?.repro, "10");
+    assert.ok(messages.some((m) => m.type === "events" && m.events.some((e) => e.type === "test-case")));
+  });
+
+  test("CJS .ts with jest globals: nested describes, each level's hooks in order, only the chosen test", async () => {
+    const root = workspace("cjs-jest");
+    const file = "test/nested.test.ts";
+    const r = await run(root, file, ["outer", "inner", "sum is commutative"]);
+    assert.equal(r.result.outcome, "passed", r.result.reason ?? r.result.failure?.message);
+    assert.match(
+      r.logs,
+      /hooks: root beforeAll, outer beforeAll, outer beforeEach, inner beforeEach, inner afterEach, outer afterEach, outer afterAll, root afterAll\n/,
+    );
+    const fail = await run(root, file, ["outer", "inner", "lists have no 3"]);
+    assertFailure(fail, root, file, "[3]", "contain");
+    assert.match(fail.result.failure!.error.message, /not\.toContain\(3\)/);
+  });
+
+  test("process.abort(): error naming the signal", async () => {
+    const root = workspace("cjs-jest");
+    const r = await run(root, "test/nested.test.ts", ["aborts"]);
+    assert.equal(r.result.outcome, "error");
+    assert.equal(r.result.signal, "SIGABRT");
+    assert.match(r.result.reason ?? "", /killed by SIGABRT/);
+  });
+
+  test("node:test style .mjs: default import, a context with a subtest, (t, done), async failure", async () => {
+    const root = workspace("node-test", "linked");
+    const file = "test/props.test.mjs";
+    const pass = await run(root, file, ["reverse twice"]);
+    assert.equal(pass.result.outcome, "passed", pass.result.reason ?? pass.result.failure?.message);
+    const sub = await run(root, file, ["with context"]);
+    assertFailure(sub, root, file, "1000", "subtest");
+    const done = await run(root, file, ["suite", "done style"]);
+    assert.equal(done.result.outcome, "passed", done.result.reason ?? done.result.failure?.message);
+    const async = await run(root, file, ["suite", "fails async"]);
+    assert.equal(async.result.outcome, "failed");
+    assert.equal(async.result.failure?.repro, "0, 5");
+  });
+
+  test("mocha style .js: globals, this.timeout, before/beforeEach(done)", async () => {
+    const root = workspace("mocha");
+    const file = "test/props.spec.js";
+    const hooks = await run(root, file, ["mocha suite", "has run its hooks"]);
+    assert.equal(hooks.result.outcome, "passed", hooks.result.reason ?? hooks.result.failure?.message);
+    const pass = await run(root, file, ["mocha suite", "strings round-trip"]);
+    assert.equal(pass.result.outcome, "passed", pass.result.reason ?? pass.result.failure?.message);
+    const fail = await run(root, file, ["mocha suite", "no long strings"]);
+    assertFailure(fail, root, file, '"000"', "long");
+  });
+
+  test("a syntax error: compile-error at the right 1-based line, then done 'error'", async () => {
+    const root = workspace("syntax-error");
+    const file = path.join(root, "test/broken.test.ts");
+    const r = await run(root, "test/broken.test.ts", ["fine"]);
+    assert.equal(r.result.outcome, "error");
+    assert.match(r.result.reason ?? "", /does not compile/);
+    assert.equal(r.compileErrors.length, 1);
+    const [e] = r.compileErrors;
+    assert.equal(e.location?.file, file);
+    assert.equal(e.location?.line, markLine(file, "syntax"));
+    assert.equal(e.location?.column, "const y: number = ".length + 1);
+    assert.match(e.message, /Unexpected ";"/);
+  });
+});
