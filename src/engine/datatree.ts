@@ -233,13 +233,33 @@ export class DataTree {
     const start = chunk.top;
     const values = chunk.values;
     const ids = chunk.kindIds;
+    const kinds = this.kinds;
     let lastFree = -1;
+    // The last two kinds seen, in locals (runs alternate few kinds: a list's flag and its element).
+    let c0: unknown = null;
+    let k0 = -1;
+    let id0 = 0;
+    let c1: unknown = null;
+    let k1 = -1;
+    let id1 = 0;
     for (let j = 0; j < n; j++) {
       const at = (from + j) * CHOICE_STRIDE;
       const code = data[at] as number;
-      const id = this.kindId(code, data[at + 1] as Constraints);
+      const constraints = data[at + 1];
+      let id: number;
+      if (constraints === c0 && code === k0) id = id0;
+      else if (constraints === c1 && code === k1) id = id1;
+      else {
+        id = this.kindId(code, constraints as Constraints);
+        c1 = c0;
+        k1 = k0;
+        id1 = id0;
+        c0 = constraints;
+        k0 = code;
+        id0 = id;
+      }
       ids[start + j] = id;
-      if (this.kinds[id].free) lastFree = j;
+      if (kinds[id].free) lastFree = j;
       const v = data[at + 2];
       switch (code & 7) {
         case 2:

@@ -14,25 +14,42 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** 2^b − 1 for bit widths b = 0..53 (a table: `2 ** bits` with a variable exponent is a slow pow call). */
 const LOW_BITS: readonly number[] = Array.from({ length: 54 }, (_, b) => 2 ** b - 1);
 
-function generateInteger(c: IntegerConstraints, r: Random): number {
+/**
+ * An integer: a boundary or the shrink target and their neighbours (1/16), a small magnitude around the
+ * shrink target (bit width 1..8, 7/16), any bit width (3/16), or uniform over the range (5/16; for ranges
+ * above 2^32 any bit width instead). With `recent` (the integers drawn earlier in this case), now and then
+ * (1/16) a value next to one of them instead: "x == y + 1" bugs need near-equal pairs.
+ *
+ * The common paths take all their randomness from one 32-bit draw (roll, near-value roll and pick, bit
+ * width, and a 13-bit value for widths up to 8 — at most 511 values, each reachable).
+ */
+export function generateInteger(c: IntegerConstraints, r: Random, recent: readonly number[] | null): number {
   const lo = c.min ?? -MAX_SAFE;
   const hi = c.max ?? MAX_SAFE;
   if (lo === hi) return lo;
-  const roll = r.uint32() & 15;
+  const u = r.uint32();
+  if (recent !== null && ((u >>> 4) & 15) === 0 && recent.length > 0) {
+    const near = recent[((u >>> 8) & 7) % recent.length] + (((u >>> 11) & 7) % 5) - 2;
+    if (near >= lo && near <= hi) return near;
+  }
+  const roll = u & 15;
   if (roll === 0) {
     // A boundary or the shrink target, and their neighbours.
     const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
-    const pick = r.int(0, 6);
+    const pick = (u >>> 16) % 7;
     const v = pick === 0 ? lo : pick === 1 ? hi : pick === 2 ? t : pick === 3 ? lo + 1 : pick === 4 ? hi - 1 : pick === 5 ? t + 1 : t - 1;
     if (v >= lo && v <= hi) return v;
   }
   if (roll < 11 || hi - lo > 2 ** 32) {
     // Small magnitudes around the shrink target: pick a bit width, then a value within it.
-    const bits = roll < 8 ? 1 + (r.uint32() & 7) : r.int(1, 53);
+    const small = roll < 8;
+    const bits = small ? 1 + ((u >>> 16) & 7) : 1 + ((u >>> 16) % 53);
     const span = LOW_BITS[bits];
     const t = Math.min(Math.max(c.shrinkTowards, lo), hi);
     const a = t - span > lo ? t - span : lo;
     const b = t + span < hi ? t + span : hi;
+    // Width up to 8: at most 511 values, from the draw's top 13 bits (each value gets 16 or more of them).
+    if (small) return a + Math.floor(((u >>> 19) * (b - a + 1)) / 8192);
     return r.int(a, b);
   }
   return r.int(lo, hi);
@@ -130,7 +147,7 @@ function generateBytes(c: BytesConstraints, r: Random): Uint8Array {
 export function generateChoice(type: ChoiceType, c: Constraints, r: Random): ChoiceValue {
   switch (type) {
     case "integer":
-      return generateInteger(c as IntegerConstraints, r);
+      return generateInteger(c as IntegerConstraints, r, null);
     case "boolean":
       return r.bool((c as BooleanConstraints).p);
     case "float":

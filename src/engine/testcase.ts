@@ -12,11 +12,11 @@
  * DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, ValueOf } from "./choices.ts";
+import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
 import { CHOICE_STRIDE, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import type { TreeCursor } from "./datatree.ts";
-import { generateChoice } from "./generate.ts";
+import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
 
 /** A labelled run of choices [start, end) drawn by one strategy call. */
@@ -38,7 +38,7 @@ export class StopTest extends Error {
 }
 
 const MAX_SPAN_DEPTH = 400;
-/** How many recent integers near-value generation picks from. */
+/** How many recent integers near-value generation picks from (a power of two). */
 const RECENT = 8;
 
 export interface TargetObservation {
@@ -229,19 +229,17 @@ export class TestCase {
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
   private generate(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random): ChoiceValue {
-    let value = generateChoice(type, constraints, random);
+    let value: ChoiceValue;
     if (type === "integer") {
-      // Now and then a value next to one drawn earlier in this case: "x == y + 1" bugs need near-equal pairs.
+      // Now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
       let recent = this.recentIntegers;
       if (recent === null) recent = this.recentIntegers = [];
-      else if ((random.uint32() & 15) === 0) {
-        const near = recent[random.int(0, recent.length - 1)] + random.int(-2, 2);
-        if (permitted(type, near, constraints)) value = near;
-      }
-      if (recent.length < RECENT) recent.push(value as number);
-      else recent[this.recentNext] = value as number;
-      this.recentNext = (this.recentNext + 1) % RECENT;
-    }
+      const v = generateInteger(constraints as IntegerConstraints, random, recent);
+      if (recent.length < RECENT) recent.push(v);
+      else recent[this.recentNext] = v;
+      this.recentNext = (this.recentNext + 1) & (RECENT - 1);
+      value = v;
+    } else value = generateChoice(type, constraints, random);
     const cursor = this.cursor;
     if (cursor === null || !cursor.alive || !cursor.leadsToExhausted(type, value)) return value;
     for (let attempt = 0; attempt < 3; attempt++) {
