@@ -92,6 +92,7 @@ export class Shrinker {
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "try small values", run: () => this.trySmallValues() },
+    { name: "try small pairs", run: () => this.trySmallPairs() },
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
   ];
@@ -587,6 +588,32 @@ export class Shrinker {
     const mirror = 2 * t - v;
     if (v < t) yield* this.replace(i, mirror);
     yield* this.towards(i, t);
+  }
+
+  /**
+   * Fallback: set two neighbouring integers to small values together, simplest pair first. Some failures
+   * need both to change at once — [2, 10] under a string-comparing sort becomes [-1, -2] only this way.
+   */
+  private *trySmallPairs(): PassGen {
+    const ints = this.integerPositions();
+    for (let p = 0; p + 1 < ints.length; p++) {
+      const [i, j] = [ints[p], ints[p + 1]];
+      const a = this.target.nodes[i];
+      const b = this.target.nodes[j];
+      if (a?.type !== "integer" || b?.type !== "integer") continue;
+      const ia = choiceToIndex("integer", a.value, a.constraints);
+      const ib = choiceToIndex("integer", b.value, b.constraints);
+      search: for (let x = 0n; x <= 4n && x <= ia; x++) {
+        for (let y = 0n; y <= 4n; y++) {
+          if (x === ia && y >= ib) break search; // only pairs simpler than the current one
+          const values = this.values();
+          values[i] = choiceFromIndex("integer", x, a.constraints);
+          values[j] = choiceFromIndex("integer", y, b.constraints);
+          if (!permitted("integer", values[i], a.constraints) || !permitted("integer", values[j], b.constraints)) continue;
+          if (yield* this.consider(values)) break search;
+        }
+      }
+    }
   }
 
   /**

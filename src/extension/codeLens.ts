@@ -19,7 +19,7 @@ export class PropertyCodeLensProvider implements vscode.CodeLensProvider {
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const lenses: vscode.CodeLens[] = [];
-    for (const t of discoverProperties(document.getText())) {
+    for (const t of discoverProperties(document.getText(), { fileName: document.fileName })) {
       const range = new vscode.Range(t.range.startLine, t.range.startCharacter, t.range.startLine, t.range.startCharacter);
       const args = [document.uri, t.path];
       lenses.push(

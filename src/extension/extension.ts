@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     const editor = vscode.window.activeTextEditor;
     if (editor) {
       const line = editor.selection.active.line;
-      const found = discoverProperties(editor.document.getText()).filter((t) => t.range.startLine <= line && line <= t.range.endLine);
+      const found = discoverProperties(editor.document.getText(), { fileName: editor.document.fileName }).filter((t) => t.range.startLine <= line && line <= t.range.endLine);
       const innermost = found[found.length - 1];
       if (innermost) return { uri: editor.document.uri, testPath: innermost.path };
     }

@@ -17,7 +17,7 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 
 /** The discovered test a stored failure belongs to, in the document as it is now. */
 export function findTest(document: vscode.TextDocument, testPath: readonly string[]): DiscoveredTest | undefined {
-  return discoverTests(document.getText()).find((t) => samePath(t.path, testPath));
+  return discoverTests(document.getText(), { fileName: document.fileName }).find((t) => samePath(t.path, testPath));
 }
 
 export class FailureDiagnostics implements vscode.Disposable {
@@ -94,7 +94,7 @@ export class CounterexampleActions implements vscode.CodeActionProvider {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
     const ours = context.diagnostics.filter((d) => d.code === CODE);
-    const tests = discoverTests(document.getText());
+    const tests = discoverTests(document.getText(), { fileName: document.fileName });
     for (const f of this.failures.inFile(document.uri.fsPath)) {
       const t = tests.find((x) => samePath(x.path, f.testPath));
       if (t === undefined) continue;

@@ -63,7 +63,7 @@ export class PropertyTests implements vscode.Disposable {
   /** Rebuild a file's items from its text (cheap: the scanner takes milliseconds). */
   update(uri: vscode.Uri, text: string): void {
     if (uri.scheme !== "file" || !/\.(m|c)?(t|j)sx?$/.test(uri.path)) return;
-    const found = text.includes("shrinkscope") ? discoverProperties(text) : [];
+    const found = text.includes("shrinkscope") ? discoverProperties(text, { fileName: uri.path }) : [];
     if (found.length === 0) {
       this.controller.items.delete(uri.toString());
       return;

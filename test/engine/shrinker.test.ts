@@ -218,3 +218,14 @@ test("regression: pair passes survive the target shrinking under them (bound5, s
   const lists = (failure.args[0] as number[][]).filter((xs) => xs.length > 0);
   assert.deepEqual(lists.map((xs) => xs.join()).sort(), ["-1", "-32768"]);
 });
+
+test("try small pairs: two values that must change together (a string-comparing sort stuck at [2, 100])", () => {
+  const sortedAsStrings = (xs: number[]) => {
+    const out = Array.from(new Set(xs)).sort();
+    return !out.every((x, i) => i === 0 || out[i - 1] < x);
+  };
+  const h = harness(st.lists(ints), sortedAsStrings, listChoices([2], [100]));
+  assert.deepEqual(h.pass("try small pairs"), [-1, -2]);
+  // And the whole shrinker gets there from where single-value moves are stuck.
+  assert.deepEqual(harness(st.lists(ints), sortedAsStrings, listChoices([2], [100000])).all(), [-1, -2]);
+});
