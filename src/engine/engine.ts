@@ -12,7 +12,7 @@
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { CHOICE_STRIDE, FORCED_BIT, indexNumber, TYPE_NAMES } from "./choices.ts";
+import { CHOICE_STRIDE, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
 import type { ExampleDatabase } from "./database.ts";
 import { conclusionOf, DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
@@ -52,38 +52,74 @@ export type EngineResult =
 
 type Run<T> = Generator<TestCase, T, TestCase>;
 
-const constraintCache = new WeakMap<object, Record<string, unknown>>();
+/**
+ * Per kind of choice (constraints object and type code), for the event tap: the constraints described as
+ * plain data, and the ChoiceInfo objects of its simplest values (index below SHARED_INFOS: most booleans
+ * and small integers), built once and shared by every event (they are immutable data).
+ */
+interface KindInfo {
+  readonly description: Record<string, unknown>;
+  readonly shared: (ChoiceInfo | undefined)[];
+}
 
-/** A few recently described constraints in front of the WeakMap (a property draws few kinds, in turn). */
+const SHARED_INFOS = 64;
+const kindInfoCache = new WeakMap<object, (KindInfo | undefined)[]>();
+const constraintDescriptions = new WeakMap<object, Record<string, unknown>>();
+
+/** A few recently used kinds in front of the WeakMap (a property draws few kinds, in turn). */
 const recentConstraints: (Constraints | null)[] = [null, null, null, null];
-const recentDescriptions: Record<string, unknown>[] = [{}, {}, {}, {}];
+const recentCodes = [-1, -1, -1, -1];
+const recentInfos: KindInfo[] = [];
 let recentNext = 0;
 
 /** Plain, serialisable constraints for events (an alphabet becomes its size and first ranges). */
 function describeConstraints(c: Constraints): Record<string, unknown> {
-  for (let k = 0; k < 4; k++) if (recentConstraints[k] === c) return recentDescriptions[k];
-  let d = constraintCache.get(c);
+  let d = constraintDescriptions.get(c);
   if (d === undefined) {
     if ("alphabet" in c) {
       const s = c as StringConstraints;
       d = { minSize: s.minSize, maxSize: s.maxSize, alphabetSize: s.alphabet.size, alphabet: s.alphabet.intervals.slice(0, 8) };
     } else d = { ...c };
-    constraintCache.set(c, d);
+    constraintDescriptions.set(c, d);
   }
-  recentConstraints[recentNext] = c;
-  recentDescriptions[recentNext] = d;
-  recentNext = (recentNext + 1) & 3;
   return d;
 }
 
+function kindInfo(c: Constraints, code: number): KindInfo {
+  for (let k = 0; k < 4; k++) if (recentConstraints[k] === c && recentCodes[k] === code) return recentInfos[k];
+  let byCode = kindInfoCache.get(c);
+  if (byCode === undefined) kindInfoCache.set(c, (byCode = []));
+  let info = byCode[code];
+  if (info === undefined) byCode[code] = info = { description: describeConstraints(c), shared: [] };
+  recentConstraints[recentNext] = c;
+  recentCodes[recentNext] = code;
+  recentInfos[recentNext] = info;
+  recentNext = (recentNext + 1) & 3;
+  return info;
+}
+
+/** The ChoiceInfo of one choice (shared for the simplest values of integers and booleans). */
+function choiceInfo(code: number, c: Constraints, value: ChoiceValue): ChoiceInfo {
+  const kind = kindInfo(c, code);
+  const type = TYPE_NAMES[code & 7];
+  const index = indexNumber(type, value, c);
+  const forced = (code & FORCED_BIT) !== 0;
+  if (index < SHARED_INFOS && (type === "integer" || type === "boolean")) {
+    // Under fixed constraints an index names one value, so the info can be shared.
+    let info = kind.shared[index];
+    if (info === undefined) kind.shared[index] = info = Object.freeze({ type, value, index, forced, constraints: kind.description });
+    return info;
+  }
+  return { type, value, index, forced, constraints: kind.description };
+}
+
 export function choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[] {
-  return nodes.map((n) => ({
-    type: n.type,
-    value: n.value,
-    index: indexNumber(n.type, n.value, n.constraints),
-    forced: n.forced,
-    constraints: describeConstraints(n.constraints),
-  }));
+  const out = new Array<ChoiceInfo>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    out[i] = choiceInfo(typeCode(n.type) | (n.forced ? FORCED_BIT : 0), n.constraints, n.value);
+  }
+  return out;
 }
 
 /** choiceInfos of a test case, read straight from its flat choices (no ChoiceNode objects). */
@@ -93,11 +129,7 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
   const out = new Array<ChoiceInfo>(n);
   for (let i = 0; i < n; i++) {
     const at = (tc.base + i) * CHOICE_STRIDE;
-    const code = data[at] as number;
-    const c = data[at + 1] as Constraints;
-    const value = data[at + 2] as ChoiceValue;
-    const type = TYPE_NAMES[code & 7];
-    out[i] = { type, value, index: indexNumber(type, value, c), forced: (code & FORCED_BIT) !== 0, constraints: describeConstraints(c) };
+    out[i] = choiceInfo(data[at] as number, data[at + 1] as Constraints, data[at + 2] as ChoiceValue);
   }
   return out;
 }

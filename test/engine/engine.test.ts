@@ -341,3 +341,30 @@ test("test cases: ChoiceNodes and spans are built on demand from flat storage; a
   new TestCase([], new Random(4), 100, null, store);
   assert.throws(() => unread.spans, /recycled/);
 });
+
+test("events: every choice info carries its own value and index; infos of the simplest values are shared and frozen", () => {
+  const evs = events({ seed: 3, maxExamples: 200 }, property(st.lists(st.integers({ min: -1000, max: 1000 })), st.booleans(), () => {}));
+  const infos = evs.flatMap((e) => (e.type === "test-case" ? [...e.choices] : []));
+  assert.ok(infos.length > 500);
+  for (const c of infos) {
+    if (c.type === "integer") assert.equal(c.index, c.value === 0 ? 0 : (c.value as number) > 0 ? 2 * (c.value as number) - 1 : -2 * (c.value as number));
+    if (c.type === "boolean") assert.equal(c.index, c.value ? 1 : 0);
+  }
+  const zeros = infos.filter((c) => c.type === "integer" && c.value === 0);
+  assert.ok(zeros.length > 1 && zeros.every((c) => c === zeros[0] && Object.isFrozen(c)), "one shared info for 0");
+  const big = infos.find((c) => c.type === "integer" && c.index >= 64);
+  assert.ok(big !== undefined && !Object.isFrozen(big), "larger values get their own info");
+});
+
+test("generated integers: every value of a small range is reached, and near-equal pairs are common", () => {
+  const seen = new Set<number>();
+  let near = 0;
+  let pairs = 0;
+  check(property(st.integers({ min: -3, max: 3 }), st.integers(), st.integers(), (a, x, y) => {
+    seen.add(a);
+    pairs++;
+    if (Math.abs(x - y) <= 2) near++;
+  }), { ...QUIET, seed: 5, maxExamples: 2000 });
+  assert.deepEqual([...seen].sort((p, q) => p - q), [-3, -2, -1, 0, 1, 2, 3]);
+  assert.ok(near / pairs > 0.05, `near-equal pairs: ${near} of ${pairs}`);
+});
