@@ -122,9 +122,13 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     vscode.commands.registerCommand("shrinkscope.addExplicitExample", (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(explicitExampleEdit, uri, testPath)),
     vscode.workspace.onDidChangeTextDocument((e) => diagnostics.refresh(e.document)),
     vscode.workspace.onDidOpenTextDocument((d) => diagnostics.refresh(d)),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      lenses.refresh();
+      runs.prewarm();
+    }),
   );
   void tests.discoverWorkspace();
+  runs.prewarm();
   return { runs, failures, panel, tests };
 }
 

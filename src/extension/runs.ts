@@ -6,7 +6,8 @@
 import * as vscode from "vscode";
 import * as path from "node:path";
 import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunRequest } from "../protocol.ts";
-import { startRun } from "../runner/client.ts";
+import { prewarmRunner, startRun } from "../runner/client.ts";
+import type { WarmRunner } from "../runner/client.ts";
 import { runConfig } from "./config.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
@@ -22,6 +23,8 @@ export type RunResult = DoneMessage & { readonly compileErrors: readonly Compile
 
 export class RunManager implements vscode.Disposable {
   private current: { stop(): void } | undefined;
+  /** A runner process started ahead of the next run (its cold start is most of the click-to-first-case time). */
+  private warm: WarmRunner | undefined;
   readonly compileDiagnostics = vscode.languages.createDiagnosticCollection("shrinkscope-compile");
 
   constructor(
@@ -30,6 +33,16 @@ export class RunManager implements vscode.Disposable {
     private readonly panel: Panel,
     private readonly failures: FailureStore,
   ) {}
+
+  private get runnerPath(): string {
+    return vscode.Uri.joinPath(this.extensionUri, "dist", "runner.js").fsPath;
+  }
+
+  /** Start a spare runner (only where code may run: a trusted workspace). */
+  prewarm(): void {
+    if (!vscode.workspace.isTrusted || this.warm !== undefined) return;
+    this.warm = prewarmRunner(this.runnerPath);
+  }
 
   get running(): boolean {
     return this.current !== undefined;
@@ -65,8 +78,11 @@ export class RunManager implements vscode.Disposable {
     this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)})`);
     this.compileDiagnostics.delete(uri);
     const compileErrors: CompileError[] = [];
+    const warm = this.warm;
+    this.warm = undefined;
     const handle = startRun({
-      runnerPath: vscode.Uri.joinPath(this.extensionUri, "dist", "runner.js").fsPath,
+      runnerPath: this.runnerPath,
+      ...(warm ? { warm } : {}),
       request,
       timeoutMs: config.timeoutMs,
       onMessage: (m: RunnerMessage) => {
@@ -78,6 +94,7 @@ export class RunManager implements vscode.Disposable {
       },
     });
     this.current = handle;
+    this.prewarm();
     const cancel = options.token?.onCancellationRequested(() => handle.stop());
     try {
       const done = await handle.done;
@@ -119,6 +136,7 @@ export class RunManager implements vscode.Disposable {
 
   dispose(): void {
     this.current?.stop();
+    this.warm?.dispose();
     this.compileDiagnostics.dispose();
   }
 }

@@ -39,9 +39,11 @@ export class PropertyTests implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher(FILE_GLOB);
     watcher.onDidCreate((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
     watcher.onDidChange((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
-    watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString()), undefined, this.disposables);
+    // A save may be a delete-and-rename under the hood: re-read instead of trusting the delete event.
+    watcher.onDidDelete((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
     vscode.workspace.onDidChangeTextDocument((e) => this.update(e.document.uri, e.document.getText()), undefined, this.disposables);
     vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri, d.getText()), undefined, this.disposables);
+    vscode.workspace.onDidSaveTextDocument((d) => this.update(d.uri, d.getText()), undefined, this.disposables);
     this.disposables.push(watcher);
   }
 
@@ -52,12 +54,19 @@ export class PropertyTests implements vscode.Disposable {
 
   private async updateFromDisk(uri: vscode.Uri): Promise<void> {
     if (uri.path.includes("/node_modules/")) return;
-    try {
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      this.update(uri, new TextDecoder().decode(bytes));
-    } catch {
-      this.controller.items.delete(uri.toString());
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const bytes = await vscode.workspace.fs.readFile(uri);
+        this.update(uri, new TextDecoder().decode(bytes));
+        return;
+      } catch {
+        // Saving can replace a file by rename, so it may be missing for a moment: look again before
+        // dropping its tests.
+        if (attempt >= 2) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
     }
+    this.controller.items.delete(uri.toString());
   }
 
   /** Rebuild a file's items from its text (cheap: the scanner takes milliseconds). */
@@ -76,7 +85,7 @@ export class PropertyTests implements vscode.Disposable {
   private addTest(file: vscode.TestItem, uri: vscode.Uri, t: DiscoveredTest): void {
     let parent = file;
     t.path.slice(0, -1).forEach((name, depth) => {
-      const id = `${uri.toString()}#${t.path.slice(0, depth + 1).join("\u0000")}`;
+      const id = `${uri.toString()}#${t.path.slice(0, depth + 1).join(" › ")}`;
       let suite = parent.children.get(id);
       if (suite === undefined) {
         suite = this.controller.createTestItem(id, name, uri);
@@ -84,7 +93,8 @@ export class PropertyTests implements vscode.Disposable {
       }
       parent = suite;
     });
-    const id = `${uri.toString()}#${t.path.join("\u0000")}`;
+    // VS Code reserves "\0" inside test ids (its own path separator), so ids join names with " › ".
+    const id = `${uri.toString()}#${t.path.join(" › ")}`;
     const item = this.controller.createTestItem(id, t.path[t.path.length - 1], uri);
     item.range = new vscode.Range(t.range.startLine, t.range.startCharacter, t.range.endLine, t.range.endCharacter);
     this.data.set(item, { uri, path: t.path });
