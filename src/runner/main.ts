@@ -143,3 +143,26 @@ async function run(request: RunRequest): Promise<DoneMessage> {
   if (failure === undefined) return { type: "done", outcome: "passed" };
   return { type: "done", outcome: "failed", failure: failureReport(failure, entry, file, root, __dirname) };
 }
+
+/**
+ * Command-line mode, for Debug property: `node dist/runner.js --request <file.json>` runs the request with no
+ * host attached (the debugger launches it), printing the outcome. Breakpoints in the test file bind through
+ * the bundle's source maps.
+ */
+const requestFlag = process.argv.indexOf("--request");
+if (requestFlag >= 0) {
+  started = true;
+  void (async () => {
+    const fs = await import("node:fs");
+    const parsed: unknown = JSON.parse(fs.readFileSync(process.argv[requestFlag + 1] ?? "", "utf8"));
+    if (!isHostToRunner(parsed) || parsed.type !== "run") throw new Error("--request: the file does not hold a run request");
+    const done = await run(parsed);
+    outbox.flush();
+    if (done.outcome === "failed" && done.failure) process.stderr.write(`\n${done.failure.message}\n`);
+    else process.stdout.write(`\n${done.outcome}${done.reason ? `: ${done.reason}` : ""}\n`);
+    process.exit(done.outcome === "passed" ? 0 : 1);
+  })().catch((e: unknown) => {
+    process.stderr.write(`shrinkscope runner: ${errorText(e)}\n`);
+    process.exit(2);
+  });
+}
