@@ -3,7 +3,8 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 const common = {
@@ -24,6 +25,15 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
   build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true }),
 ]);
+
+// The runner bundles users' test files with esbuild-wasm (portable: one .vsix for every platform). It is a
+// devDependency of the library, so the build puts a copy next to dist/runner.js, where the runner resolves it
+// first and where the .vsix picks it up (.vscodeignore).
+// The bundled engine's PRNG goes there too, so the .vsix needs no node_modules of its own.
+for (const name of ["esbuild-wasm", "pure-rand"]) {
+  const from = path.dirname(require.resolve(`${name}/package.json`));
+  cpSync(from, `dist/node_modules/${name}`, { recursive: true, filter: (src) => !src.endsWith(".d.ts") && !src.endsWith(".d.cts") && !src.endsWith(".d.mts") });
+}
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
   stdio: "inherit",

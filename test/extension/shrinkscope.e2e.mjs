@@ -4,6 +4,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import os from "node:os";
+import { execFileSync } from "node:child_process";
+
+/**
+ * Package the extension as a .vsix (vsce) and unpack it: the UI check installs that, not the repository,
+ * so it proves the .vsix works on its own — runner, esbuild-wasm and engine included, no node_modules.
+ */
+function packagedExtension() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vsix-"));
+  const vsix = path.join(dir, "shrinkscope.vsix");
+  execFileSync(process.execPath, [path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"), "package", "--no-dependencies", "--allow-missing-repository", "--out", vsix], { cwd: REPO, stdio: "pipe" });
+  execFileSync("python3", ["-m", "zipfile", "-e", vsix, path.join(dir, "unpacked")]);
+  const ext = path.join(dir, "unpacked", "extension");
+  if (fs.existsSync(path.join(ext, "node_modules"))) throw new Error("the .vsix should carry no node_modules of its own");
+  return { ext, size: fs.statSync(vsix).size };
+}
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
@@ -42,7 +58,9 @@ export const checks = [
     name: "extension: UI (click Run property, the panel shows the minimal example, Ctrl+. converts it to a test)",
     timeoutMs: 300_000,
     async run(ctx) {
-      const server = await ctx.startCodeServer({ installExtensions: [REPO], smokeTestDriver: false, workspace: WORKSPACE });
+      const { ext, size } = packagedExtension();
+      ctx.log(`installed from a .vsix of ${(size / 1024 / 1024).toFixed(1)} MB`);
+      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: WORKSPACE });
       const { page } = await ctx.openWorkbench(server);
       await quickOpen(page, "sort.test.ts");
       await page.locator(".editor-instance .view-lines", { hasText: "uniqueSorted" }).first().waitFor({ timeout: 30_000 });
