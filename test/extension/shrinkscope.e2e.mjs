@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import { execFileSync } from "node:child_process";
+import { quickPick } from "../../tools/vscode-e2e/launch.mjs";
 
 /**
  * Package the extension as a .vsix (vsce) and unpack it: the UI check installs that, not the repository,
@@ -27,19 +28,7 @@ const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
 
 async function quickOpen(page, name) {
-  const input = page.locator(".quick-input-widget .quick-input-box input");
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press("Control+P");
-    try {
-      await input.waitFor({ state: "visible", timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt === 4) throw e;
-    }
-  }
-  await page.keyboard.type(name, { delay: 20 });
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: 30_000 });
-  await page.keyboard.press("Enter");
+  await quickPick(page, { key: "Control+P", text: name, rowText: name });
   await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
 }
 

@@ -6,36 +6,13 @@
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { quickPick } from "../../tools/vscode-e2e/launch.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(HERE, "fixtures");
 const SMOKE_EXTENSION = path.join(FIXTURES, "smoke-extension");
 const SMOKE_TESTS = path.join(FIXTURES, "smoke-tests", "index.js");
 const SMOKE_WORKSPACE = path.join(FIXTURES, "workspace-smoke");
-
-/**
- * Opens the quick input with `key` (retrying a few times: a key pressed while the workbench is still busy
- * can be lost), types `text`, waits for a row containing `rowText`, presses Enter.
- */
-async function quickPick(page, { key, text, rowText, timeoutMs = 30_000 }) {
-  const input = page.locator(".quick-input-widget .quick-input-box input");
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press(key);
-    try {
-      await input.waitFor({ state: "visible", timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt === 4) throw e;
-    }
-  }
-  await page.keyboard.type(text, { delay: 20 });
-  await page
-    .locator(".quick-input-widget .monaco-list-row", { hasText: rowText })
-    .first()
-    .waitFor({ state: "visible", timeout: timeoutMs });
-  await page.keyboard.press("Enter");
-  await input.waitFor({ state: "hidden", timeout: timeoutMs });
-}
 
 export const checks = [
   {

@@ -543,3 +543,27 @@ export async function runInHostTests({
     await server?.stop();
   }
 }
+
+/**
+ * Opens the quick input with `key` (retrying a few times: a key pressed while the workbench is still busy
+ * can be lost), types `text`, waits for a row containing `rowText`, presses Enter.
+ */
+export async function quickPick(page, { key, text, rowText, timeoutMs = 30_000 }) {
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await input.waitFor({ state: "visible", timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+  await page.keyboard.type(text, { delay: 20 });
+  await page
+    .locator(".quick-input-widget .monaco-list-row", { hasText: rowText })
+    .first()
+    .waitFor({ state: "visible", timeout: timeoutMs });
+  await page.keyboard.press("Enter");
+  await input.waitFor({ state: "hidden", timeout: timeoutMs });
+}
