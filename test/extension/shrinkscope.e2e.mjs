@@ -44,6 +44,14 @@ export const checks = [
     },
   },
   {
+    name: "extension: untrusted workspace (CodeLens shows, nothing runs)",
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const code = await ctx.runInHostTests({ extensionDevelopmentPath: REPO, extensionTestsPath: path.join(HERE, "fixtures", "host-tests-untrusted", "index.js"), workspace: WORKSPACE, workspaceTrust: true, timeoutMs: 170_000 });
+      if (code !== 0) throw new Error(`in-host tests exited with code ${code}`);
+    },
+  },
+  {
     name: "extension: UI (click Run property, the panel shows the minimal example, Ctrl+. converts it to a test)",
     timeoutMs: 300_000,
     async run(ctx) {
