@@ -94,6 +94,7 @@ export class RunManager implements vscode.Disposable {
       },
     });
     this.current = handle;
+    void vscode.commands.executeCommand("setContext", "shrinkscope.running", true);
     this.prewarm();
     const cancel = options.token?.onCancellationRequested(() => handle.stop());
     try {
@@ -102,7 +103,10 @@ export class RunManager implements vscode.Disposable {
       return { ...done, compileErrors };
     } finally {
       cancel?.dispose();
-      if (this.current === handle) this.current = undefined;
+      if (this.current === handle) {
+        this.current = undefined;
+        void vscode.commands.executeCommand("setContext", "shrinkscope.running", false);
+      }
     }
   }
 
