@@ -1,10 +1,31 @@
 /**
- * The panel's script: receives PanelMessages, folds them with the pure view model, renders with plain DOM
- * (textContent only: values from the run are data, never markup). State survives hide/show via setState.
+ * The panel's script: the only place that wires things. It validates and folds the host's messages into the
+ * view model (model.ts, pure), schedules at most one render per animation frame, and in it hands each view
+ * the part of the model it draws — only when that part is a new object (the model shares unchanged parts).
+ * Views are paced (each at most every so many ms while a run streams) and share a per-frame budget, so a
+ * long run keeps frames short: see `tasks`.
+ *
+ * State survives hide/show (the host retains the context) and reload: the model and the UI's own state are
+ * saved with setState (throttled: it serialises the whole model), and on reload the host's replay of the
+ * current run is recognised and skipped (model.ts `receive`). The DataTree model is the other view's own,
+ * mutable and not saved; it is rebuilt from that replay.
  */
 import type { PanelMessage, WebviewMessage } from "../src/protocol.ts";
-import type { PanelState } from "./model.ts";
-import { initialState, reduce, showValue } from "./model.ts";
+import type { PanelState, Resume } from "./model.ts";
+import { initialState, receive, restore, resumeFor } from "./model.ts";
+import { layoutProgress } from "./layout/progress.ts";
+import { layoutStats } from "./layout/stats.ts";
+import { layoutResult } from "./layout/result.ts";
+import { root } from "./views/dom.ts";
+import { drawHeader } from "./views/header.ts";
+import { drawCurrent, drawTarget } from "./views/choices.ts";
+import { drawComparison } from "./views/comparison.ts";
+import { drawProgress } from "./views/progress.ts";
+import { drawStats } from "./views/stats.ts";
+import { drawResult } from "./views/result.ts";
+// The DataTree view (its own model and view, by another hand) mounts in the #datatree section.
+import { createDataTreeView, type DataTreeView } from "./views/datatree.ts";
+import { applyMessage, createTreeModel, type TreeModel } from "./models/datatree.ts";
 
 interface VsCodeApi {
   postMessage(m: WebviewMessage): void;
@@ -13,92 +34,244 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
+/** What the panel remembers besides the model: choices the user made in it. */
+interface UiState {
+  readonly selectedPass: string | undefined;
+}
+interface Saved {
+  readonly model: unknown;
+  readonly ui?: UiState;
+}
+
+const SAVE_INTERVAL_MS = 1000;
+
 const vscode = acquireVsCodeApi();
-let state: PanelState = (vscode.getState() as PanelState | undefined) ?? initialState;
+const saved = vscode.getState() as Saved | undefined;
+const restored = restore(saved?.model);
+let state: PanelState = restored ?? initialState;
+let resume: Resume = resumeFor(restored);
+let ui: UiState = { selectedPass: saved?.ui?.selectedPass };
+let tree: TreeModel = createTreeModel();
+
+// ------------------------------------------------------------------------------------------- skeleton
+
+const SECTIONS = [
+  ["result", "Result"],
+  ["choices", "Choice sequence"],
+  ["comparison", "Sort-key comparison"],
+  ["progress", "Shrink progress"],
+  ["datatree", "DataTree"],
+  ["stats", "Generation statistics"],
+] as const;
+type SectionId = (typeof SECTIONS)[number][0];
+
+const app = document.getElementById("app") ?? document.body.appendChild(document.createElement("main"));
+// The host marks the whole panel live; that would read out every frame. One status badge is live instead.
+app.removeAttribute("aria-live");
+app.replaceChildren();
+const header = document.createElement("header");
+header.className = "run";
+const idle = document.createElement("p");
+idle.className = "muted idle";
+idle.textContent = "Run a property to see it here.";
+const nav = document.createElement("nav");
+nav.setAttribute("aria-label", "Sections");
+const mounts = {} as Record<SectionId, HTMLElement>;
+const sections: HTMLElement[] = [];
+for (const [id, title] of SECTIONS) {
+  const link = nav.appendChild(document.createElement("a"));
+  link.href = `#sec-${id}`;
+  link.textContent = title;
+  const sec = document.createElement("section");
+  sec.id = `sec-${id}`;
+  sec.setAttribute("aria-labelledby", `h-${id}`);
+  const h = sec.appendChild(document.createElement("h2"));
+  h.id = `h-${id}`;
+  h.textContent = title;
+  const body = sec.appendChild(document.createElement("div"));
+  body.id = id;
+  body.className = `view ${id}`;
+  mounts[id] = body;
+  sections.push(sec);
+}
+app.append(header, idle, nav, ...sections);
+
+let treeView: DataTreeView | undefined;
+try {
+  treeView = createDataTreeView(mounts.datatree);
+} catch (e) {
+  // A broken view must not take the rest of the panel down.
+  mounts.datatree.textContent = `The DataTree view failed to start: ${String(e)}`;
+}
+
+// ------------------------------------------------------------------------------------------- render
+
+const post = (m: WebviewMessage): void => vscode.postMessage(m);
+let width = 0;
 let scheduled = false;
+let treeDirty = true;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: string; text?: string; title?: string } = {}, ...children: (Node | undefined)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (props.className) e.className = props.className;
-  if (props.text !== undefined) e.textContent = props.text;
-  if (props.title) e.title = props.title;
-  for (const c of children) if (c) e.appendChild(c);
-  return e;
+function selectPass(pass: string): void {
+  ui = { ...ui, selectedPass: pass };
+  scheduleSave();
+  schedule();
 }
 
-function button(label: string, message: WebviewMessage): HTMLButtonElement {
-  const b = el("button", { text: label });
-  b.addEventListener("click", () => vscode.postMessage(message));
-  return b;
+/**
+ * One view's drawing, paced. `inputs` are the parts of the state it draws: it is redrawn only when one of them
+ * is a new object (or the width changed), and while a run streams at most every `minGapMs` — nobody reads a
+ * test case that is replaced sixty times a second, and the frame's time is better spent elsewhere.
+ */
+interface ViewTask {
+  readonly name: string;
+  readonly minGapMs: number;
+  inputs(s: PanelState): readonly unknown[];
+  draw(s: PanelState, w: number): void;
+  drawn: readonly unknown[] | undefined;
+  drawnWidth: number;
+  at: number;
 }
 
-function stat(label: string, value: string | number): HTMLElement {
-  return el("div", { className: "stat" }, el("span", { className: "label", text: label }), el("span", { className: "value", text: String(value) }));
+function task(name: string, minGapMs: number, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
+  return { name, minGapMs, inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
 }
 
+const tasks: ViewTask[] = [
+  task("header", 200, (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s)),
+  task("result", 250, (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
+  task("target", 0, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
+  task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
+  task("comparison", 150, (s) => [s.candidates, ui], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass })),
+  task("progress", 200, (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
+  task("stats", 300, (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
+  // The DataTree view re-lays-out a tree of thousands of nodes on each update (tens of ms), so while a run
+  // streams it is updated at most once a second; a finished run updates at once.
+  task("datatree", 1000, () => [treeDirty], () => {
+    treeDirty = false;
+    treeView?.update(tree);
+  }),
+];
+
+/**
+ * Script time per frame for views, and views per frame (each also costs style, layout and paint after the
+ * script); the rest wait for the next frame, round robin, so none starves.
+ */
+const FRAME_BUDGET_MS = 3;
+const VIEWS_PER_FRAME = 2;
+let nextTask = 0;
+
+function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
+  if (t.drawnWidth !== width || t.drawn === undefined) return true;
+  if (t.name === "datatree") return inputs[0] === true;
+  return inputs.some((x, i) => x !== t.drawn?.[i]);
+}
+
+/** Draw the views whose part of the model changed, within the frame's budget. */
 function render(): void {
   scheduled = false;
-  const app = document.getElementById("app");
-  if (!app) return;
   const s = state;
-  if (s.status === "idle") return;
-  const header = el("header", {}, el("h1", { text: s.title }), el("span", { className: `badge ${s.status}`, text: s.status === "running" ? `running · ${s.phase}` : s.status }));
-  const stats = el(
-    "section",
-    { className: "stats" },
-    stat("test cases", s.testCases),
-    stat("valid", s.valid),
-    stat("invalid", s.invalid),
-    stat("failing", s.interesting),
-    stat("DataTree nodes", s.treeNodes),
-    stat("shrink calls", s.shrinkCalls),
-    stat("shrinks", s.shrinks),
-    s.seed !== undefined ? stat("seed", s.seed) : undefined,
-  );
-  const pass = s.currentPass && s.status === "running" ? el("p", { className: "muted", text: `shrink pass: ${s.currentPass}` }) : undefined;
-  let best: HTMLElement | undefined;
-  if (s.best) {
-    const row = el("div", { className: "choices" });
-    for (const c of s.best) row.appendChild(el("span", { className: `choice ${c.type}${c.forced ? " forced" : ""}`, text: showValue(c), title: `${c.type} · index ${c.index}${c.forced ? " · forced" : ""}` }));
-    best = el("section", {}, el("h2", { text: s.status === "running" ? "Current best failing case" : "Minimal failing case" }), el("p", { className: "muted", text: `${s.best.length} choices` }), row);
+  const hidden = s.run.status === "idle";
+  idle.hidden = !hidden;
+  nav.hidden = hidden;
+  for (const sec of sections) sec.hidden = hidden;
+  const w = Math.max(120, width);
+  const start = performance.now();
+  const live = s.run.status === "running";
+  let pending = false;
+  let earliest = Infinity;
+  let views = 0;
+  const first = nextTask;
+  for (let k = 0; k < tasks.length; k++) {
+    const i = (first + k) % tasks.length;
+    const t = tasks[i];
+    if (hidden && t.name !== "header") continue;
+    const inputs = t.inputs(s);
+    if (!changed(t, inputs)) continue;
+    const now = performance.now();
+    const wait = live ? t.at + t.minGapMs - now : 0;
+    if (wait > 0) {
+      earliest = Math.min(earliest, wait);
+      continue;
+    }
+    if (now - start > FRAME_BUDGET_MS || views >= VIEWS_PER_FRAME) {
+      pending = true;
+      continue;
+    }
+    try {
+      t.draw(s, w);
+    } catch (e) {
+      // One view failing must not stop the others (or the fold).
+      console.error(`shrinkscope: the ${t.name} view failed`, e);
+    }
+    views++;
+    t.drawn = inputs;
+    t.drawnWidth = width;
+    t.at = performance.now();
+    nextTask = (i + 1) % tasks.length;
   }
-  let result: HTMLElement | undefined;
-  if (s.failure) {
-    const f = s.failure;
-    const loc = f.location;
-    const where = loc ? el("a", { className: "location", text: `${loc.file.split(/[\\/]/).pop()}:${loc.line}:${loc.column}`, title: loc.file }) : undefined;
-    where?.addEventListener("click", () => loc && vscode.postMessage({ type: "open-location", file: loc.file, line: loc.line, column: loc.column }));
-    result = el(
-      "section",
-      { className: "result" },
-      el("h2", { text: "Minimal example (TypeScript)" }),
-      el("pre", { className: "repro", text: f.repro }),
-      el("div", { className: "buttons" }, button("Copy", { type: "copy-repro" }), button("Convert to test", { type: "convert-to-test" }), button("Debug", { type: "debug" })),
-      el("pre", { className: "error", text: `${f.error.name}: ${f.error.message}` }),
-      where,
-      f.flaky ? el("p", { className: "warning", text: "Flaky: the minimal example did not fail again on replay." }) : undefined,
-    );
-  } else if (s.reason) {
-    result = el("section", { className: "result" }, el("pre", { className: "error", text: s.reason }));
-  }
-  app.replaceChildren(header, stats, ...(pass ? [pass] : []), ...(best ? [best] : []), ...(result ? [result] : []));
+  if (pending) schedule();
+  else if (earliest < Infinity) setTimeout(schedule, earliest);
 }
 
-function isPanelMessage(x: unknown): x is PanelMessage {
-  const t = (x as { type?: unknown } | null)?.type;
-  return t === "run-started" || t === "events" || t === "run-finished";
-}
-
-window.addEventListener("message", (event: MessageEvent<unknown>) => {
-  if (!isPanelMessage(event.data)) return;
-  state = reduce(state, event.data);
-  vscode.setState(state);
-  // Render at most once a frame however fast the events arrive.
+function schedule(): void {
   if (!scheduled) {
     scheduled = true;
     requestAnimationFrame(render);
   }
+}
+
+// ------------------------------------------------------------------------------------------- persistence
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+function save(): void {
+  saveTimer = undefined;
+  vscode.setState({ model: state, ui } satisfies Saved);
+}
+/** setState serialises the whole model: at most once a second while a run streams, and once it ends. */
+function scheduleSave(now = false): void {
+  if (now) {
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    save();
+  } else if (saveTimer === undefined) saveTimer = setTimeout(save, SAVE_INTERVAL_MS);
+}
+
+// ------------------------------------------------------------------------------------------- messages
+
+function isPanelMessage(x: unknown): x is PanelMessage {
+  if (typeof x !== "object" || x === null) return false;
+  const m = x as Record<string, unknown>;
+  if (m.type === "events") return Array.isArray(m.events) && typeof m.dropped === "number";
+  if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath);
+  return m.type === "run-finished" && typeof m.outcome === "string";
+}
+
+window.addEventListener("message", (event: MessageEvent<unknown>) => {
+  const m = event.data;
+  if (!isPanelMessage(m)) return;
+  const r = receive(state, resume, m);
+  state = r.state;
+  resume = r.resume;
+  // The DataTree is not saved, so it folds every message, replayed ones included.
+  if (treeView !== undefined) {
+    try {
+      tree = applyMessage(tree, m);
+      treeDirty = true;
+    } catch {
+      // Its failure must not stop the other views.
+    }
+  }
+  scheduleSave(m.type === "run-finished");
+  schedule();
 });
 
+new ResizeObserver((entries) => {
+  const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+  if (w !== width) {
+    width = w;
+    schedule();
+  }
+}).observe(app);
+
+width = app.clientWidth;
 render();
-vscode.postMessage({ type: "ready" });
+post({ type: "ready" });

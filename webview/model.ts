@@ -1,101 +1,276 @@
 /**
- * The panel's view model: a pure fold of the host's messages into what the panel shows. Unit-tested in Node;
- * main.ts only renders it. (The d3 drawings of choice sequences and the DataTree build on this later.)
+ * The panel's view model: a pure fold of the host's PanelMessages into what the panel shows. Unit-tested in
+ * Node with event streams of real runs; main.ts only folds and renders.
+ *
+ * What matters most:
+ *  - Bounded memory. A run can stream millions of events; the model keeps the latest test case, the last
+ *    few candidates per pass, a downsampled progress series and counts — never a list that grows with the run.
+ *  - JSON-safe. The whole state is saved with the webview's setState, so it holds display strings and finite
+ *    numbers only (see models/cells.ts).
+ *  - Structural sharing. A batch replaces only the parts it changed, so the renderer redraws a view only when
+ *    its part of the state is a new object.
+ *  - Survives a reload. The host replays the current run's messages when the webview reloads; `receive`
+ *    recognises the replay of the run it restored and skips it instead of counting it twice.
  */
-import type { ChoiceInfo, FailureReport, PanelMessage, RunOutcome } from "../src/protocol.ts";
+import type { ChoiceInfo, EngineEvent, FailureReport, PanelMessage, RunOutcome, ShrinkCandidateEvent, TestCaseEvent } from "../src/protocol.ts";
+import type { Sequence } from "./models/cells.ts";
+import { alignTarget, toSequence, valueText } from "./models/cells.ts";
+import type { CandidatesModel } from "./models/candidates.ts";
+import { addCandidates, emptyCandidates } from "./models/candidates.ts";
+import type { ProgressModel } from "./models/progress.ts";
+import { addPoint, emptyProgress, passCandidates, passEnded, passStarted } from "./models/progress.ts";
+import type { StatsModel } from "./models/stats.ts";
+import { addCases, addResult, addTree, emptyStats } from "./models/stats.ts";
 
-export interface PanelState {
+export const STATE_VERSION = 2;
+/** Runs remembered in the session's history. */
+export const MAX_HISTORY = 20;
+/** How many messages of a run the host keeps for a reload (src/extension/panel.ts). */
+export const HOST_HISTORY = 200;
+
+export type RunStatus = "idle" | "running" | RunOutcome;
+
+export interface RunInfo {
   readonly title: string;
   readonly file: string;
+  readonly testPath: readonly string[];
+  readonly status: RunStatus;
   readonly phase: string;
-  readonly status: "idle" | "running" | RunOutcome;
-  readonly testCases: number;
-  readonly valid: number;
-  readonly invalid: number;
-  readonly interesting: number;
-  readonly dropped: number;
-  readonly treeNodes: number;
-  readonly shrinkCalls: number;
-  readonly shrinks: number;
-  readonly currentPass: string;
-  /** The current best failing case (the shrink target), as choices. */
-  readonly best: readonly ChoiceInfo[] | undefined;
+  readonly seed: number | undefined;
   readonly failure: FailureReport | undefined;
   readonly reason: string | undefined;
-  readonly seed: number | undefined;
+  /** The engine's one-line summary from its result event. */
+  readonly message: string | undefined;
+  /** Messages received for this run (run-started included): what a reload has to skip. */
+  readonly messages: number;
 }
 
+export interface CurrentCase {
+  readonly id: number;
+  readonly origin: string;
+  readonly pass: string | undefined;
+  readonly status: string;
+  readonly seq: Sequence;
+}
+
+export interface ChoicesModel {
+  /** The shrink target: the simplest failing case so far. Its cell ids persist across targets. */
+  readonly target: Sequence | undefined;
+  readonly targetPass: string | undefined;
+  /** How many times the target changed. */
+  readonly shrinks: number;
+  /** The most recent test case received. */
+  readonly current: CurrentCase | undefined;
+  readonly nextId: number;
+}
+
+export interface HistoryEntry {
+  /** Run number within the session (1-based), the join key. */
+  readonly n: number;
+  readonly title: string;
+  readonly outcome: RunOutcome;
+  readonly seed: number | undefined;
+  readonly cases: number;
+  readonly shrinks: number;
+  readonly timeMs: number | undefined;
+  readonly repro: string | undefined;
+}
+
+export interface PanelState {
+  readonly version: number;
+  readonly run: RunInfo;
+  readonly choices: ChoicesModel;
+  readonly candidates: CandidatesModel;
+  readonly progress: ProgressModel;
+  readonly stats: StatsModel;
+  readonly history: readonly HistoryEntry[];
+  readonly runs: number;
+}
+
+const emptyRun: RunInfo = { title: "", file: "", testPath: [], status: "idle", phase: "", seed: undefined, failure: undefined, reason: undefined, message: undefined, messages: 0 };
+const emptyChoices: ChoicesModel = { target: undefined, targetPass: undefined, shrinks: 0, current: undefined, nextId: 0 };
+
 export const initialState: PanelState = {
-  title: "",
-  file: "",
-  phase: "",
-  status: "idle",
-  testCases: 0,
-  valid: 0,
-  invalid: 0,
-  interesting: 0,
-  dropped: 0,
-  treeNodes: 0,
-  shrinkCalls: 0,
-  shrinks: 0,
-  currentPass: "",
-  best: undefined,
-  failure: undefined,
-  reason: undefined,
-  seed: undefined,
+  version: STATE_VERSION,
+  run: emptyRun,
+  choices: emptyChoices,
+  candidates: emptyCandidates,
+  progress: emptyProgress,
+  stats: emptyStats,
+  history: [],
+  runs: 0,
 };
 
-export function reduce(state: PanelState, m: PanelMessage): PanelState {
+/** A saved state, if it is one this version can use (anything else: start afresh). */
+export function restore(saved: unknown): PanelState | undefined {
+  if (typeof saved !== "object" || saved === null) return undefined;
+  const s = saved as Partial<PanelState>;
+  if (s.version !== STATE_VERSION || typeof s.run !== "object" || s.run === null) return undefined;
+  return s as PanelState;
+}
+
+function candidateSeq(e: ShrinkCandidateEvent): Sequence {
+  return toSequence(e.choices, undefined);
+}
+
+function setTarget(c: ChoicesModel, choices: readonly ChoiceInfo[], spans: TestCaseEvent["spans"] | undefined, pass: string | undefined, counts: boolean): ChoicesModel {
+  const { seq, nextId } = alignTarget(c.target, choices, spans, c.nextId);
+  return { ...c, target: seq, targetPass: pass, nextId, shrinks: c.shrinks + (counts ? 1 : 0) };
+}
+
+/** Fold one batch of engine events. Work per event is O(1) or O(its choices); cells are built only for
+ * what can be on screen (the last test case and last candidate of the batch, and each new target). */
+function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: number): PanelState {
+  let { run, choices, candidates, progress, stats } = s;
+  const cases: TestCaseEvent[] = [];
+  let batch: { event: ShrinkCandidateEvent; target: Sequence | undefined }[] = [];
+  let lastCase: TestCaseEvent | undefined;
+  // Live per-pass counts from candidates, applied before any pass boundary so the pass's base is right.
+  let live = new Map<string, { candidates: number; calls: number; accepted: number }>();
+  const flushLive = (): void => {
+    for (const [name, l] of live) progress = passCandidates(progress, name, l.candidates, l.calls, l.accepted);
+    live = new Map();
+  };
+  const flushCandidates = (): void => {
+    candidates = addCandidates(candidates, batch, candidateSeq);
+    batch = [];
+  };
+  for (const e of events) {
+    switch (e.type) {
+      case "run-start":
+        run = { ...run, seed: e.seed };
+        break;
+      case "phase":
+        run = { ...run, phase: e.phase };
+        break;
+      case "test-case":
+        cases.push(e);
+        lastCase = e;
+        // The first failure found by generation is the target until the shrinker reports better ones.
+        if (e.status === "interesting" && choices.target === undefined) {
+          choices = setTarget(choices, e.choices, e.spans, undefined, false);
+          if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
+        }
+        break;
+      case "tree":
+        stats = addTree(stats, e.totalNodes, e.rootExhausted);
+        break;
+      case "shrink-pass":
+        flushLive();
+        progress = e.state === "start" ? passStarted(progress, e.pass) : passEnded(progress, e.pass, e.calls, e.accepted);
+        break;
+      case "shrink-candidate": {
+        batch.push({ event: e, target: choices.target });
+        let l = live.get(e.pass);
+        if (l === undefined) live.set(e.pass, (l = { candidates: 0, calls: 0, accepted: 0 }));
+        l.candidates++;
+        if (!e.cached) l.calls++;
+        if (e.accepted) l.accepted++;
+        break;
+      }
+      case "shrink-target":
+        choices = setTarget(choices, e.choices, e.spans, e.pass, true);
+        if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
+        break;
+      case "result": {
+        const st = e.statistics;
+        flushLive();
+        flushCandidates();
+        progress = { ...progress, currentPass: "", totals: { examples: st.examples, shrinkCalls: st.shrinkCalls, shrinks: st.shrinks, timeMs: st.timeMs, shrinkStopped: e.shrinkStopped } };
+        stats = addResult(addCases(stats, cases.splice(0), 0), e);
+        run = { ...run, seed: e.seed, message: e.message };
+        if (choices.target === undefined && e.choices !== undefined && e.choices.length >= 0 && e.outcome === "failed") choices = setTarget(choices, e.choices, undefined, undefined, false);
+        break;
+      }
+    }
+  }
+  flushLive();
+  flushCandidates();
+  stats = addCases(stats, cases, dropped);
+  if (lastCase !== undefined) {
+    choices = { ...choices, current: { id: lastCase.id, origin: lastCase.origin, pass: lastCase.pass, status: lastCase.status, seq: toSequence(lastCase.choices, lastCase.spans) } };
+  }
+  return { ...s, run, choices, candidates, progress, stats };
+}
+
+function historyEntry(s: PanelState, outcome: RunOutcome, failure: FailureReport | undefined): HistoryEntry {
+  const t = s.progress.totals;
+  return {
+    n: s.runs,
+    title: s.run.title,
+    outcome,
+    seed: failure?.seed ?? s.run.seed,
+    cases: s.stats.cases + s.stats.dropped,
+    shrinks: t?.shrinks ?? s.choices.shrinks,
+    timeMs: t?.timeMs,
+    repro: failure?.repro,
+  };
+}
+
+/** Fold one message. Pure: returns a new state, sharing every part the message did not change. */
+export function reduce(s: PanelState, m: PanelMessage): PanelState {
   switch (m.type) {
     case "run-started":
-      return { ...initialState, title: m.title, file: m.file, status: "running" };
-    case "run-finished":
-      return { ...state, status: m.outcome, failure: m.failure, reason: m.reason, phase: "done" };
-    case "events": {
-      const s = { ...state, dropped: state.dropped + m.dropped, testCases: state.testCases + m.dropped };
-      for (const e of m.events) {
-        switch (e.type) {
-          case "run-start":
-            s.seed = e.seed;
-            break;
-          case "phase":
-            s.phase = e.phase;
-            break;
-          case "test-case":
-            s.testCases++;
-            if (e.status === "valid") s.valid++;
-            else if (e.status === "invalid" || e.status === "overrun") s.invalid++;
-            else {
-              s.interesting++;
-              if (s.best === undefined || e.origin !== "shrink") s.best = e.choices;
-            }
-            if (e.origin === "shrink") s.shrinkCalls++;
-            break;
-          case "tree":
-            s.treeNodes = e.totalNodes;
-            break;
-          case "shrink-pass":
-            if (e.state === "start") s.currentPass = e.pass;
-            break;
-          case "shrink-target":
-            s.best = e.choices;
-            s.shrinks++;
-            break;
-          case "result":
-            s.shrinkCalls = e.statistics.shrinkCalls;
-            break;
-        }
-      }
-      return s;
+      return {
+        ...initialState,
+        history: s.history,
+        runs: s.runs + 1,
+        run: { ...emptyRun, title: m.title, file: m.file, testPath: m.testPath, status: "running", messages: 1 },
+      };
+    case "run-finished": {
+      const run: RunInfo = { ...s.run, status: m.outcome, failure: m.failure, reason: m.reason, phase: "done", messages: s.run.messages + 1 };
+      const entry = historyEntry(s, m.outcome, m.failure);
+      const history = [...s.history, entry].slice(-MAX_HISTORY);
+      return { ...s, run, history };
     }
+    case "events": {
+      const next = foldEvents(s, Array.isArray(m.events) ? m.events : [], typeof m.dropped === "number" ? m.dropped : 0);
+      return { ...next, run: { ...next.run, messages: next.run.messages + 1 } };
+    }
+    default:
+      return s;
   }
 }
 
-/** A short display of one choice value. */
+/**
+ * After a reload the host replays the current run's messages (run-started first). While a restored state
+ * is waiting for that replay, `Resume` says how much of it to skip:
+ *   await-start     the next message decides: the replay of the restored run, or something new;
+ *   until-finished  the restored run had finished: skip through its run-finished;
+ *   skip            the restored run was live: skip the messages already folded, fold the rest.
+ */
+export type Resume = { readonly kind: "await-start" } | { readonly kind: "until-finished" } | { readonly kind: "skip"; readonly n: number } | undefined;
+
+export function resumeFor(restored: PanelState | undefined): Resume {
+  return restored !== undefined && restored.run.status !== "idle" ? { kind: "await-start" } : undefined;
+}
+
+function sameRun(r: RunInfo, m: Extract<PanelMessage, { type: "run-started" }>): boolean {
+  return r.title === m.title && r.file === m.file && r.testPath.length === m.testPath.length && r.testPath.every((p, i) => p === m.testPath[i]);
+}
+
+/** `reduce`, aware of a reload's replay. */
+export function receive(s: PanelState, resume: Resume, m: PanelMessage): { state: PanelState; resume: Resume } {
+  if (resume === undefined) return { state: reduce(s, m), resume };
+  switch (resume.kind) {
+    case "await-start":
+      if (m.type === "run-started" && sameRun(s.run, m)) {
+        if (s.run.status !== "running") return { state: s, resume: { kind: "until-finished" } };
+        // The host keeps the first message and the last HOST_HISTORY−1: beyond that the replay is not a
+        // prefix of what was folded, so fold it afresh (keeping the session's history).
+        if (s.run.messages <= HOST_HISTORY) return { state: s, resume: s.run.messages > 1 ? { kind: "skip", n: s.run.messages - 1 } : undefined };
+        return { state: reduce({ ...s, runs: s.runs - 1 }, m), resume: undefined };
+      }
+      return { state: reduce(s, m), resume: undefined };
+    case "until-finished":
+      return { state: s, resume: m.type === "run-finished" ? undefined : resume };
+    case "skip":
+      if (m.type === "run-started") return { state: reduce(s, m), resume: undefined };
+      return { state: s, resume: resume.n > 1 ? { kind: "skip", n: resume.n - 1 } : undefined };
+  }
+}
+
+/** A short display of one choice value (kept for callers of the first model). */
 export function showValue(c: ChoiceInfo): string {
-  const v = c.value;
-  if (v instanceof Uint8Array) return `bytes[${v.length}]`;
-  if (typeof v === "string") return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
-  if (typeof v === "number" && Object.is(v, -0)) return "-0";
-  return String(v);
+  return valueText(c.type, c.value);
 }

@@ -1,46 +1,224 @@
-// The panel's view model, folded from event streams of real runs (recorded here with the engine itself).
+// The panel's view model, folded from event streams of real runs (recorded here with the engine itself,
+// batched by the runner's Outbox), and its invariants: bounded memory, batch-size independence, JSON-safe
+// state, and a reload's replay recognised instead of counted twice.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, property, st, PropertyFailure } from "../../src/engine/index.ts";
-import type { EngineEvent, PanelMessage } from "../../src/protocol.ts";
-import { initialState, reduce, showValue } from "../../webview/model.ts";
+import type { EngineEvent, PanelMessage, ShrinkCandidateEvent, TestCaseEvent } from "../../src/protocol.ts";
+import { HOST_HISTORY, initialState, receive, reduce, resumeFor, restore, showValue } from "../../webview/model.ts";
+import type { PanelState } from "../../webview/model.ts";
+import { ROWS_PER_PASS, describeComparison, verdictOf } from "../../webview/models/candidates.ts";
+import { MAX_CELLS, alignTarget, toSequence } from "../../webview/models/cells.ts";
+import { MAX_POINTS, series } from "../../webview/models/progress.ts";
+import { mixed, passing, sortedPair } from "./streams.ts";
+import { deserialise, serialise } from "./serialise.ts";
 
-function record(): EngineEvent[] {
-  const events: EngineEvent[] = [];
-  try {
-    check(property(st.lists(st.integers()), (xs) => {
-      if (xs.length >= 2 && xs[0] > xs[1]) throw new Error("unsorted");
-    }), { seed: 7, database: null, deadline: null, onEvent: (e) => events.push(e) });
-  } catch (e) {
-    if (!(e instanceof PropertyFailure)) throw e;
-  }
-  return events;
+function fold(messages: readonly PanelMessage[], s: PanelState = initialState): PanelState {
+  for (const m of messages) s = reduce(s, m);
+  return s;
 }
 
-test("folding a real run's events: counts, phase, the shrinking best case, the final state", () => {
-  const events = record();
-  let s = reduce(initialState, { type: "run-started", title: "sorted", file: "/w/a.test.ts", testPath: ["sorted"] });
-  assert.equal(s.status, "running");
-  // Deliver in batches, as the runner does.
-  for (let i = 0; i < events.length; i += 7) s = reduce(s, { type: "events", events: events.slice(i, i + 7), dropped: 0 });
-  const cases = events.filter((e) => e.type === "test-case");
-  assert.equal(s.testCases, cases.length);
-  assert.equal(s.valid + s.invalid + s.interesting, cases.length);
-  assert.equal(s.phase, "final");
-  const lastTarget = events.filter((e) => e.type === "shrink-target").pop();
-  assert.ok(lastTarget?.type === "shrink-target");
-  assert.deepEqual(s.best, lastTarget.choices);
-  assert.deepEqual(s.best?.map(showValue), ["true", "0", "true", "-1", "false"]);
-  const finished: PanelMessage = { type: "run-finished", outcome: "failed", failure: { message: "m", repro: "[1, 0]", seed: 7, error: { name: "Error", message: "unsorted" }, location: undefined, flaky: false } };
-  s = reduce(s, finished);
-  assert.equal(s.status, "failed");
-  assert.equal(s.failure?.repro, "[1, 0]");
-  assert.equal(s.seed, 7);
+function eventsOf(messages: readonly PanelMessage[]): EngineEvent[] {
+  return messages.flatMap((m) => (m.type === "events" ? m.events : []));
+}
+
+test("folding a real failing run: counts, the target, candidates, passes, progress and the result", () => {
+  const rec = sortedPair();
+  const s = fold(rec.messages);
+  const events = rec.events;
+  const cases = events.filter((e): e is TestCaseEvent => e.type === "test-case");
+  const result = events.find((e) => e.type === "result");
+  assert.ok(result?.type === "result");
+  // The engine's counts replace the live ones at the end, and agree with what was streamed.
+  assert.equal(s.stats.cases, result.statistics.examples);
+  assert.equal(s.stats.cases, cases.filter((e) => e.origin !== "final").length);
+  assert.equal(s.stats.valid + s.stats.invalid + s.stats.overrun + s.stats.interesting, s.stats.cases);
+  assert.deepEqual(s.stats.events, result.statistics.events);
+  assert.equal(s.stats.generated, cases.filter((e) => e.origin === "generate").length);
+  assert.equal(s.run.status, "failed");
+  assert.equal(s.run.phase, "done");
+  assert.equal(s.run.seed, 7);
+
+  // The target is the last shrink-target, cell for cell.
+  const last = events.filter((e) => e.type === "shrink-target").pop();
+  assert.ok(last?.type === "shrink-target");
+  assert.deepEqual(s.choices.target?.cells.map((c) => c.text), last.choices.map(showValue));
+  assert.equal(s.choices.shrinks, events.filter((e) => e.type === "shrink-target").length);
+  assert.equal(s.choices.current?.id, cases[cases.length - 1].id);
+
+  // Candidates: all counted, the latest described as the engine compared it.
+  const cands = events.filter((e): e is ShrinkCandidateEvent => e.type === "shrink-candidate");
+  assert.equal(s.candidates.count, cands.length);
+  const lastCand = cands[cands.length - 1];
+  assert.equal(s.candidates.latest?.row.comparison, describeComparison(lastCand.comparison));
+  assert.equal(s.candidates.latest?.row.verdict, verdictOf(lastCand));
+  for (const rows of Object.values(s.candidates.byPass)) assert.ok(rows.length <= ROWS_PER_PASS);
+
+  // Progress: one point for the first failure, one per accepted shrink, ending at the final target.
+  assert.equal(series(s.progress).length, 1 + s.choices.shrinks);
+  const pts = series(s.progress);
+  assert.equal(pts[pts.length - 1].length, last.choices.length);
+  for (let i = 1; i < pts.length; i++) assert.ok(pts[i].length <= pts[i - 1].length, "a shrink never makes the target longer");
+  const passNames = new Set(events.flatMap((e) => (e.type === "shrink-pass" ? [e.pass] : [])));
+  assert.deepEqual(new Set(s.progress.passes.map((p) => p.name)), passNames);
+  const ends = events.filter((e) => e.type === "shrink-pass" && e.state === "end");
+  const accepted = ends.reduce((a, e) => a + (e.type === "shrink-pass" ? e.accepted : 0), 0);
+  assert.equal(s.progress.passes.reduce((a, p) => a + p.accepted, 0), accepted);
+  assert.equal(s.progress.totals?.shrinkCalls, result.statistics.shrinkCalls);
+  assert.equal(s.progress.currentPass, "");
+
+  // The session's history has the run, with its repro.
+  assert.equal(s.history.length, 1);
+  assert.equal(s.history[0].outcome, "failed");
+  assert.equal(s.history[0].repro, s.run.failure?.repro);
 });
 
-test("dropped test cases still count, and a new run starts from scratch", () => {
-  let s = reduce(initialState, { type: "events", events: [], dropped: 40 });
-  assert.equal(s.testCases, 40);
+test("the fold does not depend on how the runner batched the events", () => {
+  const rec = mixed();
+  const events = eventsOf(rec.messages);
+  const start = rec.messages[0];
+  const end = rec.messages[rec.messages.length - 1];
+  const one = fold([start, { type: "events", events, dropped: 0 }, end]);
+  const many = fold([start, ...events.map((e): PanelMessage => ({ type: "events", events: [e], dropped: 0 })), end]);
+  const visible = (s: PanelState): unknown => ({ stats: s.stats, target: s.choices.target, current: s.choices.current, candidates: s.candidates, progress: { ...s.progress, points: series(s.progress) }, history: s.history.map((h) => ({ ...h })) });
+  assert.deepEqual(visible(one), visible(many));
+});
+
+test("a passing run: generation statistics only, labels and sizes", () => {
+  const rec = passing();
+  const s = fold(rec.messages);
+  assert.equal(s.run.status, "passed");
+  assert.equal(s.choices.target, undefined);
+  assert.equal(s.candidates.count, 0);
+  assert.ok(s.stats.invalid > 0, "the filter rejects some cases");
+  assert.ok(Object.keys(s.stats.events).length >= 3);
+  assert.equal(s.stats.sizes.reduce((a, n) => a + n, 0), s.stats.generated);
+  assert.equal(s.stats.duplicates, (eventsOf(rec.messages).find((e) => e.type === "result") as Extract<EngineEvent, { type: "result" }>).statistics.duplicates);
+});
+
+/** The state without its undefined fields (which JSON leaves out, and which mean the same when absent). */
+function defined(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(defined);
+  if (typeof x === "object" && x !== null) return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined).map(([k, v]) => [k, defined(v)]));
+  return x;
+}
+
+test("the state is JSON-safe: it survives setState's serialisation unchanged", () => {
+  for (const rec of [sortedPair(), mixed()]) {
+    const s = fold(rec.messages);
+    assert.deepEqual(JSON.parse(JSON.stringify(s)), defined(s));
+    assert.deepEqual(restore(JSON.parse(JSON.stringify(s))), defined(s));
+  }
+  assert.equal(restore({ version: 1, run: {} }), undefined, "a state from another version is not used");
+});
+
+test("values the host's JSON postMessage flattens (NaN, -0, Uint8Array) still display", () => {
+  const c = (type: string, value: unknown, constraints: Record<string, unknown> = {}) => ({ type, value, index: 3, forced: false, constraints }) as never;
+  const seq = toSequence([c("float", -0), c("float", null, { min: null, max: null, allowNaN: true }), c("bytes", new Uint8Array([1, 2])), c("bytes", { 0: 1, 1: 2 }), c("string", "héllo wörld")], []);
+  assert.deepEqual(seq.cells.map((x) => x.text), ["-0", "NaN or ±Infinity", "[1, 2]", "[1, 2]", '"héllo wörld"']);
+  assert.deepEqual(seq.cells.map((x) => x.short), ["-0", "NaN", "b2", "b2", '"héll…']);
+  assert.equal(seq.cells[1].constraints, "−∞ … ∞, NaN allowed");
+});
+
+test("recorded fixtures round-trip -0, NaN and Uint8Array", () => {
+  const value = { a: -0, b: NaN, c: Infinity, d: new Uint8Array([0, 255]), e: [1, -0], f: "x" };
+  const back = deserialise(serialise(value)) as typeof value;
+  assert.ok(Object.is(back.a, -0) && Number.isNaN(back.b) && back.c === Infinity && Object.is(back.e[1], -0));
+  assert.ok(back.d instanceof Uint8Array);
+  assert.deepEqual(Array.from(back.d), [0, 255]);
+});
+
+test("memory stays bounded on a long run: 100,000 cases, 50,000 candidates, 5,000 shrinks", () => {
+  const choice = (i: number) => ({ type: "integer" as const, value: i, index: 2 * i, forced: false, constraints: { min: null, max: null, shrinkTowards: 0 } });
+  let s = reduce(initialState, { type: "run-started", title: "long", file: "f", testPath: ["long"] });
+  let id = 0;
+  for (let batch = 0; batch < 400; batch++) {
+    const events: EngineEvent[] = [];
+    for (let k = 0; k < 250; k++) {
+      const n = (id % 30) + 1;
+      events.push({ type: "test-case", id: id++, origin: batch < 200 ? "generate" : "shrink", choices: Array.from({ length: n }, (_, i) => choice(i)), spans: [], status: k % 2 ? "valid" : "interesting", durationMs: 0, events: [`label ${id % 500}`] });
+      if (batch >= 200) {
+        events.push({ type: "shrink-candidate", pass: `pass ${k % 7}`, choices: [choice(1)], comparison: { order: -1, by: "length", lengths: [1, 2] }, status: "valid", accepted: false, cached: false });
+        if (k % 10 === 0) events.push({ type: "shrink-target", pass: "p", choices: Array.from({ length: 5 }, (_, i) => choice(i + (k % 3))), spans: [] });
+      }
+    }
+    s = reduce(s, { type: "events", events, dropped: 10 });
+  }
+  assert.equal(s.stats.cases, 100_000);
+  assert.equal(s.stats.dropped, 4000);
+  assert.ok(s.progress.points.length <= MAX_POINTS + 1);
+  assert.ok(s.progress.stride > 1);
+  for (const rows of Object.values(s.candidates.byPass)) assert.ok(rows.length <= ROWS_PER_PASS);
+  assert.ok(Object.keys(s.stats.events).length <= 101);
+  const size = JSON.stringify(s).length;
+  assert.ok(size < 1_000_000, `state is ${size} characters`);
+});
+
+test("a new target keeps the ids of surviving cells: deleted cells vanish, simplified cells stay", () => {
+  const c = (v: number) => ({ type: "integer" as const, value: v, index: Math.abs(v) * 2, forced: false, constraints: {} });
+  const first = alignTarget(undefined, [c(1), c(2), c(3), c(4), c(5)], [], 0);
+  assert.deepEqual(first.seq.cells.map((x) => x.id), [0, 1, 2, 3, 4]);
+  // Delete the middle two: prefix [1] and suffix [4, 5] keep their ids; 2 and 3 are gone.
+  const deleted = alignTarget(first.seq, [c(1), c(4), c(5)], [], first.nextId);
+  assert.deepEqual(deleted.seq.cells.map((x) => x.id), [0, 3, 4]);
+  assert.deepEqual(deleted.seq.cells.map((x) => x.pos), [0, 1, 2]);
+  // Minimise one choice in place: same ids, a new value.
+  const simpler = alignTarget(deleted.seq, [c(1), c(0), c(5)], [], deleted.nextId);
+  assert.deepEqual(simpler.seq.cells.map((x) => x.id), [0, 3, 4]);
+  assert.equal(simpler.seq.cells[1].text, "0");
+  // Cells beyond MAX_CELLS are not built, but the length and index sum are exact.
+  const long = toSequence(Array.from({ length: MAX_CELLS + 10 }, (_, i) => c(i)), []);
+  assert.equal(long.cells.length, MAX_CELLS);
+  assert.equal(long.length, MAX_CELLS + 10);
+});
+
+test("comparisons read as a person would say them", () => {
+  assert.equal(describeComparison({ order: -1, by: "length", lengths: [2, 5] }), "shorter by 3 (2 vs 5 choices)");
+  assert.equal(describeComparison({ order: -1, by: "position", position: 4, indices: [5, 19] }), "position 4: index 19 → 5");
+  assert.equal(describeComparison({ order: 1, by: "position", position: 0, indices: [4.139e133, 0] }), "position 0: index 0 → 4.14e133");
+  assert.equal(describeComparison({ order: 0, by: "equal" }), "same sort key");
+  assert.equal(verdictOf({ accepted: false, status: "valid", comparison: { order: -1, by: "length", lengths: [1, 2] } }), "passed");
+  assert.equal(verdictOf({ accepted: false, status: "interesting", comparison: { order: 1, by: "length", lengths: [3, 2] } }), "not-simpler");
+});
+
+test("dropped test cases are counted, and a new run starts afresh but keeps the session's history", () => {
+  const rec = sortedPair();
+  let s = fold(rec.messages);
   s = reduce(s, { type: "run-started", title: "t", file: "f", testPath: ["t"] });
-  assert.equal(s.testCases, 0);
+  assert.equal(s.stats.cases, 0);
+  assert.equal(s.choices.target, undefined);
+  assert.equal(s.history.length, 1);
+  s = reduce(s, { type: "events", events: [], dropped: 40 });
+  assert.equal(s.stats.dropped, 40);
+  s = reduce(s, { type: "run-finished", outcome: "stopped" });
+  assert.equal(s.history.length, 2);
+  assert.equal(s.history[1].cases, 40);
+});
+
+test("after a reload, the host's replay of the restored run is skipped, not counted twice", () => {
+  const rec = sortedPair();
+  const finished = JSON.parse(JSON.stringify(fold(rec.messages))) as PanelState;
+  // A finished run: the whole replay is skipped.
+  let st = finished;
+  let resume = resumeFor(finished);
+  for (const m of rec.messages) ({ state: st, resume } = receive(st, resume, m));
+  assert.equal(resume, undefined);
+  assert.deepEqual(st, finished);
+  // New messages after the replay fold normally.
+  ({ state: st, resume } = receive(st, resume, { type: "run-started", title: "next", file: "f", testPath: ["next"] }));
+  assert.equal(st.run.title, "next");
+  assert.equal(st.history.length, 1);
+
+  // A live run (reloaded halfway): the messages already folded are skipped, the rest folded.
+  const half = Math.floor(rec.messages.length / 2);
+  const partial = fold(rec.messages.slice(0, half));
+  assert.ok(partial.run.messages <= HOST_HISTORY);
+  st = partial;
+  resume = resumeFor(partial);
+  for (const m of rec.messages) ({ state: st, resume } = receive(st, resume, m));
+  assert.deepEqual(st, fold(rec.messages));
+
+  // A different run arriving first is simply folded.
+  ({ state: st } = receive(finished, resumeFor(finished), { type: "run-started", title: "other", file: "g", testPath: ["other"] }));
+  assert.equal(st.run.title, "other");
+  assert.equal(st.history.length, 1);
 });

@@ -1,0 +1,193 @@
+// The DataTree view model, folded from event streams of real runs (recorded here with the engine itself).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { assume, check, property, st, PropertyFailure } from "../../src/engine/index.ts";
+import type { EngineEvent, ShrinkTargetEvent } from "../../src/protocol.ts";
+import type { TreeModel, TreeNode } from "../../webview/models/datatree.ts";
+import { applyEvents, applyMessage, choiceKey, createTreeModel, layoutTree } from "../../webview/models/datatree.ts";
+
+function record(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  try {
+    run((e) => events.push(e));
+  } catch (e) {
+    if (!(e instanceof PropertyFailure)) throw e;
+  }
+  return events;
+}
+
+const settings = { database: null, deadline: null } as const;
+
+function fold(events: readonly EngineEvent[], batch = 50, options?: Parameters<typeof createTreeModel>[0]): TreeModel {
+  const model = createTreeModel(options);
+  for (let i = 0; i < events.length; i += batch) applyEvents(model, events.slice(i, i + batch));
+  return model;
+}
+
+function walk(model: TreeModel): TreeNode[] {
+  const out: TreeNode[] = [];
+  const stack = [model.root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    out.push(n);
+    stack.push(...n.children.values());
+  }
+  return out;
+}
+
+/** A node's count is its children's, plus its aggregate's, plus the cases that ended there. */
+function assertCountsAddUp(model: TreeModel): void {
+  for (const n of walk(model)) {
+    let sum = n.ended + (n.folded?.count ?? 0);
+    for (const c of n.children.values()) sum += c.count;
+    assert.equal(sum, n.count, `node at depth ${n.depth}`);
+    const s = n.statuses;
+    assert.equal(s.valid + s.invalid + s.overrun + s.interesting, n.count);
+  }
+}
+
+test("three booleans: eight leaves, all valid, every subtree and the root exhausted", () => {
+  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const model = fold(events, 3);
+  const cases = events.filter((e) => e.type === "test-case").length;
+  assert.equal(cases, 8);
+  assert.equal(model.cases, 8);
+  assert.equal(model.nodeCount, 1 + 2 + 4 + 8);
+  assert.equal(model.root.exhausted, true);
+  const leaves = walk(model).filter((n) => n.children.size === 0);
+  assert.equal(leaves.length, 8);
+  assert.ok(leaves.every((n) => n.depth === 3 && n.leaf === "valid" && n.count === 1));
+  // Every internal node was reported exhausted along the path of the case that completed it.
+  assert.ok(walk(model).filter((n) => n.children.size > 0).every((n) => n.exhausted));
+  assertCountsAddUp(model);
+
+  const layout = layoutTree(model, { maxVisible: 100 });
+  assert.equal(layout.nodes.length, 15);
+  assert.equal(layout.links.length, 14);
+  assert.ok(layout.nodes.every((n) => n.exhausted), "exhaustion is inherited by every drawn node");
+  assert.equal(layout.nodes.filter((n) => n.status === "valid").length, 8);
+  assert.equal(new Set(layout.nodes.map((n) => n.id)).size, 15, "ids are unique");
+  // Choice order: false (index 0) above true.
+  const rootKids = layout.nodes.filter((n) => n.depth === 1);
+  assert.deepEqual(rootKids.sort((a, b) => a.y - b.y).map((n) => n.label), ["false", "true"]);
+});
+
+test("a failing list property with shrinking: the target path ends on a failing leaf and is highlighted", () => {
+  const events = record((onEvent) =>
+    check(property(st.lists(st.integers()), (xs) => {
+      if (xs.length >= 2 && xs[0]! > xs[1]!) throw new Error("unsorted");
+    }), { ...settings, seed: 7, onEvent }),
+  );
+  const model = fold(events, 7);
+  const lastTarget = events.filter((e): e is ShrinkTargetEvent => e.type === "shrink-target").pop();
+  assert.ok(lastTarget !== undefined);
+  assert.deepEqual(model.target, lastTarget.choices.map(choiceKey));
+  assert.equal(model.targetFromShrinker, true);
+  // The target's path exists in the trie and ends where a failing case concluded.
+  let n: TreeNode | undefined = model.root;
+  for (const key of model.target!) n = n?.children.get(key);
+  assert.ok(n !== undefined);
+  assert.equal(n.leaf, "interesting");
+  assert.ok(model.root.statuses.interesting > 1, "shrinking ran failing cases");
+  assertCountsAddUp(model);
+
+  const layout = layoutTree(model, { maxVisible: 60 });
+  const onPath = layout.nodes.filter((x) => x.onTarget);
+  assert.equal(onPath.length, model.target!.length + 1, "root plus one node per choice");
+  assert.equal(onPath.sort((a, b) => a.depth - b.depth).at(-1)!.status, "interesting");
+  assert.equal(layout.links.filter((l) => l.onTarget).length, model.target!.length);
+  assert.ok(layout.nodes.length <= 60);
+});
+
+test("before shrinking, the first failing case is the target; a new run resets the model", () => {
+  const events = record((onEvent) => check(property(st.integers({ min: 0, max: 1000 }), (x) => {
+    if (x > 10) throw new Error("big");
+  }), { ...settings, seed: 3, onEvent }));
+  const firstFail = events.findIndex((e) => e.type === "test-case" && e.status === "interesting");
+  const model = fold(events.slice(0, firstFail + 1));
+  const e = events[firstFail]!;
+  assert.ok(e.type === "test-case");
+  assert.deepEqual(model.target, e.choices.map(choiceKey));
+  assert.equal(model.targetFromShrinker, false);
+  const fresh = applyMessage(model, { type: "run-started", title: "t", file: "f", testPath: ["t"] });
+  assert.notEqual(fresh, model);
+  assert.equal(fresh.cases, 0);
+  assert.equal(fresh.nodeCount, 1);
+});
+
+test("shed cases: tree events are not applied to the wrong path, but root exhaustion still is", () => {
+  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const model = createTreeModel();
+  applyEvents(model, events, 5);
+  assert.equal(model.droppedCases, 5);
+  assert.equal(model.root.exhausted, true);
+  assert.ok(walk(model).filter((n) => n !== model.root).every((n) => !n.exhausted));
+});
+
+test("50,000 cases: stored nodes stay under the cap, and aggregates carry every count", () => {
+  const big = record((onEvent) =>
+    check(property(st.lists(st.integers({ min: 0, max: 20 }), { maxSize: 8 }), st.booleans(), (xs, b) => {
+      assume(!(b && xs.length > 6)); // some invalid cases too
+    }), { ...settings, seed: 5, maxExamples: 50_000, onEvent }),
+  );
+  const n = big.filter((e) => e.type === "test-case").length;
+  assert.ok(n >= 1000, `recorded ${n} cases`);
+  const model = createTreeModel({ cap: 5000 });
+  let maxStored = 0;
+  for (let i = 0; i < big.length; i += 250) {
+    applyEvents(model, big.slice(i, i + 250));
+    maxStored = Math.max(maxStored, model.nodeCount);
+  }
+  assert.equal(model.cases, n);
+  assert.equal(model.root.count, n);
+  assert.ok(maxStored <= 5000 + model.maxDepth, `stored at most ${maxStored}`);
+  assert.ok(model.nodeCount <= 5000);
+  assert.ok(model.foldedNodes > 0, "folding happened");
+  assertCountsAddUp(model);
+  const folded = walk(model).reduce((s, x) => s + (x.folded?.count ?? 0), 0);
+  assert.ok(folded > 0);
+
+  // The layout draws a bounded number of elements whatever the model holds, and the aggregates' counts
+  // plus the drawn leaves account for every case.
+  for (const maxVisible of [50, 300]) {
+    const layout = layoutTree(model, { maxVisible });
+    assert.ok(layout.nodes.length <= maxVisible, `${layout.nodes.length} ≤ ${maxVisible}`);
+    assert.equal(layout.links.length, layout.nodes.length - 1);
+    const aggregates = layout.nodes.filter((x) => x.kind === "aggregate");
+    assert.ok(aggregates.length > 0 && aggregates.every((a) => a.label === `+${a.count}` && a.count > 0));
+    let accounted = 0;
+    for (const x of layout.nodes) {
+      if (x.kind === "aggregate") accounted += x.count;
+      else if (x.kind === "choice" || x.kind === "root") {
+        const node = walk(model).find((m) => m.id === x.nodeId)!;
+        accounted += node.ended;
+      }
+    }
+    assert.equal(accounted, n, "every case is either a drawn leaf or inside an aggregate");
+  }
+});
+
+test("layout: collapsing a node draws its children as one aggregate; the same input gives the same layout", () => {
+  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const model = fold(events);
+  const first = [...model.root.children.values()][0]!;
+  const layout = layoutTree(model, { collapsed: new Set([first.id]) });
+  const agg = layout.nodes.find((x) => x.id === `a${first.id}`);
+  assert.ok(agg !== undefined && agg.kind === "aggregate");
+  assert.equal(agg.count, first.count);
+  assert.equal(agg.hidden, 6);
+  assert.equal(layout.nodes.find((x) => x.nodeId === first.id && x.kind === "choice")!.collapsed, true);
+  assert.deepEqual(layoutTree(model), layoutTree(model));
+});
+
+test("createTreeModel rejects a bad cap, naming the API", () => {
+  assert.throws(() => createTreeModel({ cap: 3 }), /createTreeModel: cap/);
+});
+
+test("choice keys keep -0 and 0 apart and long strings short", () => {
+  assert.notEqual(choiceKey({ type: "float", value: -0 }), choiceKey({ type: "float", value: 0 }));
+  assert.notEqual(choiceKey({ type: "integer", value: 1 }), choiceKey({ type: "float", value: 1 }));
+  assert.ok(choiceKey({ type: "string", value: "x".repeat(10_000) }).length < 80);
+  assert.notEqual(choiceKey({ type: "string", value: `${"x".repeat(100)}a` }), choiceKey({ type: "string", value: `${"x".repeat(100)}b` }));
+  assert.equal(choiceKey({ type: "bytes", value: new Uint8Array([1, 255]) }), "y:01ff");
+});

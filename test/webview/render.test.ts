@@ -1,0 +1,230 @@
+// The panel rendered in a real headless Chromium (test/webview/harness.mjs: the extension's HTML shape and
+// CSP, VS Code theme classes and variables, a fake acquireVsCodeApi), fed the PanelMessages recorded from
+// real runs (fixtures/*.json, written by record.ts). Checks what each view drew, that its buttons post the
+// right messages, keyboard access, that nothing tripped the CSP, and that state survives a reload; writes a
+// screenshot per view to test/webview/screenshots/ for a person to look at.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import type { EngineEvent, PanelMessage } from "../../src/protocol.ts";
+import { bundleWebview, frames, launch, post, serve } from "./harness.mjs";
+import { deserialise } from "./serialise.ts";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const shots = path.join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+function fixture(name: string): PanelMessage[] {
+  return deserialise(readFileSync(path.join(here, "fixtures", `${name}.json`), "utf8")) as PanelMessage[];
+}
+function eventsOf(ms: readonly PanelMessage[]): EngineEvent[] {
+  return ms.flatMap((m) => (m.type === "events" ? m.events : []));
+}
+
+let server: Awaited<ReturnType<typeof serve>>;
+let browser: Browser;
+
+before(async () => {
+  server = await serve(await bundleWebview());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(theme: "dark" | "light" | "high-contrast" = "dark"): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url(theme));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Until the panel has drawn everything: views share a per-frame budget and are paced while a run streams. */
+async function settle(page: Page): Promise<void> {
+  await frames(page, 3);
+  await page.waitForTimeout(250);
+  await frames(page, 10);
+}
+
+async function snap(page: Page, name: string, selector = "body"): Promise<void> {
+  await page.locator(selector).first().screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+// Page functions as strings: tsx's transform would wrap functions in a helper the page does not have.
+const posted = (page: Page): Promise<{ type: string }[]> => page.evaluate("window.__posted");
+const csp = (page: Page): Promise<string[]> => page.evaluate("window.__csp");
+
+test("a failing run: every view drawn from the recorded stream, buttons post their messages", async () => {
+  const messages = fixture("sorted-pair");
+  const events = eventsOf(messages);
+  const { page, errors, close } = await open("dark");
+  try {
+    assert.deepEqual(await posted(page), [{ type: "ready" }]);
+    await post(page, messages);
+    await settle(page);
+
+    // Choice sequence: one cell per choice of the last shrink target.
+    const target = events.filter((e) => e.type === "shrink-target").pop();
+    assert.ok(target?.type === "shrink-target");
+    assert.equal(await page.locator("#choices .row.target div.cell").count(), target.choices.length);
+    assert.ok((await page.locator("#choices .row.target div.span").count()) > 0, "spans are drawn");
+    const last = events.filter((e) => e.type === "test-case").pop();
+    assert.ok(last?.type === "test-case");
+    assert.equal(await page.locator("#choices .row.current div.cell").count(), last.choices.length);
+
+    // Keyboard: tab into the target row, arrows move between cells, the details line follows.
+    await page.locator("#choices .row.target .sequence").focus();
+    await page.keyboard.press("ArrowRight");
+    assert.match(await page.locator("#choices .detail").textContent() ?? "", /^#1 \w+ .* · index /);
+
+    // Comparison: the verdict line in words, the candidates list of the pass.
+    const verdict = await page.locator("#comparison .verdict-line").textContent();
+    assert.match(verdict ?? "", /shorter by \d+|position \d+: index/);
+    assert.ok((await page.locator("#comparison ol.candidates li").count()) > 0);
+    const passButtons = page.locator("#comparison .pass-tabs button");
+    assert.ok((await passButtons.count()) >= 2);
+    await passButtons.first().click();
+    await settle(page);
+    assert.equal(await passButtons.first().getAttribute("aria-pressed"), "true");
+
+    // Progress: both step lines, the pass table, the totals.
+    for (const key of ["length", "index"]) assert.match((await page.locator(`#progress g.panel.${key} path.line`).getAttribute("d")) ?? "", /^M/);
+    const passes = new Set(events.flatMap((e) => (e.type === "shrink-pass" ? [e.pass] : [])));
+    assert.equal(await page.locator("#progress table.passes tbody tr").count(), passes.size);
+    assert.match((await page.locator("#progress p.status").textContent()) ?? "", /shrink calls/);
+
+    // Statistics: the engine's final counts.
+    const result = events.find((e) => e.type === "result");
+    assert.ok(result?.type === "result");
+    const figure = (key: string) => page.locator(`#stats .figure[title] dd`).nth(["cases", "generated", "shrink", "valid"].indexOf(key)).textContent();
+    assert.equal(await figure("cases"), String(result.statistics.examples));
+    assert.equal(await page.locator("#stats .bars.labels .bar").count(), Object.keys(result.statistics.events).length);
+
+    // Result: the repro exactly, buttons and the location post the right messages.
+    const finished = messages[messages.length - 1];
+    assert.ok(finished.type === "run-finished" && finished.failure);
+    assert.equal(await page.locator("#result pre.repro").textContent(), finished.failure.repro);
+    for (const name of ["Copy", "Convert to test", "Debug"]) await page.getByRole("button", { name, exact: true }).click();
+    await page.locator("#result button.location").click();
+    await page.locator("#result button.debug").focus();
+    await page.keyboard.press("Enter");
+    assert.deepEqual((await posted(page)).slice(1), [
+      { type: "copy-repro" },
+      { type: "convert-to-test" },
+      { type: "debug" },
+      { type: "open-location", file: "/workspace/test/example.test.ts", line: 12, column: 7 },
+      { type: "debug" },
+    ]);
+    assert.equal(await page.locator("#result ol.runs li").count(), 1);
+
+    assert.deepEqual(await csp(page), [], "nothing the panel does is blocked by its CSP");
+    assert.deepEqual(errors, []);
+    await page.locator("#choices .row.target .sequence").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    for (const id of ["result", "choices", "comparison", "progress", "stats"]) await snap(page, `failing-${id}-dark`, `#sec-${id}`);
+    await snap(page, "failing-header-dark", "header.run");
+  } finally {
+    await close();
+  }
+});
+
+test("state survives a reload: restored from getState, the host's replay not counted twice", async () => {
+  const messages = fixture("sorted-pair");
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, messages);
+    await settle(page);
+    // The panel saves once the run finishes.
+    const before = { cases: await page.locator("#stats dd").first().textContent(), repro: await page.locator("#result pre.repro").textContent(), pass: await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent() };
+    await page.locator("#comparison .pass-tabs button").first().click();
+    await page.waitForTimeout(1200); // the throttled save of the UI state
+    const chosen = await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent();
+    await page.reload();
+    // Drawn from the saved state before any message arrives.
+    assert.equal(await page.locator("#result pre.repro").textContent(), before.repro);
+    assert.equal(await page.locator("#stats dd").first().textContent(), before.cases);
+    assert.equal(await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent(), chosen);
+    // The host replays the run on "ready": recognised and skipped.
+    await post(page, messages);
+    await settle(page);
+    assert.equal(await page.locator("#stats dd").first().textContent(), before.cases);
+    assert.equal(await page.locator("#result ol.runs li").count(), 1);
+    assert.deepEqual(errors, []);
+    void before.pass;
+  } finally {
+    await close();
+  }
+});
+
+test("a run watched live: mid-shrink the target, the current pass and the latest candidate are shown", async () => {
+  const messages = fixture("mixed");
+  const { page, errors, close } = await open("dark");
+  try {
+    // Up to the middle of shrinking, sent as VS Code's JSON postMessage would deliver them (NaN → null …).
+    const cut = messages.findIndex((m, i) => i > 2 && m.type === "events" && m.events.some((e) => e.type === "shrink-target")) + 3;
+    await post(page, JSON.parse(JSON.stringify(messages.slice(0, cut))));
+    await settle(page);
+    assert.match((await page.locator("header .badge").textContent()) ?? "", /running · shrink/);
+    assert.match((await page.locator("#result .headline").textContent()) ?? "", /Running/);
+    assert.ok((await page.locator("#choices .row.target div.cell").count()) > 0);
+    assert.ok((await page.locator("#comparison .aligned div.cell").count()) > 0);
+    await snap(page, "live-choices-dark", "#sec-choices");
+    await snap(page, "live-comparison-dark", "#sec-comparison");
+    await snap(page, "live-progress-dark", "#sec-progress");
+    await post(page, JSON.parse(JSON.stringify(messages.slice(cut))));
+    await settle(page);
+    assert.match((await page.locator("header .badge").textContent()) ?? "", /failed/);
+    assert.deepEqual(await csp(page), []);
+    assert.deepEqual(errors, []);
+    await snap(page, "mixed-full-dark");
+  } finally {
+    await close();
+  }
+});
+
+test("a passing run in the light and high-contrast themes: statistics, no result buttons", async () => {
+  for (const theme of ["light", "high-contrast"] as const) {
+    const messages = fixture("passing");
+    const { page, errors, close } = await open(theme);
+    try {
+      await post(page, messages);
+      await settle(page);
+      assert.match((await page.locator("header .badge").textContent()) ?? "", /passed/);
+      assert.equal(await page.locator("#result .example").getAttribute("hidden"), "");
+      assert.ok((await page.locator("#stats .bars.labels .bar").count()) >= 3);
+      assert.ok((await page.locator("#stats .bars.sizes .bar").count()) >= 2);
+      // The theme's variables reach the drawing.
+      const bg = await page.evaluate("getComputedStyle(document.body).backgroundColor");
+      assert.equal(bg, theme === "light" ? "rgb(255, 255, 255)" : "rgb(0, 0, 0)");
+      assert.deepEqual(await csp(page), []);
+      assert.deepEqual(errors, []);
+      await snap(page, `passing-stats-${theme}`, "#sec-stats");
+      await snap(page, `passing-result-${theme}`, "#sec-result");
+    } finally {
+      await close();
+    }
+  }
+  const { page, close } = await open("high-contrast");
+  try {
+    await post(page, fixture("sorted-pair"));
+    await settle(page);
+    await snap(page, "failing-choices-high-contrast", "#sec-choices");
+    await snap(page, "failing-comparison-high-contrast", "#sec-comparison");
+  } finally {
+    await close();
+  }
+  const light = await open("light");
+  try {
+    await post(light.page, fixture("mixed"));
+    await settle(light.page);
+    await snap(light.page, "mixed-full-light");
+  } finally {
+    await light.close();
+  }
+});

@@ -1,0 +1,78 @@
+/**
+ * Real runs of the engine, recorded as the panel receives them: a run-started message, the engine's events
+ * batched by the runner's own Outbox (src/runner/outbox.ts, so batch sizes and dropping are the runner's),
+ * and a run-finished message with the failure report the runner would send. Shared by the model tests and
+ * record.ts, which saves them as fixtures for the browser tests and the benchmark.
+ */
+import { check, property, st, event, assume, PropertyFailure } from "../../src/engine/index.ts";
+import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/protocol.ts";
+import { DEFAULT_OUTBOX, Outbox } from "../../src/runner/outbox.ts";
+import type { Property } from "../../src/engine/index.ts";
+
+export interface Recording {
+  readonly name: string;
+  readonly messages: PanelMessage[];
+  readonly events: EngineEvent[];
+}
+
+function recordRun(name: string, title: string, prop: Property, settings: Record<string, unknown>): Recording {
+  const events: EngineEvent[] = [];
+  const messages: PanelMessage[] = [{ type: "run-started", title, file: "/workspace/test/example.test.ts", testPath: ["examples", title] }];
+  const outbox = new Outbox({ send: (m: RunnerMessage) => m.type === "events" && messages.push({ type: "events", events: m.events, dropped: m.dropped }), congested: () => false }, DEFAULT_OUTBOX);
+  let failure: PropertyFailure | undefined;
+  try {
+    check(prop, { database: null, deadline: null, ...settings, onEvent: (e: EngineEvent) => (events.push(e), outbox.event(e)) });
+  } catch (e) {
+    if (!(e instanceof PropertyFailure)) throw e;
+    failure = e;
+  }
+  outbox.flush();
+  if (failure === undefined) {
+    messages.push({ type: "run-finished", outcome: "passed" });
+  } else {
+    const cause = failure.cause as Error;
+    messages.push({
+      type: "run-finished",
+      outcome: "failed",
+      failure: {
+        message: failure.message,
+        repro: failure.repro,
+        seed: failure.seed,
+        error: { name: cause.name, message: cause.message },
+        location: { file: "/workspace/test/example.test.ts", line: 12, column: 7 },
+        flaky: false,
+      },
+    });
+  }
+  return { name, messages, events };
+}
+
+/** A list whose first two elements are out of order, plus a string: a short shrink through many passes. */
+export function sortedPair(): Recording {
+  return recordRun("sorted-pair", "first two in order", property(st.lists(st.integers()), st.text(), (xs, s) => {
+    event(xs.length > 3 ? "long list" : "short list");
+    if (xs.length >= 2 && xs[0] > xs[1] && s.length > 0) throw new Error("unsorted");
+  }), { seed: 7 });
+}
+
+/** Every primitive type, nested lists, event labels and assume(): a long shrink with many spans. */
+export function mixed(): Recording {
+  const item = st.records({ id: st.integers({ min: 0, max: 1000 }), weight: st.floats({ min: 0, max: 100 }), tag: st.text({ maxSize: 4 }), flag: st.booleans(), raw: st.bytes({ maxSize: 3 }) });
+  return recordRun("mixed", "total weight stays small", property(st.lists(item), st.integers(), (items, k) => {
+    assume(k !== 13);
+    event(items.length === 0 ? "empty" : items.some((i) => i.flag) ? "has flag" : "no flag");
+    const total = items.reduce((a, i) => a + i.weight, 0);
+    if (total > 150 && items.length >= 3) throw new RangeError(`total weight ${total} too large`);
+  }), { seed: 11, maxExamples: 300 });
+}
+
+/** A property that holds: generation statistics only (invalid cases from filter, labels, sizes). */
+export function passing(): Recording {
+  return recordRun("passing", "reverse twice is identity", property(st.lists(st.integers().filter((n) => n % 7 !== 0)), (xs) => {
+    event(`length ${Math.min(xs.length, 5)}${xs.length >= 5 ? "+" : ""}`);
+    const r = xs.slice().reverse().reverse();
+    if (r.length !== xs.length) throw new Error("lost elements");
+  }), { seed: 3, maxExamples: 400 });
+}
+
+export const ALL = [sortedPair, mixed, passing];

@@ -1,0 +1,99 @@
+/**
+ * Layout of shrink progress (pure; d3-scale and d3-shape compute, they do not touch the DOM): the target's
+ * sort key over the run as two stacked step charts sharing the x axis (shrink candidates so far) — length on
+ * top, index sum (log scale: sums span hundreds of orders of magnitude) below — and the pass table.
+ */
+import { scaleLinear, scaleSymlog } from "d3-scale";
+import { line, curveStepAfter } from "d3-shape";
+import type { PassRow, ProgressModel } from "../models/progress.ts";
+import { series } from "../models/progress.ts";
+import { formatIndex } from "../models/candidates.ts";
+
+export const MARGIN = { left: 54, right: 10, top: 8, bottom: 20 };
+export const PANEL_H = 70;
+export const PANEL_GAP = 16;
+
+export interface Tick {
+  readonly key: string;
+  readonly pos: number;
+  readonly label: string;
+}
+
+export interface ChartPanel {
+  readonly key: "length" | "index";
+  readonly title: string;
+  readonly y: number;
+  readonly path: string;
+  readonly yTicks: readonly Tick[];
+  readonly last: { readonly x: number; readonly y: number; readonly label: string } | undefined;
+}
+
+export interface ProgressLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly innerWidth: number;
+  readonly panels: readonly ChartPanel[];
+  readonly xTicks: readonly Tick[];
+  readonly points: number;
+  readonly passes: readonly (PassRow & { readonly current: boolean })[];
+  readonly currentPass: string;
+  readonly totals: string | undefined;
+}
+
+function fmt(n: number): string {
+  return Math.abs(n) >= 1e4 ? n.toExponential(0).replace("e+", "e") : String(Math.round(n));
+}
+
+/** 0 and up to three powers of ten spread over [1, max] (symlog's own ticks crowd at the top). */
+export function logTicks(max: number): number[] {
+  const top = Math.floor(Math.log10(Math.max(1, max)));
+  if (top <= 0) return [0, 1];
+  const step = Math.max(1, Math.ceil(top / 3));
+  const out = [0];
+  for (let k = top; k > 0; k -= step) out.push(10 ** k);
+  return out.sort((a, b) => a - b);
+}
+
+export function layoutProgress(m: ProgressModel, width: number): ProgressLayout {
+  const pts = series(m);
+  const innerWidth = Math.max(40, width - MARGIN.left - MARGIN.right);
+  const maxX = Math.max(1, pts.length > 0 ? pts[pts.length - 1].x : 1);
+  const x = scaleLinear().domain([0, maxX]).range([0, innerWidth]);
+  const panels: ChartPanel[] = [];
+  const specs = [
+    { key: "length" as const, title: "length", value: (p: (typeof pts)[number]) => p.length, log: false },
+    { key: "index" as const, title: "index sum", value: (p: (typeof pts)[number]) => p.indexSum, log: true },
+  ];
+  specs.forEach((spec, i) => {
+    const top = MARGIN.top + i * (PANEL_H + PANEL_GAP);
+    const max = Math.max(1, ...pts.map(spec.value));
+    // symlog: like log, but 0 (a fully simplified case) is on the chart.
+    const y = (spec.log ? scaleSymlog() : scaleLinear()).domain([0, max]).range([PANEL_H, 0]);
+    const d = line<(typeof pts)[number]>()
+      .x((p) => x(p.x))
+      .y((p) => y(spec.value(p)))
+      .curve(curveStepAfter)(pts as (typeof pts)[number][]);
+    const ticks = spec.log ? logTicks(max) : y.ticks(3);
+    const lastPt = pts[pts.length - 1];
+    panels.push({
+      key: spec.key,
+      title: spec.title,
+      y: top,
+      path: d ?? "",
+      yTicks: ticks.map((t) => ({ key: String(t), pos: y(t), label: spec.log ? formatIndex(t) : fmt(t) })),
+      last: lastPt === undefined ? undefined : { x: x(lastPt.x), y: y(spec.value(lastPt)), label: spec.log ? formatIndex(spec.value(lastPt)) : String(spec.value(lastPt)) },
+    });
+  });
+  const t = m.totals;
+  return {
+    width,
+    height: MARGIN.top + 2 * PANEL_H + PANEL_GAP + MARGIN.bottom,
+    innerWidth,
+    panels,
+    xTicks: x.ticks(Math.max(2, Math.floor(innerWidth / 80))).map((v) => ({ key: String(v), pos: x(v), label: fmt(v) })),
+    points: pts.length,
+    passes: m.passes.map((r) => ({ ...r, current: r.name === m.currentPass })),
+    currentPass: m.currentPass,
+    totals: t === undefined ? undefined : `${t.shrinkCalls} shrink calls, ${t.shrinks} shrinks, ${t.examples} examples in ${t.timeMs < 10000 ? `${Math.round(t.timeMs)} ms` : `${(t.timeMs / 1000).toFixed(1)} s`}${t.shrinkStopped ? ` · stopped: ${t.shrinkStopped}` : ""}`,
+  };
+}

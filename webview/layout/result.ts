@@ -1,0 +1,79 @@
+/**
+ * Layout of the result (pure): the run's header line, the minimal example as highlighted TypeScript tokens,
+ * the error and where it was thrown, and the session's run history. Tokens keep every character of the
+ * repro (joined, they are the repro exactly): what Copy copies is what is shown.
+ */
+import type { HistoryEntry, PanelState } from "../model.ts";
+
+export type TokenKind = "number" | "string" | "keyword" | "punct" | "ident" | "space";
+
+export interface Token {
+  readonly kind: TokenKind;
+  readonly text: string;
+}
+
+const TOKEN = /(\s+)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(-?(?:0[xob][0-9a-f_]+|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?|Infinity|NaN))|(\b(?:true|false|null|undefined|new|Number|Uint8Array|Object|Symbol|Math|BigInt)\b)|([A-Za-z_$][\w$]*)|(.)/gis;
+
+export function tokenize(src: string): Token[] {
+  const out: Token[] = [];
+  for (const m of src.matchAll(TOKEN)) {
+    const kind: TokenKind = m[1] ? "space" : m[2] ? "string" : m[3] ? "number" : m[4] ? "keyword" : m[5] ? "ident" : "punct";
+    const prev = out[out.length - 1];
+    // Merge runs of punctuation: fewer DOM nodes, same text.
+    if (prev !== undefined && kind === "punct" && prev.kind === "punct") out[out.length - 1] = { kind, text: prev.text + m[0] };
+    else out.push({ kind, text: m[0] });
+  }
+  return out;
+}
+
+export interface ResultLayout {
+  readonly state: "none" | "running" | "passed" | "failed" | "error";
+  readonly headline: string;
+  readonly repro: readonly Token[] | undefined;
+  readonly reproText: string | undefined;
+  readonly error: string | undefined;
+  readonly location: { readonly label: string; readonly file: string; readonly line: number; readonly column: number } | undefined;
+  readonly flaky: boolean;
+  readonly buttons: boolean;
+  readonly history: readonly (HistoryEntry & { readonly text: string; readonly current: boolean })[];
+}
+
+function basename(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
+}
+
+function time(ms: number | undefined): string {
+  if (ms === undefined) return "";
+  return ms < 10000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function layoutResult(s: PanelState): ResultLayout {
+  const r = s.run;
+  const f = r.failure;
+  const state = r.status === "idle" ? "none" : r.status === "running" ? "running" : r.status === "passed" ? "passed" : f !== undefined ? "failed" : "error";
+  const headline =
+    state === "none" ? "No run yet."
+    : state === "running" ? "Running…"
+    : state === "passed" ? (r.message ?? "Passed.")
+    : state === "failed" ? (f?.flaky ? "Failed, but flaky: the minimal example did not fail again." : "Falsified: the minimal failing example.")
+    : (r.reason ?? `Run ended: ${r.status}.`);
+  const history = s.history
+    .slice()
+    .reverse()
+    .map((h) => ({
+      ...h,
+      current: h.n === s.runs && r.status !== "running",
+      text: `#${h.n} ${h.title} · ${h.outcome}${h.seed !== undefined ? ` · seed ${h.seed}` : ""} · ${h.cases} cases${h.shrinks > 0 ? ` · ${h.shrinks} shrinks` : ""}${h.timeMs !== undefined ? ` · ${time(h.timeMs)}` : ""}`,
+    }));
+  return {
+    state,
+    headline,
+    repro: f ? tokenize(f.repro) : undefined,
+    reproText: f?.repro,
+    error: f ? `${f.error.name}: ${f.error.message}` : undefined,
+    location: f?.location ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location } : undefined,
+    flaky: f?.flaky === true,
+    buttons: f !== undefined,
+    history,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Shrink progress: the target's sort key over the run (its length and index sum, one point per accepted
+ * shrink), each pass's runs, calls and accepted shrinks, the pass running now, and the totals at the end.
+ *
+ * Memory stays bounded on long runs: the series keeps every point until MAX_POINTS, then halves its
+ * resolution (every other point, always keeping the first and the newest) and from then on only keeps one
+ * point in `stride` — so a chart of a million shrinks costs the same as one of two thousand.
+ */
+export interface ProgressPoint {
+  /** Shrink candidates proposed so far when this target was accepted (the x axis). */
+  readonly x: number;
+  readonly length: number;
+  readonly indexSum: number;
+}
+
+export interface PassRow {
+  readonly name: string;
+  readonly runs: number;
+  readonly calls: number;
+  readonly accepted: number;
+  readonly candidates: number;
+}
+
+export interface Totals {
+  readonly examples: number;
+  readonly shrinkCalls: number;
+  readonly shrinks: number;
+  readonly timeMs: number;
+  readonly shrinkStopped: string | undefined;
+}
+
+export interface ProgressModel {
+  readonly points: readonly ProgressPoint[];
+  /** Keep one point in `stride` (1 until the series first fills). */
+  readonly stride: number;
+  /** Points offered since the last one kept. */
+  readonly skipped: number;
+  /** The newest point even when the stride skipped it: the chart always ends at the current target. */
+  readonly last: ProgressPoint | undefined;
+  readonly passes: readonly PassRow[];
+  readonly currentPass: string;
+  /** Calls and accepted of the current pass before its current run (the end event reports per run). */
+  readonly base: { readonly calls: number; readonly accepted: number };
+  readonly totals: Totals | undefined;
+}
+
+export const MAX_POINTS = 2000;
+
+export const emptyProgress: ProgressModel = { points: [], stride: 1, skipped: 0, last: undefined, passes: [], currentPass: "", base: { calls: 0, accepted: 0 }, totals: undefined };
+
+/** Append a point, halving the resolution when full (pure: returns a new model). */
+export function addPoint(m: ProgressModel, p: ProgressPoint): ProgressModel {
+  const skipped = m.skipped + 1;
+  if (skipped < m.stride) return { ...m, skipped, last: p };
+  let points = [...m.points, p];
+  let stride = m.stride;
+  if (points.length > MAX_POINTS) {
+    points = points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
+    stride *= 2;
+  }
+  return { ...m, points, stride, skipped: 0, last: p };
+}
+
+/** The series as drawn: the kept points plus the newest one. */
+export function series(m: ProgressModel): readonly ProgressPoint[] {
+  const last = m.last;
+  if (last === undefined || m.points[m.points.length - 1] === last) return m.points;
+  return [...m.points, last];
+}
+
+function updatePass(passes: readonly PassRow[], name: string, f: (r: PassRow) => PassRow): PassRow[] {
+  const i = passes.findIndex((r) => r.name === name);
+  const row = i >= 0 ? passes[i] : { name, runs: 0, calls: 0, accepted: 0, candidates: 0 };
+  const next = passes.slice();
+  if (i >= 0) next[i] = f(row);
+  else next.push(f(row));
+  return next;
+}
+
+export function passStarted(m: ProgressModel, name: string): ProgressModel {
+  const row = m.passes.find((r) => r.name === name);
+  return { ...m, currentPass: name, base: { calls: row?.calls ?? 0, accepted: row?.accepted ?? 0 }, passes: updatePass(m.passes, name, (r) => ({ ...r, runs: r.runs + 1 })) };
+}
+
+/** The pass's own count of calls and accepted shrinks for this run replaces what candidates suggested. */
+export function passEnded(m: ProgressModel, name: string, calls: number, accepted: number): ProgressModel {
+  const base = m.currentPass === name ? m.base : { calls: 0, accepted: 0 };
+  return { ...m, currentPass: m.currentPass === name ? "" : m.currentPass, passes: updatePass(m.passes, name, (r) => ({ ...r, calls: base.calls + calls, accepted: base.accepted + accepted })) };
+}
+
+/** Live counts while a pass runs, from its candidates (calls: those not answered from the DataTree). */
+export function passCandidates(m: ProgressModel, name: string, candidates: number, calls: number, accepted: number): ProgressModel {
+  if (candidates === 0) return m;
+  return { ...m, passes: updatePass(m.passes, name, (r) => ({ ...r, candidates: r.candidates + candidates, calls: r.calls + calls, accepted: r.accepted + accepted })) };
+}

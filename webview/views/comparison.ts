@@ -1,0 +1,87 @@
+/**
+ * The sort-key comparison view: the latest shrink candidate aligned under the target it was compared with
+ * (differing cells marked, the deciding position outlined), the comparison in words, the verdict and the pass
+ * that proposed it; then the recent candidates of one pass, newest first, with a button per pass to switch.
+ */
+import type { CandidateRow, CandidatesModel } from "../models/candidates.ts";
+import { layoutCandidateList, layoutComparison, LINE_H } from "../layout/comparison.ts";
+import { CELL_H, CELL_W, summarise } from "../layout/sequence.ts";
+import { drawSequence } from "./sequence.ts";
+import { part, type Sel } from "./dom.ts";
+
+const LABEL_W = 78;
+
+export interface ComparisonOptions {
+  readonly selectedPass: string | undefined;
+  readonly onSelectPass: (pass: string) => void;
+}
+
+function verdictText(d: CandidateRow): string {
+  return (d.verdict === "accepted" ? "✓ accepted" : d.verdict === "not-simpler" ? "✗ not simpler" : `✗ ${d.verdict}`) + (d.cached ? " · cached" : "");
+}
+
+export function drawComparison(host: Sel, m: CandidatesModel, width: number, opts: ComparisonOptions): void {
+  const lay = layoutComparison(m, width - LABEL_W);
+  const head = part(host, "div", "verdict-line");
+  const detail = part(host, "div", "detail");
+  // Made (hidden when empty) in this order on the first draw, so the parts keep their order.
+  const aligned = part(host, "div", "aligned");
+  const windowNote = part(host, "p", "window");
+  const latest = m.latest;
+  if (lay === undefined || latest === undefined) {
+    head.text("No shrink candidates yet: the shrinker starts once a failing case is found.");
+    aligned.attr("hidden", "");
+    windowNote.text("");
+  } else {
+    head
+      .selectAll<HTMLSpanElement, string>("span")
+      .data([lay.pass, lay.comparison, lay.verdictText, lay.cached ? "cached (answered by the DataTree)" : ""])
+      .join("span")
+      .attr("class", (_d, i) => ["pass", "comparison", `verdict ${lay.verdict}`, "cached"][i])
+      .text((d) => d);
+    aligned.attr("hidden", null);
+    part(aligned, "div", "labels", (l) =>
+      l
+        .selectAll("div")
+        .data(["target", "candidate"])
+        .join("div")
+        .text((d) => d),
+    );
+    const body = part(aligned, "div", "rows");
+    const summary = `target ${latest.target ? summarise(latest.target) : "none"}; candidate ${summarise(latest.candidate)}`;
+    // Candidate keys are offset so the two rows' cells (keyed by position) never collide.
+    const cells = [...lay.target, ...lay.candidate.map((c) => ({ ...c, key: c.key + 1e9 }))];
+    const row = drawSequence(part(body, "div", "cells"), { cells, spans: [], width: width - LABEL_W, height: lay.height, more: 0, summary }, { label: "Candidate aligned under the target", animate: false, onDetail: (t) => void detail.text(t) });
+    // The deciding column: one outline around both cells.
+    part(row, "div", "decider")
+      .style("transform", `translate(${lay.markX - 3}px,-3px)`)
+      .style("width", `${CELL_W + 6}px`)
+      .style("height", `${LINE_H + CELL_H + 6}px`)
+      .attr("hidden", lay.markX >= 0 ? null : "");
+    const longest = Math.max(latest.candidate.cells.length, latest.target?.cells.length ?? 0);
+    windowNote.text(lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "");
+  }
+
+  const list = layoutCandidateList(m, opts.selectedPass);
+  const tabs = part(host, "div", "pass-tabs", (s) => s.attr("role", "toolbar").attr("aria-label", "Show recent candidates of pass"));
+  tabs
+    .selectAll<HTMLButtonElement, (typeof list.passes)[number]>("button")
+    .data(list.passes, (d) => d.name)
+    .join((enter) => enter.append("button").attr("type", "button").on("click", (_e, d) => opts.onSelectPass(d.name)))
+    .attr("aria-pressed", (d) => String(d.selected))
+    .classed("selected", (d) => d.selected)
+    .text((d) => d.name);
+  const ol = part(host, "ol", "candidates", (s) => s.attr("tabindex", "0").attr("aria-label", "Recent candidates, newest first"));
+  ol.selectAll<HTMLLIElement, CandidateRow>("li")
+    .data(list.rows, (d) => String(d.seq))
+    .join((enter) => {
+      const li = enter.append("li");
+      li.append("span").attr("class", "seq").text((d) => `#${d.seq}`);
+      li.append("span").attr("class", "comparison").text((d) => d.comparison);
+      li.append("span").attr("class", "verdict").text(verdictText);
+      li.attr("class", (d) => `${d.verdict}${d.cached ? " cached" : ""}`);
+      return li;
+    })
+    // Rows never change once made (a candidate's verdict is final): only new ones are written.
+    .order();
+}

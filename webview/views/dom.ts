@@ -1,0 +1,37 @@
+/**
+ * Small d3 helpers shared by the views: `part` returns a child element made once and found again on every
+ * draw (a data join of one), so draw functions stay idempotent — call them with new data, they update in place.
+ * Motion follows the user's reduced-motion preference.
+ */
+import { select, type BaseType, type Selection } from "d3-selection";
+
+export type Sel<E extends BaseType = HTMLElement> = Selection<E, unknown, null, undefined>;
+
+/** The child `tag.cls` of `parent` (cls may name several classes), created on first use. */
+export function part<K extends keyof HTMLElementTagNameMap, P extends BaseType>(parent: Sel<P>, tag: K, cls: string, init?: (s: Sel<HTMLElementTagNameMap[K]>) => void): Sel<HTMLElementTagNameMap[K]> {
+  const found = parent.select<HTMLElementTagNameMap[K]>(`:scope > ${tag}.${cls.trim().split(/\s+/).join(".")}`);
+  if (!found.empty()) return found as unknown as Sel<HTMLElementTagNameMap[K]>;
+  const made = parent.append(tag).attr("class", cls) as unknown as Sel<HTMLElementTagNameMap[K]>;
+  init?.(made);
+  return made;
+}
+
+/** The SVG child `tag.cls` of `parent`, created on first use. */
+export function svgPart<K extends keyof SVGElementTagNameMap, P extends BaseType>(parent: Sel<P>, tag: K, cls: string, init?: (s: Sel<SVGElementTagNameMap[K]>) => void): Sel<SVGElementTagNameMap[K]> {
+  const found = parent.select<SVGElementTagNameMap[K]>(`:scope > ${tag}.${cls.trim().split(/\s+/).join(".")}`);
+  if (!found.empty()) return found as unknown as Sel<SVGElementTagNameMap[K]>;
+  const made = parent.append(tag).attr("class", cls) as unknown as Sel<SVGElementTagNameMap[K]>;
+  init?.(made);
+  return made;
+}
+
+export function root(el: HTMLElement): Sel {
+  return select(el) as unknown as Sel;
+}
+
+const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : undefined;
+
+/** Transition length in ms: 0 when the user asked for less motion. */
+export function motion(ms: number): number {
+  return reduced?.matches ? 0 : ms;
+}

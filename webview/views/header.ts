@@ -1,0 +1,18 @@
+/**
+ * The run header: the property's title, a status badge (running · phase, or the outcome), seed and the pass
+ * running now. The status line is the panel's one live region, so screen readers hear outcomes, not every
+ * frame's numbers.
+ */
+import type { PanelState } from "../model.ts";
+import { part, type Sel } from "./dom.ts";
+
+export function drawHeader(host: Sel, s: PanelState): void {
+  const r = s.run;
+  part(host, "h1", "title").text(r.title || "Shrinkscope");
+  const status = r.status === "idle" ? "idle" : r.status === "running" ? `running · ${r.phase || "starting"}` : r.status;
+  part(host, "span", "badge", (b) => b.attr("role", "status").attr("aria-live", "polite"))
+    .attr("class", `badge ${r.status}`)
+    .text(status);
+  const bits = [r.seed !== undefined ? `seed ${r.seed}` : "", r.status === "running" && s.progress.currentPass ? `pass: ${s.progress.currentPass}` : "", s.stats.dropped > 0 ? `${s.stats.dropped} cases summarised` : ""].filter((x) => x !== "");
+  part(host, "span", "meta").text(bits.join(" · "));
+}

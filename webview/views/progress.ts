@@ -1,0 +1,97 @@
+/**
+ * The shrink-progress view: the target's sort key over the run (length, then index sum) as step charts, the
+ * current value labelled at the end of each line; below, a table of the passes — runs, calls, accepted
+ * shrinks — with the pass running now highlighted; at the end, total calls and time.
+ */
+import type { ChartPanel, ProgressLayout, Tick } from "../layout/progress.ts";
+import { MARGIN, PANEL_H } from "../layout/progress.ts";
+import { part, svgPart, type Sel } from "./dom.ts";
+
+type PassRowData = ProgressLayout["passes"][number];
+
+export function drawProgress(host: Sel, lay: ProgressLayout): void {
+  part(host, "p", "status").text(lay.totals ?? (lay.currentPass ? `Running pass: ${lay.currentPass}` : lay.points === 0 ? "Shrinking starts once a failing case is found." : "Between passes."));
+  const svg = svgPart(host, "svg", "chart", (s) => s.attr("role", "img"));
+  const last = lay.panels.map((p) => `${p.title} ${p.last?.label ?? "—"}`).join(", ");
+  svg.attr("width", lay.width).attr("height", lay.height).attr("aria-label", `Sort key of the shrink target over ${lay.points} accepted shrinks: now ${last}`);
+  const plot = svgPart(svg, "g", "plot").attr("transform", `translate(${MARGIN.left},0)`);
+
+  const panels = plot
+    .selectAll<SVGGElement, ChartPanel>("g.panel")
+    .data(lay.panels, (d) => d.key)
+    .join((enter) => {
+      const g = enter.append("g").attr("class", (d) => `panel ${d.key}`);
+      g.append("rect").attr("class", "frame").attr("height", PANEL_H);
+      g.append("text").attr("class", "title").attr("x", 4).attr("y", 10);
+      g.append("g").attr("class", "yticks");
+      g.append("path").attr("class", "line");
+      g.append("circle").attr("class", "now").attr("r", 3);
+      g.append("text").attr("class", "now-label").attr("dy", "-0.5em").attr("text-anchor", "end");
+      return g;
+    })
+    .attr("transform", (d) => `translate(0,${d.y})`);
+  panels.select("rect.frame").attr("width", lay.innerWidth);
+  panels.select("text.title").text((d) => d.title);
+  panels.select("path.line").attr("d", (d) => d.path);
+  panels
+    .select("circle.now")
+    .attr("visibility", (d) => (d.last ? "visible" : "hidden"))
+    .attr("cx", (d) => d.last?.x ?? 0)
+    .attr("cy", (d) => d.last?.y ?? 0);
+  panels
+    .select("text.now-label")
+    .attr("x", (d) => Math.max(60, d.last?.x ?? 0))
+    .attr("y", (d) => Math.max(18, d.last?.y ?? 0))
+    .text((d) => d.last?.label ?? "");
+  panels.each(function (d) {
+    const g = svgPart(plot.select(`g.panel.${d.key}`), "g", "yticks");
+    g.selectAll<SVGTextElement, Tick>("text")
+      .data(d.yTicks, (t) => t.key)
+      .join("text")
+      .attr("x", -6)
+      .attr("y", (t) => t.pos)
+      .attr("dy", "0.32em")
+      .attr("text-anchor", "end")
+      .text((t) => t.label);
+  });
+
+  const xaxis = svgPart(plot, "g", "xaxis");
+  const bottom = lay.panels.length > 0 ? lay.panels[lay.panels.length - 1].y + PANEL_H : 0;
+  xaxis.attr("transform", `translate(0,${bottom})`);
+  xaxis
+    .selectAll<SVGTextElement, Tick>("text.tick")
+    .data(lay.xTicks, (t) => t.key)
+    .join("text")
+    .attr("class", "tick")
+    .attr("x", (t) => t.pos)
+    .attr("y", 14)
+    .attr("text-anchor", "middle")
+    .text((t) => t.label);
+  svgPart(xaxis, "text", "axis-title").attr("x", lay.innerWidth).attr("y", 14).attr("dx", "-0.2em").attr("text-anchor", "end");
+
+  const table = part(host, "table", "passes", (t) => {
+    t.append("caption").text("Shrink passes");
+    t.append("thead").append("tr").selectAll("th").data(["pass", "runs", "candidates", "calls", "accepted"]).join("th").attr("scope", "col").text((d) => d);
+    t.append("tbody");
+  });
+  table
+    .select("tbody")
+    .selectAll<HTMLTableRowElement, PassRowData>("tr")
+    .data(lay.passes, (d) => d.name)
+    .join((enter) => {
+      const tr = enter.append("tr");
+      tr.append("th").attr("scope", "row");
+      for (let i = 0; i < 4; i++) tr.append("td");
+      return tr;
+    })
+    .classed("current", (d) => d.current)
+    .classed("idle", (d) => d.accepted === 0)
+    .attr("aria-current", (d) => (d.current ? "step" : null))
+    .call((tr) => {
+      tr.select("th").text((d) => d.name);
+      tr.selectAll<HTMLTableCellElement, PassRowData>("td").text(function (_d, i) {
+        const d = (this.parentNode as unknown as { __data__: PassRowData }).__data__;
+        return String([d.runs, d.candidates, d.calls, d.accepted][i]);
+      });
+    });
+}

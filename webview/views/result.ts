@@ -1,0 +1,65 @@
+/**
+ * The result view: the headline, the minimal example as highlighted TypeScript with Copy, Convert to test
+ * and Debug, the error and its location (a link-styled button that opens it), and the runs of this session.
+ * Buttons only post messages; the host does the work (and validates them).
+ */
+import type { WebviewMessage } from "../../src/protocol.ts";
+import type { ResultLayout, Token } from "../layout/result.ts";
+import { part, type Sel } from "./dom.ts";
+
+type HistoryRow = ResultLayout["history"][number];
+
+export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessage) => void): void {
+  host.attr("data-state", lay.state);
+  part(host, "p", "headline").text(lay.headline);
+  const ex = part(host, "div", "example");
+  ex.attr("hidden", lay.repro === undefined ? "" : null);
+  part(ex, "h3", "example-title").text("Minimal example (TypeScript)");
+  part(ex, "pre", "repro", (p) => p.attr("tabindex", "0").attr("aria-label", "Minimal failing arguments").append("code"))
+    .select("code")
+    .selectAll<HTMLSpanElement, Token>("span")
+    .data(lay.repro ?? [])
+    .join("span")
+    .attr("class", (d) => `tok ${d.kind}`)
+    .text((d) => d.text);
+  part(ex, "div", "buttons", (b) => {
+    const buttons: [string, WebviewMessage, string][] = [
+      ["Copy", { type: "copy-repro" }, "Copy the minimal example to the clipboard"],
+      ["Convert to test", { type: "convert-to-test" }, "Write the minimal example as a regression test"],
+      ["Debug", { type: "debug" }, "Replay the minimal example under the debugger"],
+    ];
+    for (const [label, message, title] of buttons)
+      b.append("button")
+        .attr("type", "button")
+        .attr("class", message.type)
+        .attr("title", title)
+        .text(label)
+        .on("click", () => post(message));
+  });
+  const err = part(host, "div", "failure");
+  err.attr("hidden", lay.error === undefined ? "" : null);
+  part(err, "pre", "error").text(lay.error ?? "");
+  const loc = lay.location;
+  part(err, "button", "location", (b) =>
+    b.attr("type", "button").on("click", function () {
+      const l = (this as HTMLButtonElement & { __loc?: typeof loc }).__loc;
+      if (l) post({ type: "open-location", file: l.file, line: l.line, column: l.column });
+    }),
+  )
+    .property("__loc", loc)
+    .attr("hidden", loc === undefined ? "" : null)
+    .attr("title", loc ? `Open ${loc.file}` : null)
+    .text(loc ? `thrown at ${loc.label}` : "");
+  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text("Flaky: the minimal example did not fail again on replay.");
+
+  const hist = part(host, "div", "history");
+  part(hist, "h3", "history-title").text(`Runs this session (${lay.history.length})`);
+  part(hist, "ol", "runs")
+    .selectAll<HTMLLIElement, HistoryRow>("li")
+    .data(lay.history, (d) => String(d.n))
+    .join("li")
+    .attr("class", (d) => `${d.outcome}${d.current ? " current" : ""}`)
+    .attr("title", (d) => d.repro ?? "")
+    .text((d) => d.text)
+    .order();
+}

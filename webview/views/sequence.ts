@@ -1,0 +1,134 @@
+/**
+ * Draws a SequenceLayout: cells (a fill whose opacity is the complexity shade, and a short label) and span
+ * brackets. Cells are joined by their stable id, so when the shrink target changes, cells deleted from it fade
+ * and shrink away, surviving cells slide to their new positions, and cells whose value got simpler flash.
+ * Hover or keyboard focus on a cell reports its details (value, index, constraints) through `onDetail`.
+ *
+ * Why HTML boxes and not SVG: rows change every frame while a run streams, and SVG re-lays-out all of its text
+ * on any change (the profile showed tens of ms a frame for a few hundred cells). Fixed-size, absolutely
+ * positioned boxes with CSS containment confine each change to its own cell. Positions and opacity are set
+ * through the CSSOM (`.style`), which the panel's CSP allows.
+ *
+ * Keyboard: the row is one tab stop; arrow keys, Home and End move between cells (a roving focus).
+ */
+import type { BaseType } from "d3-selection";
+import "d3-transition";
+import type { CellBox, SequenceLayout, SpanSegment } from "../layout/sequence.ts";
+import { CELL_H } from "../layout/sequence.ts";
+import { motion, part, type Sel } from "./dom.ts";
+
+export interface SequenceOptions {
+  readonly label: string;
+  /** Animate changes (the shrink target); off for rows that change every frame. */
+  readonly animate: boolean;
+  readonly onDetail: (text: string) => void;
+}
+
+// Capped at 0.7 so the label stays readable on the strongest fill in light themes too.
+const opacity = (d: CellBox): string => (0.12 + 0.58 * d.shade).toFixed(3);
+// Written as the CSSOM serialises it, so comparing with `style.transform` finds unchanged positions.
+const at = (x: number, y: number): string => `translate(${x}px, ${y}px)`;
+
+function onKey(row: HTMLElement, ev: KeyboardEvent): void {
+  const cells = Array.from(row.querySelectorAll<HTMLElement>("div.cell:not(.leaving)"));
+  if (cells.length === 0) return;
+  const now = cells.indexOf(document.activeElement as HTMLElement);
+  let next = now;
+  if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = Math.min(cells.length - 1, now + 1);
+  else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = Math.max(0, now - 1);
+  else if (ev.key === "Home") next = 0;
+  else if (ev.key === "End") next = cells.length - 1;
+  else return;
+  ev.preventDefault();
+  cells[Math.max(0, next)].focus();
+}
+
+export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayout, opts: SequenceOptions): Sel<HTMLDivElement> {
+  const row = part(host, "div", "sequence", (s) => {
+    s.attr("tabindex", "0").attr("role", "group");
+    s.on("keydown", function (this: HTMLDivElement, ev: KeyboardEvent) {
+      onKey(this, ev);
+    });
+    // Focusing the row itself moves focus to its first cell, so arrow keys work at once.
+    s.on("focus", function (this: HTMLDivElement) {
+      this.querySelector<HTMLElement>("div.cell")?.focus();
+    });
+  });
+  row
+    .style("width", `${lay.width}px`)
+    .style("height", `${Math.max(lay.height, CELL_H + 4)}px`)
+    .attr("aria-label", `${opts.label}: ${lay.summary}${lay.more > 0 ? `, ${lay.more} more not drawn` : ""}`);
+  const ms = opts.animate ? motion(350) : 0;
+  const detail = opts.onDetail;
+  // Brackets under the cells; both layers made once.
+  const spanLayer = part(row, "div", "spans");
+  const cellLayer = part(row, "div", "cells");
+
+  cellLayer
+    .selectAll<HTMLDivElement, CellBox>("div.cell")
+    .data(lay.cells, (d) => String(d.key))
+    .join(
+      (enter) => {
+        const c = enter
+          .append("div")
+          .attr("tabindex", "-1")
+          .style("transform", (d) => at(d.x, d.y))
+          .on("pointerenter focus", (_ev: Event, d: CellBox) => detail(d.detail));
+        c.append("span").attr("class", "fill");
+        c.append("span").attr("class", "label");
+        if (ms > 0) c.style("opacity", "0").transition().duration(ms).style("opacity", "1");
+        return c;
+      },
+      (update) => {
+        // A surviving cell whose index changed got simpler (or, rarely, different): flash it.
+        update.classed("changed", function (d) {
+          return ms > 0 && this.dataset.shade !== undefined && this.dataset.shade !== String(d.shade);
+        });
+        if (ms > 0) update.transition().duration(ms).style("transform", (d) => at(d.x, d.y));
+        else
+          update.each(function (d) {
+            const t = at(d.x, d.y);
+            if (this.style.transform !== t) this.style.transform = t;
+          });
+        return update;
+      },
+      (exit) => {
+        if (ms === 0) return exit.remove();
+        exit
+          .classed("leaving", true)
+          .attr("tabindex", null)
+          .transition()
+          .duration(ms)
+          .style("opacity", "0")
+          .style("transform", function () {
+            return `${this.style.transform} scale(0.2)`;
+          })
+          .remove();
+        return exit;
+      },
+    )
+    .each(function (d) {
+      // Write only what changed: a row redrawn every few frames mostly keeps its cells, and every DOM write
+      // would cost a style invalidation.
+      const cls = `cell ${d.type}${d.forced ? " forced" : ""}${d.mark ? " mark" : ""}${this.classList.contains("changed") ? " changed" : ""}${this.classList.contains("leaving") ? " leaving" : ""}`;
+      if (this.className !== cls) this.className = cls;
+      if (this.getAttribute("aria-label") !== d.detail) this.setAttribute("aria-label", d.detail);
+      const shade = String(d.shade);
+      if (this.dataset.shade !== shade) {
+        this.dataset.shade = shade;
+        (this.firstChild as HTMLElement).style.opacity = opacity(d);
+      }
+      const label = this.lastChild as HTMLElement;
+      if (label.textContent !== d.short) label.textContent = d.short;
+    });
+
+  spanLayer
+    .selectAll<HTMLDivElement, SpanSegment>("div.span")
+    .data(lay.spans, (d) => d.key)
+    .join("div")
+    .attr("class", (d) => `span depth${d.depth}`)
+    .attr("title", (d) => d.label)
+    .style("transform", (d) => at(d.x1, d.y))
+    .style("width", (d) => `${Math.max(2, d.x2 - d.x1)}px`);
+  return row;
+}
