@@ -70,6 +70,22 @@ export const checks = [
       await panel.locator(".repro", { hasText: "[-1, -2]" }).waitFor({ timeout: 60_000 });
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
       await ctx.screenshot(page, "panel-minimal-example", { keep: "panel.png" });
+      // Each view of the panel was populated by the real run (issue: the e2e sees every view).
+      const views = [
+        ["choice sequence cells", "#choices div.cell"],
+        ["sort-key comparison", "#comparison .verdict"],
+        ["shrink progress chart", "#progress path.line"],
+        ["DataTree nodes", "#datatree g.node"],
+        ["generation statistics", "#stats .figure"],
+        ["result repro", "#result .repro"],
+      ];
+      for (const [what, selector] of views) {
+        const n = await panel.locator(selector).count();
+        if (n === 0) throw new Error(`the panel's ${what} (${selector}) is empty after a real run`);
+        ctx.log(`panel view populated: ${what} (${n} × ${selector})`);
+      }
+      await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, "panel-datatree");
       // Put the cursor on the failing property call and ask for quick fixes.
       await page.locator(".editor-instance .view-line", { hasText: 'test("is ascending"' }).first().click();
       let converted = false;
