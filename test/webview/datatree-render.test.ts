@@ -10,7 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { assume, check, property, st, PropertyFailure } from "../../src/engine/index.ts";
+import { assume, check, property, st } from "../../src/engine/index.ts";
+import { recordEvents } from "./streams.ts";
 import type { EngineEvent, PanelMessage } from "../../src/protocol.ts";
 import { deserialise } from "./serialise.ts";
 
@@ -18,15 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const shots = path.join(here, "screenshots");
 
-function record(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {
-  const events: EngineEvent[] = [];
-  try {
-    run((e) => events.push(e));
-  } catch (e) {
-    if (!(e instanceof PropertyFailure)) throw e;
-  }
-  return events;
-}
+const record = recordEvents;
 const settings = { database: null, deadline: null } as const;
 
 const THEMES = {

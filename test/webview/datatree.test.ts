@@ -1,20 +1,13 @@
 // The DataTree view model, folded from event streams of real runs (recorded here with the engine itself).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assume, check, property, st, PropertyFailure } from "../../src/engine/index.ts";
+import { assume, check, property, st } from "../../src/engine/index.ts";
+import { recordEvents } from "./streams.ts";
 import type { EngineEvent, ShrinkTargetEvent } from "../../src/protocol.ts";
 import type { TreeModel, TreeNode } from "../../webview/models/datatree.ts";
 import { applyEvents, applyMessage, choiceKey, createTreeModel, layoutTree } from "../../webview/models/datatree.ts";
 
-function record(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {
-  const events: EngineEvent[] = [];
-  try {
-    run((e) => events.push(e));
-  } catch (e) {
-    if (!(e instanceof PropertyFailure)) throw e;
-  }
-  return events;
-}
+const record = recordEvents;
 
 const settings = { database: null, deadline: null } as const;
 

@@ -76,3 +76,14 @@ export function passing(): Recording {
 }
 
 export const ALL = [sortedPair, mixed, passing];
+
+/** The events of one engine run, whether the property passes or fails (a failure is expected, not thrown). */
+export function recordEvents(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  try {
+    run((e) => events.push(e));
+  } catch (e) {
+    if (!(e instanceof PropertyFailure)) throw e;
+  }
+  return events;
+}
