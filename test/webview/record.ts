@@ -10,11 +10,14 @@ import { serialise } from "./serialise.ts";
 import { ALL } from "./streams.ts";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
+// Stack traces name this checkout's folder; fixtures are committed, so they say "/workspace" instead.
+const repoRoot = path.resolve(dir, "..", "..", "..");
+const scrub = (text: string) => text.split(repoRoot + path.sep).join("/workspace/");
 mkdirSync(dir, { recursive: true });
 for (const record of ALL) {
   const r = record();
   const file = path.join(dir, `${r.name}.json`);
-  writeFileSync(file, serialise(r.messages));
+  writeFileSync(file, scrub(serialise(r.messages)));
   const counts: Record<string, number> = {};
   for (const e of r.events) counts[e.type] = (counts[e.type] ?? 0) + 1;
   console.log(`${path.relative(process.cwd(), file)}: ${r.messages.length} messages, ${JSON.stringify(counts)}`);
