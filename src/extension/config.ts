@@ -1,7 +1,7 @@
 /** The extension's settings (package.json "contributes.configuration"), read at the start of each run. */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { RunSettings } from "../protocol.ts";
+import type { RunRequest, RunSettings } from "../protocol.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;
@@ -22,4 +22,27 @@ export function runConfig(workspaceRoot: string): RunConfig {
     },
     timeoutMs: Math.max(1000, c.get<number>("timeout", 60_000)),
   };
+}
+
+/**
+ * Whether user code may run here; if not, tells the user why (with a way to trust the workspace). Every path
+ * that runs a property — a run, a replay, the debugger — asks this first.
+ */
+export function ensureTrusted(): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  void vscode.window
+    .showWarningMessage("Shrinkscope runs your test code, so it only runs in a trusted workspace. Trust this workspace to run properties.", "Manage Workspace Trust")
+    .then((pick) => {
+      if (pick) void vscode.commands.executeCommand("workbench.trust.manage");
+    });
+  return false;
+}
+
+/** The runner request for one test, with the workspace's settings, and the run's timeout. */
+export function runRequest(uri: vscode.Uri, testPath: readonly string[], replayOnly: boolean): { request: RunRequest; timeoutMs: number; folder: vscode.WorkspaceFolder | undefined } {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
+  const config = runConfig(workspaceRoot);
+  const settings = replayOnly ? { ...config.settings, replayOnly: true } : config.settings;
+  return { request: { type: "run", file: uri.fsPath, testPath, workspaceRoot, settings }, timeoutMs: config.timeoutMs, folder };
 }

@@ -7,17 +7,11 @@ import * as vscode from "vscode";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunRequest } from "../protocol.ts";
-import { runConfig } from "./config.ts";
+import { ensureTrusted, runRequest } from "./config.ts";
 
 export async function debugProperty(extensionUri: vscode.Uri, uri: vscode.Uri, testPath: readonly string[]): Promise<void> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage("Shrinkscope runs your test code, so it only runs in a trusted workspace.");
-    return;
-  }
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
-  const request: RunRequest = { type: "run", file: uri.fsPath, testPath, workspaceRoot, settings: { ...runConfig(workspaceRoot).settings, replayOnly: true } };
+  if (!ensureTrusted()) return;
+  const { request, folder } = runRequest(uri, testPath, true);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-debug-"));
   const requestFile = path.join(dir, "request.json");
   fs.writeFileSync(requestFile, JSON.stringify(request));
@@ -27,7 +21,7 @@ export async function debugProperty(extensionUri: vscode.Uri, uri: vscode.Uri, t
     name: `Debug property: ${testPath[testPath.length - 1]}`,
     program: vscode.Uri.joinPath(extensionUri, "dist", "runner.js").fsPath,
     args: ["--request", requestFile],
-    cwd: workspaceRoot,
+    cwd: request.workspaceRoot,
     sourceMaps: true,
     resolveSourceMapLocations: ["**", "!**/node_modules/**"],
     skipFiles: ["<node_internals>/**", `${vscode.Uri.joinPath(extensionUri, "dist").fsPath}/**`],

@@ -5,10 +5,10 @@
  */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunRequest } from "../protocol.ts";
+import type { CompileError, DoneMessage, EngineEvent, RunnerMessage } from "../protocol.ts";
 import { prewarmRunner, startRun } from "../runner/client.ts";
 import type { WarmRunner } from "../runner/client.ts";
-import { runConfig } from "./config.ts";
+import { ensureTrusted, runRequest } from "./config.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
 
@@ -53,25 +53,12 @@ export class RunManager implements vscode.Disposable {
   }
 
   async run(uri: vscode.Uri, testPath: readonly string[], options: RunOptions = {}): Promise<RunResult | undefined> {
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage("Shrinkscope runs your test code, so it only runs in a trusted workspace. Trust this workspace to run properties.", "Manage Workspace Trust").then((pick) => {
-        if (pick) void vscode.commands.executeCommand("workbench.trust.manage");
-      });
-      return undefined;
-    }
+    if (!ensureTrusted()) return undefined;
     if (this.current !== undefined) this.current.stop();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
-    const config = runConfig(workspaceRoot);
-    const request: RunRequest = {
-      type: "run",
-      file: uri.fsPath,
-      testPath,
-      workspaceRoot,
-      settings: { ...config.settings, ...(options.replayOnly ? { replayOnly: true } : {}) },
-    };
+    const { request, timeoutMs } = runRequest(uri, testPath, options.replayOnly === true);
+    const workspaceRoot = request.workspaceRoot;
     const title = testPath[testPath.length - 1] ?? path.basename(uri.fsPath);
     this.panel.show(title);
     this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath });
@@ -84,7 +71,7 @@ export class RunManager implements vscode.Disposable {
       runnerPath: this.runnerPath,
       ...(warm ? { warm } : {}),
       request,
-      timeoutMs: config.timeoutMs,
+      timeoutMs,
       onMessage: (m: RunnerMessage) => {
         if (m.type === "events") {
           this.panel.post({ type: "events", events: m.events, dropped: m.dropped });
