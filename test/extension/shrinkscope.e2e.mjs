@@ -109,7 +109,7 @@ export const checks = [
       const text = fs.readFileSync(saved, "utf8");
       if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
       if (!text.includes(")([-1, -2]);")) throw new Error("the regression test does not call the body with the minimal example");
-      await page.keyboard.press("Home"); // scroll back to the start of the line for a readable screenshot
+      await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
     },
   },
