@@ -1,4 +1,4 @@
-// One entry per runtime (see DESIGN.md): the engine library (ESM and CJS, plus type declarations), the
+// One entry per runtime (see docs/architecture.md): the engine library (ESM and CJS, plus type declarations), the
 // extension host (CJS, vscode external), the runner child process (node), and the panel's webview (browser).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Shrinking-challenge benchmark (BENCHMARKS.md §1).
+// Shrinking-challenge benchmark (docs/benchmarks.md, "Shrinking challenges").
 //
 // For each challenge (bench/challenges/definitions.mjs) run seeds 0..N-1 with the database off and report,
 // for Shrinkscope and fast-check side by side:

@@ -1,4 +1,4 @@
-// Throughput benchmark (BENCHMARKS.md §2, plus the §3 event-tap cost).
+// Throughput benchmark, plus the event tap's cost (docs/benchmarks.md, "Throughput").
 //
 // How it is measured:
 //   - Two trivial properties: a list of integers, and a record { n: integer, s: string, bs: boolean[] }.

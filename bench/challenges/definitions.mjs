@@ -1,4 +1,4 @@
-// The shrinking-challenge problems (BENCHMARKS.md §1), defined once for both libraries.
+// The shrinking-challenge problems (docs/benchmarks.md, "Shrinking challenges"), defined once for both libraries.
 //
 // Each challenge has:
 //   name          — row label
@@ -11,8 +11,8 @@
 //   ideal         — the ideal minimum, printed for reference
 //   hypothesis    — Hypothesis's reference mean shrink calls
 //
-// Modelled on the public problems (jlink/shrinking-challenge); generators follow the table in
-// BENCHMARKS.md §1. "Unbounded integers" are st.integers() (safe integers) for Shrinkscope and the
+// Modelled on the public problems (jlink/shrinking-challenge); docs/benchmarks.md tabulates them.
+// "Unbounded integers" are st.integers() (safe integers) for Shrinkscope and the
 // idiomatic fc.integer() (32-bit) for fast-check; "integers >= 1" are st.integers({ min: 1 }) and
 // fc.integer({ min: 1 }).
 

@@ -1,5 +1,5 @@
 /**
- * activate() only wires things (STYLE.md): every resource goes into context.subscriptions. The pieces —
+ * activate() only wires things (docs/contributing.md): every resource goes into context.subscriptions. The pieces —
  * CodeLens, runs in a child process, the panel, the Test Explorer, diagnostics and quick fixes — each live in
  * their own file.
  */

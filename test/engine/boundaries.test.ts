@@ -1,4 +1,4 @@
-// Runtime boundaries (DESIGN.md): the engine bundle runs in plain Node and never imports vscode.
+// Runtime boundaries (docs/architecture.md, "The runtimes"): the engine bundle runs in plain Node and never imports vscode.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";

@@ -1,6 +1,6 @@
 // launch.mjs: run a real VS Code (code-server 4.139.1 = Code 1.139.1, under the Node 24 from
 // ./node_modules) offline on loopback, and drive it with Debian's chromium through playwright-core.
-// Recipe: shared/VSCODE-E2E.md (beside the repo). Install the tools first: tools/vscode-e2e/install.sh; see README.md here.
+// Recipe and pitfalls: docs/vscode-e2e.md. Install the tools first: tools/vscode-e2e/install.sh.
 // Plain ESM for the main repo's node (Node >= 20); playwright-core comes from the main package's devDependencies.
 //
 // API
