@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import type { DiscoveredTest } from "./discovery.ts";
 import { discoverTests } from "./discovery.ts";
 import type { FailureStore, StoredFailure } from "./failures.ts";
+import type { TextInsertion } from "./regression.ts";
 import { explicitExample, regressionTest } from "./regression.ts";
 
 const CODE = "shrinkscope.counterexample";
@@ -63,27 +64,30 @@ export function regressionEdit(document: vscode.TextDocument, f: StoredFailure):
   const source = document.getText();
   const insertion = regressionTest({
     source,
+    fileName: document.fileName,
     propertyOffset: t.propertyCall.offset,
+    callee: t.propertyCall.callee,
     kind: t.kind,
     name: t.path[t.path.length - 1],
     testLineStart: document.offsetAt(new vscode.Position(t.range.startLine, 0)),
     insertAt: t.insertAfter.offset,
     repro: f.failure.repro,
   });
-  if (insertion === undefined) return undefined;
+  return insertion === undefined ? undefined : editFor(document, insertion);
+}
+
+function editFor(document: vscode.TextDocument, insertion: TextInsertion): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
-  edit.insert(document.uri, document.positionAt(insertion.offset), insertion.text);
+  const start = document.positionAt(insertion.offset);
+  edit.replace(document.uri, new vscode.Range(start, document.positionAt(insertion.offset + (insertion.length ?? 0))), insertion.text);
   return edit;
 }
 
 export function explicitExampleEdit(document: vscode.TextDocument, f: StoredFailure): vscode.WorkspaceEdit | undefined {
   const t = findTest(document, f.testPath);
   if (t?.propertyCall === undefined) return undefined;
-  const insertion = explicitExample(document.getText(), t.propertyCall.offset, f.failure.repro);
-  if (insertion === undefined) return undefined;
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(document.uri, document.positionAt(insertion.offset), insertion.text);
-  return edit;
+  const insertion = explicitExample(document.getText(), t.propertyCall.offset, f.failure.repro, document.fileName, t.propertyCall.callee);
+  return insertion === undefined ? undefined : editFor(document, insertion);
 }
 
 export class CounterexampleActions implements vscode.CodeActionProvider {

@@ -1,20 +1,34 @@
 /**
  * The text of a regression test for a minimal counterexample: pure string work, no vscode, unit-tested.
  *
- * The generated test calls the property's own body with the minimal arguments as literals, so it throws the
- * property's original error (the user's assertion, not a wrapper) until the bug is fixed:
- *   - an inline body is invoked in place, `((xs) => { … })([0, 1])` — TypeScript types an immediately
- *     invoked function's parameters from its arguments, so this compiles under strict settings;
- *   - a named body (`property(st.integers(), checkSorted)`) is called by name: `checkSorted(10)`.
- * It uses the enclosing test's own call (`test`/`it`) and is inserted right after it, indented like it.
+ * The generated test runs the property's own body on the minimal arguments, so it throws the property's
+ * original error (the user's assertion, not a wrapper) until the bug is fixed, and it reads like a test a
+ * person would write:
+ *   - an inline body with a block and plain parameters is inlined: each parameter becomes a declaration
+ *     (`const xs: number[] = [0, 1];`, type annotations kept) followed by the body's own statements; an
+ *     expression body becomes a statement;
+ *   - where inlining would change what the code means (a `return` of a value, `this`/`arguments` in a
+ *     `function`, a parameter redeclared by `var`, a default that would apply, a shared-references argument
+ *     list) the body is called in place instead, `((xs) => { … })([0, 1])`;
+ *   - a named body (`property(st.integers(), checkSorted)`) is called by name, `checkSorted(10)`, and awaited
+ *     unless the file shows it is a plain synchronous function.
+ * Async bodies make the test function `async`. The test uses the enclosing test's call (`test`/`it`, never a
+ * skipped `xit` or focused `fit`) and goes right after it, indented like it, with the file's line endings.
  */
-import { splitArguments } from "./sourceArgs.ts";
+import type { FunctionShape, Param } from "./source/functions.ts";
+import type { ScanOptions } from "./source/scan.ts";
+import { Tokenized } from "./source/scan.ts";
+import type { PropertyCall } from "./sourceArgs.ts";
+import { propertyCall } from "./sourceArgs.ts";
 
 export interface RegressionInput {
   /** The whole file. */
   readonly source: string;
-  /** Offset of the `property(`/`check(` call's callee in the file. */
+  /** The file's name: picks TypeScript or JavaScript output and the JSX default. Without one, TypeScript. */
+  readonly fileName?: string;
+  /** Offset of the `property(`/`check(` call's callee in the file, and which of them it is. */
   readonly propertyOffset: number;
+  readonly callee?: "property" | "check" | "find";
   /** The test call's kind (`test`, `it`, …) and its own name. */
   readonly kind: string;
   readonly name: string;
@@ -25,9 +39,11 @@ export interface RegressionInput {
   readonly repro: string;
 }
 
+/** Replace `length` characters at `offset` (none: a plain insertion) with `text`. */
 export interface TextInsertion {
   readonly offset: number;
   readonly text: string;
+  readonly length?: number;
 }
 
 /** JS string literal for a test name (any string round-trips). */
@@ -35,65 +51,353 @@ export function quote(s: string): string {
   return JSON.stringify(s).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** The property body's source: the last function argument of the property call (before optional settings). */
-export function propertyBody(source: string, propertyOffset: number): { text: string; isAsync: boolean; named: boolean } | undefined {
-  const args = splitArguments(source, propertyOffset);
+function isTypeScript(fileName: string | undefined): boolean {
+  return fileName === undefined || /\.[mc]?tsx?$/i.test(fileName);
+}
+
+function scanOptions(fileName: string | undefined): ScanOptions {
+  return fileName === undefined ? {} : { fileName };
+}
+
+/** The property body's source: the body argument of the property call (before optional settings). */
+export function propertyBody(source: string, propertyOffset: number, fileName?: string): { text: string; isAsync: boolean; named: boolean } | undefined {
+  const call = propertyCall(source, propertyOffset, scanOptions(fileName));
+  if (call === undefined) return undefined;
+  const b = call.body;
+  if (b.kind === "named") return { text: b.text, isAsync: b.await, named: true };
+  return { text: call.t.text(b.range[0], b.range[1]), isAsync: b.fn.async, named: false };
+}
+
+/** `xit`/`fit` and friends would skip or focus the new test: it uses the plain call. */
+const PLAIN_KIND: Record<string, string> = { xit: "it", fit: "it", xtest: "test", xspecify: "specify" };
+
+/** One output line; `verbatim` lines are inside a multi-line string or template and keep their exact text. */
+interface Line {
+  readonly text: string;
+  readonly verbatim: boolean;
+}
+
+export function regressionTest(input: RegressionInput): TextInsertion | undefined {
+  const call = propertyCall(input.source, input.propertyOffset, { ...scanOptions(input.fileName), ...(input.callee ? { callee: input.callee } : {}) });
+  if (call === undefined) return undefined;
+  const indent = /^[ \t]*/.exec(input.source.slice(input.testLineStart))?.[0] ?? "";
+  const eol = input.source.includes("\r\n") ? "\r\n" : "\n";
+  const inner = indent + (indent.includes("\t") ? "\t" : "  ");
+  const generated = testBody(call, input.repro, isTypeScript(input.fileName));
+  if (generated === undefined) return undefined;
+  const kind = PLAIN_KIND[input.kind] ?? input.kind;
+  const name = quote(`${input.name} (regression: minimal counterexample)`);
+  const lines = [
+    `${indent}${kind}(${name}, ${generated.async ? "async " : ""}() => {`,
+    ...generated.lines.map((l) => (l.verbatim || l.text === "" ? l.text : inner + l.text)),
+    `${indent}});`,
+  ];
+  return { offset: input.insertAt, text: eol + eol + lines.join(eol) };
+}
+
+/** The regression test's statements, unindented, and whether the test function must be async. */
+function testBody(call: PropertyCall, repro: string, ts: boolean): { lines: Line[]; async: boolean } | undefined {
+  const body = call.body;
+  if (body.kind === "named") return { lines: [{ text: `${body.await ? "await " : ""}${body.text}(${repro});`, verbatim: false }], async: body.await };
+  const inlined = inline(call.t, body.fn, repro, ts);
+  if (inlined !== undefined) return inlined;
+  // Called in place. Awaited when it is async or returns a value (which may be a promise the engine awaited).
+  const t = call.t;
+  const awaited = body.fn.async || returnsValue(t, body.fn);
+  const fnLines = linesOf(t, t.tokens[body.range[0]]!.start, t.tokens[body.range[1]]!.end, false);
+  const first = fnLines[0]!;
+  const lastLine = fnLines[fnLines.length - 1]!;
+  const prefix = `${awaited ? "await " : ""}(`;
+  const suffix = `)(${repro});`;
+  const lines = fnLines.length === 1 ? [{ text: prefix + first.text + suffix, verbatim: false }] : [{ text: prefix + first.text, verbatim: false }, ...fnLines.slice(1, -1), { text: lastLine.text + suffix, verbatim: lastLine.verbatim }];
+  return { lines, async: awaited };
+}
+
+// ─────────────────────────────────────────── inlining ───────────────────────────────────────────
+
+/** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
+function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): { lines: Line[]; async: boolean } | undefined {
+  if (fn.generator || fn.params === undefined) return undefined;
+  const args = reproArguments(repro);
   if (args === undefined) return undefined;
-  for (let i = args.length - 1; i >= 0; i--) {
-    const text = source.slice(args[i].start, args[i].end).trim();
-    if (text.startsWith("{")) continue; // settings object
-    const isFunction = /^(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(text);
-    const named = /^[A-Za-z_$][\w$.]*$/.test(text);
-    if (!isFunction && !named) return undefined;
-    return { text, isAsync: /^async\b/.test(text), named };
+  const params = fn.params;
+  const scope: readonly [number, number] = fn.body.kind === "block" ? [fn.body.open + 1, fn.body.close - 1] : [fn.body.first, fn.body.last];
+  const names = params.flatMap((p) => boundNames(t, p));
+  // `this` and `arguments` belong to a `function` body; in the test they would mean something else.
+  if (!fn.arrow && anyToken(t, scope, (k) => t.ident(k) === "this" || t.ident(k) === "arguments")) return undefined;
+  // `var x` / `function x` next to a parameter `x` is legal in a function, a redeclaration error after a `const x`.
+  if (anyToken(t, scope, (k) => names.includes(t.ident(k) ?? "") && ["var", "function", "class"].includes(t.ident(k - 1) ?? "") && !t.isMemberAccess(k))) return undefined;
+  if (fn.body.kind === "block" && returnsValue(t, fn)) return undefined;
+
+  const lines: Line[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
+    let value: string;
+    let literal: Literal | undefined;
+    if (p.rest) {
+      value = `[${args.slice(i).map((a) => a.text).join(", ")}]`;
+    } else {
+      const arg = args[i];
+      // A missing or `undefined` argument would let a default apply: the call form states that exactly.
+      if (arg === undefined || arg.text === "undefined") return undefined;
+      value = arg.text;
+      literal = arg.literal;
+    }
+    const declared = ts && p.type !== undefined ? `: ${t.text(p.type[0], p.type[1])}` : ts && literal !== undefined && p.name !== undefined ? `: ${literal}` : "";
+    const keyword = boundNames(t, p).some((n) => reassigned(t, scope, n)) ? "let" : "const";
+    lines.push({ text: `${keyword} ${t.text(p.pattern[0], p.pattern[1])}${declared} = ${value};`, verbatim: false });
+  }
+
+  let async = fn.async;
+  if (fn.body.kind === "block") {
+    const { open, close } = fn.body;
+    lines.push(...linesOf(t, t.tokens[open]!.end, t.tokens[close]!.start, true));
+  } else {
+    const { first, last } = fn.body;
+    // A statement starting with these words would be a declaration, not the expression.
+    if (["function", "class", "let"].includes(t.ident(first) ?? "") || t.is(first, "{")) return undefined;
+    const expression = t.text(first, last);
+    // The engine awaits a returned promise (`expect(p).resolves…`): so must the test.
+    const awaited = /\.(resolves|rejects)\b|\.then\s*\(|\bPromise\b/.test(expression) && !/^\s*await\b/.test(expression);
+    if (awaited) async = true;
+    const exprLines = linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false);
+    const prefix = awaited ? "await " : "";
+    exprLines[0] = { text: prefix + exprLines[0]!.text, verbatim: false };
+    const end = exprLines.length - 1;
+    exprLines[end] = { text: exprLines[end]!.text + ";", verbatim: exprLines[end]!.verbatim };
+    lines.push(...exprLines);
+  }
+  return { lines, async };
+}
+
+/** The widened type of a primitive literal argument: `const n = 10` alone would be typed `10`, and `n === 5` would not compile. */
+type Literal = "number" | "string" | "boolean" | "bigint" | "never[]";
+
+interface ReproArgument {
+  readonly text: string;
+  readonly literal: Literal | undefined;
+}
+
+/** The repro's arguments; undefined for the shared-references form (`...(() => { … })()`). */
+function reproArguments(repro: string): ReproArgument[] | undefined {
+  const r = new Tokenized(repro, { jsx: false });
+  if (r.is(0, "...")) return undefined;
+  return r.splitArguments(-1, r.n).map(([first, last]) => {
+    const text = r.text(first, last);
+    return { text, literal: literalType(r, first, last) };
+  });
+}
+
+function literalType(r: Tokenized, first: number, last: number): Literal | undefined {
+  const k = r.is(first, "-") ? first + 1 : first;
+  if (k !== last) return r.is(first, "[") && r.is(last, "]") && last === first + 1 ? "never[]" : undefined;
+  const tok = r.tokens[k]!;
+  if (tok.kind === "number") return /n$/.test(r.src.slice(tok.start, tok.end)) ? "bigint" : "number";
+  if (k !== first) return undefined;
+  if (tok.kind === "string" || (tok.kind === "template" && !tok.substitutions)) return "string";
+  if (tok.text === "true" || tok.text === "false") return "boolean";
+  return undefined;
+}
+
+/** The names a parameter binds (for a destructuring pattern, every name in it: a superset is only more careful). */
+function boundNames(t: Tokenized, p: Param): string[] {
+  if (p.name !== undefined) return [p.name];
+  const out: string[] = [];
+  for (let k = p.pattern[0]; k <= p.pattern[1]; k++) {
+    const name = t.ident(k);
+    if (name !== undefined) out.push(name);
+  }
+  return out;
+}
+
+function anyToken(t: Tokenized, [first, last]: readonly [number, number], test: (k: number) => boolean): boolean {
+  for (let k = first; k <= last; k++) if (test(k)) return true;
+  return false;
+}
+
+const ASSIGNMENT = /^(=(?!=)|\+=|-=|\*=|\/=|%=|\*\*=|<<=|>>=|>>>=|&=|\|=|\^=|&&=|\|\|=|\?\?=)/;
+
+/** Whether the body assigns to `name` (`name = …`, `name += …`, `name++`): then it is declared with `let`. */
+function reassigned(t: Tokenized, scope: readonly [number, number], name: string): boolean {
+  return anyToken(t, scope, (k) => {
+    if (t.ident(k) !== name || t.isMemberAccess(k)) return false;
+    if ((t.is(k - 1, "++") || t.is(k - 1, "--")) && t.touching(k - 1)) return true;
+    if (t.is(k + 1, "++") || t.is(k + 1, "--")) return true;
+    if (t.is(k - 1, "(") && t.ident(k - 2) === "for" && (t.ident(k + 1) === "of" || t.ident(k + 1) === "in")) return true;
+    let op = "";
+    for (let j = k + 1; j < t.n && op.length < 4 && t.tokens[j]!.kind === "punct" && (j === k + 1 || t.touching(j - 1)); j++) op += t.tokens[j]!.text;
+    return ASSIGNMENT.test(op);
+  });
+}
+
+/** Control statements whose `(…) {` is a block, not a function or method body. */
+const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with", "await"]);
+
+/**
+ * Whether a block body has a `return <value>` of its own (not in a nested function). Inlined, that value
+ * would become the test callback's return, which runners treat differently (jest rejects one).
+ */
+function returnsValue(t: Tokenized, fn: FunctionShape): boolean {
+  if (fn.body.kind === "expression") return true;
+  const { open, close } = fn.body;
+  for (let k = open + 1; k < close; k++) {
+    if (t.is(k, "{") && nestedFunctionBody(t, k)) {
+      k = t.close[k]!;
+      continue;
+    }
+    if (t.ident(k) !== "return" || t.isMemberAccess(k)) continue;
+    const next = t.tokens[k + 1];
+    const bare = next === undefined || t.is(k + 1, ";") || k + 1 === close || /[\n\r\u2028\u2029]/.test(t.src.slice(t.tokens[k]!.end, next.start));
+    if (!bare) return true;
+  }
+  return false;
+}
+
+/** Whether the `{` at `k` opens a function's body: after `=>`, or after the `)` of a function's or method's parameters. */
+function nestedFunctionBody(t: Tokenized, k: number): boolean {
+  if (t.is(k - 1, "=>")) return true;
+  if (!t.is(k - 1, ")")) return false;
+  // Find the `(` this `)` closes: walk back over the parameters by bracket matching.
+  let depth = 0;
+  for (let j = k - 1; j >= 0; j--) {
+    if (t.is(j, ")") || t.is(j, "]") || t.is(j, "}")) depth++;
+    else if (t.is(j, "(") || t.is(j, "[") || t.is(j, "{")) {
+      if (--depth === 0) {
+        const before = t.ident(j - 1);
+        return before !== undefined && !CONTROL.has(before);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The source between two offsets as lines, re-indented to start at column 0 (keeping their relative
+ * indentation); lines that begin inside a multi-line template or string keep their exact text. Blank lines
+ * at either end are dropped when `trim` is set (a block's inside).
+ */
+function linesOf(t: Tokenized, from: number, to: number, trim: boolean): Line[] {
+  const src = t.src;
+  const out: Array<{ start: number; text: string; verbatim: boolean }> = [];
+  let start = from;
+  for (;;) {
+    const m = /\r\n|\n|\r|\u2028|\u2029/g;
+    m.lastIndex = start;
+    const found = m.exec(src);
+    const end = found === null || found.index >= to ? to : found.index;
+    out.push({ start, text: src.slice(start, end), verbatim: start !== from && insideLiteral(t, start) });
+    if (end >= to) break;
+    start = end + found![0].length;
+  }
+  if (trim) {
+    while (out.length > 0 && out[0]!.text.trim() === "" && !out[0]!.verbatim) out.shift();
+    while (out.length > 0 && out[out.length - 1]!.text.trim() === "" && !out[out.length - 1]!.verbatim) out.pop();
+  }
+  if (out.length === 0) return [];
+  // The first line may continue the `{` line (`(x) => { f(x);`): its own indentation does not count.
+  const firstOnOwnLine = out[0]!.start !== from || isLineStart(src, from);
+  const measured = out.filter((l, i) => !l.verbatim && l.text.trim() !== "" && (i > 0 || firstOnOwnLine));
+  const common = measured.length === 0 ? 0 : Math.min(...measured.map((l) => /^[ \t]*/.exec(l.text)![0].length));
+  return out.map((l, i) => {
+    if (l.verbatim) return { text: l.text, verbatim: true };
+    if (i === 0 && !firstOnOwnLine) return { text: l.text.trimStart().trimEnd(), verbatim: false };
+    return { text: l.text.slice(Math.min(common, /^[ \t]*/.exec(l.text)![0].length)).trimEnd(), verbatim: false };
+  });
+}
+
+function isLineStart(src: string, offset: number): boolean {
+  return /^[ \t]*$/.test(src.slice(src.lastIndexOf("\n", offset - 1) + 1, offset));
+}
+
+/** Whether an offset is inside a template or string token (a multi-line literal). */
+function insideLiteral(t: Tokenized, offset: number): boolean {
+  let lo = 0;
+  let hi = t.n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t.tokens[mid]!.start < offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const tok = t.tokens[lo];
+  return tok !== undefined && tok.start < offset && offset < tok.end && (tok.kind === "template" || tok.kind === "string");
+}
+
+// ─────────────────────────────────────────── explicit examples ───────────────────────────────────────────
+
+/**
+ * Pin the arguments as an explicit example of the property: add `examples: [[…]]` to its settings object
+ * (creating the object if there is none), so they run first on every run. Settings passed as a name become
+ * `{ ...opts, examples: … }` (the shared object is left alone); when the file does not show enough to do
+ * that safely, nothing is offered.
+ */
+export function explicitExample(source: string, propertyOffset: number, repro: string, fileName?: string, callee?: "property" | "check" | "find"): TextInsertion | undefined {
+  const call = propertyCall(source, propertyOffset, { ...scanOptions(fileName), ...(callee ? { callee } : {}) });
+  if (call === undefined) return undefined;
+  const t = call.t;
+  const example = `[${repro}]`;
+  const settings = call.settings;
+  if (settings === undefined) {
+    const [, last] = call.args[call.bodyIndex]!;
+    return { offset: t.tokens[last]!.end, text: `, { examples: [${example}] }` };
+  }
+  if (settings.kind === "object") return addToObject(t, settings.open, settings.close, example);
+  if (settings.kind === "other" || settings.name === undefined) return undefined;
+  const name = settings.name;
+  const [first, last] = settings.range;
+  const start = t.tokens[first]!.start;
+  const length = t.tokens[last]!.end - start;
+  const d = settings.declared;
+  let existing: string;
+  if (d.kind === "settings" && d.object !== undefined) existing = objectKey(t, d.object[0], d.object[1], "examples") === undefined ? "" : `, ...${name}.examples`;
+  else if (d.kind === "settings" || !isTypeScript(fileName)) existing = `, ...(${name}.examples ?? [])`;
+  else return undefined; // its type is not in the file: `name.examples` might not compile
+  return { offset: start, length, text: `{ ...${name}, examples: [${example}${existing}] }` };
+}
+
+/** The top-level property `key` of the object literal `open..close`: the key token and its value's range. */
+function objectKey(t: Tokenized, open: number, close: number, key: string): { key: number; value: readonly [number, number] | undefined } | undefined {
+  for (const [first, last] of t.splitArguments(open, close)) {
+    const name = t.ident(first) ?? t.string(first);
+    if (name !== key) continue;
+    if (first === last) return { key: first, value: undefined }; // shorthand `{ examples }`
+    if (t.is(first + 1, ":") && first + 2 <= last) return { key: first, value: [first + 2, last] };
   }
   return undefined;
 }
 
-export function regressionTest(input: RegressionInput): TextInsertion | undefined {
-  const body = propertyBody(input.source, input.propertyOffset);
-  if (body === undefined) return undefined;
-  const indent = /^[ \t]*/.exec(input.source.slice(input.testLineStart))?.[0] ?? "";
-  const eol = input.source.includes("\r\n") ? "\r\n" : "\n";
-  const call = body.named ? `${body.text}(${input.repro})` : `(${reindent(body.text, indent + "  ", eol)})(${input.repro})`;
-  const name = quote(`${input.name} (regression: minimal counterexample)`);
-  const lines = body.isAsync
-    ? [`${indent}${input.kind}(${name}, async () => {`, `${indent}  await ${call};`, `${indent}});`]
-    : [`${indent}${input.kind}(${name}, () => {`, `${indent}  ${call};`, `${indent}});`];
-  return { offset: input.insertAt, text: eol + eol + lines.join(eol) };
-}
-
-/** Re-indent the continuation lines of a copied function so it nests in the new test. */
-function reindent(text: string, indent: string, eol: string): string {
-  const lines = text.split(/\r?\n/);
-  if (lines.length === 1) return text;
-  const rest = lines.slice(1);
-  const common = Math.min(...rest.filter((l) => l.trim() !== "").map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0));
-  const last = rest[rest.length - 1];
-  const closingIndent = /^[ \t]*/.exec(last)?.[0].length ?? 0;
-  const base = Math.min(common, closingIndent);
-  return [lines[0], ...rest.map((l) => (l.trim() === "" ? "" : indent + l.slice(base)))].join(eol);
-}
-
-/**
- * Pin the arguments as an explicit example of the property: add `examples: [[…]]` to its settings object
- * (creating the object if there is none), so they run first on every run.
- */
-export function explicitExample(source: string, propertyOffset: number, repro: string): TextInsertion | undefined {
-  const args = splitArguments(source, propertyOffset);
-  if (args === undefined || args.length === 0) return undefined;
-  const last = args[args.length - 1];
-  const lastText = source.slice(last.start, last.end).trim();
-  const example = `[${repro}]`;
-  if (lastText.startsWith("{")) {
-    // An existing settings object: extend `examples` if present, else add it first.
-    const open = source.indexOf("{", last.start);
-    const existing = /\bexamples\s*:\s*\[/.exec(source.slice(open, last.end));
-    if (existing) {
-      const at = open + existing.index + existing[0].length;
-      return { offset: at, text: `${example}, ` };
+function addToObject(t: Tokenized, open: number, close: number, example: string): TextInsertion {
+  const src = t.src;
+  const found = objectKey(t, open, close, "examples");
+  if (found !== undefined) {
+    if (found.value === undefined) {
+      const tok = t.tokens[found.key]!;
+      return { offset: tok.start, length: tok.end - tok.start, text: `examples: [${example}, ...examples]` };
     }
-    return { offset: open + 1, text: ` examples: [${example}],` };
+    const [vf, vl] = found.value;
+    if (t.is(vf, "[") && t.close[vf] === vl) {
+      const after = t.tokens[vf]!.end;
+      return { offset: after, text: t.is(vf + 1, "]") ? example : `${example}, ` };
+    }
+    const start = t.tokens[vf]!.start;
+    return { offset: start, length: t.tokens[vl]!.end - start, text: `[${example}, ...${t.text(vf, vl)}]` };
   }
-  return { offset: last.end, text: `, { examples: [${example}] }` };
+  const entry = `examples: [${example}]`;
+  if (close === open + 1) return { offset: t.tokens[open]!.start, length: t.tokens[close]!.end - t.tokens[open]!.start, text: `{ ${entry} }` };
+  const multiLine = /[\n\r]/.test(src.slice(t.tokens[open]!.end, t.tokens[open + 1]!.start));
+  const eol = src.includes("\r\n") ? "\r\n" : "\n";
+  const entries = t.splitArguments(open, close);
+  // After a spread (`{ ...base }`) a key placed first would be overridden by the base's own `examples`.
+  const spread = entries.some(([first]) => t.is(first, "..."));
+  if (!spread) {
+    if (!multiLine) return { offset: t.tokens[open]!.end, text: ` ${entry},` };
+    const next = t.tokens[open + 1]!.start;
+    const indent = /[ \t]*$/.exec(src.slice(0, next))![0];
+    return { offset: t.tokens[open]!.end, text: `${eol}${indent}${entry},` };
+  }
+  const lastTok = close - 1;
+  const trailingComma = t.is(lastTok, ",");
+  if (!multiLine) return { offset: t.tokens[lastTok]!.end, text: trailingComma ? ` ${entry},` : `, ${entry}` };
+  const firstEntry = t.tokens[open + 1]!.start;
+  const indent = /[ \t]*$/.exec(src.slice(0, firstEntry))![0];
+  return { offset: t.tokens[lastTok]!.end, text: trailingComma ? `${eol}${indent}${entry},` : `,${eol}${indent}${entry}` };
 }

@@ -1,79 +1,173 @@
 /**
- * Find the top-level arguments of a call in source text, skipping strings, template literals, comments and
- * nested brackets — enough to take a property call apart without a parser (the bundle stays small).
+ * A property call taken apart: its arguments, which one is the body and which the settings. Read with the
+ * same tokenizer as discovery (`source/scan.ts`), so strings, templates, comments, regex literals with
+ * brackets and `<…>` type arguments never shift an argument boundary.
+ *
+ * `property(...strategies, body, settings?)`: the body is the last argument that is a function, or a name
+ * referring to one. When the last two arguments are names (`property(ints, checkSorted)` or
+ * `property(s, body, opts)`), what the file declares decides (`const opts = { … }` / `const opts: Settings`
+ * is settings; `function checkSorted(` / `const checkSorted = (…) =>` is a function); when the file does not
+ * tell, the answer is "unknown" and the quick fixes offer nothing rather than wrong code.
  */
+import type { ScanOptions } from "./source/scan.ts";
+import { Tokenized } from "./source/scan.ts";
+import type { Declared, FunctionShape } from "./source/functions.ts";
+import { declarationOf, functionAt, returnsPromise } from "./source/functions.ts";
+
 export interface ArgumentRange {
   readonly start: number;
   readonly end: number;
 }
 
+/** A call as token indices: its `(`, the matching `)`, and each argument's inclusive token range. */
+export interface CallTokens {
+  readonly open: number;
+  readonly close: number;
+  readonly args: ReadonlyArray<readonly [number, number]>;
+}
+
 /**
- * Arguments of the call whose callee starts at `calleeOffset` (e.g. the `p` of `property(`), or undefined when
- * the call is not closed (the file is being edited).
+ * The call whose callee starts at `calleeOffset`: `property(`, `ss.property(`, `property<[number]>(`. Undefined
+ * when there is no call there or it is not closed (the file is being edited).
  */
-export function splitArguments(source: string, calleeOffset: number): ArgumentRange[] | undefined {
-  const open = source.indexOf("(", calleeOffset);
-  if (open < 0) return undefined;
-  const args: ArgumentRange[] = [];
-  let depth = 0;
-  let start = open + 1;
-  for (let i = open; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === '"' || ch === "'") i = skipString(source, i, ch);
-    else if (ch === "`") i = skipTemplate(source, i);
-    else if (ch === "/" && source[i + 1] === "/") i = source.indexOf("\n", i) < 0 ? source.length : source.indexOf("\n", i);
-    else if (ch === "/" && source[i + 1] === "*") i = source.indexOf("*/", i + 2) < 0 ? source.length : source.indexOf("*/", i + 2) + 1;
-    else if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") {
-      depth--;
-      if (depth === 0) {
-        if (source.slice(start, i).trim() !== "") args.push(range(source, start, i));
-        return args;
-      }
-    } else if (ch === "," && depth === 1) {
-      args.push(range(source, start, i));
-      start = i + 1;
-    }
+export function callAt(t: Tokenized, calleeOffset: number): CallTokens | undefined {
+  let k = t.tokenAt(calleeOffset);
+  if (k < 0 || t.ident(k) === undefined) return undefined;
+  while ((t.is(k + 1, ".") || t.is(k + 1, "?.")) && t.ident(k + 2) !== undefined) k += 2;
+  k++;
+  if (t.is(k, "<")) k = t.typeArgumentsEnd(k) ?? k;
+  if (!t.is(k, "(") || !t.proper[k]) return undefined;
+  const close = t.close[k]!;
+  return { open: k, close, args: t.splitArguments(k, close) };
+}
+
+/** The arguments of the call at `calleeOffset` as source ranges, or undefined when the call is not closed. */
+export function splitArguments(source: string, calleeOffset: number, options: ScanOptions = {}): ArgumentRange[] | undefined {
+  const t = new Tokenized(source, options);
+  const call = callAt(t, calleeOffset);
+  return call?.args.map(([first, last]) => ({ start: t.tokens[first]!.start, end: t.tokens[last]!.end }));
+}
+
+/** What an argument is, as far as the source shows. */
+export type ArgumentKind =
+  | { readonly kind: "function"; readonly fn: FunctionShape }
+  | { readonly kind: "object" }
+  /** A name (`checkSorted`, with what the file declares about it) or a member chain (`checks.sorted`, unknown). */
+  | { readonly kind: "name"; readonly name: string | undefined; readonly declared: Declared }
+  | { readonly kind: "other" };
+
+export type PropertyBody =
+  | { readonly kind: "inline"; readonly fn: FunctionShape; readonly range: readonly [number, number] }
+  /** Called by name; `await` unless the file shows it is a plain (non-async) function. */
+  | { readonly kind: "named"; readonly text: string; readonly await: boolean };
+
+export type PropertySettings =
+  | { readonly kind: "object"; readonly open: number; readonly close: number }
+  | { readonly kind: "name"; readonly range: readonly [number, number]; readonly name: string | undefined; readonly declared: Declared }
+  | { readonly kind: "other"; readonly range: readonly [number, number] };
+
+export interface PropertyCall extends CallTokens {
+  readonly t: Tokenized;
+  readonly body: PropertyBody;
+  readonly bodyIndex: number;
+  readonly settings: PropertySettings | undefined;
+}
+
+/** Names people give settings objects; only consulted when the file does not show what a name is. */
+const SETTINGS_NAME = /^(opts|options|settings|config|cfg|conf|params)$|(Opts|Options|Settings|Config)$/;
+
+export interface PropertyCallOptions extends ScanOptions {
+  /** What discovery found at the offset: for `check(…)` the property is its first argument. */
+  readonly callee?: "property" | "check" | "find";
+}
+
+/**
+ * The property call at `calleeOffset` taken apart, or undefined when it is not closed, is a `find(…)`, or
+ * which argument is the body cannot be told from the file.
+ */
+export function propertyCall(source: string, calleeOffset: number, options: PropertyCallOptions = {}): PropertyCall | undefined {
+  const t = new Tokenized(source, options);
+  let call = callAt(t, calleeOffset);
+  if (call === undefined || options.callee === "find") return undefined;
+  if (options.callee === "check") {
+    // check(property(…), settings) or check(bound, settings) with `const bound = property(…)`.
+    const first = call.args[0];
+    if (first === undefined) return undefined;
+    const name = first[0] === first[1] ? t.ident(first[0]) : undefined;
+    const inner = name !== undefined ? boundCall(t, name) : callAt(t, t.tokens[first[0]]!.start);
+    // Only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
+    if (inner === undefined || (name === undefined && inner.close !== first[1])) return undefined;
+    call = inner;
+  }
+  const kinds = call.args.map(([first, last]) => argumentKind(t, first, last));
+  const chosen = chooseBody(kinds);
+  if (chosen === undefined) return undefined;
+  const [first, last] = call.args[chosen.body]!;
+  const kind = kinds[chosen.body]!;
+  let body: PropertyBody;
+  if (kind.kind === "function") body = { kind: "inline", fn: kind.fn, range: [first, last] };
+  else if (kind.kind === "name") body = { kind: "named", text: t.text(first, last), await: !(kind.declared.kind === "function" && !kind.declared.async) };
+  else return undefined;
+  let settings: PropertySettings | undefined;
+  if (chosen.settings !== undefined) {
+    const [sf, sl] = call.args[chosen.settings]!;
+    const sk = kinds[chosen.settings]!;
+    settings = sk.kind === "object" ? { kind: "object", open: sf, close: t.close[sf]! } : sk.kind === "name" ? { kind: "name", range: [sf, sl], name: sk.name, declared: sk.declared } : { kind: "other", range: [sf, sl] };
+  }
+  return { t, ...call, body, bodyIndex: chosen.body, settings };
+}
+
+/** `const name (: T)? = callee(…)` in the file: that call (the property a `check(name)` runs). */
+function boundCall(t: Tokenized, name: string): CallTokens | undefined {
+  for (let i = 1; i < t.n; i++) {
+    if (t.ident(i) !== name || t.isMemberAccess(i)) continue;
+    const before = t.ident(i - 1);
+    if (before !== "const" && before !== "let" && before !== "var") continue;
+    let k = i + 1;
+    if (t.is(k, ":")) while (k < t.n && k < i + 200 && !t.is(k, "=") && !t.is(k, ";")) k = t.is(k, "(") || t.is(k, "[") || t.is(k, "{") ? t.close[k]! + 1 : k + 1;
+    if (t.is(k, "=") && t.ident(k + 1) !== undefined) return callAt(t, t.tokens[k + 1]!.start);
   }
   return undefined;
 }
 
-function range(source: string, start: number, end: number): ArgumentRange {
-  let s = start;
-  while (s < end && /\s/.test(source[s])) s++;
-  return { start: s, end: trimEnd(source, s, end) };
-}
-
-function trimEnd(source: string, start: number, end: number): number {
-  let e = end;
-  while (e > start && /\s/.test(source[e - 1])) e--;
-  return e;
-}
-
-function skipString(source: string, i: number, quote: string): number {
-  for (let j = i + 1; j < source.length; j++) {
-    if (source[j] === "\\") j++;
-    else if (source[j] === quote || source[j] === "\n") return j;
+export function argumentKind(t: Tokenized, first: number, last: number): ArgumentKind {
+  const fn = functionAt(t, first, last);
+  if (fn !== undefined) return { kind: "function", fn: { ...fn, async: fn.async || returnsPromise(t, fn) } };
+  if (t.is(first, "{") && t.proper[first]) {
+    const close = t.close[first]!;
+    // `{ … }`, `{ … } as const`, `{ … } satisfies Settings`
+    if (close === last || t.ident(close + 1) === "as" || t.ident(close + 1) === "satisfies") return { kind: "object" };
   }
-  return source.length;
+  if (first === last) {
+    const name = t.ident(first);
+    if (name !== undefined && name !== "undefined" && name !== "null" && name !== "true" && name !== "false" && name !== "this") return { kind: "name", name, declared: declarationOf(t, name) };
+    return { kind: "other" };
+  }
+  let k = first;
+  while (k < last && (t.is(k + 1, ".") || t.is(k + 1, "?.")) && t.ident(k) !== undefined) k += 2;
+  if (k === last && t.ident(k) !== undefined) return { kind: "name", name: undefined, declared: { kind: "unknown" } };
+  return { kind: "other" };
 }
 
-function skipTemplate(source: string, i: number): number {
-  for (let j = i + 1; j < source.length; j++) {
-    const ch = source[j];
-    if (ch === "\\") j++;
-    else if (ch === "`") return j;
-    else if (ch === "$" && source[j + 1] === "{") {
-      // Skip the substitution, which may itself hold strings and braces.
-      let depth = 0;
-      for (j = j + 1; j < source.length; j++) {
-        const c = source[j];
-        if (c === '"' || c === "'") j = skipString(source, j, c);
-        else if (c === "`") j = skipTemplate(source, j);
-        else if (c === "{") depth++;
-        else if (c === "}" && --depth === 0) break;
-      }
-    }
-  }
-  return source.length;
+/** Which argument is the body and which (if any) the settings; undefined when the file does not tell. */
+export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; settings?: number } | undefined {
+  const isFunction = (a: ArgumentKind): boolean => a.kind === "function" || (a.kind === "name" && a.declared.kind === "function");
+  const isSettings = (a: ArgumentKind): boolean => a.kind === "object" || (a.kind === "name" && a.declared.kind === "settings");
+  const couldBeBody = (a: ArgumentKind): boolean => a.kind === "function" || (a.kind === "name" && a.declared.kind !== "settings");
+  const n = kinds.length;
+  if (n === 0) return undefined;
+  const L = n - 1;
+  const P = n - 2;
+  const last = kinds[L]!;
+  const prev = kinds[P];
+  if (isSettings(last)) return prev !== undefined && couldBeBody(prev) ? { body: P, settings: L } : undefined;
+  if (isFunction(last)) return { body: L };
+  if (prev === undefined) return couldBeBody(last) ? { body: L } : undefined;
+  if (isFunction(prev)) return { body: P, settings: L }; // `property(s, check, opts)`: a body is never followed by a strategy
+  if (last.kind !== "name") return undefined;
+  // The last is a name the file does not explain (imported, or bound to a call).
+  if (last.name !== undefined && SETTINGS_NAME.test(last.name)) return couldBeBody(prev) ? { body: P, settings: L } : undefined;
+  // A strategy before it (`st.integers()`, or a name bound to a call) makes the last one the body.
+  if (prev.kind === "other" || (prev.kind === "name" && prev.declared.kind === "value")) return { body: L };
+  return undefined;
 }

@@ -1,5 +1,6 @@
 // The regression test and explicit-example texts: inserted in the right place, every other line unchanged,
-// valid TypeScript, and the inserted test throws the property's original error.
+// valid TypeScript, the inserted test throws the property's original error, and it reads like a person wrote
+// it (parameters as declarations, then the body's statements) except where that would change its meaning.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -42,8 +43,11 @@ test("splitArguments finds top-level arguments past strings, templates, comments
 });
 
 test("propertyBody picks the body before the settings object, inline or named", () => {
+  // checkIt is not declared in the file: it may be async, so the generated call awaits it.
   const src = `property(st.integers(), checkIt, { seed: 1 })`;
-  assert.deepEqual(propertyBody(src, 0), { text: "checkIt", isAsync: false, named: true });
+  assert.deepEqual(propertyBody(src, 0), { text: "checkIt", isAsync: true, named: true });
+  const sync = `function checkIt(n: number) {}\nproperty(st.integers(), checkIt, { seed: 1 })`;
+  assert.deepEqual(propertyBody(sync, sync.indexOf("property")), { text: "checkIt", isAsync: false, named: true });
   assert.equal(propertyBody(`property(s, async (x) => { await f(x); })`, 0)?.isAsync, true);
 });
 
@@ -55,8 +59,17 @@ test("the regression test goes right after the enclosing test and changes no oth
   assert.deepEqual(after.slice(0, end), before.slice(0, end));
   assert.deepEqual(after.slice(after.length - (before.length - end)), before.slice(end));
   const inserted = after.slice(end, after.length - (before.length - end)).join("\n");
-  assert.match(inserted, /^\ntest\("sorted output is ascending \(regression: minimal counterexample\)", \(\) => \{\n {2}\(\(xs\) => \{/);
-  assert.match(inserted, /\}\)\(\[-1, -2\]\);\n\}\);$/);
+  assert.equal(
+    inserted,
+    [
+      "",
+      'test("sorted output is ascending (regression: minimal counterexample)", () => {',
+      "  const xs = [-1, -2];",
+      "  const out = Array.from(new Set(xs)).sort();",
+      "  assert.ok(out.every((x, i) => i === 0 || out[i - 1] < x), `not ascending: ${JSON.stringify(out)}`);",
+      "});",
+    ].join("\n"),
+  );
 });
 
 test("the inserted test compiles with tsc and fails with the property's own error under node --test", () => {
@@ -98,4 +111,178 @@ test("explicit examples are added to the settings object, or a new one", () => {
 
 test("test names are quoted so any string round-trips", () => {
   for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/"]) assert.equal((0, eval)(quote(s)), s);
+});
+
+// ─────────────────────────── Convert counterexample to test: which argument is the body ───────────────────────────
+
+/** The regression test Convert writes for the first property in `source` (without the blank line before it), or undefined when none is offered. */
+function convert(source: string, repro: string, fileName = "a.test.ts"): string | undefined {
+  const [t] = discoverProperties(source, { fileName });
+  assert.ok(t?.propertyCall, "the property is discovered");
+  const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
+  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, repro });
+  return ins?.text.replace(/^(\r?\n)+/, "");
+}
+
+/** The file after "Add as explicit example", or undefined when none is offered. */
+function pin(source: string, repro: string, fileName = "a.test.ts"): string | undefined {
+  const [t] = discoverProperties(source, { fileName });
+  assert.ok(t?.propertyCall, "the property is discovered");
+  const ins = explicitExample(source, t.propertyCall.offset, repro, fileName, t.propertyCall.callee);
+  return ins && source.slice(0, ins.offset) + ins.text + source.slice(ins.offset + (ins.length ?? 0));
+}
+
+const lines = (...l: string[]): string => l.join("\n");
+
+test("settings passed as a variable are never called as the body (was `opts(10);`)", () => {
+  const declared = lines("const opts = { seed: 1 };", 'test("small", property(st.integers(), (n) => { assert.ok(n < 10); }, opts));');
+  assert.equal(convert(declared, "10"), lines('test("small (regression: minimal counterexample)", () => {', "  const n: number = 10;", "  assert.ok(n < 10);", "});"));
+  // A named body before a settings variable: the file shows which is which.
+  const named = lines("const opts: Settings = { seed: 1 };", "function checkSmall(n: number) { assert.ok(n < 10); }", 'test("small", property(st.integers(), checkSmall, opts));');
+  assert.equal(convert(named, "10"), lines('test("small (regression: minimal counterexample)", () => {', "  checkSmall(10);", "});"));
+  // Imported settings with a settings-like name, after an imported body.
+  const imported = lines('import { checkSmall, ciOptions } from "./helpers";', 'test("small", property(st.integers(), checkSmall, ciOptions));');
+  assert.match(convert(imported, "10")!, /^ {2}await checkSmall\(10\);$/m);
+});
+
+test("when the file does not show which name is the body, nothing is offered rather than a guess", () => {
+  const unsure = lines('import { ints, mystery } from "./helpers";', 'test("x", property(st.integers(), ints, mystery));');
+  assert.equal(convert(unsure, "1, 2"), undefined);
+  assert.equal(pin(unsure, "1, 2"), undefined);
+});
+
+test("a named async body is awaited and the test is async (was a call whose rejection nobody saw)", () => {
+  for (const decl of ["async function checkSmall(n: number) { await tick(); assert.ok(n < 10); }", "const checkSmall = async (n: number) => { assert.ok(n < 10); };", "const checkSmall = (n: number): Promise<void> => tick().then(() => assert.ok(n < 10));"]) {
+    const src = lines(decl, 'test("small", property(st.integers(), checkSmall));');
+    assert.equal(convert(src, "10"), lines('test("small (regression: minimal counterexample)", async () => {', "  await checkSmall(10);", "});"), decl);
+  }
+});
+
+test("a body with regex literals holding parentheses, slashes and brackets is read whole (was broken syntax or no fix)", () => {
+  const src = lines(
+    'test("balanced", property(st.text(), (s) => {',
+    "  const opens = (s.match(/\\(/g) ?? []).length; // a regex with (",
+    "  const closes = s.split(/[)\\]]/).length - 1; /* ) */",
+    '  assert.equal(opens, closes, `unbalanced: ${s.replace(/\\//g, "\\\\/")}`);',
+    "}, { seed: 4 }));",
+  );
+  assert.equal(
+    convert(src, '"("'),
+    lines(
+      'test("balanced (regression: minimal counterexample)", () => {',
+      '  const s: string = "(";',
+      "  const opens = (s.match(/\\(/g) ?? []).length; // a regex with (",
+      "  const closes = s.split(/[)\\]]/).length - 1; /* ) */",
+      '  assert.equal(opens, closes, `unbalanced: ${s.replace(/\\//g, "\\\\/")}`);',
+      "});",
+    ),
+  );
+  assert.ok(pin(src, '"("')!.endsWith('}, { examples: [["("]], seed: 4 }));'));
+});
+
+// ─────────────────────────── the regression test reads like a person wrote it ───────────────────────────
+
+test("parameters become declarations with their type annotations; async bodies make an async test", () => {
+  const src = lines(
+    "describe(\"sums\", () => {",
+    '  it("commutes", property(st.integers(), st.lists(st.integers()), async (n: number, xs: readonly number[]) => {',
+    "    await Promise.resolve();",
+    "    expect(sum([n, ...xs])).toBe(n + sum(xs));",
+    "  }));",
+    "});",
+  );
+  assert.equal(
+    convert(src, "1, [2, 3]"),
+    lines(
+      '  it("commutes (regression: minimal counterexample)", async () => {',
+      "    const n: number = 1;",
+      "    const xs: readonly number[] = [2, 3];",
+      "    await Promise.resolve();",
+      "    expect(sum([n, ...xs])).toBe(n + sum(xs));",
+      "  });",
+    ),
+  );
+});
+
+test("destructuring and rest parameters are declared as such; unannotated literals get their widened type", () => {
+  const src = 'test("p", property(st.records({ a: st.integers() }), st.text(), st.integers(), ({ a }, label, ...more) => {\n  if (label === "x" && a === more.length) throw new Error("boom");\n}));';
+  assert.equal(
+    convert(src, '{ a: 1 }, "y", 2, 3'),
+    lines('test("p (regression: minimal counterexample)", () => {', "  const { a } = { a: 1 };", '  const label: string = "y";', "  const more = [2, 3];", '  if (label === "x" && a === more.length) throw new Error("boom");', "});"),
+  );
+  // JavaScript files get no annotations.
+  assert.match(convert(src, '{ a: 1 }, "y", 2, 3', "a.test.js")!, /^ {2}const label = "y";$/m);
+  // An empty array alone would be an evolving `any[]` under strict TypeScript.
+  assert.match(convert('test("e", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));', "[]")!, /^ {2}const xs: never\[\] = \[\];$/m);
+});
+
+test("an expression body becomes a statement, awaited when it is a promise", () => {
+  assert.equal(convert('test("lt", property(st.integers(), (n) => expect(n).toBeLessThan(5)));', "5"), lines('test("lt (regression: minimal counterexample)", () => {', "  const n: number = 5;", "  expect(n).toBeLessThan(5);", "});"));
+  assert.equal(
+    convert('test("r", property(st.integers(), (n) => expect(load(n)).resolves.toBe(n)));', "5"),
+    lines('test("r (regression: minimal counterexample)", async () => {', "  const n: number = 5;", "  await expect(load(n)).resolves.toBe(n);", "});"),
+  );
+});
+
+test("a parameter the body assigns to is declared with let", () => {
+  const src = 'test("a", property(st.integers(), (n) => {\n  n += 1;\n  assert.ok(n < 3);\n}));';
+  assert.match(convert(src, "2")!, /^ {2}let n: number = 2;$/m);
+});
+
+test("where inlining would change the meaning, the body is called in place (value returns, this/arguments, var redeclaration, defaults, shared references)", () => {
+  const iife = (src: string, repro: string) => {
+    const out = convert(src, repro)!;
+    assert.match(out, /\)\((.*)\);\n\}\);$/, out);
+    return out;
+  };
+  // A returned value would become the test callback's (jest rejects a non-promise one): awaited, the engine awaited it too.
+  assert.match(iife('test("a", property(st.integers(), (n) => {\n  if (n > 1) return check(n);\n  assert.ok(true);\n}));', "2"), /^ {2}await \(\(n\) => \{$/m);
+  iife('test("a", property(st.integers(), function (n) { assert.equal(arguments.length, 2); }));', "2");
+  iife('test("a", property(st.integers(), (n) => { var n; assert.ok(n); }));', "0");
+  iife('test("a", property(st.integers(), (n = 5) => { assert.ok(n); }));', "undefined");
+  // The shared-references form spreads an IIFE of its own: only a call can take it.
+  iife('test("a", property(st.lists(st.integers()), st.lists(st.integers()), (xs, ys) => { assert.notEqual(xs, ys); }));', "...(() => { const r1 = [0]; return [r1, r1]; })()");
+  // A bare `return;` and returns inside nested functions do not count.
+  const nested = convert('test("a", property(st.lists(st.integers()), (xs) => {\n  if (xs.length === 0) return;\n  const f = function () { return 1; };\n  assert.ok(xs.map((x) => { return x + f(); }).length > 5);\n}));', "[1]")!;
+  assert.match(nested, /^ {2}const xs = \[1\];\n {2}if \(xs\.length === 0\) return;$/m);
+});
+
+test("a skipped or focused test's regression test is a plain one (an `xit` regression test would never run)", () => {
+  assert.match(convert('xit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!, /^it\("a \(regression/);
+  assert.match(convert('fit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!, /^it\("a \(regression/);
+});
+
+test("CRLF files get CRLF lines; tab-indented files get tabs; multi-line template text is copied exactly", () => {
+  const crlf = 'describe("d", () => {\r\n\ttest("a", property(st.integers(), (n) => {\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t}));\r\n});\r\n';
+  const out = convert(crlf, "1")!;
+  assert.equal(out, '\ttest("a (regression: minimal counterexample)", () => {\r\n\t\tconst n: number = 1;\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t});');
+});
+
+test("check(property(…)) and check(bound) convert the property inside; find(…) offers nothing", () => {
+  const direct = 'test("c", () => { check(property(st.integers(), (n) => { assert.ok(n < 3); }), { seed: 1 }); });';
+  assert.match(convert(direct, "3")!, /^ {2}const n: number = 3;\n {2}assert\.ok\(n < 3\);$/m);
+  const bound = 'const p = property(st.integers(), (n) => { assert.ok(n < 3); });\ntest("c", () => { check(p, { seed: 1 }); });';
+  assert.match(convert(bound, "3")!, /^ {2}assert\.ok\(n < 3\);$/m);
+  assert.equal(convert('test("f", () => { find(st.integers(), (n) => n > 3); });', "4"), undefined);
+});
+
+// ─────────────────────────── Add as explicit example ───────────────────────────
+
+test("explicit examples: settings variables are spread, never corrupted; keys in comments and nested objects are not `examples`", () => {
+  const viaName = lines("const opts = { seed: 1 };", 'test("a", property(st.integers(), (n) => {}, opts));');
+  assert.equal(pin(viaName, "10"), lines("const opts = { seed: 1 };", 'test("a", property(st.integers(), (n) => {}, { ...opts, examples: [[10]] }));'));
+  const withExamples = lines("const opts = { examples: [[1]] };", 'test("a", property(st.integers(), (n) => {}, opts));');
+  assert.match(pin(withExamples, "10")!, /\{ \.\.\.opts, examples: \[\[10\], \.\.\.opts\.examples\] \}/);
+  const typed = lines("const opts: Settings = base();", 'test("a", property(st.integers(), (n) => {}, opts));');
+  assert.match(pin(typed, "10")!, /\{ \.\.\.opts, examples: \[\[10\], \.\.\.\(opts\.examples \?\? \[\]\)\] \}/);
+  const commented = 'test("a", property(st.integers(), (n) => {}, { /* examples: [ */ nested: { examples: [] }, seed: 1, }));';
+  assert.ok(pin(commented, "10")!.includes("{ examples: [[10]], /* examples: [ */ nested: { examples: [] }, seed: 1, }"));
+  assert.ok(pin('test("a", property(st.integers(), (n) => {}, {}));', "10")!.includes("(n) => {}, { examples: [[10]] }));"));
+  assert.ok(pin('test("a", property(st.integers(), (n) => {}, { examples: [] }));', "10")!.includes("{ examples: [[10]] }"));
+  // After a spread, a key placed first would be overridden by the base's own examples.
+  assert.ok(pin('test("a", property(st.integers(), (n) => {}, { ...base, seed: 1 }));', "10")!.includes("{ ...base, seed: 1, examples: [[10]] }"));
+  const multi = lines('test("a", property(st.integers(), (n) => {}, {', "  seed: 1, // fixed", "}));");
+  assert.equal(pin(multi, "10"), lines('test("a", property(st.integers(), (n) => {}, {', "  examples: [[10]],", "  seed: 1, // fixed", "}));"));
+  // A trailing comma after the body: the new settings go before it.
+  assert.ok(pin('test("a", property(st.integers(), (n) => {},\n));', "10")!.includes("(n) => {}, { examples: [[10]] },\n));"));
 });
