@@ -173,6 +173,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export class DirectoryDatabase implements ExampleDatabase {
   readonly dir: string;
   private readonly warn: (message: string) => void;
+  /** Modification time of each file as fetch read it: delete leaves a file that was saved again since. */
+  private readonly fetchedMtimes = new Map<string, number>();
 
   constructor(dir: string, options: DatabaseOptions = {}) {
     this.dir = dir;
@@ -227,7 +229,15 @@ export class DirectoryDatabase implements ExampleDatabase {
           fs.closeSync(fd);
         }
         found.push({ name, mtime, choices: decodeChoices(text) });
+        this.fetchedMtimes.set(file, mtime);
       } catch (error) {
+        // Another process deleted it between readdir and open (it replayed the example and it passed): gone,
+        // not corrupt. Renames onto the name are atomic, so a replaced file reads as old or new, never half.
+        if (errorCode(error) === "ENOENT") continue;
+        if (errorCode(error) !== undefined && errorCode(error) !== "EISDIR" && !(error instanceof TypeError)) {
+          this.warn(`Shrinkscope: cannot read example file ${file}: ${errorMessage(error)}`);
+          continue;
+        }
         const reason = error instanceof TypeError && errorCode(error) === "ERR_ENCODING_INVALID_ENCODED_DATA"
           ? "not valid UTF-8"
           : errorMessage(error);
@@ -249,8 +259,13 @@ export class DirectoryDatabase implements ExampleDatabase {
       const keyFile = path.join(keyDir, KEY_FILE);
       if (!fs.existsSync(keyFile)) atomicWrite(keyFile, key);
       // Idempotent: same content, same name. Rewrite only if the file is missing or damaged, which also heals
-      // a file that was corrupted after it was written.
-      if (readIfExists(file) === text) return;
+      // a file that was corrupted after it was written. An intact file is touched instead: it was saved again
+      // just now, which a concurrent delete (see delete) must be able to see.
+      if (readIfExists(file) === text) {
+        const now = new Date();
+        fs.utimesSync(file, now, now);
+        return;
+      }
       atomicWrite(file, text);
     } catch (error) {
       this.warn(`Shrinkscope: could not save example to ${file}: ${errorMessage(error)}`);
@@ -261,6 +276,14 @@ export class DirectoryDatabase implements ExampleDatabase {
     let file = this.keyDir(key);
     try {
       file = path.join(file, shortHash(encodeChoices(choices)) + JSON_SUFFIX);
+      // The engine deletes an example it fetched that now passes. If another process saved the same example
+      // since (its run failed on it), the file is newer than what we read: it is that process's failure now,
+      // so keep it. (Best effort: a save landing between this check and the unlink is still lost.)
+      const fetched = this.fetchedMtimes.get(file);
+      if (fetched !== undefined) {
+        this.fetchedMtimes.delete(file);
+        if (fs.statSync(file).mtimeMs !== fetched) return;
+      }
       fs.unlinkSync(file);
     } catch (error) {
       if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return; // already gone
@@ -304,6 +327,98 @@ function atomicWrite(file: string, text: string): void {
     }
     throw error;
   }
+}
+
+const METHODS = ["fetch", "save", "delete"] as const;
+
+function isStoredChoice(x: unknown): x is StoredChoice {
+  return typeof x === "number" || typeof x === "boolean" || typeof x === "string" || x instanceof Uint8Array;
+}
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
+}
+
+/**
+ * The database as the engine sees it: every call of a user's database (or ours) goes through here, so a
+ * fetch/save/delete that throws, rejects, or returns something that is not a list of choice sequences becomes
+ * a warning and the run goes on — an I/O problem must never replace the failure being reported. Entries that
+ * are not arrays of choices (number, boolean, string, Uint8Array) are skipped one by one, each with a warning.
+ */
+export class GuardedDatabase implements ExampleDatabase {
+  private readonly warn: (message: string) => void;
+
+  constructor(
+    readonly inner: ExampleDatabase,
+    /** How the database is named in warnings, e.g. "custom database" or "database .shrinkscope/examples". */
+    private readonly name: string,
+    options: DatabaseOptions = {},
+  ) {
+    this.warn = options.warn ?? ((message) => console.warn(message));
+  }
+
+  fetch(key: string): StoredChoice[][] {
+    let raw: unknown;
+    try {
+      raw = this.inner.fetch(key);
+    } catch (error) {
+      this.warn(`Shrinkscope: ${this.name} fetch failed; running without saved examples: ${errorMessage(error)}`);
+      return [];
+    }
+    if (!Array.isArray(raw)) {
+      if (isThenable(raw)) {
+        raw.then(undefined, () => {}); // no unhandled rejection from a result we cannot use
+        this.warn(`Shrinkscope: ${this.name} fetch returned a promise; an ExampleDatabase must return its arrays synchronously, so saved examples are not replayed`);
+      } else {
+        this.warn(`Shrinkscope: ${this.name} fetch returned ${describe(raw)}, not an array of choice sequences; running without saved examples`);
+      }
+      return [];
+    }
+    const out: StoredChoice[][] = [];
+    raw.forEach((entry: unknown, i) => {
+      if (!Array.isArray(entry)) {
+        this.warn(`Shrinkscope: ${this.name} fetch: skipping entry ${i}: expected an array of choices, got ${describe(entry)}`);
+        return;
+      }
+      const bad = entry.findIndex((c) => !isStoredChoice(c));
+      if (bad >= 0) {
+        const c: unknown = entry[bad];
+        this.warn(`Shrinkscope: ${this.name} fetch: skipping entry ${i}: choice ${bad} is ${c === undefined || c === null || typeof c !== "object" ? String(c) : describe(c)}, not a number, boolean, string or Uint8Array`);
+        return;
+      }
+      out.push(entry as StoredChoice[]);
+    });
+    return out;
+  }
+
+  save(key: string, choices: readonly StoredChoice[]): void {
+    this.call("save", () => this.inner.save(key, choices), "the failure is still reported, but will not be replayed first next run");
+  }
+
+  delete(key: string, choices: readonly StoredChoice[]): void {
+    this.call("delete", () => this.inner.delete(key, choices), "the example stays saved and is replayed again next run");
+  }
+
+  private call(method: "save" | "delete", f: () => unknown, consequence: string): void {
+    try {
+      const r = f();
+      // An asynchronous database is fire-and-forget here; its rejection still deserves a warning, not a crash.
+      if (isThenable(r)) r.then(undefined, (error: unknown) => this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`));
+    } catch (error) {
+      this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`);
+    }
+  }
+}
+
+/** The ExampleDatabase methods `db` lacks (for the settings check, which names them). */
+export function missingMethods(db: object): string[] {
+  return METHODS.filter((m) => {
+    try {
+      return typeof (db as Record<string, unknown>)[m] !== "function";
+    } catch {
+      return true;
+    }
+  });
 }
 
 /**

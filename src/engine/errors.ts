@@ -11,3 +11,13 @@ export function invalid(api: string, message: string): never {
 export class UnsatisfiedAssumption extends Error {
   override name = "UnsatisfiedAssumption";
 }
+
+/** A test case finished, but took longer than the `deadline` setting allows. */
+export class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
+}
+
+/** An async body's promise did not settle within the `timeout` setting: the case failed without an outcome. */
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+}

@@ -3,15 +3,16 @@
  * event, target). A property is a plain zero-argument test function, so every test runner can call it.
  *
  * The driver here executes the test cases the engine yields: synchronously while the body returns plain
- * values, switching to promises the first time it returns a thenable.
+ * values, switching to promises the first time it returns a thenable. Each case is scoped to its own run
+ * (context.ts), so properties running at the same time never see each other's cases.
  */
-import { getCurrent, setCurrent } from "./context.ts";
+import { callInCase, getCurrent, markPending, markSettled, setCurrent } from "./context.ts";
 import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
-import { invalid, UnsatisfiedAssumption } from "./errors.ts";
+import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
 import type { RunStatistics } from "./events.ts";
 import { formatArgs } from "./printer.ts";
-import { describeFailure, errorOrigin } from "./report.ts";
+import { describeFailure, errorOrigin, errorSummary, printArgs, reasonOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
 import { resolveSettings, validateSettings } from "./settings.ts";
 import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
@@ -147,15 +148,35 @@ export function assume(condition: unknown): asserts condition {
   if (!condition) throw new UnsatisfiedAssumption("assumption failed");
 }
 
-/** Attach a message to the failing example's report. */
+/** Attach a message to the failing example's report (a value that is not a string is printed as TypeScript). */
 export function note(message: unknown): void {
-  getCurrent("note").notes.push(typeof message === "string" ? message : formatArgs([message]));
+  const tc = getCurrent("note");
+  let text: string;
+  if (typeof message === "string") text = message;
+  else {
+    try {
+      text = formatArgs([message]);
+    } catch (e) {
+      // A note is there to help read the failure: one that cannot be printed must not become the failure.
+      text = `/* could not print note: ${reasonOf(e)} */`;
+    }
+  }
+  tc.notes.push(text);
 }
 
 /** Count a label over the run (the statistics show how often each label occurred). */
 export function event(label: string): void {
   const tc = getCurrent("event");
-  if (!tc.events.includes(label)) tc.events.push(String(label));
+  let text: string;
+  if (typeof label === "string") text = label;
+  else {
+    try {
+      text = String(label);
+    } catch (e) {
+      invalid("event", `label must be a string, got a value that cannot be converted to one (${reasonOf(e)})`);
+    }
+  }
+  if (!tc.events.includes(text)) tc.events.push(text);
 }
 
 /** Record an observation to maximise (bigger is more interesting); a later target phase searches toward it. */
@@ -168,10 +189,6 @@ export function target(value: number, label = ""): number {
 
 // ------------------------------------------------------------------------------------------------ driver
 
-function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
-}
-
 function drawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
   const n = def.strategies.length;
   const args = new Array<unknown>(n);
@@ -183,72 +200,119 @@ function drawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
   return args;
 }
 
-class DeadlineExceeded extends Error {
-  override name = "DeadlineExceeded";
-}
-
-/** Record how a case ended: a control-flow stop, a rejected assumption, or a failure of the property. */
-function conclude(tc: TestCase, error: unknown, deadline: number | null): void {
+/** A case that returned normally: valid, unless it took longer than the deadline. */
+function concludePassed(tc: TestCase, deadline: number | null): void {
   tc.closeOpenSpans();
-  if (error === undefined) {
-    if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined) {
-      tc.status = Status.Interesting;
-      tc.error = new DeadlineExceeded(`test case took ${tc.durationMs.toFixed(1)} ms, over the ${deadline} ms deadline (set deadline: null to disable)`);
-      tc.origin = "DeadlineExceeded";
-    }
-    return;
-  }
-  if (error instanceof StopTest) tc.status = error.status;
-  else if (error instanceof UnsatisfiedAssumption) tc.status = Status.Invalid;
-  else {
+  if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined) {
     tc.status = Status.Interesting;
-    tc.error = error;
-    tc.origin = errorOrigin(error);
+    tc.error = new DeadlineExceeded(`test case took ${tc.durationMs.toFixed(1)} ms, over the ${deadline} ms deadline (set deadline: null to disable)`);
+    tc.origin = "DeadlineExceeded";
   }
 }
 
-/** Executes cases; times each body call only when something reads the time (a deadline or an event tap). */
-function makeExecutor(def: PropertyDefinition, deadline: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
+/**
+ * A case that threw (or rejected with) `error`, whatever the value — `undefined` included: a control-flow
+ * stop, a rejected assumption, or a failure of the property. Returns the error when it is misuse
+ * (InvalidArgument: a broken strategy found while drawing, a bad call in the body), which ends the run.
+ */
+function concludeThrown(tc: TestCase, error: unknown): InvalidArgument | undefined {
+  tc.closeOpenSpans();
+  try {
+    if (error instanceof StopTest) {
+      tc.status = error.status;
+      return undefined;
+    }
+    if (error instanceof UnsatisfiedAssumption) {
+      tc.status = Status.Invalid;
+      return undefined;
+    }
+    if (error instanceof InvalidArgument) return error;
+  } catch {
+    // instanceof cannot inspect it (a revoked Proxy): it is the user's, a failure
+  }
+  tc.status = Status.Interesting;
+  tc.error = error;
+  tc.origin = errorOrigin(error);
+  return undefined;
+}
+
+/**
+ * Executes cases; times each body call only when something reads the time (a deadline or an event tap; the
+ * timeout has its own timer). Returns a promise only for a case whose body returned a thenable. The current-case context is
+ * restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
+ */
+function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
   const now = timed ? () => performance.now() : () => 0;
   return (tc) => {
     const previous = setCurrent(tc);
     const t0 = now();
     let out: unknown;
+    let then: unknown;
     try {
       tc.args = tc.explicitArgs ?? drawArgs(def, tc);
       if (tc.cursor !== null && tc.cursor.atConclusion()) {
         tc.duplicate = true; // the DataTree has run exactly this case: do not call the body again
-        setCurrent(previous);
         return;
       }
-      const args = tc.args;
-      // Direct calls for the common arities (a spread call is slower on this hot path).
-      out = args.length === 1 ? def.body(args[0]) : args.length === 2 ? def.body(args[0], args[1]) : def.body(...args);
+      out = callInCase(tc, def.body, tc.args);
+      // Reading `then` can run user code (a getter, a Proxy trap): here, so that if it throws the case fails.
+      if (out !== null && (typeof out === "object" || typeof out === "function")) then = (out as { then?: unknown }).then;
     } catch (e) {
       tc.durationMs = now() - t0;
-      conclude(tc, e, deadline);
+      const misuse = concludeThrown(tc, e);
+      if (misuse !== undefined) throw misuse;
+      return;
+    } finally {
       setCurrent(previous);
+    }
+    tc.durationMs = now() - t0;
+    if (typeof then !== "function") {
+      concludePassed(tc, deadline);
       return;
     }
-    if (!isThenable(out)) {
-      tc.durationMs = now() - t0;
-      conclude(tc, undefined, deadline);
-      setCurrent(previous);
-      return;
-    }
-    return Promise.resolve(out).then(
-      () => {
-        tc.durationMs = now() - t0;
-        conclude(tc, undefined, deadline);
-        setCurrent(previous);
-      },
-      (e: unknown) => {
-        tc.durationMs = now() - t0;
-        conclude(tc, e === undefined ? new Error("the property rejected with undefined") : e, deadline);
-        setCurrent(previous);
-      },
-    );
+    return settle(tc, out as PromiseLike<unknown>, t0, now, deadline, timeout);
   };
+}
+
+/**
+ * Wait for a case's thenable, at most `timeout` ms. Its continuations find the case (context.ts) until it
+ * settles or times out; whatever happens after that (a late settlement, a late note()) cannot touch it. The
+ * timer is cleared as soon as the case ends, so none outlives the run.
+ */
+function settle(tc: TestCase, out: PromiseLike<unknown>, t0: number, now: () => number, deadline: number | null, timeout: number | null): Promise<void> {
+  markPending(tc);
+  return new Promise<void>((resolve, reject) => {
+    let done = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (threw: boolean, error: unknown) => {
+      if (done) return;
+      done = true;
+      if (timer !== undefined) clearTimeout(timer);
+      markSettled(tc);
+      tc.durationMs = now() - t0;
+      if (!threw) concludePassed(tc, deadline);
+      else {
+        const misuse = concludeThrown(tc, error);
+        if (misuse !== undefined) return reject(misuse);
+      }
+      resolve();
+    };
+    if (timeout !== null) {
+      // Keeps the process alive while the case is pending (so a hang is reported, not exited on); cleared in finish.
+      timer = setTimeout(() => {
+        finish(true, new TimeoutError(`the property's promise did not settle within ${timeout} ms (the timeout setting; raise it, or set timeout: null to wait forever)`));
+      }, timeout);
+    }
+    try {
+      // Promise.resolve adopts any thenable (reading `then` again: a getter that throws now rejects).
+      Promise.resolve(out).then(
+        () => finish(false, undefined),
+        (e: unknown) => finish(true, e),
+      );
+    } catch (e) {
+      finish(true, e); // a promise whose `constructor` getter throws
+    }
+  });
 }
 
 /** Drive the engine's generator, executing each yielded case; sync until a body returns a promise. */
@@ -276,9 +340,10 @@ async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc
 function runDefinition(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
   const settings = resolveSettings(def.key, def.settings, extra);
   const engine = new Engine(settings);
-  const execute = makeExecutor(def, settings.deadline, settings.deadline !== null || settings.onEvent !== undefined);
+  const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
   const result = drive(engine.run(), execute);
-  if (isThenable(result)) return (result as Promise<EngineResult>).then((r) => report(def, settings.seed, r, engine));
+  // drive returns the engine's result itself, or a promise of it (its own, once a body went async).
+  if (result instanceof Promise) return (result as Promise<EngineResult>).then((r) => report(def, settings.seed, r, engine));
   report(def, settings.seed, result, engine);
 }
 
@@ -308,16 +373,22 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
       setCurrent(previous);
     }
   }
-  const repro = formatArgs(args);
-  const message = describeFailure({ result, args, repro, seed, error: tc.error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit });
+  // Nothing below may throw because of what the user's values do when printed: the failure must come back.
+  const repro = printArgs(args);
   const error = tc.error;
+  let message: string;
+  try {
+    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit });
+  } catch (e) {
+    message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
+  }
   emit?.({
     type: "result",
     outcome: "failed",
     seed,
     statistics: result.statistics,
     repro,
-    error: error instanceof Error ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { name: typeof error, message: String(error) },
+    error: errorSummary(error),
     ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
     message,
   });

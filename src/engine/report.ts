@@ -1,24 +1,164 @@
-/** The failure message a person reads, and the identity of a failure (its origin). */
+/**
+ * The failure message a person reads, and the identity of a failure (its origin).
+ *
+ * Everything here runs on the failure path with values the user's code made: arguments whose printing throws
+ * (a revoked Proxy, a throwing getter, an object too deep to print), errors whose `stack`/`name`/`message`
+ * getters throw. None of it may throw in turn, or the failure (its seed, its arguments) would be lost behind
+ * an error about printing: what cannot be printed is described as such, and the report goes on.
+ */
 import type { EngineResult } from "./engine.ts";
-import { toLiteral } from "./printer.ts";
+import { formatArgs, toLiteral } from "./printer.ts";
 
 const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)|node:internal/;
 
-/**
- * Which failure this is: the error's type and the first stack frame outside the engine. The shrinker only
- * accepts candidates with the same origin, so it cannot slip from one bug to another.
- */
-export function errorOrigin(error: unknown): string {
-  if (!(error instanceof Error)) return `thrown ${error === null ? "null" : typeof error}`;
-  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l));
-  const frame = frames.find((l) => !ENGINE_FRAME.test(l)) ?? frames[0] ?? "";
-  const location = frame.replace(/^\s+at /, "").replace(/^.*\((.*)\)$/, "$1");
-  return `${error.name}@${location}`;
+/** Make `text` safe inside a one-line block comment. */
+function commentSafe(text: string): string {
+  const line = text.replace(/\s+/g, " ").replace(/\*\//g, "* /").trim();
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return `${toLiteral(error)} (thrown value, not an Error)`;
+/** A short reason naming what an error was, for a placeholder; never throws. */
+export function reasonOf(error: unknown): string {
+  try {
+    if (error instanceof Error) return commentSafe(`${String(error.name)}: ${String(error.message)}`);
+    return commentSafe(typeof error === "string" ? error : String(error));
+  } catch {
+    return "an unprintable error";
+  }
+}
+
+/** An expression for `value`, or a placeholder comment (and `undefined`) saying why it could not be printed. */
+export function literalOrPlaceholder(value: unknown): string {
+  try {
+    return toLiteral(value);
+  } catch (e) {
+    return `/* could not print: ${reasonOf(e)} */ undefined`;
+  }
+}
+
+/**
+ * The arguments as a TypeScript argument list (formatArgs), degrading argument by argument when printing
+ * throws: each argument that cannot be printed becomes `/* could not print argument i: reason *\/ undefined`.
+ * (Printed one by one, shared references between arguments are no longer shown as shared.)
+ */
+export function printArgs(args: readonly unknown[], format: (args: readonly unknown[]) => string = formatArgs): string {
+  try {
+    return format(args);
+  } catch {
+    const parts: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      try {
+        parts.push(format([args[i]]));
+      } catch (e) {
+        parts.push(`/* could not print argument ${i}: ${reasonOf(e)} */ undefined`);
+      }
+    }
+    return parts.join(", ");
+  }
+}
+
+/**
+ * Which failure this is: the error's type and the first stack frame outside the engine. The shrinker only
+ * accepts candidates with the same origin, so it cannot slip from one bug to another. Never throws: an error
+ * that cannot be read is identified by what can be (its type, or "unreadable").
+ */
+export function errorOrigin(error: unknown): string {
+  let isError: boolean;
+  try {
+    isError = error instanceof Error;
+  } catch {
+    return `thrown ${typeof error} (unreadable)`;
+  }
+  if (!isError) return `thrown ${error === null ? "null" : typeof error}`;
+  const e = error as Error;
+  let name: string;
+  try {
+    name = String(e.name);
+  } catch {
+    name = "Error (unreadable name)";
+  }
+  let stack: unknown;
+  try {
+    stack = e.stack;
+  } catch {
+    stack = undefined;
+  }
+  const frames = (typeof stack === "string" ? stack : "").split("\n").filter((l) => /^\s+at /.test(l));
+  const frame = frames.find((l) => !ENGINE_FRAME.test(l)) ?? frames[0] ?? "";
+  const location = frame.replace(/^\s+at /, "").replace(/^.*\((.*)\)$/, "$1");
+  return `${name}@${location}`;
+}
+
+/** The error for the report: its stack, else name and message, else what could be told about it. */
+export function describeError(error: unknown): string {
+  let isError: boolean;
+  try {
+    isError = error instanceof Error;
+  } catch (e) {
+    return `(could not describe the error: a thrown ${typeof error} that cannot be inspected: ${reasonOf(e)})`;
+  }
+  if (!isError) {
+    try {
+      return `${toLiteral(error)} (thrown value, not an Error)`;
+    } catch (e) {
+      return `(could not describe the error: a thrown ${typeof error} that cannot be printed: ${reasonOf(e)})`;
+    }
+  }
+  const err = error as Error;
+  try {
+    const stack = err.stack;
+    if (typeof stack === "string" && stack !== "") return stack;
+  } catch {
+    // fall back to name and message
+  }
+  try {
+    return `${String(err.name)}: ${String(err.message)}`;
+  } catch (e) {
+    return `(could not describe the error: its stack, name and message cannot be read: ${reasonOf(e)})`;
+  }
+}
+
+/** The error as plain data for the result event; never throws. */
+export function errorSummary(error: unknown): { name: string; message: string; stack?: string } {
+  let isError = false;
+  try {
+    isError = error instanceof Error;
+  } catch {
+    // a revoked Proxy: described below
+  }
+  if (!isError) {
+    let message: string;
+    try {
+      message = String(error);
+    } catch {
+      message = describeError(error);
+    }
+    return { name: typeof error, message };
+  }
+  const err = error as Error;
+  const read = (get: () => unknown): string | undefined => {
+    try {
+      const v = get();
+      return v === undefined ? undefined : String(v);
+    } catch {
+      return undefined;
+    }
+  };
+  const stack = read(() => err.stack);
+  return {
+    name: read(() => err.name) ?? "Error",
+    message: read(() => err.message) ?? describeError(error),
+    ...(stack ? { stack } : {}),
+  };
+}
+
+/** A draw's label as given (it should be a string; anything else is converted, or described). */
+function labelText(label: unknown): string {
+  try {
+    return String(label);
+  } catch (e) {
+    return `/* could not print label: ${reasonOf(e)} */`;
+  }
 }
 
 export interface FailureDescription {
@@ -41,7 +181,7 @@ export function describeFailure(d: FailureDescription): string {
     lines.push(`Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`);
   }
   lines.push("", "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
-  d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${draw.label})` : ""}: ${toLiteral(draw.value)}`));
+  d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${literalOrPlaceholder(draw.value)}`));
   for (const n of d.notes) lines.push(`  note: ${n}`);
   if (d.result.flaky) lines.push("", "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");
   if (d.result.shrinkStopped) lines.push("", `Shrinking stopped early: ${d.result.shrinkStopped}.`);

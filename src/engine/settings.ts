@@ -20,6 +20,13 @@ export interface Settings {
   derandomize?: boolean;
   /** A single test case taking longer than this (ms) fails; null for no limit (default 200). */
   deadline?: number | null;
+  /**
+   * An async body whose promise has not settled after this many ms fails its case with a TimeoutError (and
+   * shrinking goes on), so a body that never settles cannot hang the run; null to wait forever. Default:
+   * 10 × deadline (2000 ms with the default deadline), or 60000 ms when deadline is null. Synchronous bodies
+   * cannot be interrupted; the deadline judges them when they return.
+   */
+  timeout?: number | null;
   /** Folder for saved failing examples (default ".shrinkscope/examples"; off in CI), a database, or null. */
   database?: string | ExampleDatabase | null;
   /** Phases to run (default all): explicit, reuse, generate, shrink. */
@@ -39,9 +46,23 @@ export interface Settings {
   maxShrinkTimeMs?: number;
 }
 
+/** The longest delay a Node timer takes (a longer one fires after 1 ms). */
+const MAX_TIMEOUT = 2 ** 31 - 1;
+
+/** The timeout when none is set: generous against the deadline, since any case over the deadline fails anyway. */
+function defaultTimeout(deadline: number | null): number {
+  return deadline === null ? 60_000 : Math.min(10 * deadline, MAX_TIMEOUT);
+}
+
+/** What the property driver reads besides the engine's settings. */
+export interface ResolvedSettings extends EngineSettings {
+  /** Per-case limit for async bodies (ms), or null for none. */
+  readonly timeout: number | null;
+}
+
 const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "shrink"];
 const SETTING_NAMES = new Set([
-  "maxExamples", "seed", "derandomize", "deadline", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs",
+  "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs",
 ]);
 
 function env(name: string): string | undefined {
@@ -70,6 +91,9 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
   posInt("maxShrinkTimeMs");
   if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed))) invalid(api, `seed must be a safe integer, got ${String(o.seed)}`);
   if (o.deadline !== undefined && o.deadline !== null && (typeof o.deadline !== "number" || !(o.deadline > 0))) invalid(api, `deadline must be a positive number of milliseconds or null, got ${String(o.deadline)}`);
+  if (o.timeout !== undefined && o.timeout !== null && (typeof o.timeout !== "number" || !(o.timeout > 0) || o.timeout > MAX_TIMEOUT)) {
+    invalid(api, `timeout must be a positive number of milliseconds or null, at most ${MAX_TIMEOUT} (a timer's limit), got ${String(o.timeout)}`);
+  }
   if (o.onEvent !== undefined && typeof o.onEvent !== "function") invalid(api, "onEvent must be a function");
   if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p)))) invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
   if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
@@ -105,7 +129,7 @@ function runnerLayer(): Settings | undefined {
   return replayOnly ? { ...rest, phases: ["explicit", "reuse"] } : rest;
 }
 
-export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): EngineSettings {
+export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
   const runner = runnerLayer();
   const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
   if (runner?.onEvent !== undefined) {
@@ -113,6 +137,7 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
     const tap = runner.onEvent;
     s.onEvent = own === undefined ? tap : (e) => (own(e), tap(e));
   }
+  const deadline = s.deadline === undefined ? 200 : s.deadline;
   const ci = inCI();
   const derandomize = s.derandomize ?? ci;
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? hashSeed(key) : freshSeed());
@@ -130,7 +155,8 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
     maxExamples: s.maxExamples ?? 100,
     seed,
     derandomize,
-    deadline: s.deadline === undefined ? 200 : s.deadline,
+    deadline,
+    timeout: s.timeout === undefined ? defaultTimeout(deadline) : s.timeout,
     database,
     databasePath,
     databaseKey: s.key ?? key,

@@ -161,8 +161,16 @@ for (const [name, matcher] of Object.entries(ALL_MATCHERS)) {
   Object.defineProperty(Expectation.prototype, name, { value: method });
 }
 
+/**
+ * jest's and vitest's expect state: the running test's name, which the engine reads for the property's
+ * database key (so a run here uses the key the user's own runner uses). Set per test by the shim.
+ */
+const state: { currentTestName: string | undefined } = { currentTestName: undefined };
+
 /** expect(value, message?) — vitest allows a message that prefixes the failure. */
 export const expect = Object.assign((actual: unknown, label?: string) => new Expectation(actual, false, "plain", label), {
+  getState: () => ({ ...state }),
+  setState: (update: { currentTestName?: string }) => void Object.assign(state, update),
   any: (ctor: unknown): Asymmetric => ({
     asymmetricMatch: (a) =>
       ctor === Number ? typeof a === "number" : ctor === String ? typeof a === "string" : ctor === Boolean ? typeof a === "boolean" : ctor === Function ? typeof a === "function" : a instanceof (ctor as new () => unknown),

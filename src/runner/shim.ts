@@ -90,6 +90,10 @@ export function frameworkApi(registry: Registry, flavor: Flavor): Record<string,
  */
 export const contextFactory: ContextFactory = (flavor, name, fullName, onCleanup) => {
   const signal = new AbortController().signal;
+  // The test's name as each runner reports it (see src/engine/key.ts, which reads it for database keys):
+  // jest's currentTestName joins with spaces, vitest's (and its task's suites) with " > "; node:test and
+  // mocha keep none in the expect state.
+  expect.setState({ currentTestName: flavor === "jest" ? fullName.join(" ") : flavor === "vitest" ? fullName.join(" > ") : undefined });
   if (flavor === "node-test") {
     const subtests: Promise<void>[] = [];
     const make = (n: string, path: readonly string[]): Record<string, unknown> => {
@@ -114,7 +118,10 @@ export const contextFactory: ContextFactory = (flavor, name, fullName, onCleanup
     return { self: undefined, args: [t], settle };
   }
   if (flavor === "vitest") {
-    return { self: undefined, args: [{ task: { name }, signal, expect, skip() {}, onTestFailed() {}, onTestFinished: (fn: UserFn) => onCleanup(fn) }] };
+    // The task's suites, innermost first, as vitest links them (without the file, which has no name here).
+    let suite: Record<string, unknown> | undefined;
+    for (const n of fullName.slice(0, -1)) suite = { name: n, suite };
+    return { self: undefined, args: [{ task: { name, suite }, signal, expect, skip() {}, onTestFailed() {}, onTestFinished: (fn: UserFn) => onCleanup(fn) }] };
   }
   // jest and mocha: no argument besides `done` (added by the registry); mocha reads settings through `this`.
   const self: Record<string, unknown> = { test: { title: name, fullTitle: () => fullName.join(" ") } };
@@ -133,6 +140,8 @@ export function installShim(registry: Registry): void {
     return api;
   };
   // Globals: jest's and mocha's names together (they agree on `done`; mocha's `this` is harmless to jest).
-  const globals = { ...frameworkApi(registry, "jest"), ...frameworkApi(registry, "mocha") };
+  // Where the names are shared (describe, it, test) jest's win: they also set jest's expect state, which a
+  // property checked inside a jest test reads for its database key.
+  const globals = { ...frameworkApi(registry, "mocha"), ...frameworkApi(registry, "jest") };
   for (const [k, v] of Object.entries(globals)) if (!(k in g)) g[k] = v;
 }

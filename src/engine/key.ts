@@ -1,0 +1,281 @@
+/**
+ * Database keys: which saved failures belong to which property.
+ *
+ * A key must (1) tell apart every two properties a file defines, since the engine deletes a saved failure
+ * that passes when replayed — two properties sharing a key delete each other's failures; and (2) stay the same
+ * across the edits people make between runs (whitespace, new tests above, a fix in the body) and across the
+ * tools that run the file (the user's test runner, and the extension's runner, which bundles the file with
+ * esbuild — so the source text of functions differs between the two, while names and structure survive).
+ *
+ * A key is made of:
+ * - the kind (property or find) and the file that called property()/find(), relative to the working folder
+ *   (the default database lives there too, so the two move together);
+ * - the shape of the strategies: a structural walk over the strategy objects (class names, own fields,
+ *   nested strategies, constants), cycle-safe, never forcing a deferred strategy's thunk;
+ * - the test's full name when the test runner tells us (node:test's TestContext `fullName`, mocha's
+ *   `this.test.fullTitle()`, vitest's task, jest's and vitest's `expect.getState().currentTestName`); then an
+ *   occurrence number among the properties of that file, test and shape, counted by call site in the order
+ *   they first run — so `test("a", property(…))` is `#0` whatever else the file holds;
+ * - when no test name is known (check() from a script, mocha's arrow callbacks, node:test's `t` not passed
+ *   on): the source text of the body and of the functions inside the strategies, whitespace removed, and an
+ *   occurrence number among the otherwise identical properties of the file, counted by call site in the
+ *   order they are constructed. Adding an unrelated property does not shift it; editing the body does change
+ *   the key (there is nothing else to tell two nameless properties apart).
+ *
+ * Call sites (line and column) are never part of a key — only their order among identical properties — so
+ * moving code keeps keys, and re-evaluating a file in the same process (a watch mode) finds the same sites.
+ * Properties built in a loop at one call site share a key; give each its own `key` setting to separate them.
+ */
+import { createHash } from "node:crypto";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type KeyKind = "property" | "find";
+
+interface KeyBase {
+  readonly kind: KeyKind;
+  readonly file: string;
+  /** file:line:column of the property()/find() call. */
+  readonly site: string;
+  /** Hash of the strategies' structure, without function source text (which bundling changes). */
+  readonly shape: string;
+}
+
+/** Nameless key → what it was made from, so a run that learns its test's name can re-key. */
+const bases = new Map<string, KeyBase>();
+/** Occurrence scope → call sites in the order first seen. */
+const sites = new Map<string, string[]>();
+
+function hash(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+}
+
+function occurrence(scope: string, site: string): number {
+  let seen = sites.get(scope);
+  if (seen === undefined) sites.set(scope, (seen = []));
+  const i = seen.indexOf(site);
+  if (i >= 0) return i;
+  seen.push(site);
+  return seen.length - 1;
+}
+
+// ------------------------------------------------------------------------------------------------ call site
+
+/** The first stack frame outside the engine: file and position of the property()/find() call. */
+function callSite(): { file: string; site: string } {
+  const stack = new Error().stack?.split("\n").slice(1) ?? [];
+  const frame = stack.find((l) => !/[\\/](src[\\/]engine|dist[\\/]engine)/.test(l) && !l.includes("node:internal"));
+  const m = frame?.match(/\(?((?:file:\/\/)?[^()]+?):(\d+):(\d+)\)?$/);
+  if (m === undefined || m === null) return { file: "<unknown>", site: "<unknown>" };
+  const file = normaliseFile(m[1]!.replace(/^\s*at\s+/, ""));
+  return { file, site: `${file}:${m[2]}:${m[3]}` };
+}
+
+/** Relative to the working folder with `/` separators (ESM stacks say file://, CJS ones a path). */
+function normaliseFile(raw: string): string {
+  let file = raw;
+  if (file.startsWith("file://")) {
+    try {
+      file = fileURLToPath(file);
+    } catch {
+      // keep the URL
+    }
+  }
+  if (path.isAbsolute(file)) {
+    const rel = path.relative(process.cwd(), file);
+    if (rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel)) file = rel;
+  }
+  return file.split(path.sep).join("/");
+}
+
+// ------------------------------------------------------------------------------------------------ shape
+
+/** Enough structure to tell strategies apart; beyond it, sampledFrom(hugeArray) would cost at construction. */
+const SHAPE_BUDGET = 4000;
+const MAX_STRING = 200;
+
+/**
+ * A structural fingerprint of `value`: class names, own data fields (getters are never called), nested
+ * values, and functions either as `fn` or by their source text with whitespace removed. Cycle-safe (a value
+ * seen before prints as a back-reference). A deferred strategy's cached `resolved` field is skipped, so the
+ * shape is the same before and after its thunk first runs — and the thunk itself is never called.
+ */
+export function shapeOf(value: unknown, functionText: boolean): string {
+  const seen = new Map<object, number>();
+  let budget = SHAPE_BUDGET;
+  const walk = (v: unknown): string => {
+    if (--budget < 0) return "…";
+    switch (typeof v) {
+      case "number":
+        return Object.is(v, -0) ? "-0" : String(v);
+      case "string":
+        return JSON.stringify(v.length > MAX_STRING ? `${v.slice(0, MAX_STRING)}…${v.length}` : v);
+      case "bigint":
+        return `${v}n`;
+      case "boolean":
+      case "undefined":
+        return String(v);
+      case "symbol":
+        return `Symbol(${v.description ?? ""})`;
+      case "function":
+        return functionText ? `fn(${sourceText(v)})` : "fn";
+    }
+    const o = v as object | null;
+    if (o === null) return "null";
+    const ref = seen.get(o);
+    if (ref !== undefined) return `@${ref}`;
+    seen.set(o, seen.size);
+    try {
+      if (Array.isArray(o)) return `[${o.map(walk).join(",")}]`;
+      if (o instanceof Date) return `Date(${o.getTime()})`;
+      if (o instanceof RegExp) return String(o);
+      if (o instanceof Map) return `Map(${[...o].map(([k, x]) => `${walk(k)}=>${walk(x)}`).join(",")})`;
+      if (o instanceof Set) return `Set(${[...o].map(walk).join(",")})`;
+      if (ArrayBuffer.isView(o)) return `${className(o)}(${o.byteLength})`;
+      const fields: string[] = [];
+      const lazy = typeof (o as { thunk?: unknown }).thunk === "function";
+      for (const k of Object.keys(o)) {
+        if (lazy && k === "resolved") continue; // the deferred strategy's cache, filled by its first draw
+        const d = Object.getOwnPropertyDescriptor(o, k);
+        fields.push(`${k}:${d !== undefined && "value" in d ? walk(d.value) : "get"}`);
+      }
+      return `${className(o)}{${fields.join(",")}}`;
+    } catch {
+      return "?"; // a proxy that throws, a Map whose iterator was replaced…: the shape is only a fingerprint
+    }
+  };
+  return walk(value);
+}
+
+function className(o: object): string {
+  try {
+    const name = (Object.getPrototypeOf(o) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    return typeof name === "string" ? name : "Object";
+  } catch {
+    return "?";
+  }
+}
+
+function sourceText(f: Function): string {
+  try {
+    return Function.prototype.toString.call(f).replace(/\s+/g, "");
+  } catch {
+    return "?";
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ keys
+
+/**
+ * The key of a property or find() at its construction (call it from property()/find() directly, so the
+ * call site is the user's). This is the key used when no test name is known; `keyForRun` may refine it.
+ */
+export function definitionKey(kind: KeyKind, strategies: readonly unknown[], body: Function): string {
+  const { file, site } = callSite();
+  const shape = hash(shapeOf(strategies, false));
+  const texts = hash(`${shapeOf(strategies, true)}|${sourceText(body)}`);
+  const key = `${file}::${kind}::${shape}.${texts}#${occurrence(`${kind}\0${file}\0${texts}\0${shape}`, site)}`;
+  if (!bases.has(key)) bases.set(key, { kind, file, site, shape });
+  return key;
+}
+
+/**
+ * The key for one run: with the test's full name when known, `<file>::<kind>::<test name>::<shape>#<n>`,
+ * where n counts call sites of that file, test and shape in the order they first run. Keys that did not come
+ * from definitionKey (a user's `key` setting, an already refined key) are returned unchanged.
+ */
+export function keyForRun(key: string, testName: string | undefined): string {
+  const base = bases.get(key);
+  if (base === undefined || testName === undefined || testName === "") return key;
+  const n = occurrence(`${base.kind}\0${base.file}\0${base.shape}\0\0${testName}`, base.site);
+  return `${base.file}::${base.kind}::${testName}::${base.shape}#${n}`;
+}
+
+// ------------------------------------------------------------------------------------------------ test names
+
+function field(o: unknown, k: string): unknown {
+  if (o === null || (typeof o !== "object" && typeof o !== "function")) return undefined;
+  try {
+    return (o as Record<string, unknown>)[k];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The full name of the running test, from what the test runner hands the test function (`this`, its
+ * arguments) or, failing that, from the expect state jest and vitest keep. Only names that are unique in a
+ * file count: node:test's bare `t.name` (Node before 20.16 has no `t.fullName`) is not, so it gives none.
+ */
+export function testNameFrom(thisArg: unknown, args: readonly unknown[]): string | undefined {
+  // mocha: `this` is the test's context; this.test.fullTitle() joins the titles with spaces.
+  const mochaTest = field(thisArg, "test");
+  const fullTitle = field(mochaTest, "fullTitle");
+  if (typeof fullTitle === "function") {
+    try {
+      const title = (fullTitle as () => unknown).call(mochaTest);
+      if (typeof title === "string" && title !== "") return title;
+    } catch {
+      // not mocha's after all
+    }
+  }
+  const first = args[0];
+  // node:test: the TestContext, whose fullName joins the names with " > ".
+  const fullName = field(first, "fullName");
+  if (typeof fullName === "string" && fullName !== "") return fullName;
+  // vitest: the test context's task; its suites up to (not including) the file, joined with " > ".
+  const task = field(first, "task");
+  const taskName = field(task, "name");
+  if (typeof taskName === "string") {
+    const file = field(task, "file");
+    const names = [taskName];
+    for (let s = field(task, "suite"), depth = 0; s !== undefined && s !== null && s !== file && depth < 100; s = field(s, "suite"), depth++) {
+      const n = field(s, "name");
+      if (typeof n === "string" && n !== "") names.unshift(n);
+    }
+    return names.join(" > ");
+  }
+  return currentTestName();
+}
+
+/** jest's and vitest's expect state (set per test, also when their globals are not injected). */
+export function currentTestName(): string | undefined {
+  const g = globalThis as Record<string | symbol, unknown>;
+  let state: unknown;
+  const getState = field(g["expect"], "getState");
+  if (typeof getState === "function") {
+    try {
+      state = (getState as () => unknown).call(g["expect"]);
+    } catch {
+      state = undefined;
+    }
+  }
+  let name = field(state, "currentTestName");
+  if (typeof name !== "string" || name === "") name = field(field(g[Symbol.for("$$jest-matchers-object")], "state"), "currentTestName");
+  return typeof name === "string" && name !== "" ? name : undefined;
+}
+
+// The name given by a test function's caller, held from the property's run() until its settings are resolved.
+let pendingName: string | undefined;
+
+/** Run `fn` (which resolves settings synchronously first) with the test name `run`'s caller gave. */
+export function withTestName<R>(thisArg: unknown, args: readonly unknown[], fn: () => R): R {
+  const previous = pendingName;
+  pendingName = testNameFrom(thisArg, args);
+  try {
+    return fn();
+  } finally {
+    pendingName = previous;
+  }
+}
+
+/**
+ * The key settings resolution hands the engine: the user's `key` setting if given, else `key` refined by the
+ * test name, if one is known now.
+ */
+export function resolveKey(key: string, explicit: string | undefined): string {
+  const name = pendingName;
+  pendingName = undefined; // consumed: a property run inside this one's body asks for its own
+  if (explicit !== undefined) return explicit;
+  return keyForRun(key, name ?? currentTestName());
+}

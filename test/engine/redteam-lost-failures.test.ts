@@ -1,0 +1,272 @@
+// A failure always comes back: whatever the body throws (undefined, a revoked Proxy, an error whose getters
+// throw, a thenable whose `then` getter throws) and whatever printing the arguments does, the PropertyFailure
+// carries the failure, the seed and the arguments (with a degraded repro where printing failed), and the
+// current-case context is restored. Misuse found while a case runs (InvalidArgument) ends the run at once.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { check, event, find, InMemoryDatabase, InvalidArgument, note, property, PropertyFailure, st, target } from "../../src/engine/index.ts";
+import type { EngineEvent, Settings } from "../../src/engine/index.ts";
+import { describeFailure, errorOrigin, printArgs } from "../../src/engine/report.ts";
+
+const QUIET: Settings = { database: null, deadline: null };
+
+async function failureOf(run: () => unknown): Promise<PropertyFailure> {
+  try {
+    await run();
+  } catch (e) {
+    if (e instanceof PropertyFailure) return e;
+    throw e;
+  }
+  assert.fail("expected the property to fail");
+}
+
+/** After any run, the current-case context is back to "no property running". */
+function assertContextRestored(): void {
+  assert.throws(() => note("x"), /note\(\) was called outside a running property/);
+  assert.throws(() => event("x"), /event\(\) was called outside a running property/);
+}
+
+function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+function deepObject(depth: number): unknown {
+  let v: unknown = 0;
+  for (let i = 0; i < depth; i++) v = { v };
+  return v;
+}
+
+// ------------------------------------------------------------------------------------------ undefined
+
+test("a synchronous `throw undefined` is a failure, not a pass", async () => {
+  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 100 }), (n) => {
+    if (n >= 5) throw undefined;
+  }), QUIET));
+  assert.deepEqual(f.args, [5]);
+  assert.equal(f.cause, undefined);
+  assert.match(f.message, /undefined \(thrown value, not an Error\)/);
+  assertContextRestored();
+});
+
+test("an async rejection with undefined is a failure whose cause is the value thrown", async () => {
+  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 100 }), async (n) => {
+    if (n >= 5) throw undefined;
+  }), QUIET));
+  assert.deepEqual(f.args, [5]);
+  assert.equal(f.cause, undefined);
+  assert.match(f.message, /undefined \(thrown value, not an Error\)/);
+  assertContextRestored();
+});
+
+test("throwing null, or a revoked Proxy, is a failure too", async () => {
+  const nul = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => {
+    if (n >= 3) throw null;
+  }), QUIET));
+  assert.deepEqual(nul.args, [3]);
+  const proxy = revokedProxy();
+  for (const body of [(n: number) => { if (n >= 3) throw proxy; }, async (n: number) => { if (n >= 3) throw proxy; }]) {
+    const f = await failureOf(() => check(property(st.integers({ min: 0 }), body), QUIET));
+    assert.deepEqual(f.args, [3]);
+    assert.equal(f.cause, proxy);
+    assert.match(f.message, /Minimal failing arguments/);
+    assert.match(f.message, /Seed: \d+/);
+    assertContextRestored();
+  }
+});
+
+// ------------------------------------------------------------------------------------------ throwing errors
+
+class Hostile extends Error {
+  override get name(): string {
+    throw new Error("name getter");
+  }
+  override get message(): string {
+    throw new Error("message getter");
+  }
+  override get stack(): string {
+    throw new Error("stack getter");
+  }
+}
+
+test("an error whose name, message and stack getters throw still comes back as the cause", async () => {
+  for (const body of [(n: number) => { if (n >= 4) throw new Hostile(); }, async (n: number) => { if (n >= 4) throw new Hostile(); }]) {
+    const events: EngineEvent[] = [];
+    const f = await failureOf(() => check(property(st.integers({ min: 0 }), body), { ...QUIET, seed: 9, onEvent: (e) => events.push(e) }));
+    assert.deepEqual(f.args, [4]);
+    assert.ok(f.cause instanceof Hostile);
+    assert.equal(f.seed, 9);
+    assert.match(f.message, /could not describe the error/);
+    const result = events.find((e) => e.type === "result");
+    assert.ok(result?.type === "result" && result.outcome === "failed" && result.error !== undefined);
+    assertContextRestored();
+  }
+});
+
+test("errorOrigin and the failure description never throw on hostile values", () => {
+  for (const value of [new Hostile(), revokedProxy(), undefined, null, Object.create(null), Symbol("s")]) {
+    assert.equal(typeof errorOrigin(value), "string");
+  }
+});
+
+// ------------------------------------------------------------------------------------------ thenables
+
+test("a body returning a thenable whose `then` getter throws fails its case with that error, context restored", async () => {
+  const boom = new Error("then getter");
+  const hostile = { get then(): never { throw boom; } };
+  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : undefined)), QUIET));
+  assert.deepEqual(f.args, [2]);
+  assert.equal(f.cause, boom);
+  assertContextRestored();
+  // The same after the run has gone async.
+  const g = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : Promise.resolve())), QUIET));
+  assert.deepEqual(g.args, [2]);
+  assert.equal(g.cause, boom);
+  assertContextRestored();
+});
+
+test("a body returning a revoked Proxy (whose `then` cannot be read) fails instead of escaping", async () => {
+  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? revokedProxy() : undefined)), QUIET));
+  assert.deepEqual(f.args, [2]);
+  assert.ok(f.cause instanceof TypeError);
+  assertContextRestored();
+});
+
+// ------------------------------------------------------------------------------------------ printing
+
+const unprintable: [string, () => unknown][] = [
+  ["a revoked Proxy", revokedProxy],
+  ["an object with a throwing getter", () => ({ get x(): never { throw new Error("getter"); } })],
+  ["Object.create(Date.prototype)", () => Object.create(Date.prototype)],
+  ["a very deep object", () => deepObject(200_000)],
+  ["an object with a throwing toString and Symbol.toPrimitive", () => ({ toString(): never { throw new Error("toString"); }, [Symbol.toPrimitive](): never { throw new Error("toPrimitive"); } })],
+];
+
+for (const [what, make] of unprintable) {
+  test(`an argument that cannot be printed (${what}) does not lose the failure`, async () => {
+    for (const async of [false, true]) {
+      const strategy = st.tuples(st.integers({ min: 0, max: 100 }), st.just(0).map(make));
+      const body = ([n]: [number, unknown]) => {
+        if (n >= 7) throw new Error("the real bug");
+      };
+      const f = await failureOf(() => check(property(strategy, async ? async (t) => body(t) : body), { ...QUIET, seed: 11 }));
+      assert.equal((f.args[0] as unknown[])[0], 7);
+      assert.match(String((f.cause as Error).message), /the real bug/);
+      assert.equal(f.seed, 11);
+      assert.match(f.message, /Minimal failing arguments/);
+      assert.match(f.message, /Error: the real bug/);
+      assert.equal(typeof f.repro, "string");
+      assertContextRestored();
+    }
+  });
+}
+
+test("a printer that throws degrades the repro argument by argument, naming the reason", () => {
+  const throwing = (args: readonly unknown[]) => {
+    if (args.length !== 1 || args[0] === "bad") throw new RangeError("Maximum call stack size exceeded */ oops");
+    return JSON.stringify(args[0]);
+  };
+  assert.equal(printArgs([1, "bad", [2]], throwing), '1, /* could not print argument 1: RangeError: Maximum call stack size exceeded * / oops */ undefined, [2]');
+  const hopeless = () => {
+    throw revokedProxy();
+  };
+  assert.equal(printArgs([1], hopeless), "/* could not print argument 0: an unprintable error */ undefined");
+});
+
+test("the failure description degrades draws and errors that cannot be printed", () => {
+  const statistics = { examples: 1, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0, timeMs: 0, events: {} };
+  const text = describeFailure({
+    result: { outcome: "failed", statistics, case: undefined as never, flaky: false, shrinkStopped: undefined, explicit: false },
+    args: [],
+    repro: "",
+    seed: 1,
+    error: revokedProxy(),
+    notes: [],
+    draws: [{ label: "d", value: revokedProxy() }],
+    saved: false,
+  });
+  assert.match(text, /draw 1 \(d\): \/\* could not print: .*\*\/ undefined/);
+  assert.match(text, /could not describe the error/);
+  assert.match(text, /Seed: 1\./);
+});
+
+test("note() with a value that cannot be printed records a placeholder instead of throwing", async () => {
+  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => {
+    note(revokedProxy());
+    note({ n });
+    if (n >= 1) throw new Error("x");
+  }), QUIET));
+  assert.match(f.message, /note: \/\* could not print note: .*\*\//);
+  assert.match(f.message, /note: \{ n: 1 \}/);
+});
+
+test("event() with a label whose conversion throws is an InvalidArgument naming event", () => {
+  const label = { toString(): never { throw new Error("no"); } };
+  assert.throws(() => check(property(st.integers(), () => event(label as unknown as string)), QUIET), (e: unknown) => e instanceof InvalidArgument && /^event: /.test(e.message));
+  assertContextRestored();
+});
+
+// ------------------------------------------------------------------------------------------ InvalidArgument
+
+test("an InvalidArgument while drawing ends the run at once: rethrown as is, no shrinking, nothing saved", async () => {
+  const db = new InMemoryDatabase();
+  let calls = 0;
+  const broken = st.integers().flatMap(() => 5 as never);
+  for (const body of [() => void calls++, async () => void calls++]) {
+    await assert.rejects(async () => check(property(broken, body), { database: db, deadline: null, key: "k" }), (e: unknown) => e instanceof InvalidArgument && /\.flatMap: the function returned number 5/.test(e.message));
+  }
+  assert.equal(calls, 0);
+  assert.deepEqual(db.fetch("k"), []);
+  assertContextRestored();
+});
+
+test("an InvalidArgument from misuse inside the body (sync or after an await) ends the run with it", async () => {
+  const db = new InMemoryDatabase();
+  let calls = 0;
+  const bodies = [
+    (n: number) => {
+      calls++;
+      if (n > 5) target(Number.NaN);
+    },
+    async (n: number) => {
+      calls++;
+      await Promise.resolve();
+      if (n > 5) target(Number.NaN);
+    },
+    (n: number, ...rest: unknown[]) => {
+      calls++;
+      const data = rest[0] as { draw(s: unknown): unknown };
+      if (n > 5) data.draw("not a strategy");
+    },
+  ];
+  for (const body of bodies) {
+    calls = 0;
+    await assert.rejects(async () => check(property(st.integers({ min: 0, max: 100 }), st.data(), body), { database: db, deadline: null, key: "k2", seed: 1 }), (e: unknown) => e instanceof InvalidArgument && /^(target|data\.draw): /.test(e.message));
+    // It stopped at the first misuse: no shrinking calls after it.
+    assert.ok(calls < 30, `${calls} calls`);
+  }
+  assert.deepEqual(db.fetch("k2"), []);
+  assertContextRestored();
+});
+
+test("an InvalidArgument from an explicit example or a draw in a data() body propagates too", () => {
+  assert.throws(() => check(property(st.integers(), (n) => target(n as never)), { ...QUIET, examples: [["x"]] }), InvalidArgument);
+  assert.throws(() => check(property(st.data(), (data) => data.draw(st.integers().flatMap(() => null as never))), QUIET), (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message));
+  assertContextRestored();
+});
+
+test("find() rethrows an InvalidArgument (a broken strategy, an async predicate), and finds values whose printing throws", () => {
+  assert.throws(() => find(st.integers().flatMap(() => 5 as never), () => true, QUIET), (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message));
+  assert.throws(() => find(st.integers(), (async () => true) as unknown as () => boolean, QUIET), (e: unknown) => e instanceof InvalidArgument && /^find: the predicate returned a promise/.test(e.message));
+  const found = find(st.integers({ min: 0 }).map((n) => ({ n, p: revokedProxy() })), (v) => v.n > 3, QUIET);
+  assert.equal(found.n, 4);
+  assertContextRestored();
+});
+
+test("find() with a predicate that throws undefined reports the failure", () => {
+  assert.throws(() => find(st.integers({ min: 0 }), (n) => {
+    if (n > 2) throw undefined;
+    return false;
+  }, QUIET), (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 3);
+});
