@@ -56,6 +56,17 @@ if [ "${FORCE:-0}" != 1 ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$lock_sum
 fi
 
 cd "$HERE"
+# Run from an npm script (`npm test`), this script inherits the outer npm's own state as environment: its
+# user agent ("node/v20 …", which code-server's postinstall reads as *the* Node version and refuses), its
+# project root, its node and npm paths, the package's fields. The nested npm would take the npm_config_* ones
+# as its own config, so drop what npm computes per run; keep what a user configured (registry, cafile, proxy …).
+for name in $(compgen -e); do
+  case "$name" in
+    npm_config_user_agent | npm_config_npm_version | npm_config_local_prefix | npm_config_call | npm_config_node_gyp \
+      | npm_execpath | npm_node_execpath | npm_command | npm_lifecycle_* | npm_package_* | INIT_CWD)
+      unset "$name" ;;
+  esac
+done
 rm -f "$STAMP"
 t0=$SECONDS
 log "npm ci --ignore-scripts (node $(node --version))"
