@@ -8,8 +8,9 @@
  *     (`const xs: number[] = [0, 1];`, type annotations kept) followed by the body's own statements; an
  *     expression body becomes a statement;
  *   - where inlining would change what the code means (a `return` of a value, `this`/`arguments` in a
- *     `function`, a parameter redeclared by `var`, a default that would apply, a shared-references argument
- *     list) the body is called in place instead, `((xs) => { … })([0, 1])`;
+ *     `function`, a parameter redeclared by `var`, a default that would apply, type parameters the
+ *     annotations name, a shared-references argument list) the body is called in place instead,
+ *     `((xs) => { … })([0, 1])`;
  *   - a named body (`property(st.integers(), checkSorted)`) is called by name, `checkSorted(10)`, and awaited
  *     unless the file shows it is a plain synchronous function.
  * Async bodies make the test function `async`. The test uses the enclosing test's call (`test`/`it`, never a
@@ -117,7 +118,7 @@ function testBody(call: PropertyCall, repro: string, ts: boolean): { lines: Line
 
 /** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
 function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): { lines: Line[]; async: boolean } | undefined {
-  if (fn.generator || fn.params === undefined) return undefined;
+  if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
   const args = reproArguments(repro);
   if (args === undefined) return undefined;
   const params = fn.params;

@@ -27,6 +27,8 @@ export interface FunctionShape {
   readonly body: { readonly kind: "block"; readonly open: number; readonly close: number } | { readonly kind: "expression"; readonly first: number; readonly last: number };
   /** The return type annotation's tokens, if any. */
   readonly returnType: readonly [number, number] | undefined;
+  /** `<T>(x: T) => …`: annotations may name type parameters that mean nothing outside the function. */
+  readonly typeParameters: boolean;
 }
 
 /**
@@ -44,17 +46,19 @@ export function functionAt(t: Tokenized, first: number, last: number): FunctionS
     const generator = t.is(k, "*");
     if (generator) k++;
     if (t.ident(k) !== undefined) k++; // a named function expression
-    if (t.is(k, "<")) k = t.typeArgumentsEnd(k, last + 1) ?? k;
+    const typeParameters = t.is(k, "<");
+    if (typeParameters) k = t.typeArgumentsEnd(k, last + 1) ?? k;
     if (!t.is(k, "(") || !t.proper[k]) return undefined;
     const params = parseParams(t, k);
     let j = t.close[k]! + 1;
     const returnType = returnTypeRange(t, j, last);
     if (returnType !== undefined) j = returnType[1] + 1;
     if (!t.is(j, "{") || t.close[j] !== last || !t.proper[j]) return undefined;
-    return { async, generator, arrow: false, params, body: { kind: "block", open: j, close: last }, returnType };
+    return { async, generator, arrow: false, params, body: { kind: "block", open: j, close: last }, returnType, typeParameters };
   }
   let params: Param[] | undefined;
   let j: number;
+  const typeParameters = t.is(k, "<");
   if (t.ident(k) !== undefined && t.is(k + 1, "=>")) {
     params = [{ rest: false, pattern: [k, k], name: t.ident(k), optional: false, type: undefined, initializer: undefined }];
     j = k + 1;
@@ -69,7 +73,7 @@ export function functionAt(t: Tokenized, first: number, last: number): FunctionS
   if (!t.is(j, "=>") || j >= last) return undefined;
   const b = j + 1;
   const body = t.is(b, "{") && t.close[b] === last && t.proper[b] ? ({ kind: "block", open: b, close: last } as const) : ({ kind: "expression", first: b, last } as const);
-  return { async, generator: false, arrow: true, params, body, returnType };
+  return { async, generator: false, arrow: true, params, body, returnType, typeParameters };
 }
 
 /** `async (…) =>`: whether the `(…)` at `open` is followed (after an optional return type) by `=>`. */
