@@ -431,3 +431,18 @@ describe("module ${i}", () => {
     assert.ok(median < 50, `median ${median.toFixed(1)} ms`);
   });
 });
+
+describe("regex after a statement head or a block", () => {
+  test("`if (…) /re/` and a block then `/re/` start regex literals: a backtick in them does not open a template that hides the tests after", () => {
+    const src = [
+      'if (ok) /["(`]/.test(s);',
+      "while (busy) /'/.exec(s);",
+      "{ setup(); }",
+      "/`{/.test(s);",
+      'test("after the regexes", property(st.integers(), (n) => {}));',
+      "const ratio = f(a) / 2 / g(b); // division after a call's `)`: not a regex",
+      'test("after the division", () => {});',
+    ].join("\n");
+    assert.deepEqual(summary(discoverTests(src)), ["P after the regexes", "- after the division"]);
+  });
+});

@@ -286,3 +286,32 @@ test("explicit examples: settings variables are spread, never corrupted; keys in
   // A trailing comma after the body: the new settings go before it.
   assert.ok(pin('test("a", property(st.integers(), (n) => {},\n));', "10")!.includes("(n) => {}, { examples: [[10]] },\n));"));
 });
+
+test("inlined declarations compile under strict TypeScript where `const n = 10` / `const xs = []` alone would not", async () => {
+  const ts = (await import("typescript")).default;
+  const prelude = [
+    "declare function test(name: string, fn: () => void | Promise<void>): void;",
+    "declare function property(...args: unknown[]): () => void;",
+    "declare const st: { integers(): unknown; lists(s: unknown): unknown; text(): unknown };",
+    "declare const assert: { ok(v: unknown, m?: string): void; equal(a: unknown, b: unknown): void };",
+  ].join("\n");
+  const bodies: Array<[string, string]> = [
+    ['test("eq", property(st.integers(), (n) => { if (n === 5) assert.ok(false); switch (n) { case 7: break; } }));', "10"],
+    ['test("empty", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));', "[]"],
+    ['test("text", property(st.text(), (s) => { assert.ok(s !== "a" && s.length < 3); }));', '"abc"'],
+    ['test("typed", property(st.lists(st.integers()), (xs: readonly number[], label?: string) => { assert.equal(xs.length, label?.length); }));', '[1], "x"'],
+  ];
+  for (const [body, repro] of bodies) {
+    const source = `${prelude}\n${body}\n`;
+    const ins = convert(source, repro, "strict.test.ts");
+    assert.ok(ins, body);
+    const file = `${source}\n${ins}\n`;
+    const host = ts.createCompilerHost({});
+    const original = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, lang) => (name === "strict.test.ts" ? ts.createSourceFile(name, file, lang) : original(name, lang));
+    const program = ts.createProgram(["strict.test.ts"], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] }, host);
+    // Only the generated test is judged (the prelude's untyped `property` leaves the original body's parameters `any`).
+    const errors = ts.getPreEmitDiagnostics(program).filter((d) => (d.start ?? 0) >= source.length).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    assert.deepEqual(errors, [], file);
+  }
+});
