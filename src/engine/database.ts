@@ -261,11 +261,7 @@ export class DirectoryDatabase implements ExampleDatabase {
       // Idempotent: same content, same name. Rewrite only if the file is missing or damaged, which also heals
       // a file that was corrupted after it was written. An intact file is touched instead: it was saved again
       // just now, which a concurrent delete (see delete) must be able to see.
-      if (readIfExists(file) === text) {
-        const now = new Date();
-        fs.utimesSync(file, now, now);
-        return;
-      }
+      if (readIfExists(file) === text && touch(file)) return;
       atomicWrite(file, text);
     } catch (error) {
       this.warn(`Shrinkscope: could not save example to ${file}: ${errorMessage(error)}`);
@@ -298,6 +294,18 @@ export class DirectoryDatabase implements ExampleDatabase {
     } catch {
       // Someone else cleaned it up, or we lack permission; either way it stays ignored.
     }
+  }
+}
+
+/** Mark an intact example as saved just now; false if another process deleted it meanwhile (write it again). */
+function touch(file: string): boolean {
+  try {
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
+    throw error;
   }
 }
 
