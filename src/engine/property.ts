@@ -6,7 +6,8 @@
  * values, switching to promises the first time it returns a thenable. Each case is scoped to its own run
  * (context.ts), so properties running at the same time never see each other's cases.
  */
-import { callInCase, getCurrent, markPending, markSettled, setCurrent } from "./context.ts";
+import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "./context.ts";
+import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
@@ -243,6 +244,8 @@ function concludeThrown(tc: TestCase, error: unknown): InvalidArgument | undefin
  */
 function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
   const now = timed ? () => performance.now() : () => 0;
+  // An async function's cases are scoped from the first; any other run's once a case returned a thenable.
+  const scope: RunScope = { scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]", lastCallScoped: false };
   return (tc) => {
     const previous = setCurrent(tc);
     const t0 = now();
@@ -254,7 +257,7 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
         tc.duplicate = true; // the DataTree has run exactly this case: do not call the body again
         return;
       }
-      out = callInCase(tc, def.body, tc.args);
+      out = callInCase(tc, def.body, tc.args, scope);
       // Reading `then` can run user code (a getter, a Proxy trap): here, so that if it throws the case fails.
       if (out !== null && (typeof out === "object" || typeof out === "function")) then = (out as { then?: unknown }).then;
     } catch (e) {
@@ -270,7 +273,8 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
       concludePassed(tc, deadline);
       return;
     }
-    return settle(tc, out as PromiseLike<unknown>, t0, now, deadline, timeout);
+    scope.scoped = true;
+    return settle(tc, out as PromiseLike<unknown>, scope.lastCallScoped, t0, now, deadline, timeout);
   };
 }
 
@@ -279,8 +283,8 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
  * settles or times out; whatever happens after that (a late settlement, a late note()) cannot touch it. The
  * timer is cleared as soon as the case ends, so none outlives the run.
  */
-function settle(tc: TestCase, out: PromiseLike<unknown>, t0: number, now: () => number, deadline: number | null, timeout: number | null): Promise<void> {
-  markPending(tc);
+function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: number, now: () => number, deadline: number | null, timeout: number | null): Promise<void> {
+  markPending(tc, scoped);
   return new Promise<void>((resolve, reject) => {
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -341,9 +345,27 @@ function runDefinition(def: PropertyDefinition, extra: Settings | undefined): vo
   const settings = resolveSettings(def.key, def.settings, extra);
   const engine = new Engine(settings);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
-  const result = drive(engine.run(), execute);
+  let result: EngineResult | Promise<EngineResult>;
+  try {
+    result = drive(engine.run(), execute);
+  } catch (e) {
+    runEnded();
+    throw e;
+  }
   // drive returns the engine's result itself, or a promise of it (its own, once a body went async).
-  if (result instanceof Promise) return (result as Promise<EngineResult>).then((r) => report(def, settings.seed, r, engine));
+  if (result instanceof Promise) {
+    return result.then(
+      (r) => {
+        runEnded();
+        report(def, settings.seed, r, engine);
+      },
+      (e: unknown) => {
+        runEnded();
+        throw e;
+      },
+    );
+  }
+  runEnded();
   report(def, settings.seed, result, engine);
 }
 

@@ -75,6 +75,26 @@ test("concurrent async properties (Promise.all of check) each see only their own
   });
 });
 
+test("plain functions returning promises (not async functions) are kept apart too, from their first case", { timeout: 60_000 }, async () => {
+  const plain = (name: string, limit: number) =>
+    property(st.integers({ min: 0, max: 100 }), st.data(), (n, data) =>
+      tick()
+        .then(() => {
+          event(name);
+          note(`${name}:${n}`);
+          return tick();
+        })
+        .then(() => {
+          const m = data.draw(st.integers({ min: 0, max: 100 }), name);
+          event(`${name}-after`);
+          if (n + m >= limit) throw new Error(`${name} failed`);
+        }),
+    );
+  const failures = await Promise.all([failureOf(() => check(plain("p", 40), QUIET)), failureOf(() => check(plain("q", 50), QUIET))]);
+  assertOwn(failures[0], "p");
+  assertOwn(failures[1], "q");
+});
+
 test("concurrent passing async properties count only their own events", { timeout: 60_000 }, async () => {
   const body = (name: string) =>
     property(st.integers(), async () => {
@@ -176,7 +196,7 @@ test("a call from a case that has ended (a leaked timer or an un-awaited promise
   }), QUIET));
   await sleep(20);
   assert.equal(late.length, 3);
-  for (const e of late) assert.ok(e instanceof Error && /after its test case ended/.test(e.message), String(e));
+  for (const e of late) assert.ok(e instanceof Error && /after its test case ended|outside a running property/.test(e.message), String(e));
   assert.doesNotMatch(f.message, /leaked/);
   assert.equal(f.statistics.events.leaked, undefined);
 });
@@ -233,7 +253,30 @@ test("a timed-out body that calls note() later is refused (its case has ended)",
     }
   }), { ...QUIET, timeout: 10, maxExamples: 1, phases: ["generate"] }));
   await sleep(80);
-  assert.ok(late instanceof Error && /after its test case ended/.test(late.message), String(late));
+  // The run has ended by then (so the storage may be off): either way the call is refused, never recorded.
+  assert.ok(late instanceof Error && /after its test case ended|outside a running property/.test(late.message), String(late));
+});
+
+test("a timed-out body resuming while its run goes on cannot record into any case", { timeout: 60_000 }, async () => {
+  const late: unknown[] = [];
+  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 1000 }), async (n) => {
+    if (n < 10) return sleep(1);
+    await sleep(25);
+    try {
+      note("late");
+      event("late");
+      late.push("no error");
+    } catch (e) {
+      late.push(e);
+    }
+  }), { ...QUIET, timeout: 10, seed: 2 }));
+  await sleep(60);
+  assert.deepEqual(f.args, [10]);
+  assert.ok(late.length > 0);
+  for (const e of late) assert.ok(e instanceof Error && /after its test case ended|outside a running property/.test(e.message), String(e));
+  assert.ok(late.some((e) => /after its test case ended/.test((e as Error).message)), "some late calls came while the run went on");
+  assert.doesNotMatch(f.message, /note: late/);
+  assert.equal(f.statistics.events.late, undefined);
 });
 
 test("timeout: the default is tied to the deadline (10 × deadline, 60 s without one); explicit values and null are kept", () => {
