@@ -2,6 +2,7 @@
 import * as vscode from "vscode";
 import * as path from "node:path";
 import type { RunRequest, RunSettings } from "../protocol.ts";
+import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;
@@ -12,13 +13,13 @@ export function runConfig(workspaceRoot: string): RunConfig {
   const c = vscode.workspace.getConfiguration("shrinkscope");
   const seed = c.get<number | null>("seed", null);
   const deadline = c.get<number | null>("deadline", null);
-  const db = c.get<string>("databaseLocation", ".shrinkscope/examples");
+  const db = c.get<unknown>("databaseLocation", DEFAULT_DATABASE_LOCATION);
   return {
     settings: {
       maxExamples: c.get<number>("maxExamples", 100),
       ...(seed !== null && Number.isSafeInteger(seed) ? { seed } : {}),
       ...(deadline !== null ? { deadline } : {}),
-      database: db === "" ? null : path.resolve(workspaceRoot, db),
+      database: databaseFolder(db, workspaceRoot),
     },
     timeoutMs: Math.max(1000, c.get<number>("timeout", 60_000)),
   };

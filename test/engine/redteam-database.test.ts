@@ -226,7 +226,7 @@ describe("the key's parts", () => {
     find(tree, (x) => x > 5, { database: null });
     assert.ok(forced > 0);
     assert.equal(shapeOf([tree], true), before, "same shape after the deferred strategy resolved");
-    const rec = st.recursive(st.integers(), (self) => st.lists(self));
+    const rec = st.recursive<unknown>(st.integers(), (self) => st.lists(self));
     assert.match(shapeOf([rec], false), /Recursive/);
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
@@ -394,7 +394,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const real = nodeFs.openSync;
-    const got = withFsMock("openSync", ((p: fs.PathLike, ...rest: never[]) => (String(p).endsWith(".json") ? (() => { throw errno("EACCES"); })() : real(p, ...rest))) as never, () => db.fetch("k"));
+    const got = withFsMock("openSync", ((p: fs.PathLike, flags?: fs.OpenMode) => (String(p).endsWith(".json") ? (() => { throw errno("EACCES"); })() : real(p, flags ?? "r"))) as never, () => db.fetch("k"));
     assert.deepEqual(got, []);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /^Shrinkscope: cannot read example file .*EACCES/);
