@@ -1,8 +1,11 @@
 // property(...) used unmodified as a jest test function (CommonJS: jest needs no flags for it).
 // Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
 // jest (see jest.config.cjs) and checks that the failures carry shrinkscope's minimal examples.
+// Two more run at the same time (test.concurrent) and each checks it saw only its own test cases.
 const assert = require("node:assert/strict");
-const { property, st } = require("shrinkscope"); // `test` is jest's global
+const shrinkscope = require("shrinkscope");
+const { checkOwnCases } = require("./concurrent.cjs");
+const { property, st } = shrinkscope; // `test` is jest's global
 
 // Fixed seed, no example database and no deadline, so every run (and a loaded CI machine) behaves the same.
 const settings = { database: null, seed: 1, deadline: null };
@@ -36,3 +39,6 @@ test(
     if (xs.length >= 2) throw new Error("too long: " + xs.length);
   }, settings),
 );
+
+test.concurrent("concurrent A", () => checkOwnCases(shrinkscope, "A", 40));
+test.concurrent("concurrent B", () => checkOwnCases(shrinkscope, "B", 50));

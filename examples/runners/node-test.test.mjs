@@ -1,9 +1,12 @@
 // property(...) used unmodified as a node:test test function.
 // Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
 // `node --test` and checks that the failures carry shrinkscope's minimal examples.
+// Two more run at the same time (a suite with concurrency) and each checks it saw only its own test cases.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { describe, test } from "node:test";
+import * as shrinkscope from "shrinkscope";
 import { property, st } from "shrinkscope";
+import concurrent from "./concurrent.cjs";
 
 // Fixed seed, no example database and no deadline, so every run (and a loaded CI machine) behaves the same.
 const settings = { database: null, seed: 1, deadline: null };
@@ -37,3 +40,8 @@ test(
     if (xs.length >= 2) throw new Error("too long: " + xs.length);
   }, settings),
 );
+
+describe("concurrent", { concurrency: true }, () => {
+  test("concurrent A", () => concurrent.checkOwnCases(shrinkscope, "A", 40));
+  test("concurrent B", () => concurrent.checkOwnCases(shrinkscope, "B", 50));
+});

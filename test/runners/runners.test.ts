@@ -2,7 +2,10 @@
  * property(...) is a plain zero-argument test function, so each runner must accept it unmodified as a test
  * callback. This runs the four example files in examples/runners/ with their real runners (node:test, vitest,
  * jest, mocha), each as a child process against the built package (dist/, via the "shrinkscope" self-reference),
- * and checks every runner saw two passing and two failing tests, the failures carrying the minimal examples.
+ * and checks every runner saw two passing and two failing tests, the failures carrying the minimal examples —
+ * and that properties run concurrently in the runner's own concurrent mode (test.concurrent, node:test's
+ * concurrency, Promise.all in mocha) each saw only their own events, notes and draws
+ * (examples/runners/concurrent.cjs).
  *
  * Needs `npm run build` first (`npm test` does it). The four runners start together, in parallel.
  */
@@ -23,6 +26,16 @@ const EXPECTED: Record<string, "passed" | "failed"> = {
   "passes async": "passed",
   "fails sync": "failed",
   "fails async": "failed",
+};
+/**
+ * The concurrent tests each runner's file adds, all passing (each checks its own property's report). node:test
+ * also reports the suite that holds them.
+ */
+const CONCURRENT: Record<string, Record<string, "passed">> = {
+  "node:test": { concurrent: "passed", "concurrent A": "passed", "concurrent B": "passed" },
+  vitest: { "concurrent A": "passed", "concurrent B": "passed" },
+  jest: { "concurrent A": "passed", "concurrent B": "passed" },
+  mocha: { "concurrent A and B": "passed" },
 };
 /** The minimal failing arguments line each failing test must report. */
 const MINIMAL: Record<string, string> = { "fails sync": "10", "fails async": "[0, 0]" };
@@ -209,8 +222,13 @@ for (const name of Object.keys(RUNNERS)) {
       assert.fail(`could not read ${name}'s report: ${(e as Error).message}${context()}`);
     }
     const statuses = Object.fromEntries(outcomes.map((o) => [o.name, o.status]));
-    assert.equal(outcomes.length, Object.keys(EXPECTED).length, `${name} reported ${JSON.stringify(statuses)}${context()}`);
-    assert.deepEqual(statuses, EXPECTED, `${name}: wrong outcomes${context()}`);
+    const expected = { ...EXPECTED, ...CONCURRENT[name] };
+    const concurrentFailures = outcomes
+      .filter((o) => o.name in CONCURRENT[name] && o.status !== "passed")
+      .map((o) => `\n--- "${o.name}" ${o.status}:\n${o.message.slice(0, 2000)}`)
+      .join("");
+    assert.equal(outcomes.length, Object.keys(expected).length, `${name} reported ${JSON.stringify(statuses)}${concurrentFailures}${context()}`);
+    assert.deepEqual(statuses, expected, `${name}: wrong outcomes${concurrentFailures}${context()}`);
 
     for (const [title, minimal] of Object.entries(MINIMAL)) {
       const { message } = outcomes.find((o) => o.name === title)!;
