@@ -21,13 +21,19 @@
  *                             ├─ 4 → run [false] → Conclusion(valid)
  *                             └─ 7 → run []      → Conclusion(interesting)
  *
+ * Flakiness: a deterministic property makes the same choices, of the same kinds, and ends the same way every
+ * time it is given the same prefix. When a recorded case disagrees with the tree — the same choices ended with
+ * another status, ended earlier or went on further than before, or drew a different kind of choice (or a
+ * different forced value) at a position — insert returns Flaky, changes nothing, and leaves what disagreed in
+ * `divergence`, with the call on which the earlier run concluded (each conclusion keeps its call number).
+ *
  * Exhaustion: a node is exhausted when every continuation below it has been tried — its transition is a
  * Conclusion, or a Branch whose every legal value has an exhausted child, and each choice of its run had only
  * one legal value (a forced choice, or a domain of one). Exhaustion propagates to the root; an exhausted root
  * means the property's whole input space has been run.
  */
 import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "./choices.ts";
-import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES } from "./choices.ts";
+import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES, typeCode } from "./choices.ts";
 
 export const Status = { Overrun: 0, Invalid: 1, Valid: 2, Interesting: 3 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
@@ -56,6 +62,8 @@ export class Branch {
     readonly type: ChoiceType,
     readonly constraints: Constraints,
     readonly size: number,
+    /** typeCode | FORCED_BIT of the choice branched on, to notice a different kind drawn at this position. */
+    readonly code: number = typeCode(type),
   ) {}
 }
 
@@ -105,7 +113,7 @@ export class Chunk {
 }
 
 const CHUNK_CHOICES = 1 << 14;
-const LEAF_STRIDE = 4;
+const LEAF_STRIDE = 5;
 const FIRST_CHUNK_CHOICES = 1 << 10;
 const NO_KINDS: ChoiceKind[] = [];
 const EMPTY_CHUNK = new Chunk(NO_KINDS, 0);
@@ -119,6 +127,8 @@ export class TreeNode {
   lastFree = -1;
   transition: Branch | Conclusion | null = null;
   exhausted = false;
+  /** The call (DataTree.insert's `call`) on which the case ending in this node's conclusion ran; −1 if unknown. */
+  call = -1;
   constructor(public parent: TreeNode | null) {}
 
   get runLength(): number {
@@ -133,6 +143,12 @@ export class TreeNode {
   }
 }
 
+function showValue(v: ChoiceValue): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (v instanceof Uint8Array) return `bytes [${v.join(", ")}]`;
+  return Object.is(v, -0) ? "-0" : String(v);
+}
+
 function lastFreeIn(chunk: Chunk, start: number, end: number): number {
   for (let i = end - 1; i >= start; i--) if (chunk.kindAt(i).free) return i - start;
   return -1;
@@ -145,6 +161,69 @@ function lastFreeIn(chunk: Chunk, start: number, end: number): number {
  */
 export const Inserted = { Kept: 0, Repeat: 1, Flaky: 2 } as const;
 export type Inserted = (typeof Inserted)[keyof typeof Inserted];
+
+/** How a case disagreed with the tree (DataTree.divergence, set by an insert that returned Flaky). */
+export interface Divergence {
+  /**
+   * conclusion: the same choices ended with another status; continued: the case drew a choice where an
+   * earlier case had ended; ended: it ended where earlier cases drew more; draw: at `position` it drew
+   * another kind of choice (type, constraints, forced) than before, or another value where only one was
+   * possible (a forced value).
+   */
+  readonly kind: "conclusion" | "continued" | "ended" | "draw";
+  /** The choice index where the case and the earlier run(s) parted (its length for "conclusion" and "ended"). */
+  readonly position: number;
+  /** An earlier case through the same choices: how it ended and on which call (−1 if not recorded). */
+  readonly previous: { readonly status: Status; readonly origin: string | undefined; readonly call: number } | undefined;
+  /** For "draw": the choice drawn at `position` before, and now. */
+  readonly before: string | undefined;
+  readonly now: string | undefined;
+}
+
+/** The same constraints (the same object, or equal fields: strategies built per draw make new objects). */
+export function sameConstraints(a: Constraints, b: Constraints): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const x = (a as unknown as Record<string, unknown>)[k];
+    const y = (b as unknown as Record<string, unknown>)[k];
+    if (Object.is(x, y)) continue;
+    // A string's alphabet: equal when its intervals are.
+    const ix = (x as { intervals?: unknown } | null)?.intervals;
+    const iy = (y as { intervals?: unknown } | null)?.intervals;
+    if (!Array.isArray(ix) || !Array.isArray(iy) || ix.length !== iy.length) return false;
+    for (let i = 0; i < ix.length; i++) if (ix[i][0] !== iy[i][0] || ix[i][1] !== iy[i][1]) return false;
+  }
+  return true;
+}
+
+function bound(x: number | null, unbounded: string): string {
+  return x === null ? unbounded : String(x);
+}
+
+/** A kind of choice in words, for the flakiness report ("integer in [0, 10]", "boolean (forced)"). */
+export function describeKind(code: number, constraints: Constraints): string {
+  const c = constraints as unknown as Record<string, unknown>;
+  let text: string;
+  switch (TYPE_NAMES[code & 7]) {
+    case "integer":
+      text = `integer in [${bound(c.min as number | null, "-∞")}, ${bound(c.max as number | null, "∞")}]`;
+      break;
+    case "float":
+      text = `float in [${String(c.min)}, ${String(c.max)}]`;
+      break;
+    case "boolean":
+      text = "boolean";
+      break;
+    case "string":
+      text = `string of length ${String(c.minSize)}..${String(c.maxSize)}`;
+      break;
+    default:
+      text = `bytes of length ${String(c.minSize)}..${String(c.maxSize)}`;
+  }
+  return (code & FORCED_BIT) !== 0 ? `${text} (forced)` : text;
+}
 
 /** Growth of the tree, reported to the event tap so the panel can draw it. */
 export interface TreeGrowth {
@@ -175,6 +254,8 @@ export class DataTree {
   nodeCount = 1;
   /** Bumped on every change, so that a cursor's record hint is only trusted if nothing changed since. */
   version = 0;
+  /** What the last insert that returned Flaky disagreed with. */
+  divergence: Divergence | null = null;
   /** Every kind of choice recorded, by id. */
   readonly kinds: ChoiceKind[] = [];
   private readonly kindsByConstraints = new Map<Constraints, number[]>();
@@ -281,7 +362,7 @@ export class DataTree {
   /**
    * Leaves kept as table entries instead of TreeNodes until something walks into them: a random case
    * usually ends in a leaf nothing ever visits again, so it costs no object. Per leaf: chunk, and
-   * start, end, lastFree, status (Int32Array, LEAF_STRIDE each).
+   * start, end, lastFree, status, call (Int32Array, LEAF_STRIDE each).
    */
   private readonly leafChunks: Chunk[] = [];
   private leafInts = new Int32Array(LEAF_STRIDE * 256);
@@ -290,7 +371,7 @@ export class DataTree {
    * Hang a new child off `branch` (the transition of `parent`) for `key`, holding choices [from, to) of
    * `data` and concluding with `conclusion`.
    */
-  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null): Inserted {
+  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
     this.nodeCount++;
     this.storeRun(data, from, to);
     if (this.runLastFree >= 0 && conclusion.origin === undefined) {
@@ -307,6 +388,7 @@ export class DataTree {
       this.leafInts[at + 1] = this.runStart + (to - from);
       this.leafInts[at + 2] = this.runLastFree;
       this.leafInts[at + 3] = conclusion.status;
+      this.leafInts[at + 4] = call;
       branch.children.set(key, id);
       return Inserted.Kept;
     }
@@ -316,6 +398,7 @@ export class DataTree {
     child.end = this.runStart + (to - from);
     child.lastFree = this.runLastFree;
     child.transition = conclusion;
+    child.call = call;
     branch.children.set(key, child);
     this.propagate(child, depth, exhaustedDepths);
     return Inserted.Kept;
@@ -336,6 +419,7 @@ export class DataTree {
     node.end = this.leafInts[at + 1];
     node.lastFree = this.leafInts[at + 2];
     node.transition = PLAIN_CONCLUSIONS[this.leafInts[at + 3]];
+    node.call = this.leafInts[at + 4];
     branch.children.set(key, node);
     return node;
   }
@@ -344,21 +428,22 @@ export class DataTree {
     return this.root.exhausted;
   }
 
-  /** Record a finished test case; returns what grew. */
-  record(nodes: readonly ChoiceNode[], conclusion: Conclusion): TreeGrowth {
+  /** Record a finished test case (run on call `call`, if known); returns what grew. */
+  record(nodes: readonly ChoiceNode[], conclusion: Conclusion, call = -1): TreeGrowth {
     const before = this.nodeCount;
     const exhaustedDepths: number[] = [];
-    const result = this.insert(dataOfNodes(nodes), 0, nodes.length, conclusion, null, exhaustedDepths);
+    const result = this.insert(dataOfNodes(nodes), 0, nodes.length, conclusion, null, exhaustedDepths, call);
     return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky: result === Inserted.Flaky };
   }
 
   /**
    * Record `length` choices of flat `data`, choice i at position base + i (the part the tree keeps is
-   * copied into its chunks: `data` may be reused afterwards). `from`: the cursor that walked the tree while
-   * the case was generated, to start from where it left the tree. `exhaustedDepths`, if given, receives
-   * the depths at which subtrees became exhausted.
+   * copied into its chunks: `data` may be reused afterwards), concluded on call `call`. `from`: the cursor
+   * that walked the tree while the case was generated, to start from where it left the tree. `exhaustedDepths`,
+   * if given, receives the depths at which subtrees became exhausted. Flaky (the case disagrees with what
+   * was recorded, see `divergence`) leaves the tree as it was.
    */
-  insert(data: ChoiceData, base: number, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null): Inserted {
+  insert(data: ChoiceData, base: number, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null, call = -1): Inserted {
     let node = this.root;
     let offset = 0;
     let i = 0;
@@ -368,18 +453,34 @@ export class DataTree {
       node = from.stopNode;
       offset = from.stopOffset;
       i = from.stopIndex;
+      if (from.mismatch !== null) {
+        const at = (base + i) * CHOICE_STRIDE;
+        return this.diverge("draw", i, node, from.mismatch, describeKind(data[at] as number, data[at + 1] as Constraints));
+      }
       if (!from.alive) diverged = i;
     }
     this.version++;
     for (; i < length; i++) {
+      const at = (base + i) * CHOICE_STRIDE;
+      const code = data[at] as number;
+      const constraints = data[at + 1] as Constraints;
       const runLength = node.end - node.start;
       if (offset < runLength) {
-        const at = (base + i) * CHOICE_STRIDE;
-        if (choiceEquals(TYPE_NAMES[(data[at] as number) & 7], node.chunk.valueAt(node.start + offset), data[at + 2] as ChoiceValue)) offset++;
-        else {
+        const p = node.start + offset;
+        const kind = node.chunk.kindAt(p);
+        if (kind.code !== code || (kind.constraints !== constraints && !sameConstraints(kind.constraints, constraints))) {
+          return this.diverge("draw", i, node, describeKind(kind.code, kind.constraints), describeKind(code, constraints));
+        }
+        const recorded = node.chunk.valueAt(p);
+        const value = data[at + 2] as ChoiceValue;
+        if (choiceEquals(kind.type, recorded, value)) offset++;
+        else if (!kind.free) {
+          // A forced value (or the one legal value) that differs after the same choices: not deterministic.
+          return this.diverge("draw", i, node, `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`, `${describeKind(code, constraints)} = ${showValue(value)}`);
+        } else {
           const branch = this.split(node, offset);
-          const key = choiceKey(branch.type, data[at + 2] as ChoiceValue);
-          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths);
+          const key = choiceKey(branch.type, value);
+          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
         }
         continue;
       }
@@ -387,12 +488,15 @@ export class DataTree {
       if (t === null) {
         // A fresh node (or the empty root before the first case): the rest of the case is its run.
         if (runLength === 0) break;
-        return Inserted.Flaky; // unreachable: every other node has a transition
+        return this.diverge("continued", i, node); // unreachable: every other node has a transition
       }
-      if (t.kind === "conclusion") return Inserted.Flaky; // it ended here before and continues now
-      const key = choiceKey(t.type, data[(base + i) * CHOICE_STRIDE + 2] as ChoiceValue);
+      if (t.kind === "conclusion") return this.diverge("continued", i, node); // it ended here before and continues now
+      if (t.code !== code || (t.constraints !== constraints && !sameConstraints(t.constraints, constraints))) {
+        return this.diverge("draw", i, node, describeKind(t.code, t.constraints), describeKind(code, constraints));
+      }
+      const key = choiceKey(t.type, data[at + 2] as ChoiceValue);
       const child = i === diverged ? undefined : t.children.get(key);
-      if (child === undefined) return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths);
+      if (child === undefined) return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
       node = typeof child === "number" ? this.materialize(node, t, key, child) : child;
       offset = 0;
     }
@@ -400,14 +504,38 @@ export class DataTree {
       // The empty root: the whole case is its run.
       this.store(node, data, base + i, base + length);
       node.transition = conclusion;
+      node.call = call;
       this.propagate(node, length, exhaustedDepths);
       return Inserted.Kept;
     }
     if (offset === node.end - node.start && node.transition?.kind === "conclusion") {
       // The same sequence concluded before (a repeat is not growth); flaky if it ended differently.
-      return node.transition.status !== conclusion.status ? Inserted.Flaky : Inserted.Repeat;
+      return node.transition.status !== conclusion.status ? this.diverge("conclusion", length, node) : Inserted.Repeat;
     }
-    return Inserted.Flaky; // ended where it continued before
+    return this.diverge("ended", length, node); // ended where it continued before
+  }
+
+  /** Note how a case disagreed with the tree (at `node`, choice `position`) and answer Flaky. */
+  private diverge(kind: Divergence["kind"], position: number, node: TreeNode, before?: string, now?: string): Inserted {
+    this.divergence = { kind, position, previous: this.conclusionBelow(node), before, now };
+    return Inserted.Flaky;
+  }
+
+  /** A conclusion recorded at or below `node` (the first found), with the call it was recorded on. */
+  private conclusionBelow(node: TreeNode): Divergence["previous"] {
+    for (let n = node; ; ) {
+      const t = n.transition;
+      if (t === null) return undefined;
+      if (t.kind === "conclusion") return { status: t.status, origin: t.origin, call: n.call };
+      const first = t.children.values().next();
+      if (first.done === true) return undefined;
+      const child = first.value;
+      if (typeof child === "number") {
+        const at = child * LEAF_STRIDE;
+        return { status: this.leafInts[at + 3] as Status, origin: undefined, call: this.leafInts[at + 4] };
+      }
+      n = child;
+    }
   }
 
   /**
@@ -422,11 +550,12 @@ export class DataTree {
     tail.end = node.end;
     tail.lastFree = node.lastFree > offset ? node.lastFree - offset - 1 : -1;
     tail.transition = node.transition;
+    tail.call = node.call;
     // The tail may be exhausted even though the node was not (the node's free positions are now above it).
     tail.exhausted = node.exhausted || (tail.lastFree < 0 && transitionExhausted(tail));
     if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) if (typeof child !== "number") child.parent = tail;
     const kind = node.chunk.kindAt(at);
-    const branch = new Branch(kind.type, kind.constraints, kind.size);
+    const branch = new Branch(kind.type, kind.constraints, kind.size, kind.code);
     branch.children.set(choiceKey(kind.type, node.chunk.valueAt(at)), tail);
     if (tail.exhausted) branch.exhaustedChildren++;
     node.end = at;
@@ -513,19 +642,39 @@ export class TreeCursor {
   private peekKey: string | number | boolean | undefined = undefined;
   private peekChild: TreeNode | number | undefined = undefined;
   version: number;
+  /**
+   * The case's flat choices (choice i at i · CHOICE_STRIDE; the value being advanced past is already in it),
+   * so that advancing also checks each choice is of the kind recorded there; null to compare values only.
+   */
+  private data: ChoiceData | null = null;
+  /** Set when the walk stopped because the case drew another kind of choice than recorded: the recorded kind. */
+  mismatch: string | null = null;
   constructor(readonly tree: DataTree) {
     this.node = tree.root;
     this.stopNode = tree.root;
     this.version = tree.version;
   }
 
-  /** Start again from the root, for the next case (one cursor serves a whole generate phase). */
-  reset(): void {
+  /** Start again from the root, for the next case (one cursor serves a whole generate phase), whose choices are `data`. */
+  reset(data: ChoiceData | null = null): void {
     this.node = this.stopNode = this.tree.root;
     this.offset = this.index = this.stopOffset = this.stopIndex = 0;
     this.version = this.tree.version;
     this.peekKey = undefined;
     this.peekChild = undefined;
+    this.data = data;
+    this.mismatch = null;
+  }
+
+  /** Whether the choice being advanced past has another kind than `code`/`constraints` (recorded there); if so the walk stops. */
+  private kindDiffers(code: number, constraints: Constraints): boolean {
+    const data = this.data;
+    if (data === null) return false;
+    const at = this.index * CHOICE_STRIDE;
+    if (data[at] === code && (data[at + 1] === constraints || sameConstraints(constraints, data[at + 1] as Constraints))) return false;
+    this.mismatch = describeKind(code, constraints);
+    this.node = null;
+    return true;
   }
 
   get alive(): boolean {
@@ -562,7 +711,10 @@ export class TreeCursor {
     const node = this.node;
     if (node === null) return;
     if (this.offset < node.end - node.start) {
-      if (choiceEquals(type, node.chunk.valueAt(node.start + this.offset), value)) {
+      const p = node.start + this.offset;
+      if (choiceEquals(type, node.chunk.valueAt(p), value)) {
+        const kind = node.chunk.kindAt(p);
+        if (this.kindDiffers(kind.code, kind.constraints)) return;
         this.offset++;
         this.stopOffset = this.offset;
         this.index++;
@@ -575,6 +727,7 @@ export class TreeCursor {
       this.node = null;
       return;
     }
+    if (this.kindDiffers(t.code, t.constraints)) return;
     const key = choiceKey(type, value);
     let found: TreeNode | number | undefined;
     if (this.peekKey !== undefined && key === this.peekKey) found = this.peekChild;

@@ -6,17 +6,29 @@
  *   generate  fresh cases, steered by the DataTree so none repeats, until maxExamples valid cases, a failure,
  *             or the whole input space has been run
  *   shrink    the first failure, to a minimal one (shrinker.ts)
- *   final     the minimal case replayed once more, to report its arguments and error exactly
+ *   final     the minimal case replayed once more, to report its arguments and error exactly; then the first
+ *             failure and the simplest candidates the shrinker rejected run again, since the minimal case is
+ *             only minimal if they still behave as they did (a property failing from its 30th call onwards
+ *             would otherwise be "minimal" at the first value it had not yet passed on)
+ *
+ * Verdicts are never silent. A run passes only if test cases ran and some were valid: a run where every
+ * input was rejected (even a finite space, exhausted) gives up, and so does one that ran nothing (e.g.
+ * phases without "generate", no explicit examples and nothing saved). And the engine watches the DataTree:
+ * when a case disagrees with what the same choices did before (another outcome, more or fewer draws,
+ * another kind of draw), the property is flaky; the run stops there — in any phase — and reports it with
+ * both outcomes instead of a minimal example that rests on answers which no longer hold.
  *
  * The engine never calls the property itself: `run` is a generator that yields each TestCase to execute and
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { CHOICE_STRIDE, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
+import { CHOICE_STRIDE, choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
 import type { ExampleDatabase } from "./database.ts";
-import { conclusionOf, DataTree, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
+import type { Divergence } from "./datatree.ts";
+import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
 import { Random } from "./random.ts";
+import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { Span } from "./testcase.ts";
 import { SpanStore, TestCase } from "./testcase.ts";
@@ -44,13 +56,108 @@ export type EngineResult =
       readonly outcome: "failed";
       readonly statistics: RunStatistics;
       readonly case: TestCase;
-      /** Set when the minimal case did not fail again on replay. */
+      /**
+       * Set when the property behaved differently on the same choices (a replay that no longer failed, or any
+       * disagreement with the DataTree): then `case` is a failure that happened once, not a minimal example,
+       * and `flakiness` says what disagreed — both outcomes, with the calls they happened on.
+       */
       readonly flaky: boolean;
+      readonly flakiness?: string;
       readonly shrinkStopped: string | undefined;
       readonly explicit: boolean;
     };
 
 type Run<T> = Generator<TestCase, T, TestCase>;
+
+/**
+ * The error of a flaky run in which nothing failed (e.g. draws that depend on a global counter): there is
+ * no error of the property's own to show.
+ */
+export class Flaky extends Error {
+  override name = "Flaky";
+}
+
+/** A case that disagreed with the DataTree: the call it ran on, and how it disagreed. */
+interface FlakyObservation {
+  readonly tc: TestCase;
+  readonly call: number;
+  readonly divergence: Divergence;
+}
+
+/** Each status as what a case did, for the flakiness report. */
+const OUTCOME_WORDS = ["ran over the choice budget", "was rejected by assume() or a filter", "passed", "failed"] as const;
+
+function sameChoices(a: readonly ChoiceValue[], b: readonly ChoiceValue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x instanceof Uint8Array || y instanceof Uint8Array ? !choiceEquals("bytes", x, y) : !Object.is(x, y)) return false;
+  }
+  return true;
+}
+
+/** The error's first line (never throws: the failure it describes must still be reported). */
+function errorLine(error: unknown): string {
+  try {
+    if (error instanceof Error) return `${String(error.name)}: ${String(error.message).split("\n")[0]}`;
+    return `${toLiteral(error)} (thrown)`;
+  } catch {
+    return "an error that cannot be printed";
+  }
+}
+
+function argsText(args: readonly unknown[]): string {
+  try {
+    return formatArgs(args);
+  } catch {
+    return "(arguments that cannot be printed)";
+  }
+}
+
+/**
+ * The flakiness report: what disagreed, both outcomes with their calls, why it happens, and what the shown
+ * arguments are. E.g. "the same arguments passed on call 3 and failed on call 45 with Error: …".
+ */
+function flakinessText(tc: TestCase, call: number, d: Divergence, shown: TestCase): { what: string; text: string } {
+  const prev = d.previous;
+  const then = prev !== undefined && prev.call >= 0 ? `call ${prev.call}` : "an earlier call";
+  const thenDid = prev === undefined ? "ran" : OUTCOME_WORDS[prev.status];
+  const thenError = prev?.status === Status.Interesting && prev.origin !== undefined ? ` (${prev.origin})` : "";
+  const nowDid = tc.status === Status.Interesting ? "failed" : OUTCOME_WORDS[tc.status];
+  const error = tc.status === Status.Interesting ? ` with ${errorLine(tc.error)}` : "";
+  const at = d.position === 0 ? "from the start" : `after the same first ${d.position} choice${d.position === 1 ? "" : "s"}`;
+  let what: string;
+  switch (d.kind) {
+    case "conclusion":
+      what = `the same arguments ${thenDid} on ${then}${thenError} and ${nowDid} on call ${call}${error}`;
+      break;
+    case "continued":
+      what = `${at}, ${then} drew nothing more and ${thenDid}${thenError}, but call ${call} drew more and ${nowDid}${error}`;
+      break;
+    case "ended":
+      what = `${at}, ${then} drew more and ${thenDid}${thenError}, but call ${call} drew nothing more and ${nowDid}${error}`;
+      break;
+    case "draw":
+      what = `${at}, ${then} drew ${article(d.before ?? "different choice")} and ${thenDid}${thenError}, but call ${call} drew ${article(d.now ?? "different choice")} and ${nowDid}${error}`;
+      break;
+  }
+  const lines = [
+    `Flaky: ${what}.`,
+    "The property depends on something besides its arguments: state kept between calls (a counter, a cache), the time, Math.random(), or a strategy or st.data() draw that reads such state.",
+  ];
+  if (shown === tc) {
+    lines.push(tc.status === Status.Interesting ? `Shown: the arguments of call ${call}; they failed once, and are not a minimal example.` : `Nothing failed; shown: the arguments of call ${call}.`);
+  } else {
+    if (d.kind !== "conclusion" || !sameChoices(tc.choices, shown.choices)) lines.push(`The arguments of call ${call}: ${argsText(tc.args)}.`);
+    lines.push("Shown: an earlier failure of this run; it failed once, and is not a minimal example.");
+  }
+  return { what, text: lines.join("\n") };
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
 
 /**
  * Per kind of choice (constraints object and type code), for the event tap: the constraints described as
@@ -148,6 +255,10 @@ export class Engine {
   private readonly emit: ((e: EngineEvent) => void) | undefined;
   private readonly started = Date.now();
   private nextId = 0;
+  /** Property calls so far (the DataTree records on which call each case concluded, for flakiness reports). */
+  private calls = 0;
+  /** The first case that disagreed with the DataTree: the property is flaky and the run stops. */
+  private flaky: FlakyObservation | null = null;
   /** Receives the exhausted depths of each recording when events are on (copied out only when non-empty). */
   private readonly depthsScratch: number[] = [];
   private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
@@ -171,6 +282,9 @@ export class Engine {
     });
     let failure: TestCase | undefined;
 
+    // Explicit examples are the user's own: they neither count toward maxExamples nor stand in for
+    // generated inputs when deciding whether the strategies could produce anything valid.
+    let explicitValid = 0;
     if (s.phases.includes("explicit") && s.examples.length > 0) {
       this.phase("explicit");
       for (const args of s.examples) {
@@ -180,6 +294,7 @@ export class Engine {
         if (tc.status === Status.Interesting) {
           return { outcome: "failed", statistics: this.statistics(), case: tc, flaky: false, shrinkStopped: undefined, explicit: true };
         }
+        if (tc.status === Status.Valid) explicitValid++;
       }
     }
 
@@ -191,47 +306,49 @@ export class Engine {
         // A saved case that passes now (the bug was fixed) is dropped from the database.
         if (tc.status !== Status.Interesting) s.database?.delete(s.databaseKey, choices);
         else if (failure === undefined || this.simpler(tc, failure)) failure = tc;
+        if (this.flaky !== null) return this.flakyResult(failure, saved);
       }
     }
 
     let exhausted = false;
-    if (failure === undefined && s.phases.includes("generate")) {
+    const generating = failure === undefined && s.phases.includes("generate");
+    if (generating) {
       this.phase("generate");
       const limit = s.maxExamples * 10 + 100;
+      const wanted = s.maxExamples + explicitValid;
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new SpanStore();
       const cursor = new TreeCursor(this.tree);
-      while (this.stats.valid < s.maxExamples && this.stats.examples + this.stats.duplicates < limit) {
+      while (this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit) {
         if (this.tree.exhausted) {
           exhausted = true;
           break;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
-        cursor.reset();
         const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+        // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
+        cursor.reset(tc.data);
         yield tc;
         this.finish(tc, "generate", undefined);
-        if (tc.status === Status.Interesting) {
-          failure = tc;
+        if (tc.status === Status.Interesting || this.flaky !== null) {
+          if (tc.status === Status.Interesting) failure = tc;
           break;
         }
       }
+      if (this.flaky !== null) return this.flakyResult(failure, saved);
       if (failure === undefined && this.tree.exhausted) exhausted = true;
     }
 
     if (failure === undefined) {
-      if (this.stats.valid === 0 && this.stats.examples > 0 && !exhausted) {
-        const why =
-          this.stats.overrun > this.stats.invalid
-            ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
-            : `assume() or .filter() rejected all ${this.stats.invalid} test cases`;
-        return { outcome: "gave-up", statistics: this.statistics(), reason: `Unable to satisfy the property's preconditions: ${why}` };
-      }
+      const gaveUp = this.gaveUp(generating, exhausted, explicitValid);
+      if (gaveUp !== undefined) return { outcome: "gave-up", statistics: this.statistics(), reason: gaveUp };
       return { outcome: exhausted ? "exhausted" : "passed", statistics: this.statistics() };
     }
 
     let target = failure;
+    let shrunk: TestCase = failure;
     let shrinkStopped: string | undefined;
+    let rejected: readonly (readonly ChoiceNode[])[] = [];
     if (s.phases.includes("shrink")) {
       this.phase("shrink");
       const shrinker = new Shrinker(
@@ -241,27 +358,104 @@ export class Engine {
           execute: (choices, pass) => this.execute(new TestCase(choices, null, s.maxChoices), "shrink", pass),
           choiceInfos,
           spanInfos,
+          stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
         },
-        { nodes: failure.nodes, spans: failure.spans, origin: failure.origin },
+        { nodes: failure.nodes, spans: failure.spans, origin: failure.origin, case: failure },
         { maxCalls: s.maxShrinkCalls, maxTimeMs: s.maxShrinkTimeMs },
       );
       const outcome = yield* shrinker.run();
       this.stats.shrinkCalls = outcome.calls;
       this.stats.shrinks = outcome.shrinks;
       shrinkStopped = outcome.stoppedBy;
+      if (outcome.target.case !== undefined) shrunk = outcome.target.case;
+      if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
       target = new TestCase(outcome.target.nodes.map((n) => n.value), null, s.maxChoices);
+      rejected = shrinker.rejected;
     } else {
       target = new TestCase(failure.choices, null, s.maxChoices);
     }
 
     this.phase("final");
     const final = yield* this.execute(target, "final");
-    const flaky = final.status !== Status.Interesting;
+    if (this.flaky === null && final.status !== Status.Interesting) {
+      // The DataTree sees a replay that does not fail where the same choices failed; this is the net under it.
+      this.flaky = { tc: final, call: this.calls, divergence: { kind: "conclusion", position: final.choiceCount, previous: { status: Status.Interesting, origin: shrunk.origin, call: -1 }, before: undefined, now: undefined } };
+    }
+    if (this.flaky === null) {
+      // The minimal case failed again. It is minimal only if the answers it rests on still hold: the first
+      // failure must fail again, and the simplest candidates rejected on the way must still not fail the same
+      // way. A deterministic property costs a few calls here; one whose behaviour changed is caught.
+      const again: (readonly ChoiceValue[])[] = [];
+      if (!sameChoices(failure.choices, final.choices)) again.push(failure.choices);
+      for (const nodes of rejected) if (compareNodes(nodes, final.nodes).order < 0) again.push(nodes.map((n) => n.value));
+      for (const choices of again) {
+        yield* this.execute(new TestCase(choices, null, s.maxChoices), "final");
+        if (this.flaky !== null) break;
+      }
+    }
+    if (this.flaky !== null) return this.flakyResult(final.status === Status.Interesting ? final : shrunk, saved, shrinkStopped);
     if (s.database !== null) {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
-      s.database.save(s.databaseKey, (flaky ? failure : final).choices);
+      s.database.save(s.databaseKey, final.choices);
     }
-    return { outcome: "failed", statistics: this.statistics(), case: flaky ? failure : final, flaky, shrinkStopped, explicit: false };
+    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false };
+  }
+
+  /**
+   * Why a run in which nothing failed must not pass, if it must not: nothing ran at all, or no input the
+   * strategies produced was valid (each rejected by assume() or a filter, or over the choice budget) —
+   * whether the space was exhausted or the attempts ran out.
+   */
+  private gaveUp(generating: boolean, exhausted: boolean, explicitValid: number): string | undefined {
+    const s = this.settings;
+    const st = this.stats;
+    if (st.examples === 0) {
+      const why: string[] = [];
+      if (!s.phases.includes("generate")) why.push(`"generate" is not among the phases`);
+      if (!s.phases.includes("explicit")) why.push(`"explicit" is not among the phases`);
+      else if (s.examples.length === 0) why.push("there are no explicit examples");
+      if (!s.phases.includes("reuse")) why.push(`"reuse" is not among the phases`);
+      else if (s.database === null) why.push("the database is off");
+      else why.push("the database holds no saved example of this property");
+      return `Nothing was tested: phases ${JSON.stringify(s.phases)} ran no test case (${why.join("; ")})`;
+    }
+    // With generation, the generated (and replayed) inputs must include a valid one; without, any case.
+    const valid = generating ? st.valid - explicitValid : st.valid;
+    if (valid > 0) return undefined;
+    const rejected =
+      st.overrun === 0
+        ? `assume() or .filter() rejected all ${st.invalid} test cases`
+        : st.invalid === 0
+          ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
+          : `no test case was valid: assume() or .filter() rejected ${st.invalid}, and ${st.overrun} exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`;
+    const space = exhausted ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitValid} distinct inputs were tried) — ` : "";
+    return `Unable to satisfy the property's preconditions: ${space}${rejected}`;
+  }
+
+  /**
+   * The result of a run stopped by flakiness (this.flaky): the case that disagreed if it failed, else
+   * `failed` (a failure from earlier in the run), else the disagreeing case with a Flaky error — with both
+   * outcomes explained. A failing case is saved to the database; a run where nothing failed saves nothing.
+   */
+  private flakyResult(failed: TestCase | undefined, saved: readonly (readonly ChoiceValue[])[], shrinkStopped?: string): EngineResult {
+    const { tc, call, divergence } = this.flaky as FlakyObservation;
+    const now = tc.status === Status.Interesting;
+    const shown = now ? tc : (failed ?? tc);
+    const { what, text } = flakinessText(tc, call, divergence, shown);
+    if (shown.status !== Status.Interesting && shown.error === undefined) {
+      shown.error = new Flaky(what);
+      shown.origin = "Flaky";
+    }
+    const s = this.settings;
+    if (s.database !== null && shown.status === Status.Interesting && shown.explicitArgs === undefined) {
+      for (const choices of saved) s.database.delete(s.databaseKey, choices);
+      s.database.save(s.databaseKey, shown.choices);
+    }
+    return { outcome: "failed", statistics: this.statistics(), case: shown, flaky: true, flakiness: text, shrinkStopped, explicit: false };
+  }
+
+  private noteFlaky(tc: TestCase, call: number): void {
+    if (this.flaky === null) this.flaky = { tc, call, divergence: this.tree.divergence as Divergence };
   }
 
   private simpler(a: TestCase, b: TestCase): boolean {
@@ -285,6 +479,7 @@ export class Engine {
       st.duplicates++;
       return tc;
     }
+    const call = ++this.calls;
     if (origin !== "final") {
       st.examples++;
       if (tc.status === Status.Valid) st.valid++;
@@ -297,7 +492,7 @@ export class Engine {
     const emit = this.emit;
     const conclusion = conclusionOf(tc.status, tc.origin);
     if (emit === undefined) {
-      this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null);
+      if (this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
       // A failure's spans are read later (by the shrinker): take them out of the shared store now.
       if (tc.status === Status.Interesting) void tc.spans;
       return tc;
@@ -305,7 +500,7 @@ export class Engine {
     const before = this.tree.nodeCount;
     const depths = this.depthsScratch;
     depths.length = 0;
-    this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths);
+    if (this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
     const newNodes = this.tree.nodeCount - before;
     const choices = caseChoiceInfos(tc);
     // A failure's spans are read later (by the shrinker) as Span objects; otherwise straight from the store.

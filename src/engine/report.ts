@@ -183,7 +183,7 @@ export function describeFailure(d: FailureDescription): string {
   lines.push("", "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
   d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${literalOrPlaceholder(draw.value)}`));
   for (const n of d.notes) lines.push(`  note: ${n}`);
-  if (d.result.flaky) lines.push("", "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");
+  if (d.result.flaky) lines.push("", d.result.flakiness ?? "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");
   if (d.result.shrinkStopped) lines.push("", `Shrinking stopped early: ${d.result.shrinkStopped}.`);
   lines.push("", describeError(d.error), "");
   const saved = d.saved ? "; the example is saved in the database and runs first next time" : "";

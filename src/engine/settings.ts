@@ -96,6 +96,10 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
   }
   if (o.onEvent !== undefined && typeof o.onEvent !== "function") invalid(api, "onEvent must be a function");
   if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p)))) invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
+  // Phases that run no test case (e.g. [] or ["shrink"]) could only report a pass having tested nothing.
+  if (Array.isArray(o.phases) && !o.phases.some((p) => p === "explicit" || p === "reuse" || p === "generate")) {
+    invalid(api, `phases ${JSON.stringify(o.phases)} include none that runs test cases: add "generate" (or "explicit" with examples, or "reuse")`);
+  }
   if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
   const db = o.database;
   if (db !== undefined && db !== null && typeof db !== "string" && !(typeof db === "object" && typeof (db as ExampleDatabase).fetch === "function")) {

@@ -18,7 +18,11 @@
  *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
  *   distance, then findInteger — a few dozen calls from 2^53 to the boundary of the failure.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
- *   target is reported with the reason, never lost.
+ *   target is reported with the reason, never lost. The host can also stop shrinking after any call (`stop`:
+ *   the engine does when the property turned out flaky, since then no answer can be trusted).
+ * - A minimal example rests on the answers that rejected simpler candidates, some of them cached from long
+ *   before. The shrinker keeps the few simplest such candidates (`rejected`), so that the engine can run them
+ *   again at the end and notice a property whose behaviour changed under it.
  *
  * The engine runs the test cases: the shrinker is a generator that yields each TestCase to execute, so sync
  * and async properties share one implementation.
@@ -39,13 +43,20 @@ export interface ShrinkHost {
   readonly emit: ((e: EngineEvent) => void) | undefined;
   choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[];
   spanInfos(spans: readonly Span[]): SpanInfo[];
+  /** Asked after every call: a reason to stop shrinking now (the target so far is kept), or undefined. */
+  stop?(): string | undefined;
 }
 
 export interface ShrinkTarget {
   readonly nodes: readonly ChoiceNode[];
   readonly spans: readonly Span[];
   readonly origin: string | undefined;
+  /** The executed case that made it the target (with its error), when there was one. */
+  readonly case?: TestCase;
 }
+
+/** How many of the simplest rejected candidates the shrinker remembers (see `rejected`). */
+export const KEPT_REJECTED = 3;
 
 export interface ShrinkOptions {
   readonly maxCalls: number;
@@ -62,7 +73,8 @@ export interface ShrinkOutcome {
 
 type PassGen = Generator<TestCase, void, TestCase>;
 
-class BudgetExhausted {
+/** Thrown inside the passes to end shrinking early (a budget ran out, or the host asked to stop). */
+class StopShrinking {
   constructor(readonly reason: string) {}
 }
 
@@ -116,7 +128,7 @@ export class Shrinker {
         if (this.shrinks === before) break;
       }
     } catch (e) {
-      if (e instanceof BudgetExhausted) return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: e.reason };
+      if (e instanceof StopShrinking) return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: e.reason };
       throw e;
     }
     return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: undefined };
@@ -144,15 +156,18 @@ export class Shrinker {
     if (choices.length === t.length && choices.every((v, i) => choiceEquals(t[i].type, v, t[i].value))) return false;
     let result: CachedResult | undefined = this.host.tree.lookup(choices);
     let spans: readonly Span[] | undefined;
+    let executed: TestCase | undefined;
     const cached = result !== undefined;
     if (result === undefined) {
-      if (this.calls >= this.options.maxCalls) throw new BudgetExhausted(`shrink call budget (${this.options.maxCalls}) used up`);
-      if (Date.now() - this.started > this.options.maxTimeMs) throw new BudgetExhausted(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
+      if (this.calls >= this.options.maxCalls) throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
+      if (Date.now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
       this.calls++;
       this.passCalls++;
       const tc = yield* this.host.execute(choices, this.currentPass);
+      this.checkStop();
       result = { status: tc.status, origin: tc.origin, nodes: tc.nodes };
       spans = tc.spans;
+      executed = tc;
     }
     const comparison = compareNodes(result.nodes, t);
     const accepted = result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
@@ -168,14 +183,20 @@ export class Shrinker {
         cached,
       });
     }
-    if (!accepted) return false;
+    if (!accepted) {
+      if (comparison.order < 0) this.keepRejected(result.nodes);
+      return false;
+    }
     if (spans === undefined) {
       // Accepted from the cache: replay once to learn its spans (rare: the tree only holds cases already run).
+      // The replay is recorded like any call, so a property that no longer fails on it is caught (stop).
       this.calls++;
       const tc = yield* this.host.execute(result.nodes.map((n) => n.value), this.currentPass);
+      this.checkStop();
       spans = tc.spans;
+      executed = tc;
     }
-    this.target = { nodes: result.nodes, spans, origin: this.target.origin };
+    this.target = { nodes: result.nodes, spans, origin: this.target.origin, case: executed };
     this.shrinks++;
     this.passAccepted++;
     emit?.({ type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) });
@@ -184,6 +205,31 @@ export class Shrinker {
 
   private values(): ChoiceValue[] {
     return this.target.nodes.map((n) => n.value);
+  }
+
+  private checkStop(): void {
+    const why = this.host.stop?.();
+    if (why !== undefined) throw new StopShrinking(why);
+  }
+
+  /**
+   * The simplest candidates rejected while simpler than the target of the time, simplest first (at most
+   * KEPT_REJECTED): the answers the minimality of the result rests on most directly.
+   */
+  readonly rejected: (readonly ChoiceNode[])[] = [];
+
+  private keepRejected(nodes: readonly ChoiceNode[]): void {
+    const kept = this.rejected;
+    if (kept.length >= KEPT_REJECTED && compareNodes(nodes, kept[kept.length - 1]).order >= 0) return;
+    let at = kept.length;
+    while (at > 0) {
+      const order = compareNodes(nodes, kept[at - 1]).order;
+      if (order === 0) return; // already kept
+      if (order > 0) break;
+      at--;
+    }
+    kept.splice(at, 0, nodes);
+    if (kept.length > KEPT_REJECTED) kept.pop();
   }
 
   /** Try with the choices in [start, end) removed. */

@@ -121,3 +121,58 @@ test("the cursor's no-exhausted-children shortcut still steers away from exhaust
   assert.equal(c2.leadsToExhausted("integer", 1), true);
   assert.equal(c2.leadsToExhausted("integer", 2), false);
 });
+
+test("a case that disagrees with the tree on the same choices is Flaky, says how, and changes nothing", () => {
+  const tree = new DataTree();
+  tree.record([d(1), b(true)], done(), 1);
+  tree.record([d(1), b(false), d(4)], done(), 2);
+  const nodes = tree.nodeCount;
+  const flaky = (list: ChoiceNode[], status: Status = Status.Valid) => {
+    const result = tree.insert(dataOfNodes(list), 0, list.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null, 9);
+    assert.equal(result, Inserted.Flaky, JSON.stringify(list.map((n) => n.value)));
+    assert.equal(tree.nodeCount, nodes, "a flaky case adds nothing");
+    return tree.divergence;
+  };
+  // The same choices, another outcome: the earlier outcome comes with its call.
+  assert.deepEqual(flaky([d(1), b(true)], Status.Interesting), { kind: "conclusion", position: 2, previous: { status: Status.Valid, origin: undefined, call: 1 }, before: undefined, now: undefined });
+  // Drew more where it had ended, and ended where it had drawn more.
+  assert.equal(flaky([d(1), b(true), d(0)])?.kind, "continued");
+  const ended = flaky([d(1), b(false)]);
+  assert.equal(ended?.kind, "ended");
+  assert.equal(ended?.previous?.call, 2);
+  // Another kind of choice at a position of a run, and at a branch.
+  const inRun = flaky([d(1), b(false), b(true)]);
+  assert.deepEqual([inRun?.kind, inRun?.position, inRun?.before, inRun?.now], ["draw", 2, "integer in [0, 9]", "boolean"]);
+  assert.equal(flaky([d(1), d(0)])?.kind, "draw");
+  assert.equal(flaky([{ type: "integer", value: 1, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false }])?.before, "integer in [0, 9]");
+  // A forced value that differs after the same choices.
+  const forced = new DataTree();
+  forced.record([d(1), b(true, true)], done());
+  const result = forced.insert(dataOfNodes([d(1), b(false, true)]), 0, 2, done(), null, null);
+  assert.equal(result, Inserted.Flaky);
+  assert.deepEqual([forced.divergence?.before, forced.divergence?.now], ["boolean (forced) = true", "boolean (forced) = false"]);
+  // Equal constraints in another object (a strategy built per draw) are the same kind: a plain repeat.
+  const again = [{ ...d(1), constraints: { ...DIGIT } }, { ...b(true), constraints: { ...BOOL } }];
+  assert.equal(tree.insert(dataOfNodes(again), 0, 2, done(), null, null), Inserted.Repeat);
+});
+
+test("the generation cursor checks each draw's kind: a different kind with an equal value stops it, and recording says Flaky", () => {
+  const tree = new DataTree();
+  tree.record([d(1), d(0)], done(), 1);
+  const other = [d(1), { type: "integer" as const, value: 0, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false }];
+  const data = dataOfNodes(other);
+  const cursor = new TreeCursor(tree);
+  cursor.reset(data);
+  cursor.advance("integer", 1);
+  cursor.advance("integer", 0);
+  assert.equal(cursor.alive, false);
+  assert.equal(cursor.atConclusion(), false, "not a duplicate: the body must run");
+  assert.equal(tree.insert(data, 0, 2, done(), cursor, null, 2), Inserted.Flaky);
+  assert.deepEqual([tree.divergence?.kind, tree.divergence?.position, tree.divergence?.previous?.call], ["draw", 1, 1]);
+  // Equal constraints in another object: the cursor goes on to the recorded conclusion.
+  const same = dataOfNodes([d(1), { ...d(0), constraints: { ...DIGIT } }]);
+  cursor.reset(same);
+  cursor.advance("integer", 1);
+  cursor.advance("integer", 0);
+  assert.equal(cursor.atConclusion(), true);
+});
