@@ -16,6 +16,7 @@ import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, printArgs, reasonOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
 import { resolveSettings, validateSettings } from "./settings.ts";
+import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
 import { Status } from "./datatree.ts";
 import { StopTest, TestCase } from "./testcase.ts";
@@ -64,14 +65,6 @@ export interface Property {
   readonly [DEFINITION]: PropertyDefinition;
 }
 
-/** Where property() was called from (first stack frame outside the engine), for the database key. */
-function callerLocation(): string {
-  const stack = new Error().stack?.split("\n").slice(1) ?? [];
-  const frame = stack.find((l) => !/[\\/](src[\\/]engine|dist[\\/]engine)/.test(l) && !l.includes("node:internal"));
-  const m = frame?.match(/\(?((?:file:\/\/)?[^()]+?):\d+:\d+\)?$/);
-  return m?.[1] ?? "<unknown>";
-}
-
 /**
  * Define a property: for all values the strategies generate, `body` must not throw (or reject).
  * @example test("sort is idempotent", property(st.lists(st.integers()), (xs) => { … }));
@@ -99,10 +92,12 @@ export function property(...args: unknown[]): Property {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,
     settings,
-    key: `${callerLocation()}::${strategies.length}::${String(body)}`,
+    key: definitionKey("property", strategies, body as Function),
   };
-  const run = function runProperty(): void | Promise<void> {
-    return runDefinition(def, undefined);
+  // `this` and the arguments carry the test's name (mocha's context, node:test's t, vitest's context) for the
+  // database key; the rest parameter keeps run.length 0, so jest and mocha do not pass a `done` callback.
+  const run = function runProperty(this: unknown, ...testArgs: unknown[]): void | Promise<void> {
+    return withTestName(this, testArgs, () => runDefinition(def, undefined));
   };
   return Object.assign(run, { [DEFINITION]: def }) as Property;
 }
@@ -133,7 +128,7 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     if (r !== null && typeof r === "object" && typeof (r as { then?: unknown }).then === "function") invalid("find", "the predicate returned a promise; find() needs a synchronous predicate");
     if (r) throw new Found(v);
   };
-  const def: PropertyDefinition = { strategies: [strategy], body, settings, key: `find::${callerLocation()}::${String(predicate)}` };
+  const def: PropertyDefinition = { strategies: [strategy], body, settings, key: definitionKey("find", [strategy], predicate) };
   try {
     runDefinition(def, { deadline: null, ...settings });
   } catch (e) {

@@ -5,10 +5,11 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import type { ExampleDatabase } from "./database.ts";
-import { DirectoryDatabase } from "./database.ts";
+import { DirectoryDatabase, GuardedDatabase, missingMethods } from "./database.ts";
 import type { EngineSettings } from "./engine.ts";
 import { invalid } from "./errors.ts";
 import type { EngineEvent, Phase } from "./events.ts";
+import { resolveKey } from "./key.ts";
 import { freshSeed } from "./random.ts";
 
 export interface Settings {
@@ -27,7 +28,11 @@ export interface Settings {
    * cannot be interrupted; the deadline judges them when they return.
    */
   timeout?: number | null;
-  /** Folder for saved failing examples (default ".shrinkscope/examples"; off in CI), a database, or null. */
+  /**
+   * Folder for saved failing examples (default ".shrinkscope/examples"; off in CI), an ExampleDatabase (an
+   * object with fetch, save and delete), or null. An empty string turns it off, as in the extension's
+   * setting. A database that throws or returns malformed data is warned about; the run goes on.
+   */
   database?: string | ExampleDatabase | null;
   /** Phases to run (default all): explicit, reuse, generate, shrink. */
   phases?: readonly Phase[];
@@ -37,7 +42,15 @@ export interface Settings {
   onEvent?: (event: EngineEvent) => void;
   /** Examples always run first, as argument lists: [[arg1, arg2], …]. */
   examples?: readonly (readonly unknown[])[];
-  /** Identity of the property in the database (default: derived from where property() was called and its body). */
+  /**
+   * Identity of the property in the database: a non-empty string. The default is derived from the file that
+   * called property(), the structure of its strategies, and the test's full name when the test runner gives
+   * it (node:test's `t.fullName`, mocha's `this.test.fullTitle()`, vitest's task, jest's `currentTestName`) —
+   * else the source text of the body — plus an occurrence number among otherwise identical properties of the
+   * file. It survives whitespace edits, new tests above, and bundling (the extension's runner computes the
+   * same key when the name is known). Set it to keep a property's saved failures across a rename or a move,
+   * or to separate properties built in a loop at one line.
+   */
   key?: string;
   /** Budget of choices in one test case; beyond it the case is abandoned as an overrun (default 8192). */
   maxChoices?: number;
@@ -102,9 +115,13 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
   }
   if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
   const db = o.database;
-  if (db !== undefined && db !== null && typeof db !== "string" && !(typeof db === "object" && typeof (db as ExampleDatabase).fetch === "function")) {
-    invalid(api, "database must be a folder path, an ExampleDatabase, or null");
+  if (db !== undefined && db !== null && typeof db !== "string") {
+    if (typeof db !== "object") invalid(api, `database must be a folder path, an ExampleDatabase, or null, got ${typeof db}`);
+    // All three are called during a run; checking only fetch would fail mid-run, after the failure was found.
+    const missing = missingMethods(db);
+    if (missing.length > 0) invalid(api, `database must be a folder path, an ExampleDatabase (fetch, save and delete methods), or null; this object has no ${missing.join(", ")} method`);
   }
+  if (o.key !== undefined && (typeof o.key !== "string" || o.key === "")) invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
 
 function hashSeed(key: string): number {
@@ -148,11 +165,12 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
   const db = s.database === undefined ? (ci ? null : path.join(".shrinkscope", "examples")) : s.database;
-  if (typeof db === "string") {
+  // "" is off, as the extension's setting documents; resolving it would scatter example folders in the cwd.
+  if (typeof db === "string" && db.trim() !== "") {
     databasePath = db;
-    database = new DirectoryDatabase(path.resolve(db));
-  } else if (db !== null) {
-    database = db;
+    database = new GuardedDatabase(new DirectoryDatabase(path.resolve(db)), `database ${db}`);
+  } else if (db !== null && typeof db === "object") {
+    database = new GuardedDatabase(db, "custom database");
     databasePath = "(custom)";
   }
   return {
@@ -163,7 +181,7 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
     timeout: s.timeout === undefined ? defaultTimeout(deadline) : s.timeout,
     database,
     databasePath,
-    databaseKey: s.key ?? key,
+    databaseKey: resolveKey(key, s.key),
     phases: s.phases ?? ALL_PHASES,
     onEvent: s.onEvent,
     maxChoices: s.maxChoices ?? 8192,
