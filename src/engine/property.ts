@@ -6,6 +6,7 @@
  * values, switching to promises the first time it returns a thenable. Each case is scoped to its own run
  * (context.ts), so properties running at the same time never see each other's cases.
  */
+import * as timers from "node:timers";
 import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "./context.ts";
 import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
@@ -274,6 +275,14 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
 }
 
 /**
+ * The real timer functions, taken when the engine loads: fake timers a test installs later (jest, vitest,
+ * sinon replace the globals and node:timers' exports) must neither freeze the timeout nor fire it when the
+ * test advances its fake clock.
+ */
+const setRealTimeout = timers.setTimeout;
+const clearRealTimeout = timers.clearTimeout;
+
+/**
  * Wait for a case's thenable, at most `timeout` ms. Its continuations find the case (context.ts) until it
  * settles or times out; whatever happens after that (a late settlement, a late note()) cannot touch it. The
  * timer is cleared as soon as the case ends, so none outlives the run.
@@ -286,7 +295,7 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
     const finish = (threw: boolean, error: unknown) => {
       if (done) return;
       done = true;
-      if (timer !== undefined) clearTimeout(timer);
+      if (timer !== undefined) clearRealTimeout(timer);
       markSettled(tc);
       tc.durationMs = now() - t0;
       if (!threw) concludePassed(tc, deadline);
@@ -298,7 +307,7 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
     };
     if (timeout !== null) {
       // Keeps the process alive while the case is pending (so a hang is reported, not exited on); cleared in finish.
-      timer = setTimeout(() => {
+      timer = setRealTimeout(() => {
         finish(true, new TimeoutError(`the property's promise did not settle within ${timeout} ms (the timeout setting; raise it, or set timeout: null to wait forever)`));
       }, timeout);
     }

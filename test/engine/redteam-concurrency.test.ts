@@ -279,6 +279,31 @@ test("a timed-out body resuming while its run goes on cannot record into any cas
   assert.equal(f.statistics.events.late, undefined);
 });
 
+test("the timeout uses the real timers: fake timers installed by the test neither fire it nor freeze it", { timeout: 60_000 }, async () => {
+  // What jest/vitest/sinon fake timers do: replace the global functions and node:timers' exports. This fake
+  // fires every callback at once, as a test advancing its fake clock would.
+  const nodeTimers = (await import("node:timers")) as unknown as { default: Record<string, unknown> };
+  const saved = { global: globalThis.setTimeout, module: nodeTimers.default.setTimeout };
+  const fired: number[] = [];
+  const fake = ((fn: () => void, ms: number) => {
+    fired.push(ms);
+    queueMicrotask(fn);
+    return 0;
+  }) as unknown as typeof setTimeout;
+  const realWait = saved.global;
+  globalThis.setTimeout = fake;
+  nodeTimers.default.setTimeout = fake;
+  try {
+    await check(property(st.integers(), async () => {
+      await new Promise((resolve) => realWait(resolve, 2));
+    }), { ...QUIET, timeout: 500, maxExamples: 3 });
+  } finally {
+    globalThis.setTimeout = saved.global;
+    nodeTimers.default.setTimeout = saved.module;
+  }
+  assert.deepEqual(fired, []);
+});
+
 test("timeout: the default is tied to the deadline (10 × deadline, 60 s without one); explicit values and null are kept", () => {
   assert.equal(resolveSettings("k", { database: null }).timeout, 2000);
   assert.equal(resolveSettings("k", { database: null, deadline: 50 }).timeout, 500);
