@@ -6,10 +6,10 @@
  *   generate  fresh cases, steered by the DataTree so none repeats, until maxExamples valid cases, a failure,
  *             or the whole input space has been run
  *   shrink    the first failure, to a minimal one (shrinker.ts)
- *   final     the minimal case replayed once more, to report its arguments and error exactly; then the first
- *             failure and the simplest candidates the shrinker rejected run again, since the minimal case is
- *             only minimal if they still behave as they did (a property failing from its 30th call onwards
- *             would otherwise be "minimal" at the first value it had not yet passed on)
+ *   final     the first failure and the simplest candidates the shrinker rejected run again, since the minimal
+ *             case is only minimal if they still behave as they did (a property failing from its 30th call
+ *             onwards would otherwise be "minimal" at the first value it had not yet passed on); then the
+ *             minimal case, replayed once more to report its arguments and error exactly
  *
  * Verdicts are never silent. A run passes only if test cases ran and some were valid: a run where every
  * input was rejected (even a finite space, exhausted) gives up, and so does one that ran nothing (e.g.
@@ -285,6 +285,7 @@ export class Engine {
     // Explicit examples are the user's own: they neither count toward maxExamples nor stand in for
     // generated inputs when deciding whether the strategies could produce anything valid.
     let explicitValid = 0;
+    let explicitRun = 0;
     if (s.phases.includes("explicit") && s.examples.length > 0) {
       this.phase("explicit");
       for (const args of s.examples) {
@@ -294,6 +295,7 @@ export class Engine {
         if (tc.status === Status.Interesting) {
           return { outcome: "failed", statistics: this.statistics(), case: tc, flaky: false, shrinkStopped: undefined, explicit: true };
         }
+        explicitRun++;
         if (tc.status === Status.Valid) explicitValid++;
       }
     }
@@ -314,7 +316,8 @@ export class Engine {
     const generating = failure === undefined && s.phases.includes("generate");
     if (generating) {
       this.phase("generate");
-      const limit = s.maxExamples * 10 + 100;
+      // Counted from here: the explicit and replayed cases before do not use up generation's attempts.
+      const limit = this.stats.examples + s.maxExamples * 10 + 100;
       const wanted = s.maxExamples + explicitValid;
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new SpanStore();
@@ -340,12 +343,12 @@ export class Engine {
     }
 
     if (failure === undefined) {
-      const gaveUp = this.gaveUp(generating, exhausted, explicitValid);
+      const gaveUp = this.gaveUp(generating, exhausted, explicitValid, explicitRun);
       if (gaveUp !== undefined) return { outcome: "gave-up", statistics: this.statistics(), reason: gaveUp };
       return { outcome: exhausted ? "exhausted" : "passed", statistics: this.statistics() };
     }
 
-    let target = failure;
+    let targetNodes: readonly ChoiceNode[] = failure.nodes;
     let shrunk: TestCase = failure;
     let shrinkStopped: string | undefined;
     let rejected: readonly (readonly ChoiceNode[])[] = [];
@@ -369,31 +372,29 @@ export class Engine {
       shrinkStopped = outcome.stoppedBy;
       if (outcome.target.case !== undefined) shrunk = outcome.target.case;
       if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
-      target = new TestCase(outcome.target.nodes.map((n) => n.value), null, s.maxChoices);
+      targetNodes = outcome.target.nodes;
       rejected = shrinker.rejected;
-    } else {
-      target = new TestCase(failure.choices, null, s.maxChoices);
     }
 
     this.phase("final");
-    const final = yield* this.execute(target, "final");
+    // The minimal case is minimal only if the answers it rests on still hold: the first failure must fail
+    // again, and the simplest candidates rejected on the way must still not fail the same way. Run them
+    // again (a deterministic property costs a few calls; one whose behaviour changed is caught), then the
+    // minimal case itself, last, for its arguments and error.
+    const target = targetNodes.map((n) => n.value);
+    const again: (readonly ChoiceValue[])[] = [];
+    if (!sameChoices(failure.choices, target)) again.push(failure.choices);
+    for (const nodes of rejected) if (compareNodes(nodes, targetNodes).order < 0) again.push(nodes.map((n) => n.value));
+    for (const choices of again) {
+      yield* this.execute(new TestCase(choices, null, s.maxChoices), "final");
+      if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
+    }
+    const final = yield* this.execute(new TestCase(target, null, s.maxChoices), "final");
     if (this.flaky === null && final.status !== Status.Interesting) {
       // The DataTree sees a replay that does not fail where the same choices failed; this is the net under it.
       this.flaky = { tc: final, call: this.calls, divergence: { kind: "conclusion", position: final.choiceCount, previous: { status: Status.Interesting, origin: shrunk.origin, call: -1 }, before: undefined, now: undefined } };
     }
-    if (this.flaky === null) {
-      // The minimal case failed again. It is minimal only if the answers it rests on still hold: the first
-      // failure must fail again, and the simplest candidates rejected on the way must still not fail the same
-      // way. A deterministic property costs a few calls here; one whose behaviour changed is caught.
-      const again: (readonly ChoiceValue[])[] = [];
-      if (!sameChoices(failure.choices, final.choices)) again.push(failure.choices);
-      for (const nodes of rejected) if (compareNodes(nodes, final.nodes).order < 0) again.push(nodes.map((n) => n.value));
-      for (const choices of again) {
-        yield* this.execute(new TestCase(choices, null, s.maxChoices), "final");
-        if (this.flaky !== null) break;
-      }
-    }
-    if (this.flaky !== null) return this.flakyResult(final.status === Status.Interesting ? final : shrunk, saved, shrinkStopped);
+    if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
     if (s.database !== null) {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
       s.database.save(s.databaseKey, final.choices);
@@ -406,7 +407,7 @@ export class Engine {
    * strategies produced was valid (each rejected by assume() or a filter, or over the choice budget) —
    * whether the space was exhausted or the attempts ran out.
    */
-  private gaveUp(generating: boolean, exhausted: boolean, explicitValid: number): string | undefined {
+  private gaveUp(generating: boolean, exhausted: boolean, explicitValid: number, explicitRun: number): string | undefined {
     const s = this.settings;
     const st = this.stats;
     if (st.examples === 0) {
@@ -428,7 +429,7 @@ export class Engine {
         : st.invalid === 0
           ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
           : `no test case was valid: assume() or .filter() rejected ${st.invalid}, and ${st.overrun} exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`;
-    const space = exhausted ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitValid} distinct inputs were tried) — ` : "";
+    const space = exhausted ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitRun} distinct inputs were tried) — ` : "";
     return `Unable to satisfy the property's preconditions: ${space}${rejected}`;
   }
 

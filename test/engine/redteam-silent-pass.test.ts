@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assume, check, InMemoryDatabase, InvalidArgument, property, PropertyFailure, st, Unsatisfiable } from "../../src/engine/index.ts";
-import type { Settings, Strategy } from "../../src/engine/index.ts";
+import type { EngineEvent, Settings, Strategy } from "../../src/engine/index.ts";
 
 const QUIET: Settings = { database: null, deadline: null, seed: 1 };
 
@@ -239,4 +239,21 @@ test("deterministic properties are never reported flaky (strategies rebuilt per 
       if (minimal !== undefined) assert.deepEqual(e.args, minimal, `${name} (seed ${seed})`);
     }
   }
+});
+
+test("the final phase re-runs the first failure and the simplest rejected candidates, then the minimal case, last", () => {
+  const events: EngineEvent[] = [];
+  const e = failure(() => check(property(st.integers(), (x) => {
+    if (x >= 10) throw new Error("big");
+  }), { ...QUIET, onEvent: (ev) => events.push(ev) }));
+  assert.equal(e.flaky, false);
+  const final = events.flatMap((ev) => (ev.type === "test-case" && ev.origin === "final" ? [ev] : []));
+  const values = final.map((ev) => ev.choices.map((c) => c.value));
+  // The first failure, then the three simplest rejected candidates (0, 1, -1: all simpler than 10), then 10.
+  assert.equal(values.length, 5, JSON.stringify(values));
+  assert.deepEqual(values.slice(1), [[0], [1], [-1], [10]]);
+  assert.deepEqual(final.map((ev) => ev.status), ["interesting", "valid", "valid", "valid", "interesting"]);
+  const lastCase = events.filter((ev) => ev.type === "test-case").at(-1);
+  assert.deepEqual(lastCase?.type === "test-case" && lastCase.choices.map((c) => c.value), [10], "the panel's last case is the minimal one");
+  assert.equal(e.statistics.shrinkCalls, events.filter((ev) => ev.type === "test-case" && ev.origin === "shrink").length, "re-runs are not shrink calls");
 });
