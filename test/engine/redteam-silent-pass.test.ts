@@ -87,6 +87,15 @@ test("explicit examples do not count toward maxExamples: generation still runs m
   assert.equal(generated, 5);
 });
 
+test("many explicit examples do not use up generation's attempts: generation still runs", () => {
+  let generated = 0;
+  const examples = Array.from({ length: 200 }, () => ["explicit"]);
+  check(property(st.integers(), (x) => {
+    if (typeof x === "number") generated++;
+  }), { ...QUIET, maxExamples: 1, examples });
+  assert.equal(generated, 1);
+});
+
 // ---------------------------------------------------------------------------------------------- flakiness
 
 test("a body failing from its 30th call onwards is reported flaky with both outcomes, not as a minimal example", () => {
