@@ -434,13 +434,15 @@ export class Engine {
   }
 
   /**
-   * The result of a run stopped by flakiness (this.flaky): the case that disagreed if it failed, else
-   * `failed` (a failure from earlier in the run), else the disagreeing case with a Flaky error — with both
-   * outcomes explained. A failing case is saved to the database; a run where nothing failed saves nothing.
+   * The result of a run stopped by flakiness (this.flaky): the case that disagreed if it failed the way the
+   * run's failure did (or there was none), else `failed` (the failure found earlier in the run: another
+   * error now, e.g. a deadline exceeded on a re-run, must not hide the property's own failure), else the
+   * disagreeing case with a Flaky error — with both outcomes explained. A failing case is saved to the
+   * database; a run where nothing failed saves nothing.
    */
   private flakyResult(failed: TestCase | undefined, saved: readonly (readonly ChoiceValue[])[], shrinkStopped?: string): EngineResult {
     const { tc, call, divergence } = this.flaky as FlakyObservation;
-    const now = tc.status === Status.Interesting;
+    const now = tc.status === Status.Interesting && (failed === undefined || tc.origin === failed.origin);
     const shown = now ? tc : (failed ?? tc);
     const { what, text } = flakinessText(tc, call, divergence, shown);
     if (shown.status !== Status.Interesting && shown.error === undefined) {

@@ -36,12 +36,12 @@ test("unique lists impossible to fill give up", () => {
 });
 
 test("an exhausted space where every case ran over the choice budget gives up, naming the budget", () => {
-  // Both booleans, then a list that must draw 200 forced elements: every case is an overrun at 100 choices.
-  gaveUp(() => check(property(st.booleans(), st.lists(st.just(0), { minSize: 200 }), () => {}), { ...QUIET, maxChoices: 100 }), /every possible input was rejected.*100-choice budget/);
+  // Both booleans, then a list of 60 one-valued integers (two choices each, with its forced "more" flag): every case is an overrun at 100 choices.
+  gaveUp(() => check(property(st.booleans(), st.lists(st.integers({ min: 0, max: 0 }), { minSize: 60 }), () => {}), { ...QUIET, maxChoices: 100 }), /every possible input was rejected.*100-choice budget/);
 });
 
 test("an exhausted space of rejected and over-budget cases gives up, naming both", () => {
-  const prop = property(st.booleans().flatMap((b) => (b ? st.lists(st.just(0), { minSize: 200 }) : st.just([]))), (xs) => assume(xs.length > 0 && xs.length < 5));
+  const prop = property(st.booleans().flatMap((b) => (b ? st.lists(st.integers({ min: 0, max: 0 }), { minSize: 60 }) : st.just([]))), (xs) => assume(xs.length > 0 && xs.length < 5));
   gaveUp(() => check(prop, { ...QUIET, maxChoices: 100 }), /every possible input was rejected.*rejected 1, and 1 exceeded the 100-choice budget/);
 });
 
@@ -265,4 +265,22 @@ test("the final phase re-runs the first failure and the simplest rejected candid
   const lastCase = events.filter((ev) => ev.type === "test-case").at(-1);
   assert.deepEqual(lastCase?.type === "test-case" && lastCase.choices.map((c) => c.value), [10], "the panel's last case is the minimal one");
   assert.equal(e.statistics.shrinkCalls, events.filter((ev) => ev.type === "test-case" && ev.origin === "shrink").length, "re-runs are not shrink calls");
+});
+
+test("a re-run that now fails with another error (e.g. a deadline) does not hide the property's own failure", () => {
+  let failedOnce = false;
+  let zeroRuns = 0;
+  const e = failure(() => check(property(st.integers(), (x) => {
+    // 0 passes the first time it runs and throws another error afterwards (a timing blip, say).
+    if (x === 0 && zeroRuns++ > 0 && failedOnce) throw new TypeError("slow this time");
+    if (x >= 10) {
+      failedOnce = true;
+      throw new Error("big");
+    }
+  }), QUIET));
+  assert.equal(e.flaky, true);
+  assert.ok(e.cause instanceof Error && e.cause.message === "big", "the property's own error is shown");
+  assert.ok((e.args[0] as number) >= 10);
+  assert.match(e.message, /the same arguments passed on call \d+ and failed on call \d+ with TypeError: slow this time/);
+  assert.match(e.message, /The arguments of call \d+: 0\./);
 });
