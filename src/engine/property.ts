@@ -235,8 +235,8 @@ function concludeThrown(tc: TestCase, error: unknown): InvalidArgument | undefin
 
 /**
  * Executes cases; times each body call only when something reads the time (a deadline or an event tap; the
- * timeout has its own timer). Returns a promise only for a case whose body returned a thenable. The current-case context is
- * restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
+ * timeout has its own timer). Returns a promise only for a case whose body returned a thenable. The
+ * current-case context is restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
  */
 function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
   const now = timed ? () => performance.now() : () => 0;

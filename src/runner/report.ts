@@ -24,17 +24,42 @@ interface PropertyFailureLike {
 
 function isPropertyFailure(e: unknown): e is PropertyFailureLike {
   const x = e as Partial<PropertyFailureLike> | null;
-  return typeof x === "object" && x !== null && x.name === "PropertyFailure" && typeof x.repro === "string" && typeof x.seed === "number";
+  return attempt(() => typeof x === "object" && x !== null && x.name === "PropertyFailure" && typeof x.repro === "string" && typeof x.seed === "number", false);
+}
+
+/**
+ * Reads what user code threw, which may throw in turn (a revoked Proxy, getters that throw): `fallback`
+ * then, so that reporting a failure never replaces it with an error of its own.
+ */
+function attempt<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
 }
 
 function isErrorLike(e: unknown): e is Error {
-  return e instanceof Error || (typeof e === "object" && e !== null && typeof (e as Error).name === "string" && typeof (e as Error).message === "string");
+  return attempt(() => e instanceof Error || (typeof e === "object" && e !== null && typeof (e as Error).name === "string" && typeof (e as Error).message === "string"), false);
+}
+
+/** A stack, when it can be read and is a string. */
+function stackOf(e: unknown): string | undefined {
+  return attempt(() => {
+    const stack = (e as Error).stack;
+    return typeof stack === "string" ? stack : undefined;
+  }, undefined);
 }
 
 /** A thrown value as {name, message, stack}; non-Errors are named "thrown value" and printed. */
 export function describeThrown(e: unknown): FailureReport["error"] {
-  if (isErrorLike(e)) return e.stack === undefined ? { name: e.name, message: e.message } : { name: e.name, message: e.message, stack: e.stack };
-  return { name: "thrown value", message: typeof e === "string" ? JSON.stringify(e) : inspect(e, { depth: 4 }) };
+  if (isErrorLike(e)) {
+    const name = attempt(() => String(e.name), "Error");
+    const message = attempt(() => String(e.message), "(the error's message could not be read)");
+    const stack = stackOf(e);
+    return stack === undefined ? { name, message } : { name, message, stack };
+  }
+  return { name: "thrown value", message: attempt(() => (typeof e === "string" ? JSON.stringify(e) : inspect(e, { depth: 4 })), `(a thrown ${typeof e} that cannot be printed)`) };
 }
 
 interface Frame {
@@ -93,7 +118,7 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
   const declared = locate(entry.declaredAt.stack, testFile, workspaceRoot, runnerDir);
   const prefix = failure.where === "test" ? "" : `${failure.where} hook failed: `;
   if (isPropertyFailure(e)) {
-    const cause = isErrorLike(e.cause) ? e.cause.stack : undefined;
+    const cause = isErrorLike(e.cause) ? stackOf(e.cause) : undefined;
     return {
       message: prefix + e.message,
       repro: e.repro,
@@ -109,13 +134,14 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
     repro: "",
     seed: 0,
     error,
-    location: (isErrorLike(e) ? locate(e.stack, testFile, workspaceRoot, runnerDir) : undefined) ?? declared,
+    location: (isErrorLike(e) ? locate(stackOf(e), testFile, workspaceRoot, runnerDir) : undefined) ?? declared,
     flaky: false,
   };
 }
 
 /** An error as text for a `reason`: its stack when it has one. */
 export function errorText(e: unknown): string {
-  if (isErrorLike(e)) return e.stack ?? `${e.name}: ${e.message}`;
-  return describeThrown(e).message;
+  const error = describeThrown(e);
+  if (error.name === "thrown value") return error.message;
+  return error.stack ?? `${error.name}: ${error.message}`;
 }

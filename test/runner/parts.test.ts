@@ -9,6 +9,7 @@ import { expect } from "../../src/runner/expect.ts";
 import { DEFAULT_OUTBOX, Outbox, type OutboxOptions } from "../../src/runner/outbox.ts";
 import { Registry, type UserFn } from "../../src/runner/registry.ts";
 import { contextFactory, frameworkApi } from "../../src/runner/shim.ts";
+import { describeThrown, errorText, failureReport } from "../../src/runner/report.ts";
 
 const testCase = (id: number, choices = 0): TestCaseEvent => ({
   type: "test-case",
@@ -188,4 +189,29 @@ test("shim: each framework's argument shapes, modifiers and .each titles registe
     ["namedByFunction"],
     ["suite", "inner"],
   ]);
+});
+
+test("report: a failure whose cause (or thrown value) cannot be read is still reported, with its repro and seed", () => {
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  class Hostile extends Error {
+    override get name(): string {
+      throw new Error("name getter");
+    }
+    override get stack(): string {
+      throw new Error("stack getter");
+    }
+  }
+  const entry = { name: "t", fn: undefined, suite: new Registry(contextFactory).root, flavor: "vitest", declaredAt: new Error("declared") } as const;
+  for (const cause of [revoked, new Hostile("boom"), undefined]) {
+    const failure = Object.assign(new Error("Property failed"), { name: "PropertyFailure", repro: "1, 2", seed: 7, cause });
+    const report = failureReport({ error: failure, where: "test" }, entry, "/w/t.test.ts", "/w", "/runner");
+    assert.equal(report.repro, "1, 2");
+    assert.equal(report.seed, 7);
+    assert.equal(typeof report.error.message, "string");
+  }
+  const plain = failureReport({ error: revoked, where: "test" }, entry, "/w/t.test.ts", "/w", "/runner");
+  assert.equal(plain.error.name, "thrown value");
+  assert.match(errorText(new Hostile("boom")), /Error: boom/);
+  assert.equal(describeThrown(new Hostile("x")).name, "Error");
 });
