@@ -180,7 +180,7 @@ export function describeFailure(d: FailureDescription): string {
     const found = s.examples - s.shrinkCalls;
     lines.push(`Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`);
   }
-  lines.push("", "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
+  lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
   d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${literalOrPlaceholder(draw.value)}`));
   for (const n of d.notes) lines.push(`  note: ${n}`);
   if (d.result.flaky) lines.push("", d.result.flakiness ?? "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");

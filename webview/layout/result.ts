@@ -55,7 +55,7 @@ export function layoutResult(s: PanelState): ResultLayout {
     state === "none" ? "No run yet."
     : state === "running" ? "Running…"
     : state === "passed" ? (r.message ?? "Passed.")
-    : state === "failed" ? (f?.flaky ? "Failed, but flaky: the minimal example did not fail again." : "Falsified: the minimal failing example.")
+    : state === "failed" ? (f?.flaky ? "Failed, but flaky: the same arguments did not always fail." : "Falsified: the minimal failing example.")
     : (r.reason ?? `Run ended: ${r.status}.`);
   const history = s.history
     .slice()

@@ -50,7 +50,7 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
     .attr("hidden", loc === undefined ? "" : null)
     .attr("title", loc ? `Open ${loc.file}` : null)
     .text(loc ? `thrown at ${loc.label}` : "");
-  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text("Flaky: the minimal example did not fail again on replay.");
+  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text("Flaky: the same arguments did not always give the same outcome, so this example is not minimal.");
 
   const hist = part(host, "div", "history");
   part(hist, "h3", "history-title").text(`Runs this session (${lay.history.length})`);
