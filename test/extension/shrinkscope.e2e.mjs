@@ -15,7 +15,7 @@ import { quickPick } from "../../tools/vscode-e2e/launch.mjs";
 function packagedExtension() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vsix-"));
   const vsix = path.join(dir, "shrinkscope.vsix");
-  execFileSync(process.execPath, [path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"), "package", "--no-dependencies", "--allow-missing-repository", "--out", vsix], { cwd: REPO, stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"), "package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "--out", vsix], { cwd: REPO, stdio: "pipe" });
   execFileSync("python3", ["-m", "zipfile", "-e", vsix, path.join(dir, "unpacked")]);
   const ext = path.join(dir, "unpacked", "extension");
   if (fs.existsSync(path.join(ext, "node_modules"))) throw new Error("the .vsix should carry no node_modules of its own");
