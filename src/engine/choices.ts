@@ -294,37 +294,99 @@ function codePoints(s: string): number[] {
   return out;
 }
 
-/** Shortlex index of a sequence of digits (each < base) of length ≥ minSize. */
-function sequenceIndex(digits: readonly number[], base: number, minSize: number): bigint {
-  const b = BigInt(base);
-  let offset = 0n;
-  let pow = b ** BigInt(minSize);
-  for (let len = minSize; len < digits.length; len++) {
-    offset += pow;
-    pow *= b;
+/**
+ * How many elements one String.fromCharCode / fromCodePoint call takes: a call spreads its arguments on the stack,
+ * and some hundred thousand of them overflow it (a RangeError), so longer strings are built chunk by chunk.
+ */
+const CHUNK = 8192;
+
+/** A string from UTF-16 code units (or bytes), for any number of them. */
+export function stringFromCharCodes(units: ArrayLike<number>): string {
+  const n = units.length;
+  if (n <= CHUNK) return String.fromCharCode.apply(null, units as number[]);
+  // Bytes as Latin-1 (one character per byte, a bijection), natively: long byte arrays are DataTree keys.
+  if (units instanceof Uint8Array && typeof Buffer === "function") return Buffer.from(units.buffer, units.byteOffset, n).toString("latin1");
+  const parts: string[] = [];
+  for (let i = 0; i < n; i += CHUNK) {
+    const end = Math.min(i + CHUNK, n);
+    parts.push(String.fromCharCode.apply(null, Array.prototype.slice.call(units, i, end) as number[]));
   }
-  let lex = 0n;
-  for (const d of digits) lex = lex * b + BigInt(d);
-  return offset + lex;
+  return parts.join("");
+}
+
+/** A string from code points, for any number of them. */
+export function stringFromCodePoints(cps: ArrayLike<number>): string {
+  const n = cps.length;
+  if (n <= CHUNK) return String.fromCodePoint.apply(null, cps as number[]);
+  const parts: string[] = [];
+  for (let i = 0; i < n; i += CHUNK) parts.push(String.fromCodePoint.apply(null, Array.prototype.slice.call(cps, i, Math.min(i + CHUNK, n)) as number[]));
+  return parts.join("");
+}
+
+/** Digits (each < base) read as one number, most significant first: halves multiplied, so long sequences are not quadratic. */
+function digitsValue(digits: ArrayLike<number>, from: number, to: number, b: bigint): bigint {
+  if (to - from <= 64) {
+    let lex = 0n;
+    for (let i = from; i < to; i++) lex = lex * b + BigInt(digits[i]);
+    return lex;
+  }
+  const mid = (from + to) >>> 1;
+  return digitsValue(digits, from, mid, b) * b ** BigInt(to - mid) + digitsValue(digits, mid, to, b);
+}
+
+/** Shortlex index of a sequence of digits (each < base) of length ≥ minSize. */
+function sequenceIndex(digits: ArrayLike<number>, base: number, minSize: number): bigint {
+  const b = BigInt(base);
+  // The values shorter than `digits`, Σ base^len over len in [minSize, length): a geometric sum in closed form.
+  const length = digits.length;
+  let offset: bigint;
+  if (base === 1) offset = BigInt(length - minSize);
+  else offset = (b ** BigInt(length) - b ** BigInt(minSize)) / (b - 1n);
+  return offset + digitsValue(digits, 0, length, b);
 }
 
 function sequenceFromIndex(index: bigint, base: number, minSize: number, maxSize: number): number[] {
+  const beyond = (): never => {
+    throw new RangeError(`index ${index} is beyond the longest legal value`);
+  };
   const b = BigInt(base);
-  let len = minSize;
-  let pow = b ** BigInt(minSize);
-  let i = index;
-  while (i >= pow) {
-    if (len >= maxSize || pow === 0n) throw new RangeError(`index ${index} is beyond the longest legal value`);
-    i -= pow;
-    pow *= b;
-    len++;
+  let len: number;
+  let i: bigint;
+  if (base <= 1) {
+    // One value per length (only zeros), or with no digits at all only the empty sequence.
+    if (base === 0 && (index > 0n || minSize > 0)) beyond();
+    len = minSize + Number(index);
+    i = 0n;
+  } else {
+    // The values shorter than len number (b^len − b^minSize) / (b − 1), so the length is the largest len with
+    // b^len ≤ t = index·(b − 1) + b^minSize: estimated from t's bit length, then corrected.
+    const low = b ** BigInt(minSize);
+    const t = index * (b - 1n) + low;
+    len = Math.max(minSize, Math.floor((t.toString(16).length * 4) / Math.log2(base)) - 1);
+    while (b ** BigInt(len + 1) <= t) len++;
+    while (len > minSize && b ** BigInt(len) > t) len--;
+    i = index - (b ** BigInt(len) - low) / (b - 1n);
   }
-  const digits = new Array<number>(len);
-  for (let p = len - 1; p >= 0; p--) {
-    digits[p] = Number(i % b);
-    i /= b;
-  }
+  if (len > maxSize) beyond();
+  const digits = new Array<number>(len).fill(0);
+  if (base > 1) digitsOf(i, b, digits, 0, len);
   return digits;
+}
+
+/** Writes `value` as `to − from` digits in base b into digits[from, to), most significant first, halving as it goes. */
+function digitsOf(value: bigint, b: bigint, digits: number[], from: number, to: number): void {
+  if (to - from <= 64) {
+    let v = value;
+    for (let p = to - 1; p >= from; p--) {
+      digits[p] = Number(v % b);
+      v /= b;
+    }
+    return;
+  }
+  const mid = (from + to) >>> 1;
+  const pow = b ** BigInt(to - mid);
+  digitsOf(value / pow, b, digits, from, mid);
+  digitsOf(value % pow, b, digits, mid, to);
 }
 
 /**
@@ -350,7 +412,7 @@ export function choiceToIndex(type: ChoiceType, value: ChoiceValue, c: Constrain
       return sequenceIndex(digits, k.alphabet.size, k.minSize);
     }
     case "bytes":
-      return sequenceIndex(Array.from(value as Uint8Array), 256, (c as BytesConstraints).minSize);
+      return sequenceIndex(value as Uint8Array, 256, (c as BytesConstraints).minSize);
   }
 }
 
@@ -368,7 +430,8 @@ export function choiceFromIndex(type: ChoiceType, index: bigint, c: Constraints)
     case "string": {
       const k = c as StringConstraints;
       const digits = sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
-      return String.fromCodePoint(...digits.map((d) => k.alphabet.atShrinkIndex(d)));
+      for (let p = 0; p < digits.length; p++) digits[p] = k.alphabet.atShrinkIndex(digits[p]);
+      return stringFromCodePoints(digits);
     }
     case "bytes": {
       const k = c as BytesConstraints;
@@ -464,7 +527,7 @@ export function choiceEquals(type: ChoiceType, a: ChoiceValue, b: ChoiceValue): 
 
 /** A primitive key for Maps (Map uses SameValueZero, which would merge −0 and 0). */
 export function choiceKey(type: ChoiceType, v: ChoiceValue): string | number | boolean {
-  if (type === "bytes") return String.fromCharCode(...(v as Uint8Array));
+  if (type === "bytes") return stringFromCharCodes(v as Uint8Array);
   if (type === "float" && Object.is(v, -0)) return "-0";
   return v as string | number | boolean;
 }

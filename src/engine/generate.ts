@@ -6,7 +6,7 @@
  * a uniform one. None of this affects shrinking, which only sees the recorded values.
  */
 import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "./choices.ts";
-import { choiceFromIndex, permitted, simplest } from "./choices.ts";
+import { choiceFromIndex, permitted, simplest, stringFromCharCodes } from "./choices.ts";
 import type { Random } from "./random.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -105,7 +105,8 @@ function generateString(c: StringConstraints, r: Random): string {
   const len = generateLength(c.minSize, c.maxSize, r);
   if (len === 0) return "";
   const simpleRange = Math.min(k, r.bool(0.5) ? 10 : 95);
-  // Built from code units in one call: one flat string (the tree keeps it), no intermediate strings.
+  // Built from code units in one call (chunked for long strings): one flat string (the tree keeps it), no
+  // intermediate strings.
   const units = UNITS;
   units.length = 0;
   let previous = -1;
@@ -123,7 +124,10 @@ function generateString(c: StringConstraints, r: Random): string {
     else units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     previous = cp;
   }
-  return String.fromCharCode.apply(null, units);
+  const s = stringFromCharCodes(units);
+  // Let a long string's units go rather than keep them until the next string is generated.
+  if (units.length > 4096) units.length = 0;
+  return s;
 }
 
 /** Sizes: short often, the minimum and maximum sometimes, anything in range possible. */

@@ -28,7 +28,7 @@
  * and async properties share one implementation.
  */
 import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
-import { choiceEquals, choiceFromIndex, choiceToIndex, compareNodes, permitted, simplest } from "./choices.ts";
+import { choiceEquals, choiceFromIndex, choiceToIndex, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
 import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
@@ -737,12 +737,22 @@ export class Shrinker {
     const isBytes = n.type === "bytes";
     const k = n.constraints as StringConstraints | BytesConstraints;
     const toArray = (x: ChoiceValue): number[] => (isBytes ? Array.from(x as Uint8Array) : Array.from(x as string, (ch) => ch.codePointAt(0) as number));
-    const fromArray = (a: number[]): ChoiceValue => (isBytes ? Uint8Array.from(a) : String.fromCodePoint(...a));
-    const units = (): number[] => toArray(this.target.nodes[i].value);
-    // Shorter: remove each element, last first.
-    for (let j = units().length - 1; j >= 0; j--) {
+    const fromArray = (a: number[]): ChoiceValue => (isBytes ? Uint8Array.from(a) : stringFromCodePoints(a));
+    // The target's elements, converted once per target value: reading them per position would be quadratic
+    // on long strings. units() is a copy to edit; current() is only read.
+    let convertedFrom: ChoiceValue | undefined;
+    let converted: number[] = [];
+    const current = (): number[] => {
+      const v = this.target.nodes[i].value;
+      if (v !== convertedFrom) converted = toArray((convertedFrom = v));
+      return converted;
+    };
+    const units = (): number[] => current().slice();
+    // Shorter: remove each element, last first (at minSize nothing more can go: the value only gets shorter).
+    for (let j = current().length - 1; j >= 0; j--) {
+      if (current().length <= k.minSize) break;
+      if (j >= current().length) continue;
       const a = units();
-      if (a.length <= k.minSize || j >= a.length) continue;
       a.splice(j, 1);
       yield* this.replace(i, fromArray(a));
     }
@@ -750,8 +760,8 @@ export class Shrinker {
     const alphabet = isBytes ? undefined : (k as StringConstraints).alphabet;
     const rank = (u: number): number => (alphabet ? alphabet.shrinkIndex(u) : u);
     const unrank = (r: number): number => (alphabet ? alphabet.atShrinkIndex(r) : r);
-    for (let j = 0; j < units().length; j++) {
-      const start = rank(units()[j]);
+    for (let j = 0; j < current().length; j++) {
+      const start = rank(current()[j]);
       if (start === 0) continue;
       const trySet = function* (this: Shrinker, r: number): Generator<TestCase, boolean, TestCase> {
         const a = units();

@@ -6,15 +6,17 @@
  * that no longer fits its constraints is replaced by the simplest legal one — "misaligned"); fresh random
  * generation steered by the DataTree away from exhausted subtrees; or, when replaying without randomness
  * (shrinking), the simplest legal value. A case that draws more than `maxChoices` stops as an overrun, so no
- * strategy can loop forever.
+ * strategy can loop forever; the characters of strings (UTF-16 code units) and the bytes of byte arrays count
+ * toward that budget too, one each, so no case can grow without bound inside a single choice either.
  *
  * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice), which the
  * DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
+import type { BytesConstraints, ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
 import { CHOICE_STRIDE, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
+import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
 import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
@@ -74,6 +76,8 @@ export class TestCase {
   readonly base = 0;
   /** Number of choices drawn so far. */
   choiceCount = 0;
+  /** Characters and bytes in the string and bytes choices so far: they count toward `maxChoices` too. */
+  private elements = 0;
   private nodeCache: ChoiceNode[] | null = null;
   private readonly spanStore: SpanStore;
   private spanCache: Span[] | null = null;
@@ -194,7 +198,10 @@ export class TestCase {
       throw new StopTest(Status.Overrun);
     }
     let value: ChoiceValue;
-    let kind = typeCode(type);
+    const code = typeCode(type);
+    let kind = code;
+    // Strings and bytes (codes 3 and 4): a value that cannot fit in what is left of the budget is never made.
+    if (code >= 3 && i + 1 + this.elements + (constraints as BytesConstraints).minSize > this.maxChoices) this.overBudget(code, constraints as BytesConstraints);
     if (forced !== undefined) {
       value = forced;
       kind |= FORCED_BIT;
@@ -214,11 +221,32 @@ export class TestCase {
     } else {
       value = simplest(type, constraints);
     }
+    if (code >= 3) {
+      const elements = this.elements + (value as string | Uint8Array).length;
+      if (i + 1 + elements > this.maxChoices) this.overBudget(code, constraints as BytesConstraints);
+      this.elements = elements;
+    }
     this.data.push(kind, constraints, value);
     this.choiceCount = i + 1;
     const cursor = this.cursor;
     if (cursor !== null && cursor.alive) cursor.advance(type, value);
     return value as ValueOf[T];
+  }
+
+  /**
+   * A string or bytes choice does not fit in the budget: an overrun, or, when even the shortest legal value can
+   * never fit in an empty case, the strategy's misuse (an endless run of overruns would only say "too much").
+   */
+  private overBudget(code: number, c: BytesConstraints): never {
+    if (c.minSize + 1 > this.maxChoices) {
+      const api = code === 3 ? "st.text" : "st.bytes";
+      const unit = code === 3 ? "character" : "byte";
+      throw new InvalidArgument(
+        `${api}: minSize (${c.minSize}) can never fit in the choice budget of a test case (maxChoices is ${this.maxChoices}, and each ${unit} counts as one choice); raise the maxChoices setting above ${c.minSize} or lower minSize`,
+      );
+    }
+    this.status = Status.Overrun;
+    throw new StopTest(Status.Overrun);
   }
 
   /** Generate these values next (while they fit), instead of random ones; null to stop. */

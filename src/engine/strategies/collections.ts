@@ -2,26 +2,124 @@
 import type { BooleanConstraints, ChoiceValue } from "../choices.ts";
 import { invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
-import { describe, requireStrategy, Strategy } from "./core.ts";
+import { checkBoolean, checkOptions, describe, requireStrategy, Strategy } from "./core.ts";
 import type { ValueOfStrategy } from "./core.ts";
 import { checkSizes } from "./primitives.ts";
 
 export interface ListsOptions<T> {
   minSize?: number;
   maxSize?: number;
-  /** No two elements equal (SameValueZero for primitives, structure for objects). */
+  /**
+   * No two elements equal, by structure:
+   * - primitives by SameValueZero, as a Set compares them: NaN equals NaN, 0 equals −0, and NaN is not null;
+   * - arrays element by element (a hole differs from `undefined`); plain objects and class instances by
+   *   prototype and own enumerable properties, string and symbol keyed, in any order (a property holding
+   *   `undefined` differs from a missing one);
+   * - Maps by their entries and Sets by their elements, each compared by structure, in any order;
+   * - Dates by time, RegExps by source and flags, typed arrays, DataViews and ArrayBuffers by type and
+   *   contents, boxed primitives by value, errors by prototype, message and own enumerable properties;
+   * - functions and symbols by identity.
+   * A value that contains itself cannot be compared this way: drawing one throws InvalidArgument (use uniqueBy).
+   */
   unique?: boolean;
-  /** No two elements with the same key. */
+  /** No two elements with the same key (keys compared by SameValueZero, so return a primitive to compare by content). */
   uniqueBy?: (value: T) => unknown;
 }
 
 const MORE_FORCED: BooleanConstraints = { p: 0.5 };
 const MAX_DUPLICATE_STREAK = 10;
 
-/** A key for uniqueness: primitives as themselves, objects by structure. */
-function structuralKey(v: unknown): unknown {
-  if (v === null || (typeof v !== "object" && typeof v !== "function")) return v;
-  return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Map || x instanceof Set ? [...x] : x));
+/**
+ * Structural keys for `unique`: one string per object, equal exactly when the objects are equal in the sense
+ * documented on ListsOptions.unique. Made per list draw: identities (prototypes, functions, symbols) are
+ * numbered as they are met, and the shared objects of a DAG are keyed once.
+ */
+class StructuralKeys {
+  private readonly ids = new Map<unknown, number>();
+  private readonly memo = new Map<object, string>();
+  private readonly onStack = new Set<object>();
+
+  private id(x: unknown): number {
+    let n = this.ids.get(x);
+    if (n === undefined) this.ids.set(x, (n = this.ids.size));
+    return n;
+  }
+
+  key(v: unknown): string {
+    switch (typeof v) {
+      case "undefined":
+        return "u";
+      case "boolean":
+        return v ? "t" : "f";
+      case "number":
+        // SameValueZero: NaN is one value, and −0 is 0.
+        return Number.isNaN(v) ? "N" : `d${v === 0 ? 0 : v}`;
+      case "bigint":
+        return `b${v}`;
+      case "string":
+        // Length-prefixed, so no string can pass for the structure around it.
+        return `s${v.length}:${v}`;
+      case "symbol":
+        return `y${this.id(v)}`;
+      case "function":
+        return `F${this.id(v)}`;
+    }
+    if (v === null) return "n";
+    const o = v as object;
+    const known = this.memo.get(o);
+    if (known !== undefined) return known;
+    if (this.onStack.has(o)) invalid("st.lists", "unique cannot compare a value that contains itself (a cycle); pass uniqueBy with a key of your own");
+    this.onStack.add(o);
+    let k: string;
+    try {
+      k = this.objectKey(o);
+    } catch (e) {
+      if (e instanceof RangeError) invalid("st.lists", "unique cannot compare a value nested this deeply; pass uniqueBy with a key of your own");
+      throw e;
+    } finally {
+      this.onStack.delete(o);
+    }
+    this.memo.set(o, k);
+    return k;
+  }
+
+  private objectKey(o: object): string {
+    if (Array.isArray(o)) {
+      const parts = new Array<string>(o.length);
+      for (let i = 0; i < o.length; i++) parts[i] = i in o ? this.key(o[i]) : "_";
+      return `[${parts.join(",")}]`;
+    }
+    if (ArrayBuffer.isView(o)) {
+      const bytes = new Uint8Array(o.buffer, o.byteOffset, o.byteLength);
+      return `V${this.id(Object.getPrototypeOf(o))}:${bytes.join(",")}`;
+    }
+    if (o instanceof ArrayBuffer) return `A${bytesKey(new Uint8Array(o))}`;
+    if (o instanceof Map) {
+      const entries: string[] = [];
+      for (const [k, x] of o) entries.push(`${this.key(k)}>${this.key(x)}`);
+      return `M${this.id(Object.getPrototypeOf(o))}{${entries.sort().join(",")}}`;
+    }
+    if (o instanceof Set) {
+      const items: string[] = [];
+      for (const x of o) items.push(this.key(x));
+      return `S${this.id(Object.getPrototypeOf(o))}{${items.sort().join(",")}}`;
+    }
+    if (o instanceof Date) return `D${o.getTime()}`;
+    if (o instanceof RegExp) return `R${this.key(o.source)}${o.flags}`;
+    let head = "";
+    if (o instanceof Error) head = this.key(String(o.message));
+    else if (o instanceof Number || o instanceof String || o instanceof Boolean || o instanceof BigInt || o instanceof Symbol) head = this.key(o.valueOf());
+    const fields: string[] = [];
+    for (const k of Reflect.ownKeys(o)) {
+      if (!Object.prototype.propertyIsEnumerable.call(o, k)) continue;
+      fields.push(`${this.key(k)}=${this.key((o as Record<PropertyKey, unknown>)[k])}`);
+    }
+    return `o${this.id(Object.getPrototypeOf(o))}${head}{${fields.sort().join(",")}}`;
+  }
+}
+
+function bytesKey(bytes: Uint8Array): string {
+  return bytes.join(",");
 }
 
 /**
@@ -35,7 +133,10 @@ class Lists<T> extends Strategy<T[]> {
     private readonly elements: Strategy<T>,
     private readonly minSize: number,
     private readonly maxSize: number,
-    private readonly keyOf: ((v: T) => unknown) | undefined,
+    /** uniqueBy's key, or null. */
+    private readonly keyOf: ((v: T) => unknown) | null,
+    /** unique: elements compared by structure. */
+    private readonly structural: boolean,
   ) {
     super("list");
     const average = Math.min(Math.max(minSize * 2, minSize + 5), 0.5 * (minSize + maxSize));
@@ -52,8 +153,19 @@ class Lists<T> extends Strategy<T[]> {
   }
 
   protected doDraw(tc: TestCase): T[] {
+    // Each element takes at least its "more" flag and the list a final one: more than the budget never fits.
+    if (this.minSize >= tc.maxChoices) {
+      invalid(
+        "st.lists",
+        `minSize (${this.minSize}) can never fit in the choice budget of a test case (maxChoices is ${tc.maxChoices}, and each element takes at least one choice); raise the maxChoices setting above ${this.minSize} or lower minSize`,
+      );
+    }
     const out: T[] = [];
-    const seen = this.keyOf ? new Set<unknown>() : undefined;
+    const unique = this.keyOf !== null || this.structural;
+    const seen = unique ? new Set<unknown>() : undefined;
+    // Structural keys are strings; primitives are kept as themselves in `seen`, so the two never collide.
+    const keys = this.structural ? new StructuralKeys() : null;
+    const seenObjects = this.structural ? new Set<string>() : null;
     let duplicates = 0;
     // [start, end) of each kept element's choices (after its "more" flag), flat; made on the second element.
     let starts: number[] | null = null;
@@ -89,8 +201,13 @@ class Lists<T> extends Strategy<T[]> {
       const v = this.elements.draw(tc);
       tc.setReplayQueue(null);
       if (seen !== undefined) {
-        const key = (this.keyOf as (v: T) => unknown)(v);
-        if (seen.has(key)) {
+        let key: unknown;
+        let set: Set<unknown> = seen;
+        if (keys !== null && ((typeof v === "object" && v !== null) || typeof v === "function" || typeof v === "symbol")) {
+          key = keys.key(v);
+          set = seenObjects as Set<unknown>;
+        } else key = keys !== null ? v : (this.keyOf as (v: T) => unknown)(v);
+        if (set.has(key)) {
           tc.endSpan(true);
           if (++duplicates >= MAX_DUPLICATE_STREAK) {
             if (out.length < this.minSize) tc.reject();
@@ -101,7 +218,7 @@ class Lists<T> extends Strategy<T[]> {
           }
           continue;
         }
-        seen.add(key);
+        set.add(key);
         duplicates = 0;
       }
       if (firstStart < 0) {
@@ -119,14 +236,15 @@ class Lists<T> extends Strategy<T[]> {
 }
 
 /** Arrays of values from `elements`. Shrinks by deleting elements, then simplifying them. */
-export function lists<T>(elements: Strategy<T>, options: ListsOptions<T> = {}): Strategy<T[]> {
+export function lists<T>(elements: Strategy<T>, options?: ListsOptions<T>): Strategy<T[]> {
   const api = "st.lists";
   requireStrategy(api, elements, "elements");
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object, got ${describe(options)}`);
-  const { minSize, maxSize } = checkSizes(api, options.minSize, options.maxSize);
-  if (options.uniqueBy !== undefined && typeof options.uniqueBy !== "function") invalid(api, `uniqueBy must be a function, got ${describe(options.uniqueBy)}`);
-  const keyOf = options.uniqueBy ?? (options.unique ? (structuralKey as (v: T) => unknown) : undefined);
-  return new Lists(elements, minSize, maxSize, keyOf);
+  const o = checkOptions(api, options, ["minSize", "maxSize", "unique", "uniqueBy"]);
+  const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
+  checkBoolean(api, "unique", o.unique);
+  if (o.uniqueBy !== undefined && typeof o.uniqueBy !== "function") invalid(api, `uniqueBy must be a function, got ${describe(o.uniqueBy)}`);
+  if (o.unique === true && o.uniqueBy !== undefined) invalid(api, "give either unique or uniqueBy, not both (uniqueBy already makes the elements unique by its key)");
+  return new Lists(elements, minSize, maxSize, o.uniqueBy ?? null, o.unique === true);
 }
 
 class Tuples<T extends unknown[]> extends Strategy<T> {
@@ -153,12 +271,14 @@ export function tuples<const S extends readonly Strategy<unknown>[]>(...parts: S
 }
 
 class Records<T> extends Strategy<T> {
-  private readonly keys: string[];
-  private readonly strategies: Strategy<unknown>[];
-  constructor(shape: Record<string, Strategy<unknown>>) {
+  /** A field named `__proto__`: assigning it would replace the prototype, so each field is defined instead. */
+  private readonly protoKey: boolean;
+  constructor(
+    private readonly keys: readonly (string | symbol)[],
+    private readonly strategies: readonly Strategy<unknown>[],
+  ) {
     super("record");
-    this.keys = Object.keys(shape);
-    this.strategies = this.keys.map((k) => shape[k]);
+    this.protoKey = keys.includes("__proto__");
   }
   override draw(tc: TestCase): T {
     tc.startSpan("record");
@@ -167,16 +287,31 @@ class Records<T> extends Strategy<T> {
     return v;
   }
   protected doDraw(tc: TestCase): T {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < this.keys.length; i++) out[this.keys[i]] = this.strategies[i].draw(tc);
+    const out: Record<string | symbol, unknown> = {};
+    if (this.protoKey) {
+      for (let i = 0; i < this.keys.length; i++) {
+        Object.defineProperty(out, this.keys[i], { value: this.strategies[i].draw(tc), writable: true, enumerable: true, configurable: true });
+      }
+    } else {
+      for (let i = 0; i < this.keys.length; i++) out[this.keys[i]] = this.strategies[i].draw(tc);
+    }
     return out as T;
   }
 }
 
-/** Objects with a value from each strategy under its key: st.records({ id: st.integers() }) gives { id: number }. */
+/**
+ * Objects with a value from each strategy under its key: st.records({ id: st.integers() }) gives { id: number }.
+ * The fields are the shape's own enumerable keys, symbols included, and each is an own data property of every
+ * generated object — `__proto__` too (a shape made with JSON.parse or defineProperty can have one).
+ */
 export function records<S extends Record<string, Strategy<unknown>>>(shape: S): Strategy<{ [K in keyof S]: ValueOfStrategy<S[K]> }> {
   const api = "st.records";
-  if (typeof shape !== "object" || shape === null || Array.isArray(shape)) invalid(api, `expects an object of strategies, got ${describe(shape)}`);
-  for (const [k, s] of Object.entries(shape)) requireStrategy(api, s, `key "${k}"`);
-  return new Records(shape);
+  if (typeof shape !== "object" || shape === null || Array.isArray(shape) || shape instanceof Strategy) invalid(api, `expects an object of strategies, got ${describe(shape)}`);
+  const keys = Reflect.ownKeys(shape).filter((k) => Object.prototype.propertyIsEnumerable.call(shape, k));
+  const strategies = keys.map((k) => {
+    const s = (shape as Record<string | symbol, unknown>)[k];
+    requireStrategy(api, s, `key ${typeof k === "symbol" ? String(k) : JSON.stringify(k)}`);
+    return s;
+  });
+  return new Records(keys, strategies);
 }

@@ -3,7 +3,7 @@ import type { IntegerConstraints } from "../choices.ts";
 import { getCurrent } from "../context.ts";
 import { invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
-import { describe, requireStrategy, Strategy } from "./core.ts";
+import { checkOptions, describe, requireStrategy, Strategy } from "./core.ts";
 import type { ValueOfStrategy } from "./core.ts";
 
 class OneOf<T> extends Strategy<T> {
@@ -27,16 +27,48 @@ export function oneOf<const S extends readonly Strategy<unknown>[]>(...options: 
 
 class Deferred<T> extends Strategy<T> {
   private resolved: Strategy<T> | undefined;
+  private resolving = false;
+  /** The test case and choice count at which the innermost active draw started (re-entrance detection). */
+  private activeCase: TestCase | null = null;
+  private activeAt = -1;
   constructor(private readonly thunk: () => Strategy<T>) {
     super(undefined);
   }
-  protected doDraw(tc: TestCase): T {
-    if (this.resolved === undefined) {
+
+  /** The strategy the function returns, through any chain of deferreds; a chain that comes back is an error. */
+  private resolve(): Strategy<T> {
+    if (this.resolved !== undefined) return this.resolved;
+    if (this.resolving) invalid("st.deferred", "the function returns the deferred strategy itself (directly or through other st.deferred calls), so it never draws anything");
+    this.resolving = true;
+    try {
       const s = this.thunk();
       requireStrategy("st.deferred", s, "the function's result");
+      // Resolve a chain of deferreds now, so that a cycle among them is found here rather than as a stack overflow.
+      if (s instanceof Deferred) (s as Deferred<T>).resolve();
       this.resolved = s as Strategy<T>;
+      return this.resolved;
+    } finally {
+      this.resolving = false;
     }
-    return this.resolved.draw(tc);
+  }
+
+  protected doDraw(tc: TestCase): T {
+    const s = this.resolved ?? this.resolve();
+    // Drawn again inside its own draw with no choice made in between: the same state, so the same descent,
+    // forever (e.g. const s = st.deferred(() => s.map(f))). Name it instead of overflowing the stack.
+    if (this.activeCase === tc && this.activeAt === tc.choiceCount) {
+      invalid("st.deferred", "the strategy draws itself before making any choice (e.g. st.deferred(() => s.map(f)) where s is that deferred strategy), so drawing it never ends");
+    }
+    const outerCase = this.activeCase;
+    const outerAt = this.activeAt;
+    this.activeCase = tc;
+    this.activeAt = tc.choiceCount;
+    try {
+      return s.draw(tc);
+    } finally {
+      this.activeCase = outerCase;
+      this.activeAt = outerAt;
+    }
   }
 }
 
@@ -89,11 +121,11 @@ class Recursive<T> extends Strategy<T> {
   }
 }
 
-export function recursive<T>(base: Strategy<T>, extend: (self: Strategy<T>) => Strategy<T>, options: RecursiveOptions = {}): Strategy<T> {
+export function recursive<T>(base: Strategy<T>, extend: (self: Strategy<T>) => Strategy<T>, options?: RecursiveOptions): Strategy<T> {
   const api = "st.recursive";
   requireStrategy(api, base, "base");
   if (typeof extend !== "function") invalid(api, `extend must be a function, got ${describe(extend)}`);
-  const maxLeaves = options.maxLeaves ?? 50;
+  const maxLeaves = checkOptions(api, options, ["maxLeaves"]).maxLeaves ?? 50;
   if (!Number.isInteger(maxLeaves) || maxLeaves < 1) invalid(api, `maxLeaves must be a positive integer, got ${describe(maxLeaves)}`);
   return new Recursive(base, extend, maxLeaves);
 }

@@ -73,6 +73,8 @@ class Filtered<T> extends Strategy<T> {
       tc.startSpan("filter");
       const v = this.inner.draw(tc);
       const ok = this.predicate(v);
+      // A promise is truthy: an async predicate would accept every value without ever being awaited.
+      if (ok !== true && ok !== false && isThenable(ok)) invalid(".filter", "the predicate returned a promise; a filter must decide synchronously");
       tc.endSpan(!ok);
       if (ok) return v;
     }
@@ -94,11 +96,72 @@ class FlatMapped<T, U> extends Strategy<U> {
   }
 }
 
+function isThenable(x: unknown): boolean {
+  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
+}
+
+/** A short description of any value for an error message; never throws (a revoked Proxy, a throwing getter). */
 export function describe(x: unknown): string {
-  if (x === null) return "null";
-  if (typeof x === "function") return `a function${x.name ? ` (${x.name})` : ""}`;
-  if (typeof x === "object") return `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
-  return `${typeof x} ${String(x)}`;
+  try {
+    if (x === null) return "null";
+    if (x instanceof Strategy) return "a strategy";
+    if (typeof x === "function") return `a function${x.name ? ` (${x.name})` : ""}`;
+    if (typeof x === "object") return Array.isArray(x) ? "an array" : `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
+    if (typeof x === "string") return `string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)}`;
+    return `${typeof x} ${String(x)}`;
+  } catch {
+    return "an unreadable object";
+  }
+}
+
+/**
+ * Checks a strategy's options object: absent, or an object whose own keys are all known. A misspelled option
+ * would otherwise be silently ignored and the strategy would generate something other than what was asked.
+ * Returns the options (an empty object when absent); each strategy then checks the values' types.
+ */
+export function checkOptions<O extends object>(api: string, options: O | undefined, known: readonly (keyof O & string)[]): Partial<O> {
+  if (options === undefined) return {};
+  if (typeof options !== "object" || options === null || Array.isArray(options) || options instanceof Strategy) {
+    invalid(api, `options must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if ((known as readonly string[]).includes(key)) continue;
+    const guess = closest(key, known);
+    const hint = guess === undefined ? "" : `did you mean "${guess}"? `;
+    invalid(api, `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`);
+  }
+  return options;
+}
+
+/** The known name a misspelling most likely meant: same letters ignoring case, or at most two edits away. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of known) {
+    const d = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 99;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/** A boolean option: absent, or true or false (not a truthy string such as "no"). */
+export function checkBoolean(api: string, name: string, v: unknown): asserts v is boolean | undefined {
+  if (v !== undefined && typeof v !== "boolean") invalid(api, `${name} must be true or false, got ${describe(v)}`);
 }
 
 /** Throws naming `api` unless `s` is a strategy. */

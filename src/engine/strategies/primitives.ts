@@ -3,7 +3,7 @@ import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerCon
 import { invalid } from "../errors.ts";
 import { IntervalSet } from "../intervals.ts";
 import type { TestCase } from "../testcase.ts";
-import { describe, Strategy } from "./core.ts";
+import { checkBoolean, checkOptions, describe, Strategy } from "./core.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const DEFAULT_MAX_SIZE = 2 ** 31 - 1;
@@ -15,7 +15,7 @@ function checkInteger(api: string, name: string, v: unknown): asserts v is numbe
 
 function checkSize(api: string, name: string, v: unknown): asserts v is number | undefined {
   if (v === undefined) return;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0) invalid(api, `${name} must be a non-negative integer, got ${describe(v)}`);
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) invalid(api, `${name} must be a non-negative integer, got ${describe(v)}`);
 }
 
 export function checkSizes(api: string, minSize: unknown, maxSize: unknown): { minSize: number; maxSize: number } {
@@ -48,15 +48,15 @@ class Integers extends Strategy<number> {
 }
 
 /** Integers in [min, max] (safe integers; unbounded sides stay within ±Number.MAX_SAFE_INTEGER). */
-export function integers(options: IntegersOptions = {}): Strategy<number> {
+export function integers(options?: IntegersOptions): Strategy<number> {
   const api = "st.integers";
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object, got ${describe(options)}`);
-  checkInteger(api, "min", options.min);
-  checkInteger(api, "max", options.max);
-  checkInteger(api, "shrinkTowards", options.shrinkTowards);
-  const { min, max } = options;
+  const o = checkOptions(api, options, ["min", "max", "shrinkTowards"]);
+  checkInteger(api, "min", o.min);
+  checkInteger(api, "max", o.max);
+  checkInteger(api, "shrinkTowards", o.shrinkTowards);
+  const { min, max } = o;
   if (min !== undefined && max !== undefined && min > max) invalid(api, `min (${min}) must not be greater than max (${max})`);
-  return new Integers({ min: min ?? null, max: max ?? null, shrinkTowards: options.shrinkTowards ?? 0 });
+  return new Integers({ min: min ?? null, max: max ?? null, shrinkTowards: o.shrinkTowards ?? 0 });
 }
 
 export interface FloatsOptions {
@@ -82,19 +82,21 @@ class Floats extends Strategy<number> {
 }
 
 /** Floating-point numbers, including −0, subnormals, and (unless excluded) ±Infinity and NaN. */
-export function floats(options: FloatsOptions = {}): Strategy<number> {
+export function floats(options?: FloatsOptions): Strategy<number> {
   const api = "st.floats";
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object, got ${describe(options)}`);
+  const o = checkOptions(api, options, ["min", "max", "allowNaN", "allowInfinity"]);
   for (const key of ["min", "max"] as const) {
-    const v = options[key];
+    const v = o[key];
     if (v !== undefined && (typeof v !== "number" || Number.isNaN(v))) invalid(api, `${key} must be a number (not NaN), got ${describe(v)}`);
   }
-  const bounded = options.min !== undefined || options.max !== undefined;
-  const allowNaN = options.allowNaN ?? !bounded;
+  checkBoolean(api, "allowNaN", o.allowNaN);
+  checkBoolean(api, "allowInfinity", o.allowInfinity);
+  const bounded = o.min !== undefined || o.max !== undefined;
+  const allowNaN = o.allowNaN ?? !bounded;
   if (allowNaN && bounded) invalid(api, "allowNaN cannot be true when min or max is given");
-  const allowInfinity = options.allowInfinity ?? true;
-  let min = options.min ?? (allowInfinity ? -Infinity : -Number.MAX_VALUE);
-  let max = options.max ?? (allowInfinity ? Infinity : Number.MAX_VALUE);
+  const allowInfinity = o.allowInfinity ?? true;
+  let min = o.min ?? (allowInfinity ? -Infinity : -Number.MAX_VALUE);
+  let max = o.max ?? (allowInfinity ? Infinity : Number.MAX_VALUE);
   if (!allowInfinity) {
     if (min === Infinity || max === -Infinity) invalid(api, "allowInfinity is false but a bound is infinite");
     min = Math.max(min, -Number.MAX_VALUE);
@@ -147,23 +149,34 @@ class Text extends Strategy<string> {
 }
 
 /** Strings; sizes count code points. Shrinks to shorter, then toward "0". */
-export function text(options: TextOptions = {}): Strategy<string> {
+export function text(options?: TextOptions): Strategy<string> {
   const api = "st.text";
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object, got ${describe(options)}`);
-  const { minSize, maxSize } = checkSizes(api, options.minSize, options.maxSize);
+  const o = checkOptions(api, options, ["alphabet", "minSize", "maxSize"]);
+  const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
   let alphabet = DEFAULT_ALPHABET;
-  const a = options.alphabet;
+  const a = o.alphabet;
   if (typeof a === "string") alphabet = IntervalSet.fromString(a);
   else if (Array.isArray(a)) {
-    for (const r of a) {
-      if (!Array.isArray(r) || r.length !== 2 || !r.every((x) => Number.isInteger(x) && x >= 0 && x <= 0x10ffff) || r[0] > r[1]) {
-        invalid(api, `alphabet ranges must be [from, to] code points with from <= to, got ${JSON.stringify(r)}`);
+    for (const r of a as unknown[]) {
+      const codePoint = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0x10ffff;
+      // Indexed rather than every(), which skips holes: [ , ] must not pass as a range.
+      if (!Array.isArray(r) || r.length !== 2 || !codePoint(r[0]) || !codePoint(r[1]) || r[0] > r[1]) {
+        invalid(api, `alphabet ranges must be [from, to] code points with from <= to, got ${describeRange(r)}`);
       }
     }
     alphabet = new IntervalSet(a);
   } else if (a !== undefined) invalid(api, `alphabet must be a string or an array of [from, to] ranges, got ${describe(a)}`);
-  if (alphabet.size === 0 && minSize > 0) invalid(api, `the alphabet is empty but minSize is ${minSize}`);
-  return new Text({ alphabet, minSize, maxSize: alphabet.size === 0 ? 0 : maxSize });
+  // An empty alphabet can only make "", which is st.just("") — far more likely a mistake than a wish.
+  if (alphabet.size === 0) invalid(api, minSize > 0 ? `the alphabet is empty but minSize is ${minSize}` : `the alphabet is empty, so the only string is "" (use st.just("") for that)`);
+  return new Text({ alphabet, minSize, maxSize });
+}
+
+function describeRange(r: unknown): string {
+  try {
+    return JSON.stringify(r) ?? describe(r);
+  } catch {
+    return describe(r);
+  }
 }
 
 export interface BytesOptions {
@@ -185,10 +198,10 @@ class Bytes extends Strategy<Uint8Array> {
 }
 
 /** Byte arrays (Uint8Array). Shrinks to shorter, then toward zero bytes. */
-export function bytes(options: BytesOptions = {}): Strategy<Uint8Array> {
+export function bytes(options?: BytesOptions): Strategy<Uint8Array> {
   const api = "st.bytes";
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object, got ${describe(options)}`);
-  return new Bytes(checkSizes(api, options.minSize, options.maxSize));
+  const o = checkOptions(api, options, ["minSize", "maxSize"]);
+  return new Bytes(checkSizes(api, o.minSize, o.maxSize));
 }
 
 class Just<T> extends Strategy<T> {
