@@ -32,7 +32,7 @@ test("a misspelled option is an InvalidArgument naming the call, the option and 
     [() => st.text({ maxsize: 3 } as never), /^st\.text: unknown option "maxsize" \(did you mean "maxSize"\? known: alphabet, minSize, maxSize\)$/],
     [() => st.bytes({ length: 3 } as never), /^st\.bytes: unknown option "length" \(known: minSize, maxSize\)$/],
     [() => st.lists(st.integers(), { uniq: true } as never), /^st\.lists: unknown option "uniq" \(did you mean "unique"\? known: minSize, maxSize, unique, uniqueBy\)$/],
-    [() => st.recursive(st.integers(), (s) => st.lists(s), { maxleaves: 3 } as never), /^st\.recursive: unknown option "maxleaves" \(did you mean "maxLeaves"\?/],
+    [() => st.recursive<unknown>(st.integers(), (s) => st.lists(s), { maxleaves: 3 } as never), /^st\.recursive: unknown option "maxleaves" \(did you mean "maxLeaves"\?/],
   ];
   for (const [make, message] of cases) assert.throws(make, invalidArgument(message));
 });
@@ -112,11 +112,11 @@ test("a deferred strategy that recurses after a choice still works (trees)", () 
   );
   assert.ok(nested > 0, "some trees nest");
   assert.deepEqual(find(tree, (t) => Array.isArray(t) && t.length > 0, QUIET), [0]);
-  assert.deepEqual(find(st.recursive(st.booleans(), (s) => st.lists(s, { minSize: 1, maxSize: 2 })), (t) => Array.isArray(t), QUIET), [false]);
+  assert.deepEqual(find(st.recursive<unknown>(st.booleans(), (s) => st.lists(s, { minSize: 1, maxSize: 2 })), (t) => Array.isArray(t), QUIET), [false]);
 });
 
 test("a filter whose predicate returns a promise is an InvalidArgument, not an accept-everything filter", () => {
-  const prop = property(st.integers().filter(async () => false), () => {});
+  const prop = property(st.integers().filter((async () => false) as never), () => {});
   assert.throws(() => check(prop, QUIET), invalidArgument(/^\.filter: the predicate returned a promise/));
 });
 
