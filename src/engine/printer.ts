@@ -23,8 +23,15 @@
  * - own properties beyond the contents are dropped on arrays, Maps, Sets, typed arrays and boxed primitives,
  *   and non-enumerable properties are dropped everywhere;
  * - objects from another realm are only recognised if they are arrays or typed arrays;
- * - both passes recurse, so nesting thousands of levels deep can overflow the stack.
+ * - a value that cannot be read at all (a revoked Proxy, a getter or Proxy trap that throws, an output too long
+ *   for a string) prints as `/* could not print: why *\/ undefined`, in its place only: printing never throws.
+ *
+ * Both passes walk the value with an explicit stack, so any nesting depth prints; past every MAX_INLINE_DEPTH
+ * levels the expression is named and continued in the next statement, so that the output also parses at any
+ * depth (a parser nests on each bracket too).
  */
+
+import { types } from "node:util";
 
 /** How an object prints, read once so that the sharing analysis and the printer see the same children. */
 type Shape =
@@ -46,25 +53,67 @@ type Shape =
   | { readonly kind: "map"; readonly entries: readonly (readonly [unknown, unknown])[]; readonly note: string }
   | { readonly kind: "set"; readonly items: readonly unknown[]; readonly note: string };
 
-/** An executable TypeScript/JavaScript expression that evaluates to a value deep-equal to `value`. */
+/** An executable TypeScript/JavaScript expression that evaluates to a value deep-equal to `value`. Never throws. */
 export function toLiteral(value: unknown): string {
-  const emitter = new Emitter(analyze([value]));
-  return emitter.wrap(emitter.expr(value));
+  try {
+    const emitter = new Emitter(analyze([value]));
+    return emitter.wrap(emitter.expr(value));
+  } catch (e) {
+    // Only what no single value could cause is left here, e.g. an output longer than a string can hold.
+    return unprintable(errorText(e));
+  }
 }
 
 /**
  * A comma-separated argument list, e.g. `1, "a", [2]`. When arguments share objects with each other, the list is
  * a single spread of an IIFE (`...(() => { …; return [r1, r1]; })()`) so that the sharing survives. TypeScript
- * accepts that spread only for rest parameters, since it cannot see the array's length.
+ * accepts that spread only for rest parameters, since it cannot see the array's length. Never throws.
  */
 export function formatArgs(args: readonly unknown[]): string {
   // Array.from turns holes into undefined: a call cannot contain an elision.
   const values = Array.from(args);
-  const graph = analyze(values);
-  if (!graph.crossesRoots) return values.map((value) => toLiteral(value)).join(", ");
-  const emitter = new Emitter(graph);
-  const exprs = values.map((value) => emitter.expr(value));
-  return `...${emitter.wrap(`[${exprs.join(", ")}]`)}`;
+  try {
+    const graph = analyze(values);
+    if (!graph.crossesRoots) return values.map((value) => toLiteral(value)).join(", ");
+    const emitter = new Emitter(graph);
+    const exprs = values.map((value) => emitter.expr(value));
+    return `...${emitter.wrap(`[${exprs.join(", ")}]`)}`;
+  } catch {
+    // Each argument on its own (their sharing is lost): one that cannot print does not take the others along.
+    return values.map((value) => toLiteral(value)).join(", ");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Unprintable values
+
+/** Stands in for a value that could not be read (a getter threw): prints as the marker, in the value's place. */
+class Unreadable {
+  constructor(readonly reason: string) {}
+}
+
+/** The placeholder for a value that cannot be printed (the report's own placeholders read the same). */
+function unprintable(reason: string): string {
+  return `/* could not print: ${commentText(reason)} */ undefined`;
+}
+
+/** Arbitrary text made safe inside a one-line block comment. */
+function commentText(text: string): string {
+  const line = text.replace(/[\n\r\u2028\u2029]/g, " ").replace(/\*\//g, "*\\/");
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}
+
+/** What went wrong, briefly; reading the error must not throw in turn (it may itself be a Proxy). */
+function errorText(e: unknown): string {
+  try {
+    if (e instanceof Error) {
+      if (/revoked/.test(e.message)) return "revoked Proxy";
+      return `${e.name}: ${e.message}`;
+    }
+    return String(e);
+  } catch {
+    return "the value could not be read";
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -110,8 +159,9 @@ function analyze(roots: readonly unknown[]): Graph {
   const onStack = new Set<object>();
   const cycleTargets = new Set<object>();
   let crossesRoots = false;
-  let root = 0;
-  const visit = (value: unknown): void => {
+  /** The walk's path: each object with its children and the next child to visit. */
+  const path: { readonly value: object; readonly kids: readonly unknown[]; next: number }[] = [];
+  const enter = (value: unknown, root: number): void => {
     if (!isRef(value)) return;
     const seen = refs.get(value);
     if (seen !== undefined) {
@@ -122,22 +172,50 @@ function analyze(roots: readonly unknown[]): Graph {
     }
     refs.set(value, 1);
     rootOf.set(value, root);
-    const shape = describe(value);
+    const shape = readShape(value);
     shapes.set(value, shape);
     onStack.add(value);
-    for (const child of children(shape)) visit(child);
-    onStack.delete(value);
+    path.push({ value, kids: children(shape), next: 0 });
   };
-  for (; root < roots.length; root++) visit(roots[root]);
+  for (let root = 0; root < roots.length; root++) {
+    enter(roots[root], root);
+    while (path.length > 0) {
+      const top = path[path.length - 1];
+      if (top.next < top.kids.length) enter(top.kids[top.next++], root);
+      else {
+        path.pop();
+        onStack.delete(top.value);
+      }
+    }
+  }
   return { shapes, refs, cycleTargets, crossesRoots };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Emitting
 
+/** Every this many levels of nesting, the expression so far is named, so no statement nests deeper. */
+const MAX_INLINE_DEPTH = 200;
+
+/** An object being emitted: its children's expressions so far, and what to do with them. */
+interface Frame {
+  readonly value: object;
+  readonly shape: Shape;
+  /** inline: an expression of the contents; fill: statements that fill the already declared shell `name`. */
+  readonly mode: "inline" | "fill";
+  /** inline mode: the object is shared, so the finished expression is declared under a name. */
+  readonly declare: boolean;
+  readonly name: string;
+  readonly kids: readonly unknown[];
+  readonly results: string[];
+  /** fill mode, records: entries waiting for one Object.assign. */
+  batch: string[];
+}
+
 class Emitter {
   private readonly statements: string[] = [];
   private readonly names = new Map<object, string>();
+  private declared = 0;
 
   constructor(private readonly graph: Graph) {}
 
@@ -147,31 +225,68 @@ class Emitter {
     return `(() => { ${this.statements.join(" ")} return ${body}; })()`;
   }
 
+  /** The expression for `value`: children first, with an explicit stack instead of recursion. */
   expr(value: unknown): string {
+    const stack: Frame[] = [];
+    const first = this.start(value, stack);
+    if (first !== null) return first;
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      if (frame.results.length < frame.kids.length) {
+        const code = this.start(frame.kids[frame.results.length], stack);
+        if (code !== null) this.childDone(frame, code);
+        continue;
+      }
+      stack.pop();
+      let code: string;
+      if (frame.mode === "fill") {
+        this.finishFill(frame);
+        code = frame.name;
+      } else {
+        code = this.inline(frame.shape, frame.results);
+        if (frame.declare) code = this.declare(frame.value, code);
+        else if (stack.length > 0 && stack.length % MAX_INLINE_DEPTH === 0) code = this.declare(null, code);
+      }
+      if (stack.length === 0) return code;
+      this.childDone(stack[stack.length - 1], code);
+    }
+  }
+
+  /** The expression at once when no children need building, else null with a frame pushed for them. */
+  private start(value: unknown, stack: Frame[]): string | null {
     if (!isRef(value)) return primitive(value);
     const known = this.names.get(value);
     if (known !== undefined) return known;
     const shape = this.graph.shapes.get(value);
     if (shape === undefined) throw new Error("printer: object missed by the sharing analysis");
-    if ((this.graph.refs.get(value) ?? 0) < 2) return this.inline(shape);
-    if (this.graph.cycleTargets.has(value)) {
+    const shared = (this.graph.refs.get(value) ?? 0) >= 2;
+    if (shape.kind === "leaf") return shared ? this.declare(value, shape.code) : shape.code;
+    if (shared && this.graph.cycleTargets.has(value)) {
       // Declare the empty shell before building the contents, which refer back to it.
       const name = this.declare(value, this.shell(shape));
-      this.fill(name, shape);
-      return name;
+      stack.push({ value, shape, mode: "fill", declare: false, name, kids: children(shape), results: [], batch: [] });
+      return null;
     }
     // Contents first, so names are numbered in declaration order.
-    return this.declare(value, this.inline(shape));
+    stack.push({ value, shape, mode: "inline", declare: shared, name: "", kids: children(shape), results: [], batch: [] });
+    return null;
   }
 
-  private declare(value: object, code: string): string {
-    const name = `r${this.names.size + 1}`;
-    this.names.set(value, name);
+  /** A name for `code` (registered for `value` when it is shared; null for a name that only breaks up nesting). */
+  private declare(value: object | null, code: string): string {
+    const name = `r${++this.declared}`;
+    if (value !== null) this.names.set(value, name);
     this.statements.push(`const ${name} = ${code};`);
     return name;
   }
 
-  private inline(shape: Shape): string {
+  private childDone(frame: Frame, code: string): void {
+    frame.results.push(code);
+    if (frame.mode === "fill") this.fillStep(frame, frame.results.length - 1);
+  }
+
+  /** The expression of an object from its children's expressions (in `children` order). */
+  private inline(shape: Shape, codes: readonly string[]): string {
     switch (shape.kind) {
       case "leaf":
         return shape.code;
@@ -179,38 +294,51 @@ class Emitter {
         const holes = shape.length - shape.items.length;
         if (holes > 8 && holes > shape.items.length) {
           // Mostly holes: listing them would print one comma per hole.
-          const entries = shape.items.map(([i, v]) => `${i}: ${this.expr(v)}`);
+          const entries = shape.items.map(([i], j) => `${i}: ${codes[j]}`);
           return `Object.assign(new Array(${shape.length}), ${braces(entries)})${shape.note}`;
         }
         const slots: string[] = [];
         let next = 0;
-        for (const [i, v] of shape.items) {
+        shape.items.forEach(([i], j) => {
           for (; next < i; next++) slots.push("");
-          slots.push(this.expr(v));
+          slots.push(codes[j]);
           next = i + 1;
-        }
+        });
         for (; next < shape.length; next++) slots.push("");
         // A trailing elision needs its own comma: `[1, ,]` has length 2, `[1, ]` length 1.
         const trailingHole = slots.length > 0 && slots[slots.length - 1] === "";
         return `[${slots.join(", ")}${trailingHole ? "," : ""}]${shape.note}`;
       }
       case "record": {
-        const entries = shape.entries.map(([k, v]) => `${propertyKey(k)}: ${this.expr(v)}`);
+        const entries = shape.entries.map(([k], j) => `${propertyKey(k)}: ${codes[j]}`);
         if (shape.base === null) return braces(entries) + shape.note;
         if (entries.length === 0) return shape.base + shape.note;
-        return `Object.assign(${shape.base}, ${braces(entries)})${shape.note}`;
+        if (shape.base === NULL_PROTOTYPE || !shape.entries.some(([k]) => k === "__proto__")) {
+          return `Object.assign(${shape.base}, ${braces(entries)})${shape.note}`;
+        }
+        // Object.assign would *assign* `__proto__` and replace the base's prototype: define that one instead,
+        // keeping the order of the keys.
+        let code = shape.base;
+        let batch: string[] = [];
+        shape.entries.forEach(([k], j) => {
+          if (k !== "__proto__") batch.push(entries[j]);
+          else {
+            if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
+            batch = [];
+            code = `Object.defineProperty(${code}, "__proto__", ${ownValue(codes[j])})`;
+          }
+        });
+        if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
+        return code + shape.note;
       }
       case "map": {
         if (shape.entries.length === 0) return `new Map()${shape.note}`;
-        const entries = shape.entries.map(([k, v]) => {
-          const key = this.expr(k);
-          return `[${key}, ${this.expr(v)}]`;
-        });
+        const entries = shape.entries.map((_, j) => `[${codes[2 * j]}, ${codes[2 * j + 1]}]`);
         return `new Map([${entries.join(", ")}])${shape.note}`;
       }
       case "set": {
         if (shape.items.length === 0) return `new Set()${shape.note}`;
-        return `new Set([${shape.items.map((v) => this.expr(v)).join(", ")}])${shape.note}`;
+        return `new Set([${codes.join(", ")}])${shape.note}`;
       }
     }
   }
@@ -232,57 +360,53 @@ class Emitter {
     }
   }
 
-  /** Statements that give a shell its contents, in the original order (which Maps, Sets and keys keep). */
-  private fill(name: string, shape: Shape): void {
+  /**
+   * The statements that give a shell its contents, in the original order (which Maps, Sets and keys keep), as
+   * each child's expression is ready: child `j` has just been built.
+   */
+  private fillStep(frame: Frame, j: number): void {
+    const { shape, name, results } = frame;
     switch (shape.kind) {
-      case "leaf":
-        return;
-      case "array": {
-        if (shape.items.length === 0) return;
-        // push, not index assignment, so TypeScript can type the array from its elements.
-        if (shape.items.length === shape.length) {
-          this.statements.push(`${name}.push(${shape.items.map(([, v]) => this.expr(v)).join(", ")});`);
-        } else {
-          const entries = shape.items.map(([i, v]) => `${i}: ${this.expr(v)}`);
-          this.statements.push(`Object.assign(${name}, ${braces(entries)});`);
-        }
-        return;
-      }
       case "record": {
         // Object.assign rather than `r1.key = …`, which TypeScript rejects on an object typed `{}`.
         // Assigning `__proto__` onto an ordinary object would set its prototype, so that key is defined instead;
         // a null-prototype object has no such setter.
-        const protoSetter = shape.base !== NULL_PROTOTYPE;
-        let batch: string[] = [];
-        const flush = (): void => {
-          if (batch.length > 0) this.statements.push(`Object.assign(${name}, ${braces(batch)});`);
-          batch = [];
-        };
-        for (const [k, v] of shape.entries) {
-          const value = this.expr(v);
-          if (k === "__proto__" && protoSetter) {
-            flush();
-            this.statements.push(
-              `Object.defineProperty(${name}, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true });`,
-            );
-          } else {
-            batch.push(`${propertyKey(k)}: ${value}`);
-          }
-        }
-        flush();
+        const k = shape.entries[j][0];
+        if (k === "__proto__" && shape.base !== NULL_PROTOTYPE) {
+          this.flush(frame);
+          this.statements.push(`Object.defineProperty(${name}, "__proto__", ${ownValue(results[j])});`);
+        } else frame.batch.push(`${propertyKey(k)}: ${results[j]}`);
         return;
       }
       case "map":
-        for (const [k, v] of shape.entries) {
-          const key = this.expr(k);
-          this.statements.push(`${name}.set(${key}, ${this.expr(v)});`);
-        }
+        if (j % 2 === 1) this.statements.push(`${name}.set(${results[j - 1]}, ${results[j]});`);
         return;
       case "set":
-        for (const v of shape.items) this.statements.push(`${name}.add(${this.expr(v)});`);
+        this.statements.push(`${name}.add(${results[j]});`);
+        return;
+      default:
         return;
     }
   }
+
+  private finishFill(frame: Frame): void {
+    const { shape, name, results } = frame;
+    if (shape.kind === "record") this.flush(frame);
+    if (shape.kind !== "array" || shape.items.length === 0) return;
+    // push, not index assignment, so TypeScript can type the array from its elements.
+    if (shape.items.length === shape.length) this.statements.push(`${name}.push(${results.join(", ")});`);
+    else this.statements.push(`Object.assign(${name}, ${braces(shape.items.map(([i], j) => `${i}: ${results[j]}`))});`);
+  }
+
+  private flush(frame: Frame): void {
+    if (frame.batch.length > 0) this.statements.push(`Object.assign(${frame.name}, ${braces(frame.batch)});`);
+    frame.batch = [];
+  }
+}
+
+/** The descriptor of an ordinary own data property holding `code`. */
+function ownValue(code: string): string {
+  return `{ value: ${code}, writable: true, enumerable: true, configurable: true }`;
 }
 
 function braces(entries: readonly string[]): string {
@@ -304,93 +428,139 @@ const STANDARD_ERRORS: readonly ErrorConstructor[] = [
   URIError,
 ];
 
+/** An intrinsic getter, called on objects to read their internal slots (a subclass cannot override it). */
+function intrinsicGetter<R>(proto: object, key: PropertyKey): (this: unknown) => R {
+  return Object.getOwnPropertyDescriptor(proto, key)?.get as (this: unknown) => R;
+}
+
+const TYPED_ARRAY_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype) as object;
 /** %TypedArray%.prototype[Symbol.toStringTag] reads the internal slot, so it names subclasses and other realms too. */
-const typedArrayName = Object.getOwnPropertyDescriptor(
-  Object.getPrototypeOf(Uint8Array.prototype) as object,
-  Symbol.toStringTag,
-)?.get as ((this: unknown) => string | undefined) | undefined;
+const typedArrayName = intrinsicGetter<string>(TYPED_ARRAY_PROTOTYPE, Symbol.toStringTag);
+const typedArrayLength = intrinsicGetter<number>(TYPED_ARRAY_PROTOTYPE, "length");
+const dataViewBuffer = intrinsicGetter<ArrayBuffer>(DataView.prototype, "buffer");
+const dataViewOffset = intrinsicGetter<number>(DataView.prototype, "byteOffset");
+const dataViewLength = intrinsicGetter<number>(DataView.prototype, "byteLength");
+const regExpSource = intrinsicGetter<string>(RegExp.prototype, "source");
+const regExpFlags = intrinsicGetter<string>(RegExp.prototype, "flags");
 
 function leaf(code: string): Shape {
   return { kind: "leaf", code };
 }
 
+/** How `value` prints; a value that cannot be read at all prints as the unprintable marker. */
+function readShape(value: object): Shape {
+  try {
+    if (value instanceof Unreadable) return leaf(unprintable(value.reason));
+    return describe(value);
+  } catch (e) {
+    return leaf(unprintable(errorText(e)));
+  }
+}
+
 function describe(value: object): Shape {
   if (typeof value === "function") {
-    const message = `function values cannot be printed: ${value.name || "anonymous"}`;
+    let name = "";
+    try {
+      name = typeof value.name === "string" ? value.name : "";
+    } catch {
+      // a static getter named "name" that throws: anonymous will do
+    }
+    const message = `function values cannot be printed: ${name || "anonymous"}`;
     return leaf(`(() => { throw new Error(${quote(message)}); })`);
   }
   if (Array.isArray(value)) {
-    const items: [number, unknown][] = [];
+    const items: (readonly [number, unknown])[] = [];
     for (const key of Object.keys(value)) {
       // Integer keys come first and ascending; the rest are extra properties, which are not printed.
       if (!ARRAY_INDEX.test(key) || Number(key) >= 2 ** 32 - 1) break;
-      items.push([Number(key), value[Number(key)] as unknown]);
+      items.push([Number(key), read(value, key)]);
     }
     return { kind: "array", length: value.length, items, note: noteUnless(value, Array.prototype) };
   }
-  const typedName = typedArrayName?.call(value);
-  if (typedName !== undefined) return leaf(typedArrayLiteral(value, typedName));
-  if (value instanceof DataView) {
-    const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  // Brand checks (util.types reads internal slots) rather than instanceof: `Object.create(Date.prototype)` is
+  // instanceof Date but holds no date, and a subclass can override every method and accessor a printer would
+  // call, so the contents are read through the intrinsic ones.
+  if (types.isTypedArray(value)) return leaf(typedArrayLiteral(value, typedArrayName.call(value)));
+  if (types.isDataView(value)) {
+    const bytes = new Uint8Array(dataViewBuffer.call(value), dataViewOffset.call(value), dataViewLength.call(value));
     return leaf(`new DataView(new Uint8Array(${numberList(bytes)}).buffer)${noteUnless(value, DataView.prototype)}`);
   }
-  if (value instanceof ArrayBuffer) {
+  if (types.isArrayBuffer(value)) {
     return leaf(`new Uint8Array(${numberList(new Uint8Array(value))}).buffer${noteUnless(value, ArrayBuffer.prototype)}`);
   }
-  if (value instanceof Map) {
-    return { kind: "map", entries: [...(value as Map<unknown, unknown>)], note: noteUnless(value, Map.prototype) };
+  if (types.isMap(value)) {
+    const entries = Array.from(Map.prototype.entries.call(value) as Iterable<readonly [unknown, unknown]>);
+    return { kind: "map", entries, note: noteUnless(value, Map.prototype) };
   }
-  if (value instanceof Set) {
-    return { kind: "set", items: [...(value as Set<unknown>)], note: noteUnless(value, Set.prototype) };
+  if (types.isSet(value)) {
+    return { kind: "set", items: Array.from(Set.prototype.values.call(value) as Iterable<unknown>), note: noteUnless(value, Set.prototype) };
   }
-  if (value instanceof Date) {
-    const time = value.getTime();
-    const base = Number.isNaN(time) ? "new Date(NaN)" : `new Date(${quote(value.toISOString())})`;
+  if (types.isDate(value)) {
+    const time = Date.prototype.getTime.call(value);
+    const base = Number.isNaN(time) ? "new Date(NaN)" : `new Date(${quote(Date.prototype.toISOString.call(value))})`;
     return { kind: "record", base, entries: ownEntries(value), note: noteUnless(value, Date.prototype) };
   }
-  if (value instanceof RegExp) {
-    const base = `new RegExp(${quote(value.source)}, ${quote(value.flags)})`;
+  if (types.isRegExp(value)) {
+    const base = `new RegExp(${quote(regExpSource.call(value))}, ${quote(regExpFlags.call(value))})`;
     const entries = ownEntries(value);
     // lastIndex is state a global regex carries between calls, and deepStrictEqual compares it.
-    if (value.lastIndex !== 0) entries.unshift(["lastIndex", value.lastIndex]);
+    const lastIndex = read(value, "lastIndex");
+    if (lastIndex !== 0) entries.unshift(["lastIndex", lastIndex]);
     return { kind: "record", base, entries, note: noteUnless(value, RegExp.prototype) };
   }
-  if (value instanceof Error) {
-    const proto = Object.getPrototypeOf(value) as object | null;
-    const standard = STANDARD_ERRORS.find((ctor) => ctor.prototype === proto);
-    const base = `new ${standard?.name ?? "Error"}(${quote(String(value.message))})`;
-    return { kind: "record", base, entries: ownEntries(value), note: standard ? "" : classNote(proto) };
-  }
-  if (
-    value instanceof Number ||
-    value instanceof String ||
-    value instanceof Boolean ||
-    value instanceof BigInt ||
-    value instanceof Symbol
-  ) {
-    return leaf(`Object(${primitive(value.valueOf())})`);
+  if (types.isBoxedPrimitive(value)) {
+    const inner = boxedValue(value);
+    return leaf(`Object(${primitive(inner)})${noteUnless(value, Object.getPrototypeOf(Object(inner)) as object)}`);
   }
   const proto = Object.getPrototypeOf(value) as object | null;
+  if (value instanceof Error) {
+    const standard = STANDARD_ERRORS.find((ctor) => ctor.prototype === proto);
+    const message = read(value, "message");
+    const base = `new ${standard?.name ?? "Error"}(${quote(message instanceof Unreadable ? "" : String(message))})`;
+    return { kind: "record", base, entries: ownEntries(value), note: standard ? "" : classNote(proto) };
+  }
   if (proto === null) return { kind: "record", base: NULL_PROTOTYPE, entries: ownEntries(value), note: "" };
   return { kind: "record", base: null, entries: ownEntries(value), note: noteUnless(value, Object.prototype) };
+}
+
+function boxedValue(value: object): unknown {
+  if (types.isNumberObject(value)) return Number.prototype.valueOf.call(value);
+  if (types.isStringObject(value)) return String.prototype.valueOf.call(value);
+  if (types.isBooleanObject(value)) return Boolean.prototype.valueOf.call(value);
+  if (types.isBigIntObject(value)) return BigInt.prototype.valueOf.call(value);
+  return Symbol.prototype.valueOf.call(value);
+}
+
+/** value[key], or an Unreadable in its place when a getter (or a Proxy's get trap) throws. */
+function read(value: object, key: string | symbol): unknown {
+  try {
+    return (value as Record<string | symbol, unknown>)[key];
+  } catch (e) {
+    return new Unreadable(`reading ${typeof key === "symbol" ? String(key) : JSON.stringify(key)} threw ${errorText(e)}`);
+  }
 }
 
 function ownEntries(value: object): [string | symbol, unknown][] {
   return Reflect.ownKeys(value)
     .filter((key) => Object.prototype.propertyIsEnumerable.call(value, key))
-    .map((key) => [key, (value as Record<string | symbol, unknown>)[key]]);
+    .map((key) => [key, read(value, key)]);
 }
 
 function typedArrayLiteral(value: object, name: string): string {
-  const elements = numberList(value as ArrayLike<number | bigint>);
+  // Indexed reads up to the intrinsic length: a subclass can override the iterator, not the elements.
+  const n = typedArrayLength.call(value);
+  const array = value as ArrayLike<number | bigint>;
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = primitive(array[i]);
+  const elements = `[${parts.join(", ")}]`;
   // Buffer is Node's Uint8Array subclass; it is a global there, so it can be rebuilt as itself.
   if (typeof Buffer === "function" && Buffer.isBuffer(value)) return `Buffer.from(${elements})`;
   const ctor = (globalThis as unknown as Record<string, { prototype: object } | undefined>)[name];
   return `new ${name}(${elements})${ctor === undefined ? "" : noteUnless(value, ctor.prototype)}`;
 }
 
-function numberList(values: ArrayLike<number | bigint>): string {
-  return `[${Array.from(values, primitive).join(", ")}]`;
+function numberList(values: Uint8Array): string {
+  return `[${values.join(", ")}]`;
 }
 
 /** The class-name comment for an object whose prototype is not the one its printed form creates. */
@@ -401,8 +571,13 @@ function noteUnless(value: object, expected: object): string {
 
 function classNote(proto: object | null): string {
   if (proto === null) return " /* null prototype */";
-  const ctor = Object.getOwnPropertyDescriptor(proto, "constructor")?.value as unknown;
-  const name = typeof ctor === "function" && ctor.name !== "" ? ctor.name : "anonymous class";
+  let name = "anonymous class";
+  try {
+    const ctor = Object.getOwnPropertyDescriptor(proto, "constructor")?.value as unknown;
+    if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") name = ctor.name;
+  } catch {
+    // a Proxy prototype, a throwing static name: the class stays anonymous
+  }
   // Another realm's Object.prototype: the printed plain object is what the user would expect.
   if (name === "Object") return "";
   // The name is arbitrary text: keep it on one line and unable to close the comment early.

@@ -1,0 +1,167 @@
+// The printer under values it cannot (fully) read: it never throws, degrades value by value with a
+// `/* could not print: why */ undefined` placeholder, prints any nesting depth, reads exotic objects by their
+// internal slots, and never emits code that changes a prototype. What it can print still evaluates back.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { check, property, PropertyFailure, st, toLiteral } from "../../src/engine/index.ts";
+import { formatArgs } from "../../src/engine/printer.ts";
+
+const QUIET = { database: null, deadline: null, seed: 1 } as const;
+
+function evaluate(code: string): unknown {
+  return (0, eval)(`"use strict"; (${code})`) as unknown;
+}
+
+function revoked(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+test("a revoked Proxy prints as a placeholder, alone or among other values that still print", () => {
+  assert.equal(toLiteral(revoked()), "/* could not print: revoked Proxy */ undefined");
+  const literal = toLiteral([1, revoked(), { a: revoked(), b: "kept" }]);
+  assert.equal(literal, '[1, /* could not print: revoked Proxy */ undefined, { a: /* could not print: revoked Proxy */ undefined, b: "kept" }]');
+  assert.deepStrictEqual(evaluate(literal), [1, undefined, { a: undefined, b: "kept" }]);
+  assert.equal(formatArgs([1, revoked(), "x"]), '1, /* could not print: revoked Proxy */ undefined, "x"');
+  const fn = Proxy.revocable(() => 0, {});
+  fn.revoke();
+  assert.match(toLiteral(fn.proxy), /could not print/);
+});
+
+test("a throwing getter or Proxy trap degrades that property only", () => {
+  const value = {
+    a: 1,
+    get b(): never {
+      throw new Error("boom */ and a second line\n");
+    },
+    c: 3,
+  };
+  const literal = toLiteral(value);
+  assert.equal(literal, '{ a: 1, b: /* could not print: reading "b" threw Error: boom *\\/ and a second line  */ undefined, c: 3 }');
+  assert.deepStrictEqual(evaluate(literal), { a: 1, b: undefined, c: 3 });
+  const trap = new Proxy({}, { ownKeys: () => { throw new TypeError("no keys"); } });
+  assert.equal(toLiteral([trap, 2]), "[/* could not print: TypeError: no keys */ undefined, 2]");
+  // A getter that works is read as the data it returns.
+  assert.equal(toLiteral({ get g() { return [1]; } }), "{ g: [1] }");
+  // An error whose message getter throws keeps its type.
+  const error = new RangeError("m");
+  Object.defineProperty(error, "message", { get: () => { throw new Error("no"); } });
+  assert.equal(toLiteral(error), 'new RangeError("")');
+});
+
+test("objects with a built-in prototype but not its internal slots print as the objects they are", () => {
+  // Each of these used to throw from the method the printer called (getTime, the Map iterator, valueOf, …).
+  assert.equal(toLiteral(Object.create(Date.prototype)), "{} /* Date */");
+  assert.equal(toLiteral(Object.create(Map.prototype)), "{} /* Map */");
+  assert.equal(toLiteral(Object.create(Set.prototype)), "{} /* Set */");
+  assert.equal(toLiteral(Object.create(RegExp.prototype)), "{} /* RegExp */");
+  assert.equal(toLiteral(Object.create(Number.prototype)), "{} /* Number */");
+  assert.equal(toLiteral(Object.create(DataView.prototype)), "{} /* DataView */");
+  assert.equal(toLiteral(Object.create(Uint8Array.prototype)), "{} /* Uint8Array */");
+  assert.equal(toLiteral(Object.assign(Object.create(Date.prototype) as object, { x: 1 })), "{ x: 1 } /* Date */");
+});
+
+test("subclasses that override the accessors and iterators a printer would call still print their contents", () => {
+  class Hostile extends Map<number, number> {
+    override get size(): number {
+      throw new Error("size");
+    }
+    override entries(): never {
+      throw new Error("entries");
+    }
+    override [Symbol.iterator](): never {
+      throw new Error("iterator");
+    }
+  }
+  assert.equal(toLiteral(new Hostile([[1, 2]])), "new Map([[1, 2]]) /* Hostile */");
+  class Items extends Set<number> {
+    override values(): never {
+      throw new Error("values");
+    }
+    override [Symbol.iterator](): never {
+      throw new Error("iterator");
+    }
+  }
+  assert.equal(toLiteral(new Items([3])), "new Set([3]) /* Items */");
+  class Day extends Date {
+    override toISOString(): never {
+      throw new Error("iso");
+    }
+  }
+  assert.equal(toLiteral(new Day(0)), 'new Date("1970-01-01T00:00:00.000Z") /* Day */');
+  class Bytes extends Uint8Array {
+    override [Symbol.iterator](): never {
+      throw new Error("iterator");
+    }
+  }
+  assert.equal(toLiteral(new Bytes([1, 2])), "new Uint8Array([1, 2]) /* Bytes */");
+  class Count extends Number {}
+  assert.equal(toLiteral(new Count(3)), "Object(3) /* Count */");
+});
+
+test("very deep nesting prints without a stack overflow and evaluates back", () => {
+  let list: { next: unknown } | null = null;
+  for (let i = 0; i < 20_000; i++) list = { next: list };
+  const literal = toLiteral(list);
+  let n = 0;
+  for (let node = evaluate(literal) as { next: unknown } | null; node !== null; node = node.next as { next: unknown } | null) n++;
+  assert.equal(n, 20_000);
+  let nested: unknown = 0;
+  for (let i = 0; i < 20_000; i++) nested = [nested];
+  const back = evaluate(formatArgs([nested]));
+  let depth = 0;
+  for (let x = back; Array.isArray(x); x = x[0]) depth++;
+  assert.equal(depth, 20_000);
+  // Shallow values print exactly as before: the nesting is only broken up every 200 levels.
+  let shallow: unknown = 1;
+  for (let i = 0; i < 199; i++) shallow = [shallow];
+  assert.ok(!toLiteral(shallow).includes("=>"));
+});
+
+test("__proto__ fields on built-in bases are defined, never assigned onto the prototype", () => {
+  const date = new Date(0) as Date & Record<string, unknown>;
+  date.before = 1;
+  Object.defineProperty(date, "__proto__", { value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+  date.after = 2;
+  const literal = toLiteral(date);
+  assert.doesNotMatch(literal, /Object\.assign\([^)]*\{[^}]*\["__proto__"\]/, "no Object.assign of a __proto__ key");
+  const back = evaluate(literal) as Date & Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(back), Date.prototype);
+  assert.ok(back instanceof Date && back.getTime() === 0);
+  assert.deepEqual(Object.keys(back), ["before", "__proto__", "after"]);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(back, "__proto__")?.value, { polluted: true });
+  for (const base of [new Error("e"), /r/g, Object(5)]) {
+    Object.defineProperty(base, "__proto__", { value: 7, enumerable: true, writable: true, configurable: true });
+    const again = evaluate(toLiteral(base)) as object;
+    assert.equal(Object.getPrototypeOf(again), Object.getPrototypeOf(base) === Number.prototype ? Number.prototype : Object.getPrototypeOf(base));
+  }
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
+
+test("best-effort values print: private fields, functions, BigInt, sparse arrays, symbol keys, cycles from st.just", () => {
+  class Secret {
+    #hidden = 1;
+    shown = 2;
+    peek(): number {
+      return this.#hidden;
+    }
+  }
+  assert.equal(toLiteral(new Secret()), "{ shown: 2 } /* Secret */");
+  assert.equal(toLiteral(2n ** 70n), "1180591620717411303424n");
+  assert.equal(toLiteral([1, , 3]), "[1, , 3]");
+  assert.match(toLiteral(function named() {}), /function values cannot be printed: named/);
+  const sym = Symbol.for("k");
+  assert.deepStrictEqual(evaluate(toLiteral({ [sym]: 1 })), { [sym]: 1 });
+  // A cyclic value from st.just prints in the failure report and evaluates back to the same cycle.
+  const cyclic: Record<string, unknown> = { n: 1 };
+  cyclic.self = cyclic;
+  try {
+    check(property(st.just(cyclic), () => assert.fail("always")), QUIET);
+    assert.fail("expected a failure");
+  } catch (e) {
+    assert.ok(e instanceof PropertyFailure, String(e));
+    const back = evaluate(e.repro) as Record<string, unknown>;
+    assert.equal(back.self, back);
+  }
+});
