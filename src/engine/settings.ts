@@ -52,7 +52,10 @@ export interface Settings {
    * or to separate properties built in a loop at one line.
    */
   key?: string;
-  /** Budget of choices in one test case; beyond it the case is abandoned as an overrun (default 8192). */
+  /**
+   * Budget of choices in one test case; beyond it the case is abandoned as an overrun (default 8192). Each
+   * character of a string and each byte of a byte array counts as one choice too.
+   */
   maxChoices?: number;
   /** Budget of property calls while shrinking (default 5000) and of time (ms, default 60000). */
   maxShrinkCalls?: number;
