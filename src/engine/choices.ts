@@ -17,6 +17,7 @@
  *   string   shortlex over characters in the alphabet's shrink order (intervals.ts), from minSize up.
  *   bytes    shortlex over byte values, from minSize up.
  */
+import { Buffer } from "node:buffer";
 import { IntervalSet } from "./intervals.ts";
 import { compareFloats, floatFromKey, floatKey, simplestFloat } from "./floats.ts";
 
@@ -305,7 +306,7 @@ export function stringFromCharCodes(units: ArrayLike<number>): string {
   const n = units.length;
   if (n <= CHUNK) return String.fromCharCode.apply(null, units as number[]);
   // Bytes as Latin-1 (one character per byte, a bijection), natively: long byte arrays are DataTree keys.
-  if (units instanceof Uint8Array && typeof Buffer === "function") return Buffer.from(units.buffer, units.byteOffset, n).toString("latin1");
+  if (units instanceof Uint8Array) return Buffer.from(units.buffer, units.byteOffset, n).toString("latin1");
   const parts: string[] = [];
   for (let i = 0; i < n; i += CHUNK) {
     const end = Math.min(i + CHUNK, n);
