@@ -109,6 +109,9 @@ export const checks = [
       const text = fs.readFileSync(saved, "utf8");
       if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
       if (!text.includes("const xs = [-1, -2];")) throw new Error("the regression test does not declare the minimal example");
+      const inserted = text.slice(text.indexOf('test("is ascending (regression'));
+      const end = /\n[ \t]*\}\);/.exec(inserted);
+      console.log(`    converted test, as saved:\n${inserted.slice(0, end ? end.index + end[0].length : undefined).replace(/^/gm, "      ")}`);
       await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
     },
