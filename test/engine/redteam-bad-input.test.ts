@@ -277,3 +277,41 @@ test("values that fit alone but not together end as overruns naming the budget, 
   const many = property(st.lists(st.bytes({ minSize: 1000, maxSize: 1000 }), { minSize: 10 }), () => {});
   assert.throws(() => check(many, QUIET), (e: unknown) => e instanceof Unsatisfiable && /8192-choice budget/.test(e.message));
 });
+
+// ------------------------------------------------------------------------------------- user code at construction
+
+test("an extend that throws in st.recursive is an InvalidArgument naming the call, with the error as cause", () => {
+  const boom = new Error("ext");
+  assert.throws(
+    () => st.recursive(st.integers(), () => { throw boom; }),
+    (e: unknown) => invalidArgument(/^st\.recursive: extend threw Error: ext$/)(e) && (e as Error).cause === boom,
+  );
+  // Thrown non-Errors too; and misuse inside extend keeps naming the call that was misused.
+  assert.throws(() => st.recursive(st.integers(), () => { throw "nope"; }), invalidArgument(/^st\.recursive: extend threw string "nope" \(not an Error\)$/));
+  assert.throws(() => st.recursive<unknown>(st.integers(), (s) => st.lists(s, { size: 2 } as never)), invalidArgument(/^st\.lists: unknown option "size"/));
+});
+
+test("a shape whose getter or Proxy trap throws is an InvalidArgument from st.records, at construction", () => {
+  const shape = { get a() { throw new Error("shape getter"); } };
+  assert.throws(() => st.records(shape as never), invalidArgument(/^st\.records: reading the shape threw Error: shape getter$/));
+  const trap = new Proxy({}, { ownKeys() { throw new Error("ownKeys trap"); } });
+  assert.throws(() => st.records(trap), invalidArgument(/^st\.records: reading the shape threw Error: ownKeys trap$/));
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  assert.throws(() => st.records(proxy), invalidArgument(/^st\.records: reading the shape threw TypeError/));
+  // A strategy that is a revoked Proxy is just not a strategy.
+  assert.throws(() => st.lists(proxy as never), invalidArgument(/^st\.lists: elements must be a strategy, got an unreadable object$/));
+});
+
+test("options and sampledFrom values are read once, at construction: a throwing getter is InvalidArgument", () => {
+  const options = { get min() { throw new Error("option getter"); } };
+  assert.throws(() => st.integers(options as never), invalidArgument(/^st\.integers: reading the options threw Error: option getter$/));
+  const values = new Proxy([1, 2], { get(t, k) { if (k === "0") throw new Error("index getter"); return Reflect.get(t, k); } });
+  assert.throws(() => st.sampledFrom(values), invalidArgument(/^st\.sampledFrom: reading the values threw Error: index getter$/));
+  // A getter that answers differently each time is read once, so the value checked is the value used.
+  let reads = 0;
+  const flip = { get maxSize() { reads++; return reads === 1 ? 2 : -1; } };
+  const xs = drawOnce(st.lists(st.integers(), flip as never));
+  assert.ok(xs.length <= 2);
+  assert.equal(reads, 1);
+});

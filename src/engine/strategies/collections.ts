@@ -2,7 +2,7 @@
 import type { BooleanConstraints, ChoiceValue } from "../choices.ts";
 import { invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
-import { checkBoolean, checkOptions, describe, requireStrategy, Strategy } from "./core.ts";
+import { checkBoolean, checkOptions, describe, guard, requireStrategy, Strategy } from "./core.ts";
 import type { ValueOfStrategy } from "./core.ts";
 import { checkSizes } from "./primitives.ts";
 
@@ -306,12 +306,16 @@ class Records<T> extends Strategy<T> {
  */
 export function records<S extends Record<string, Strategy<unknown>>>(shape: S): Strategy<{ [K in keyof S]: ValueOfStrategy<S[K]> }> {
   const api = "st.records";
-  if (typeof shape !== "object" || shape === null || Array.isArray(shape) || shape instanceof Strategy) invalid(api, `expects an object of strategies, got ${describe(shape)}`);
-  const keys = Reflect.ownKeys(shape).filter((k) => Object.prototype.propertyIsEnumerable.call(shape, k));
-  const strategies = keys.map((k) => {
-    const s = (shape as Record<string | symbol, unknown>)[k];
-    requireStrategy(api, s, `key ${typeof k === "symbol" ? String(k) : JSON.stringify(k)}`);
-    return s;
+  // The shape is user data: a getter that throws (or a Proxy trap) is InvalidArgument naming the call, here.
+  const { keys, strategies } = guard(api, "reading the shape", () => {
+    if (typeof shape !== "object" || shape === null || Array.isArray(shape) || shape instanceof Strategy) invalid(api, `expects an object of strategies, got ${describe(shape)}`);
+    const keys = Reflect.ownKeys(shape).filter((k) => Object.prototype.propertyIsEnumerable.call(shape, k));
+    const strategies = keys.map((k) => {
+      const s = (shape as Record<string | symbol, unknown>)[k];
+      requireStrategy(api, s, `key ${typeof k === "symbol" ? String(k) : JSON.stringify(k)}`);
+      return s;
+    });
+    return { keys, strategies };
   });
   return new Records(keys, strategies);
 }

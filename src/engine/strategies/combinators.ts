@@ -3,7 +3,7 @@ import type { IntegerConstraints } from "../choices.ts";
 import { getCurrent } from "../context.ts";
 import { invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
-import { checkOptions, describe, requireStrategy, Strategy } from "./core.ts";
+import { checkOptions, describe, guard, requireStrategy, Strategy } from "./core.ts";
 import type { ValueOfStrategy } from "./core.ts";
 
 class OneOf<T> extends Strategy<T> {
@@ -100,7 +100,7 @@ class Recursive<T> extends Strategy<T> {
   ) {
     super("recursive");
     const self = new Deferred<T>(() => this);
-    this.extended = extend(self);
+    this.extended = guard("st.recursive", "extend", () => extend(self));
     requireStrategy("st.recursive", this.extended, "extend's result");
   }
   protected doDraw(tc: TestCase): T {

@@ -2,7 +2,7 @@
  * The Strategy base: a strategy is a function from a TestCase (a source of choices) to a value. Nothing here
  * knows about shrinking: shrinking edits the choice sequence and replays it through the same draw().
  */
-import { invalid } from "../errors.ts";
+import { InvalidArgument, invalid } from "../errors.ts";
 import type { TestCase } from "../testcase.ts";
 
 const FILTER_ATTEMPTS = 3;
@@ -121,16 +121,51 @@ export function describe(x: unknown): string {
  */
 export function checkOptions<O extends object>(api: string, options: O | undefined, known: readonly (keyof O & string)[]): Partial<O> {
   if (options === undefined) return {};
-  if (typeof options !== "object" || options === null || Array.isArray(options) || options instanceof Strategy) {
-    invalid(api, `options must be an object, got ${describe(options)}`);
+  return guard(api, "reading the options", () => {
+    if (typeof options !== "object" || options === null || Array.isArray(options) || options instanceof Strategy) {
+      invalid(api, `options must be an object, got ${describe(options)}`);
+    }
+    for (const key of Object.keys(options)) {
+      if ((known as readonly string[]).includes(key)) continue;
+      const guess = closest(key, known);
+      const hint = guess === undefined ? "" : `did you mean "${guess}"? `;
+      invalid(api, `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`);
+    }
+    // A snapshot, each option read once, here: a getter that throws (or a Proxy trap) fails now as
+    // InvalidArgument naming the call, and one that answers differently on each read cannot slip a value past
+    // the checks that follow.
+    const snapshot: Partial<O> = {};
+    for (const key of known) {
+      const v = (options as Partial<O>)[key];
+      if (v !== undefined) snapshot[key] = v;
+    }
+    return snapshot;
+  });
+}
+
+/** The first line of a thrown value, for an error message; never throws. */
+export function describeThrown(e: unknown): string {
+  try {
+    if (e instanceof Error) return `${String(e.name)}: ${String(e.message)}`.split("\n")[0];
+    return `${describe(e)} (not an Error)`;
+  } catch {
+    return "an unreadable error";
   }
-  for (const key of Object.keys(options)) {
-    if ((known as readonly string[]).includes(key)) continue;
-    const guess = closest(key, known);
-    const hint = guess === undefined ? "" : `did you mean "${guess}"? `;
-    invalid(api, `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`);
+}
+
+/**
+ * Runs user code the API calls while constructing a strategy (extend, a shape's getters, an options Proxy):
+ * anything it throws becomes InvalidArgument naming the call (the original as `cause`), so misuse is reported
+ * as misuse, not as some raw error far from the call. InvalidArgument from a nested call passes unchanged: it
+ * already names the call that was misused.
+ */
+export function guard<T>(api: string, what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InvalidArgument) throw e;
+    throw new InvalidArgument(`${api}: ${what} threw ${describeThrown(e)}`, { cause: e });
   }
-  return options;
 }
 
 /** The known name a misspelling most likely meant: same letters ignoring case, or at most two edits away. */
@@ -166,7 +201,13 @@ export function checkBoolean(api: string, name: string, v: unknown): asserts v i
 
 /** Throws naming `api` unless `s` is a strategy. */
 export function requireStrategy(api: string, s: unknown, what = "argument"): asserts s is Strategy<unknown> {
-  if (!(s instanceof Strategy)) invalid(api, `${what} must be a strategy, got ${describe(s)}`);
+  let ok: boolean;
+  try {
+    ok = s instanceof Strategy;
+  } catch {
+    ok = false; // a revoked Proxy: instanceof reads its prototype, which throws
+  }
+  if (!ok) invalid(api, `${what} must be a strategy, got ${describe(s)}`);
 }
 
 export type ValueOfStrategy<S> = S extends Strategy<infer T> ? T : never;

@@ -3,7 +3,7 @@ import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerCon
 import { invalid } from "../errors.ts";
 import { IntervalSet } from "../intervals.ts";
 import type { TestCase } from "../testcase.ts";
-import { checkBoolean, checkOptions, describe, Strategy } from "./core.ts";
+import { checkBoolean, checkOptions, describe, guard, Strategy } from "./core.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const DEFAULT_MAX_SIZE = 2 ** 31 - 1;
@@ -235,9 +235,13 @@ class SampledFrom<T> extends Strategy<T> {
 /** One of `values`; shrinks toward the first. */
 export function sampledFrom<const T>(values: readonly T[]): Strategy<T> {
   const api = "st.sampledFrom";
-  if (!Array.isArray(values)) invalid(api, `expects an array of values, got ${describe(values)}`);
-  if (values.length === 0) invalid(api, "the array of values is empty; there is nothing to sample");
-  return new SampledFrom([...values]);
+  // Copied once, here: an index getter that throws (or a Proxy trap) is InvalidArgument naming the call.
+  const copy = guard(api, "reading the values", () => {
+    if (!Array.isArray(values)) invalid(api, `expects an array of values, got ${describe(values)}`);
+    return [...values];
+  });
+  if (copy.length === 0) invalid(api, "the array of values is empty; there is nothing to sample");
+  return new SampledFrom(copy);
 }
 
 export { MAX_SAFE };
