@@ -31,7 +31,10 @@ export interface IntegerConstraints {
   readonly shrinkTowards: number;
 }
 export interface FloatConstraints {
-  /** Inclusive bounds; ±Infinity are legal values exactly when a bound is infinite. */
+  /**
+   * Inclusive bounds; ±Infinity are legal values exactly when a bound is infinite. A zero bound is signed:
+   * min +0 excludes −0 and max −0 excludes +0 (as in Hypothesis), so [−0, −0] is −0 alone (see zeroPermitted).
+   */
   readonly min: number;
   readonly max: number;
   readonly allowNaN: boolean;
@@ -154,6 +157,8 @@ export function permitted(type: ChoiceType, value: ChoiceValue, c: Constraints):
       const k = c as FloatConstraints;
       if (typeof value !== "number") return false;
       if (Number.isNaN(value)) return k.allowNaN;
+      // A zero bound is signed, as in Hypothesis: min +0 excludes −0, max −0 excludes +0 (−0 ≤ x ≤ +0 has both).
+      if (value === 0) return k.min <= 0 && k.max >= 0 && zeroPermitted(Object.is(value, -0), k.min, k.max);
       return value >= k.min && value <= k.max;
     }
     case "boolean": {
@@ -176,6 +181,17 @@ export function permitted(type: ChoiceType, value: ChoiceValue, c: Constraints):
       return value instanceof Uint8Array && value.length >= k.minSize && value.length <= k.maxSize;
     }
   }
+}
+
+/**
+ * Whether a zero of this sign lies within bounds that include zero. A zero bound is signed, as in Hypothesis:
+ * min +0 excludes −0 and max −0 excludes +0. Bounds [+0, −0] contradict each other; rather than an empty
+ * range they read as zero of either sign (Hypothesis rejects them; st.floats accepts what a sorted pair of
+ * zeros can give, since −0 <= 0 and 0 <= −0 are both true).
+ */
+export function zeroPermitted(negative: boolean, min: number, max: number): boolean {
+  const contradictory = Object.is(min, 0) && Object.is(max, -0);
+  return contradictory || (negative ? !Object.is(min, 0) : !Object.is(max, -0));
 }
 
 /** The simplest legal value: the value at index 0. */
@@ -215,7 +231,8 @@ export function domainSize(type: ChoiceType, c: Constraints): number {
       const k = c as FloatConstraints;
       const nan = k.allowNaN ? 1 : 0;
       if (k.min > k.max) return nan;
-      if (k.min === k.max) return (k.min === 0 ? 2 : 1) + nan; // 0 admits both +0 and −0
+      // Zero bounds are signed: [−0, −0] and [0, 0] hold one zero, [−0, 0] (and the contradictory [0, −0]) both.
+      if (k.min === k.max) return (k.min === 0 ? (zeroPermitted(false, k.min, k.max) ? 1 : 0) + (zeroPermitted(true, k.min, k.max) ? 1 : 0) : 1) + nan;
       return Infinity;
     }
     case "boolean": {

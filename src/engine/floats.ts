@@ -128,14 +128,20 @@ function simplestMagnitude(a: number, b: number): number | undefined {
   return a;
 }
 
-/** The simplest float in [min, max] (as ordered above), or NaN if only NaN is allowed. */
+/**
+ * The simplest float in [min, max] (as ordered above), or NaN if only NaN is allowed. Zero bounds are signed
+ * (see `permitted` in choices.ts): min +0 excludes −0 and max −0 excludes +0.
+ */
 export function simplestFloat(min: number, max: number, allowNaN: boolean): number {
   if (min > max || Number.isNaN(min) || Number.isNaN(max)) {
     if (allowNaN) return NaN;
     throw new RangeError(`empty float range [${min}, ${max}]`);
   }
-  const pos = max >= 0 ? simplestMagnitude(Math.max(min, 0), max) : undefined;
-  const neg = min <= 0 ? simplestMagnitude(Math.max(-max, 0), -min) : undefined;
+  // A zero bound is signed: max −0 admits no positive float (not even +0), min +0 no negative one (not even −0);
+  // the contradictory [+0, −0] admits both zeros (as `zeroPermitted` in choices.ts).
+  const contradictory = Object.is(min, 0) && Object.is(max, -0);
+  const pos = max > 0 || Object.is(max, 0) || contradictory ? simplestMagnitude(Math.max(min, 0), Math.abs(max)) : undefined;
+  const neg = min < 0 || Object.is(min, -0) || contradictory ? simplestMagnitude(Math.max(-max, 0), Math.abs(min)) : undefined;
   if (pos === undefined) return -(neg as number);
   if (neg === undefined) return pos;
   // Both signs possible: positive wins ties (and any range containing 0 yields +0).

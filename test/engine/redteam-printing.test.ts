@@ -3,8 +3,12 @@
 // internal slots, and never emits code that changes a prototype. What it can print still evaluates back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, property, PropertyFailure, st, toLiteral } from "../../src/engine/index.ts";
+import { check, find, permitted, property, PropertyFailure, simplest, st, toLiteral } from "../../src/engine/index.ts";
+import type { Strategy } from "../../src/engine/index.ts";
+import { domainSize } from "../../src/engine/choices.ts";
 import { formatArgs } from "../../src/engine/printer.ts";
+import { Random } from "../../src/engine/random.ts";
+import { TestCase } from "../../src/engine/testcase.ts";
 
 const QUIET = { database: null, deadline: null, seed: 1 } as const;
 
@@ -164,4 +168,46 @@ test("best-effort values print: private fields, functions, BigInt, sparse arrays
     const back = evaluate(e.repro) as Record<string, unknown>;
     assert.equal(back.self, back);
   }
+});
+
+// ------------------------------------------------------------------------------------------------ signed zeros
+
+/** `count` values of `s`, one per seed, drawn straight through a generating TestCase. */
+function drawMany<T>(s: Strategy<T>, count: number): T[] {
+  const out: T[] = [];
+  for (let seed = 0; seed < count; seed++) out.push(s.draw(new TestCase([], new Random(seed), 8192)));
+  return out;
+}
+
+test("a zero bound of st.floats is signed, as in Hypothesis: min 0 excludes -0, max -0 excludes 0", () => {
+  // min -0, max -0 is -0 only (it printed as 0, which evaluates to a value outside the bounds).
+  assert.ok(drawMany(st.floats({ min: -0, max: -0 }), 500).every((x) => Object.is(x, -0)));
+  assert.ok(drawMany(st.floats({ min: 0, max: 0 }), 500).every((x) => Object.is(x, 0)));
+  assert.ok(drawMany(st.floats({ min: 0 }), 3000).every((x) => x > 0 || Object.is(x, 0)));
+  assert.ok(drawMany(st.floats({ min: 0, max: 1, allowInfinity: false }), 3000).every((x) => !Object.is(x, -0)));
+  assert.ok(drawMany(st.floats({ max: -0 }), 3000).every((x) => x < 0 || Object.is(x, -0)));
+  assert.ok(drawMany(st.floats({ min: -1, max: -0, allowInfinity: false }), 3000).every((x) => x >= -1 && (x < 0 || Object.is(x, -0))));
+  // min -0 or max 0 admits both zeros.
+  const both = drawMany(st.floats({ min: -0, max: 0 }), 500);
+  assert.ok(both.some((x) => Object.is(x, 0)) && both.some((x) => Object.is(x, -0)));
+  // [0, -0] contradict each other: read as zero of either sign (a sorted pair of zeros can come out that way).
+  const contradictory = drawMany(st.floats({ min: 0, max: -0 }), 500);
+  assert.ok(contradictory.every((x) => x === 0) && contradictory.some((x) => Object.is(x, -0)));
+});
+
+test("signed zero bounds hold for the choice itself: legality, the simplest value, the domain, shrinking", () => {
+  const c = (min: number, max: number) => ({ min, max, allowNaN: false });
+  assert.equal(permitted("float", -0, c(0, 1)), false);
+  assert.equal(permitted("float", 0, c(-1, -0)), false);
+  assert.equal(permitted("float", -0, c(-0, 0)) && permitted("float", 0, c(-0, 0)), true);
+  assert.ok(Object.is(simplest("float", c(-0, -0)), -0));
+  assert.ok(Object.is(simplest("float", c(-5, -0)), -0));
+  assert.ok(Object.is(simplest("float", c(0, 5)), 0));
+  assert.ok(Object.is(simplest("float", c(0, -0)), 0));
+  assert.deepEqual([domainSize("float", c(-0, -0)), domainSize("float", c(0, 0)), domainSize("float", c(-0, 0)), domainSize("float", c(0, -0))], [1, 1, 2, 2]);
+  // The minimal example respects the bounds and prints as the value it is.
+  const found = find(st.floats({ max: -0 }), () => true, QUIET);
+  assert.ok(Object.is(found, -0));
+  assert.equal(toLiteral(found), "-0");
+  assert.equal(find(st.floats({ min: -2, max: -0 }), (x) => x <= -1, QUIET), -1);
 });
