@@ -20,8 +20,8 @@
  * - functions print as a stub that throws when called;
  * - errors keep their type (for the built-in error types), message and own enumerable properties, not their
  *   stack or cause;
- * - own properties beyond the contents are dropped on arrays, Maps, Sets, typed arrays and boxed primitives,
- *   and non-enumerable properties are dropped everywhere;
+ * - non-enumerable properties are dropped everywhere (own enumerable properties beyond the contents of arrays,
+ *   Maps, Sets, typed arrays, boxed primitives and buffers are kept: `Object.assign([1, 2], { tag: "x" })`);
  * - objects from another realm are only recognised if they are arrays or typed arrays;
  * - a value that cannot be read at all (a revoked Proxy, a getter or Proxy trap that throws, an output too long
  *   for a string) prints as `/* could not print: why *\/ undefined`, in its place only: printing never throws.
@@ -41,6 +41,7 @@ type Shape =
       readonly length: number;
       /** Present indices in ascending order; the missing ones are holes. */
       readonly items: readonly (readonly [number, unknown])[];
+      readonly extras: Extras;
       readonly note: string;
     }
   | {
@@ -50,8 +51,15 @@ type Shape =
       readonly entries: readonly (readonly [string | symbol, unknown])[];
       readonly note: string;
     }
-  | { readonly kind: "map"; readonly entries: readonly (readonly [unknown, unknown])[]; readonly note: string }
-  | { readonly kind: "set"; readonly items: readonly unknown[]; readonly note: string };
+  | { readonly kind: "map"; readonly entries: readonly (readonly [unknown, unknown])[]; readonly extras: Extras; readonly note: string }
+  | { readonly kind: "set"; readonly items: readonly unknown[]; readonly extras: Extras; readonly note: string };
+
+/**
+ * Own enumerable properties beyond a collection's contents (`Object.assign([1, 2], { tag: "x" })`, a RegExp
+ * match array's `index`/`input`/`groups`): deep equality compares them, so they print too. Their values are
+ * the collection's last children.
+ */
+type Extras = readonly (readonly [string | symbol, unknown])[];
 
 /** An executable TypeScript/JavaScript expression that evaluates to a value deep-equal to `value`. Never throws. */
 export function toLiteral(value: unknown): string {
@@ -138,14 +146,18 @@ function children(shape: Shape): readonly unknown[] {
     case "leaf":
       return [];
     case "array":
-      return shape.items.map(([, v]) => v);
+      return withExtras(shape.items.map(([, v]) => v), shape.extras);
     case "record":
       return shape.entries.map(([, v]) => v);
     case "map":
-      return shape.entries.flatMap(([k, v]) => [k, v]);
+      return withExtras(shape.entries.flatMap(([k, v]) => [k, v]), shape.extras);
     case "set":
-      return shape.items;
+      return withExtras(shape.items, shape.extras);
   }
+}
+
+function withExtras(contents: readonly unknown[], extras: Extras): readonly unknown[] {
+  return extras.length === 0 ? contents : [...contents, ...extras.map(([, v]) => v)];
 }
 
 /**
@@ -287,6 +299,17 @@ class Emitter {
 
   /** The expression of an object from its children's expressions (in `children` order). */
   private inline(shape: Shape, codes: readonly string[]): string {
+    if (shape.kind === "array" || shape.kind === "map" || shape.kind === "set") {
+      const code = this.inlineContents(shape, codes);
+      if (shape.extras.length === 0) return code + shape.note;
+      const first = codes.length - shape.extras.length;
+      return assigned(code, shape.extras.map(([k], e) => [k, codes[first + e]] as const), false) + shape.note;
+    }
+    return this.inlineContents(shape, codes);
+  }
+
+  /** `inline` without a collection's extra properties and class note. */
+  private inlineContents(shape: Shape, codes: readonly string[]): string {
     switch (shape.kind) {
       case "leaf":
         return shape.code;
@@ -295,7 +318,7 @@ class Emitter {
         if (holes > 8 && holes > shape.items.length) {
           // Mostly holes: listing them would print one comma per hole.
           const entries = shape.items.map(([i], j) => `${i}: ${codes[j]}`);
-          return `Object.assign(new Array(${shape.length}), ${braces(entries)})${shape.note}`;
+          return `Object.assign(new Array(${shape.length}), ${braces(entries)})`;
         }
         const slots: string[] = [];
         let next = 0;
@@ -307,38 +330,20 @@ class Emitter {
         for (; next < shape.length; next++) slots.push("");
         // A trailing elision needs its own comma: `[1, ,]` has length 2, `[1, ]` length 1.
         const trailingHole = slots.length > 0 && slots[slots.length - 1] === "";
-        return `[${slots.join(", ")}${trailingHole ? "," : ""}]${shape.note}`;
+        return `[${slots.join(", ")}${trailingHole ? "," : ""}]`;
       }
       case "record": {
-        const entries = shape.entries.map(([k], j) => `${propertyKey(k)}: ${codes[j]}`);
-        if (shape.base === null) return braces(entries) + shape.note;
-        if (entries.length === 0) return shape.base + shape.note;
-        if (shape.base === NULL_PROTOTYPE || !shape.entries.some(([k]) => k === "__proto__")) {
-          return `Object.assign(${shape.base}, ${braces(entries)})${shape.note}`;
-        }
-        // Object.assign would *assign* `__proto__` and replace the base's prototype: define that one instead,
-        // keeping the order of the keys.
-        let code = shape.base;
-        let batch: string[] = [];
-        shape.entries.forEach(([k], j) => {
-          if (k !== "__proto__") batch.push(entries[j]);
-          else {
-            if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
-            batch = [];
-            code = `Object.defineProperty(${code}, "__proto__", ${ownValue(codes[j])})`;
-          }
-        });
-        if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
-        return code + shape.note;
+        if (shape.base === null) return braces(shape.entries.map(([k], j) => `${propertyKey(k)}: ${codes[j]}`)) + shape.note;
+        return assigned(shape.base, shape.entries.map(([k], j) => [k, codes[j]] as const), shape.base === NULL_PROTOTYPE) + shape.note;
       }
       case "map": {
-        if (shape.entries.length === 0) return `new Map()${shape.note}`;
+        if (shape.entries.length === 0) return "new Map()";
         const entries = shape.entries.map((_, j) => `[${codes[2 * j]}, ${codes[2 * j + 1]}]`);
-        return `new Map([${entries.join(", ")}])${shape.note}`;
+        return `new Map([${entries.join(", ")}])`;
       }
       case "set": {
-        if (shape.items.length === 0) return `new Set()${shape.note}`;
-        return `new Set([${codes.join(", ")}])${shape.note}`;
+        if (shape.items.length === 0) return "new Set()";
+        return `new Set([${codes.slice(0, shape.items.length).join(", ")}])`;
       }
     }
   }
@@ -379,10 +384,10 @@ class Emitter {
         return;
       }
       case "map":
-        if (j % 2 === 1) this.statements.push(`${name}.set(${results[j - 1]}, ${results[j]});`);
+        if (j % 2 === 1 && j < 2 * shape.entries.length) this.statements.push(`${name}.set(${results[j - 1]}, ${results[j]});`);
         return;
       case "set":
-        this.statements.push(`${name}.add(${results[j]});`);
+        if (j < shape.items.length) this.statements.push(`${name}.add(${results[j]});`);
         return;
       default:
         return;
@@ -392,16 +397,44 @@ class Emitter {
   private finishFill(frame: Frame): void {
     const { shape, name, results } = frame;
     if (shape.kind === "record") this.flush(frame);
-    if (shape.kind !== "array" || shape.items.length === 0) return;
-    // push, not index assignment, so TypeScript can type the array from its elements.
-    if (shape.items.length === shape.length) this.statements.push(`${name}.push(${results.join(", ")});`);
-    else this.statements.push(`Object.assign(${name}, ${braces(shape.items.map(([i], j) => `${i}: ${results[j]}`))});`);
+    if (shape.kind === "array" && shape.items.length > 0) {
+      const elements = results.slice(0, shape.items.length);
+      // push, not index assignment, so TypeScript can type the array from its elements.
+      if (shape.items.length === shape.length) this.statements.push(`${name}.push(${elements.join(", ")});`);
+      else this.statements.push(`Object.assign(${name}, ${braces(shape.items.map(([i], j) => `${i}: ${elements[j]}`))});`);
+    }
+    if ((shape.kind === "array" || shape.kind === "map" || shape.kind === "set") && shape.extras.length > 0) {
+      const first = results.length - shape.extras.length;
+      this.statements.push(`${assigned(name, shape.extras.map(([k], e) => [k, results[first + e]] as const), false)};`);
+    }
   }
 
   private flush(frame: Frame): void {
     if (frame.batch.length > 0) this.statements.push(`Object.assign(${frame.name}, ${braces(frame.batch)});`);
     frame.batch = [];
   }
+}
+
+/**
+ * `base` with the entries (key, code) added as own properties, in order: Object.assign in batches, except that
+ * `__proto__` is defined — assigning it would replace the base's prototype (unless the base has none).
+ */
+function assigned(base: string, entries: readonly (readonly [string | symbol, string])[], nullPrototype: boolean): string {
+  if (entries.length === 0) return base;
+  const literal = ([k, code]: readonly [string | symbol, string]) => `${propertyKey(k)}: ${code}`;
+  if (nullPrototype || !entries.some(([k]) => k === "__proto__")) return `Object.assign(${base}, ${braces(entries.map(literal))})`;
+  let code = base;
+  let batch: string[] = [];
+  for (const entry of entries) {
+    if (entry[0] !== "__proto__") batch.push(literal(entry));
+    else {
+      if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
+      batch = [];
+      code = `Object.defineProperty(${code}, "__proto__", ${ownValue(entry[1])})`;
+    }
+  }
+  if (batch.length > 0) code = `Object.assign(${code}, ${braces(batch)})`;
+  return code;
 }
 
 /** The descriptor of an ordinary own data property holding `code`. */
@@ -470,30 +503,37 @@ function describe(value: object): Shape {
   }
   if (Array.isArray(value)) {
     const items: (readonly [number, unknown])[] = [];
-    for (const key of Object.keys(value)) {
-      // Integer keys come first and ascending; the rest are extra properties, which are not printed.
+    const keys = Object.keys(value);
+    let k = 0;
+    // Integer keys come first and ascending; the rest (and symbols) are extra properties.
+    for (; k < keys.length; k++) {
+      const key = keys[k];
       if (!ARRAY_INDEX.test(key) || Number(key) >= 2 ** 32 - 1) break;
       items.push([Number(key), read(value, key)]);
     }
-    return { kind: "array", length: value.length, items, note: noteUnless(value, Array.prototype) };
+    const extras = k === keys.length ? symbolEntries(value) : [...keys.slice(k).map((key) => [key, read(value, key)] as const), ...symbolEntries(value)];
+    return { kind: "array", length: value.length, items, extras, note: noteUnless(value, Array.prototype) };
   }
   // Brand checks (util.types reads internal slots) rather than instanceof: `Object.create(Date.prototype)` is
   // instanceof Date but holds no date, and a subclass can override every method and accessor a printer would
   // call, so the contents are read through the intrinsic ones.
-  if (types.isTypedArray(value)) return leaf(typedArrayLiteral(value, typedArrayName.call(value)));
+  if (types.isTypedArray(value)) {
+    // An integer-indexed object lists its indices first; nothing can add more, so the rest are extras.
+    return withOwn(typedArrayLiteral(value, typedArrayName.call(value)), value, typedArrayLength.call(value));
+  }
   if (types.isDataView(value)) {
     const bytes = new Uint8Array(dataViewBuffer.call(value), dataViewOffset.call(value), dataViewLength.call(value));
-    return leaf(`new DataView(new Uint8Array(${numberList(bytes)}).buffer)${noteUnless(value, DataView.prototype)}`);
+    return withOwn(`new DataView(new Uint8Array(${numberList(bytes)}).buffer)${noteUnless(value, DataView.prototype)}`, value);
   }
   if (types.isArrayBuffer(value)) {
-    return leaf(`new Uint8Array(${numberList(new Uint8Array(value))}).buffer${noteUnless(value, ArrayBuffer.prototype)}`);
+    return withOwn(`new Uint8Array(${numberList(new Uint8Array(value))}).buffer${noteUnless(value, ArrayBuffer.prototype)}`, value);
   }
   if (types.isMap(value)) {
     const entries = Array.from(Map.prototype.entries.call(value) as Iterable<readonly [unknown, unknown]>);
-    return { kind: "map", entries, note: noteUnless(value, Map.prototype) };
+    return { kind: "map", entries, extras: ownEntries(value), note: noteUnless(value, Map.prototype) };
   }
   if (types.isSet(value)) {
-    return { kind: "set", items: Array.from(Set.prototype.values.call(value) as Iterable<unknown>), note: noteUnless(value, Set.prototype) };
+    return { kind: "set", items: Array.from(Set.prototype.values.call(value) as Iterable<unknown>), extras: ownEntries(value), note: noteUnless(value, Set.prototype) };
   }
   if (types.isDate(value)) {
     const time = Date.prototype.getTime.call(value);
@@ -510,7 +550,9 @@ function describe(value: object): Shape {
   }
   if (types.isBoxedPrimitive(value)) {
     const inner = boxedValue(value);
-    return leaf(`Object(${primitive(inner)})${noteUnless(value, Object.getPrototypeOf(Object(inner)) as object)}`);
+    // A String object's characters are own enumerable index properties, listed first: not extras.
+    const skip = typeof inner === "string" ? inner.length : 0;
+    return withOwn(`Object(${primitive(inner)})${noteUnless(value, Object.getPrototypeOf(Object(inner)) as object)}`, value, skip);
   }
   const proto = Object.getPrototypeOf(value) as object | null;
   if (value instanceof Error) {
@@ -538,6 +580,21 @@ function read(value: object, key: string | symbol): unknown {
   } catch (e) {
     return new Unreadable(`reading ${typeof key === "symbol" ? String(key) : JSON.stringify(key)} threw ${errorText(e)}`);
   }
+}
+
+/** The printed `code` of a built-in, with the value's own enumerable properties after the first `skip` keys. */
+function withOwn(code: string, value: object, skip = 0): Shape {
+  const keys = Reflect.ownKeys(value);
+  const entries = (skip === 0 ? keys : keys.slice(skip))
+    .filter((key) => Object.prototype.propertyIsEnumerable.call(value, key))
+    .map((key): [string | symbol, unknown] => [key, read(value, key)]);
+  return entries.length === 0 ? leaf(code) : { kind: "record", base: code, entries, note: "" };
+}
+
+function symbolEntries(value: object): [string | symbol, unknown][] {
+  return Object.getOwnPropertySymbols(value)
+    .filter((key) => Object.prototype.propertyIsEnumerable.call(value, key))
+    .map((key) => [key, read(value, key)]);
 }
 
 function ownEntries(value: object): [string | symbol, unknown][] {

@@ -211,3 +211,59 @@ test("signed zero bounds hold for the choice itself: legality, the simplest valu
   assert.equal(toLiteral(found), "-0");
   assert.equal(find(st.floats({ min: -2, max: -0 }), (x) => x <= -1, QUIET), -1);
 });
+
+// ------------------------------------------------------------------------------- extra properties on collections
+
+test("an array's extra own properties print, so the literal evaluates back deep-equal", () => {
+  const tagged = Object.assign([1, 2], { tag: "x" });
+  assert.equal(toLiteral(tagged), 'Object.assign([1, 2], { tag: "x" })');
+  // A RegExp match array carries index, input and groups.
+  const match = /(?<year>\d{4})/.exec("in 2024") as RegExpExecArray;
+  const sparse: unknown[] = [1, , 3];
+  const mostlyHoles: unknown[] = new Array(30);
+  mostlyHoles[3] = 1;
+  const withProto = [1];
+  Object.defineProperty(withProto, "__proto__", { value: { a: 1 }, writable: true, enumerable: true, configurable: true });
+  const cyclic: unknown[] & { self?: unknown } = [1];
+  cyclic.self = cyclic;
+  const values: unknown[] = [
+    tagged,
+    match,
+    Object.assign(sparse, { tag: "holes" }),
+    Object.assign(mostlyHoles, { x: 2 }),
+    Object.assign([1], { [Symbol.for("k")]: 2 }),
+    Object.assign([], { "4294967295": "not an index", "-1": "nor this" }),
+    withProto,
+    cyclic,
+  ];
+  for (const value of values) {
+    const literal = toLiteral(value);
+    assert.deepStrictEqual(evaluate(literal), value, literal);
+  }
+  // __proto__ is defined on the array, never assigned (which would replace the array's prototype).
+  assert.ok(Array.isArray(evaluate(toLiteral(withProto))));
+  assert.equal(Object.getPrototypeOf(evaluate(toLiteral(withProto))), Array.prototype);
+});
+
+test("typed arrays, Maps, Sets, buffers and boxed primitives keep their extra own properties too", () => {
+  const self = new Map<unknown, unknown>();
+  self.set(1, self);
+  const values: unknown[] = [
+    Object.assign(new Uint8Array([1, 2]), { tag: "x" }),
+    Object.assign(new Float64Array([-0, NaN]), { [Symbol.for("t")]: 1 }),
+    Object.assign(new Map([[1, 2]]), { m: 1 }),
+    Object.assign(new Set([1]), { s: [2] }),
+    Object.assign(new String("ab"), { k: 1 }),
+    Object.assign(Object(1), { n: 2 }),
+    Object.assign(new ArrayBuffer(2), { b: 1 }),
+    Object.assign(new DataView(new ArrayBuffer(1)), { d: 1 }),
+    Object.assign(self, { me: self }),
+  ];
+  for (const value of values) {
+    const literal = toLiteral(value);
+    assert.deepStrictEqual(evaluate(literal), value, literal);
+  }
+  assert.equal(toLiteral(values[0]), 'Object.assign(new Uint8Array([1, 2]), { tag: "x" })');
+  // A String object's characters are its own index properties: not printed twice.
+  assert.equal(toLiteral(values[4]), 'Object.assign(Object("ab"), { k: 1 })');
+});
