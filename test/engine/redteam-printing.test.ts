@@ -267,3 +267,11 @@ test("typed arrays, Maps, Sets, buffers and boxed primitives keep their extra ow
   // A String object's characters are its own index properties: not printed twice.
   assert.equal(toLiteral(values[4]), 'Object.assign(Object("ab"), { k: 1 })');
 });
+
+test("st.integers never gives -0, even with a -0 bound or shrink target (integers have one zero)", () => {
+  for (const options of [{ min: -0 }, { max: -0 }, { shrinkTowards: -0 }, { min: -0, max: -0 }]) {
+    assert.ok(drawMany(st.integers(options), 1000).every((x) => !Object.is(x, -0)), JSON.stringify(options));
+    const found = find(st.integers(options), () => true, QUIET);
+    assert.equal(toLiteral(found), "0");
+  }
+});
