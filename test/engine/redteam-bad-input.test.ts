@@ -308,6 +308,9 @@ test("options and sampledFrom values are read once, at construction: a throwing 
   assert.throws(() => st.integers(options as never), invalidArgument(/^st\.integers: reading the options threw Error: option getter$/));
   const values = new Proxy([1, 2], { get(t, k) { if (k === "0") throw new Error("index getter"); return Reflect.get(t, k); } });
   assert.throws(() => st.sampledFrom(values), invalidArgument(/^st\.sampledFrom: reading the values threw Error: index getter$/));
+  const range = [0x61, 0x62];
+  Object.defineProperty(range, 1, { get() { throw new Error("range getter"); } });
+  assert.throws(() => st.text({ alphabet: [range as [number, number]] }), invalidArgument(/^st\.text: reading the alphabet threw Error: range getter$/));
   // A getter that answers differently each time is read once, so the value checked is the value used.
   let reads = 0;
   const flip = { get maxSize() { reads++; return reads === 1 ? 2 : -1; } };

@@ -179,14 +179,19 @@ export function text(options?: TextOptions): Strategy<string> {
   const a = o.alphabet;
   if (typeof a === "string") alphabet = IntervalSet.fromString(a);
   else if (Array.isArray(a)) {
-    for (const r of a as unknown[]) {
+    // Each range read once, into a copy: a getter or Proxy trap that throws is InvalidArgument naming the call,
+    // and the ranges checked are the ranges used.
+    const ranges = guard(api, "reading the alphabet", () =>
+      (a as unknown[]).map((r): unknown => (Array.isArray(r) && r.length === 2 ? [r[0], r[1]] : r)),
+    );
+    for (const r of ranges) {
       const codePoint = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0x10ffff;
       // Indexed rather than every(), which skips holes: [ , ] must not pass as a range.
       if (!Array.isArray(r) || r.length !== 2 || !codePoint(r[0]) || !codePoint(r[1]) || r[0] > r[1]) {
         invalid(api, `alphabet ranges must be [from, to] code points with from <= to, got ${describeRange(r)}`);
       }
     }
-    alphabet = new IntervalSet(a);
+    alphabet = new IntervalSet(ranges as [number, number][]);
   } else if (a !== undefined) invalid(api, `alphabet must be a string or an array of [from, to] ranges, got ${describe(a)}`);
   // An empty alphabet can only make "", which is st.just("") — far more likely a mistake than a wish.
   if (alphabet.size === 0) invalid(api, minSize > 0 ? `the alphabet is empty but minSize is ${minSize}` : `the alphabet is empty, so the only string is "" (use st.just("") for that)`);
