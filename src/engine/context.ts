@@ -12,11 +12,16 @@
  *   - the one pending *unscoped* case, for continuations that have no store.
  *
  * A case is scoped when its run is known to be async (its body is an async function, or an earlier case
- * returned a thenable), or when any other case is in flight anywhere (so its continuations could interleave
- * with theirs). That leaves unscoped only synchronous runs (never pending: no cost) and the first
- * thenable-returning case of a plain function when nothing else runs — at most one pending at a time, so the
- * fallback is unambiguous. The storage is disabled again when no run needs it: in Node 20 an enabled
- * AsyncLocalStorage slows every promise in the process.
+ * returned a thenable), when any other case is in flight anywhere (so its continuations could interleave
+ * with theirs), or once any body in the process has returned a thenable. That last one is what keeps the
+ * fallback honest: an unscoped case that has ended may have left a timer or a promise behind, and its call
+ * arrives with no store, exactly like the continuation of the next unscoped pending case; so after the
+ * first, no case is left unscoped to be confused with. That leaves unscoped only the cases of a process
+ * whose bodies have all been synchronous so far (no cost on that path), and the first thenable-returning case
+ * of a plain function — at most one pending at a time, so the fallback is unambiguous (but for one residue:
+ * a timer leaked by an earlier *synchronous* case, which no store marks, can still reach that first one).
+ * The storage is disabled again when no run needs it: in Node 20 an enabled AsyncLocalStorage slows every
+ * promise in the process.
  *
  * A case that has ended must not be written to (a leaked timer, an un-awaited promise, a body that timed
  * out): its store still names it, so pending cases are registered, and any other case found is refused.
@@ -27,6 +32,8 @@ import type { TestCase } from "./testcase.ts";
 let current: TestCase | null = null;
 const storage = new AsyncLocalStorage<TestCase>();
 let storageEnabled = false;
+/** Some body in this process has returned a thenable: every case is scoped from then on (see above). */
+let asyncSeen = false;
 /** Body calls on the stack now, across all runs. */
 let inBody = 0;
 /** Cases whose body returned a thenable that has not settled (their continuations may record into them). */
@@ -52,7 +59,7 @@ export function setCurrent(tc: TestCase | null): TestCase | null {
  */
 export function callInCase(tc: TestCase, body: (...args: unknown[]) => unknown, args: unknown[], run: RunScope): unknown {
   // A stale store (a run started from a leaked continuation of an ended case) would be inherited: scope it.
-  const scoped = run.scoped || inBody > 0 || pending.size > 0 || (storageEnabled && storage.getStore() !== undefined);
+  const scoped = run.scoped || asyncSeen || inBody > 0 || (storageEnabled && storage.getStore() !== undefined);
   run.lastCallScoped = scoped;
   inBody++;
   try {
@@ -72,6 +79,7 @@ function callBody(body: (...args: unknown[]) => unknown, args: unknown[]): unkno
 /** The case's body returned a thenable: its continuations may record into it until markSettled. */
 export function markPending(tc: TestCase, scoped: boolean): void {
   pending.add(tc);
+  asyncSeen = true;
   if (!scoped) unscopedPending.add(tc);
 }
 

@@ -9,7 +9,7 @@
  */
 export * as st from "./strategies/index.ts";
 export { Strategy } from "./strategies/core.ts";
-export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable } from "./property.ts";
+export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable, NoSuchExample } from "./property.ts";
 export type { Property } from "./property.ts";
 export type { Settings } from "./settings.ts";
 export { InvalidArgument } from "./errors.ts";

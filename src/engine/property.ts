@@ -19,6 +19,7 @@ import type { Settings } from "./settings.ts";
 import { resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
+import { data as dataStrategy } from "./strategies/combinators.ts";
 import { Status } from "./datatree.ts";
 import { StopTest, TestCase } from "./testcase.ts";
 import type { ChoiceValue } from "./choices.ts";
@@ -42,6 +43,11 @@ export class PropertyFailure extends Error {
   ) {
     super(message, { cause });
   }
+}
+
+/** find() tried its examples and none satisfied the predicate (Hypothesis's NoSuchExample). */
+export class NoSuchExample extends Error {
+  override name = "NoSuchExample";
 }
 
 /** The property's preconditions (assume, filter) could not be met; nothing was tested. */
@@ -87,6 +93,11 @@ export function property(...args: unknown[]): Property {
   }
   const body = args[args.length - 1];
   if (typeof body !== "function") invalid(api, `the last argument (before optional settings) must be the property's body function, got ${describe(body)}`);
+  // Calling a generator function only creates its iterator: the body would never run, and every case pass.
+  const kind = Object.prototype.toString.call(body);
+  if (kind === "[object GeneratorFunction]" || kind === "[object AsyncGeneratorFunction]") {
+    invalid(api, `the body is a ${kind === "[object GeneratorFunction]" ? "generator" : "async generator"} function (function*): calling it runs none of its code, so nothing would be tested; use a plain or async function`);
+  }
   const strategies = args.slice(0, -1);
   strategies.forEach((s, i) => requireStrategy(api, s, `argument ${i}`));
   const def: PropertyDefinition = {
@@ -136,7 +147,7 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     if (e instanceof PropertyFailure && e.cause instanceof Found) return e.args[0] as T;
     throw e;
   }
-  throw new Error(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
+  throw new NoSuchExample(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
 }
 
 /** Discard this test case (it does not count as an example) unless `condition` holds. */
@@ -180,6 +191,8 @@ export function event(label: string): void {
 export function target(value: number, label = ""): number {
   const tc = getCurrent("target");
   if (typeof value !== "number" || Number.isNaN(value)) invalid("target", `value must be a number, got ${describe(value)}`);
+  // Labels key the observations: 5 and "5" would silently be one target, an object every target at once.
+  if (typeof label !== "string") invalid("target", `label must be a string, got ${describe(label)}`);
   tc.targets.push({ label, value });
   return value;
 }
@@ -234,6 +247,50 @@ function concludeThrown(tc: TestCase, error: unknown): InvalidArgument | undefin
 }
 
 /**
+ * A copy of an explicit example's plain data (arrays and plain objects, at any depth, cycles kept), so a body
+ * that mutates its arguments cannot change the user's `examples` (and the example the next run tries). Other
+ * values (class instances, Maps, functions) are passed as they are: copying them could change what they are.
+ * Accessor properties are copied as accessors, never called.
+ */
+function copyPlain(value: unknown, seen: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  let proto: unknown;
+  try {
+    proto = Object.getPrototypeOf(value);
+  } catch {
+    return value; // a revoked Proxy: passed as it is
+  }
+  const isArray = Array.isArray(value) && proto === Array.prototype;
+  if (!isArray && proto !== Object.prototype && proto !== null) return value;
+  try {
+    const copy: object = isArray ? [] : Object.create(proto as object | null);
+    seen.set(value, copy);
+    const descriptors = Object.getOwnPropertyDescriptors(value);
+    for (const key of Reflect.ownKeys(descriptors)) {
+      const d = descriptors[key as keyof typeof descriptors];
+      if ("value" in d) d.value = copyPlain(d.value, seen);
+      Object.defineProperty(copy, key, d);
+    }
+    if (!Object.isExtensible(value)) Object.preventExtensions(copy);
+    return copy;
+  } catch {
+    return value; // a Proxy whose traps throw: the body gets it as it is, and decides
+  }
+}
+
+/** The failure of a body that returned (or resolved to) false. */
+function returnedFalse(): Error {
+  return new Error("the property returned false (a body fails by throwing; a false return is taken as a failed predicate)");
+}
+
+/** Cases whose error was thrown while drawing their arguments (by the user's code inside a strategy). */
+const generationFailures = new WeakSet<TestCase>();
+/** Explicit examples' arguments, printed before their body ran. */
+const explicitRepro = new WeakMap<TestCase, string>();
+
+/**
  * Executes cases; times each body call only when something reads the time (a deadline or an event tap; the
  * timeout has its own timer). Returns a promise only for a case whose body returned a thenable. The
  * current-case context is restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
@@ -244,29 +301,43 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
   const scope: RunScope = { scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]", lastCallScoped: false };
   return (tc) => {
     const previous = setCurrent(tc);
-    const t0 = now();
+    // The clock starts once the arguments are drawn: the deadline judges the body, not the engine's generation.
+    let t0 = 0;
+    let drawn = false;
     let out: unknown;
     let then: unknown;
     try {
-      tc.args = tc.explicitArgs ?? drawArgs(def, tc);
+      const explicit = tc.explicitArgs;
+      if (explicit === undefined) tc.args = drawArgs(def, tc);
+      else {
+        // The body may mutate what it is given: the report prints the example as it was passed in.
+        explicitRepro.set(tc, printArgs(explicit));
+        tc.args = explicit.map((v) => copyPlain(v, new Map()));
+      }
+      drawn = true;
       if (tc.cursor !== null && tc.cursor.atConclusion()) {
         tc.duplicate = true; // the DataTree has run exactly this case: do not call the body again
         return;
       }
+      t0 = now();
       out = callInCase(tc, def.body, tc.args, scope);
       // Reading `then` can run user code (a getter, a Proxy trap): here, so that if it throws the case fails.
       if (out !== null && (typeof out === "object" || typeof out === "function")) then = (out as { then?: unknown }).then;
     } catch (e) {
-      tc.durationMs = now() - t0;
+      tc.durationMs = drawn ? now() - t0 : 0;
       const misuse = concludeThrown(tc, e);
       if (misuse !== undefined) throw misuse;
+      // A user's .map/.filter/.flatMap function threw while the arguments were drawn: the report says so.
+      if (!drawn && tc.status === Status.Interesting) generationFailures.add(tc);
       return;
     } finally {
       setCurrent(previous);
     }
     tc.durationMs = now() - t0;
     if (typeof then !== "function") {
-      concludePassed(tc, deadline);
+      // A predicate-style body (fast-check habit) that returns false must fail, not pass silently.
+      if (out === false) concludeThrown(tc, returnedFalse());
+      else concludePassed(tc, deadline);
       return;
     }
     scope.scoped = true;
@@ -298,8 +369,10 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
       if (timer !== undefined) clearRealTimeout(timer);
       markSettled(tc);
       tc.durationMs = now() - t0;
-      if (!threw) concludePassed(tc, deadline);
-      else {
+      if (!threw) {
+        if (error === false) concludeThrown(tc, returnedFalse());
+        else concludePassed(tc, deadline);
+      } else {
         const misuse = concludeThrown(tc, error);
         if (misuse !== undefined) return reject(misuse);
       }
@@ -314,7 +387,7 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
     try {
       // Promise.resolve adopts any thenable (reading `then` again: a getter that throws now rejects).
       Promise.resolve(out).then(
-        () => finish(false, undefined),
+        (value: unknown) => finish(false, value === false ? false : undefined),
         (e: unknown) => finish(true, e),
       );
     } catch (e) {
@@ -373,6 +446,23 @@ function runDefinition(def: PropertyDefinition, extra: Settings | undefined): vo
   report(def, settings.seed, result, engine);
 }
 
+/** st.data()'s strategy class, to recognise its argument (its object of draw functions is not a value to print). */
+const DataStrategy = dataStrategy().constructor;
+const DATA_PLACEHOLDER = "/* st.data(): the values drawn are listed below */ undefined";
+
+/**
+ * The repro line: the arguments as TypeScript, with st.data() objects as a placeholder, and, when drawing
+ * argument `generating` threw, a placeholder in its place (the arguments after it were never drawn).
+ */
+function reproOf(def: PropertyDefinition, args: readonly unknown[], generating: number | undefined): string {
+  const isData = (i: number) => def.strategies[i] instanceof DataStrategy;
+  if (generating === undefined && !args.some((_, i) => isData(i))) return printArgs(args);
+  const parts: string[] = [];
+  for (let i = 0; i < args.length; i++) parts.push(isData(i) ? DATA_PLACEHOLDER : printArgs([args[i]]));
+  if (generating !== undefined) parts.push(`/* argument ${generating}: its strategy threw while generating it (see the error below) */ undefined`);
+  return parts.join(", ");
+}
+
 /** Turn the engine's result into the user's outcome: return on success, throw on failure. */
 function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void {
   const emit = engine.settings.onEvent;
@@ -388,23 +478,35 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   const tc = result.case;
   // Print pristine arguments: the body may have mutated the ones it was given, so draw them again.
   let args = tc.args;
+  let generating: number | undefined;
   if (tc.explicitArgs === undefined) {
     const fresh = new TestCase(tc.choices, null, engine.settings.maxChoices);
     const previous = setCurrent(fresh);
+    const drawnArgs: unknown[] = [];
     try {
-      args = drawArgs(def, fresh);
+      // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
+      for (const strategy of def.strategies) {
+        fresh.startSpan("argument");
+        drawnArgs.push(strategy.draw(fresh));
+        fresh.endSpan();
+      }
+      args = drawnArgs;
     } catch {
-      // keep the arguments the body saw
+      // keep the arguments the body saw; for a failure while generating, those drawn before the one that threw
+      if (generationFailures.has(tc)) {
+        args = drawnArgs;
+        generating = drawnArgs.length;
+      }
     } finally {
       setCurrent(previous);
     }
   }
   // Nothing below may throw because of what the user's values do when printed: the failure must come back.
-  const repro = printArgs(args);
+  const repro = explicitRepro.get(tc) ?? reproOf(def, args, generating);
   const error = tc.error;
   let message: string;
   try {
-    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit });
+    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit, generating });
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
   }

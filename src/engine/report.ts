@@ -170,6 +170,8 @@ export interface FailureDescription {
   readonly notes: readonly string[];
   readonly draws: readonly { label: string | undefined; value: unknown }[];
   readonly saved: boolean;
+  /** The error was thrown while drawing this argument (by user code in a strategy), before the body ran. */
+  readonly generating?: number | undefined;
 }
 
 export function describeFailure(d: FailureDescription): string {
@@ -179,6 +181,9 @@ export function describeFailure(d: FailureDescription): string {
   else {
     const found = s.examples - s.shrinkCalls;
     lines.push(`Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`);
+  }
+  if (d.generating !== undefined) {
+    lines.push("", `The error was thrown while generating argument ${d.generating}, before the body ran: by a function given to its strategy (.map, .filter, .flatMap, uniqueBy, a deferred thunk...), which is the test's own code.`);
   }
   lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
   d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${literalOrPlaceholder(draw.value)}`));

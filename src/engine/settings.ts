@@ -7,7 +7,7 @@ import * as path from "node:path";
 import type { ExampleDatabase } from "./database.ts";
 import { DirectoryDatabase, GuardedDatabase, missingMethods } from "./database.ts";
 import type { EngineSettings } from "./engine.ts";
-import { invalid } from "./errors.ts";
+import { invalid, InvalidArgument } from "./errors.ts";
 import type { EngineEvent, Phase } from "./events.ts";
 import { resolveKey } from "./key.ts";
 import { freshSeed } from "./random.ts";
@@ -111,6 +111,7 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
     invalid(api, `timeout must be a positive number of milliseconds or null, at most ${MAX_TIMEOUT} (a timer's limit), got ${String(o.timeout)}`);
   }
   if (o.onEvent !== undefined && typeof o.onEvent !== "function") invalid(api, "onEvent must be a function");
+  if (o.derandomize !== undefined && typeof o.derandomize !== "boolean") invalid(api, `derandomize must be true or false, got ${describeValue(o.derandomize)}`);
   if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p)))) invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
   // Phases that run no test case (e.g. [] or ["shrink"]) could only report a pass having tested nothing.
   if (Array.isArray(o.phases) && !o.phases.some((p) => p === "explicit" || p === "reuse" || p === "generate")) {
@@ -131,12 +132,45 @@ function hashSeed(key: string): number {
   return createHash("sha256").update(key).digest().readUInt32LE(0);
 }
 
+/** A setting's value for a message (strings quoted, so "false" is not read as false). */
+function describeValue(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : typeof v === "object" && v !== null ? "an object" : String(v);
+}
+
+/**
+ * The seed pinned by the environment. Only a plain decimal integer: Number() would take " " as 0 and "0x10"
+ * as 16, silently pinning a seed nobody wrote. Unset or empty (`SHRINKSCOPE_SEED= npm test`, the shell's way
+ * to clear it) means no override; anything else malformed, blank included, is InvalidArgument naming it.
+ */
 function seedFromEnv(): number | undefined {
   const raw = env("SHRINKSCOPE_SEED");
   if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n)) throw new Error(`SHRINKSCOPE_SEED must be an integer, got "${raw}"`);
-  return n;
+  const n = /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) throw new InvalidArgument(`SHRINKSCOPE_SEED must be an integer (decimal digits, an optional sign, at most 2^53 - 1), got ${JSON.stringify(raw)}`);
+  return n === 0 ? 0 : n; // "-0" is seed 0
+}
+
+/**
+ * An event tap that cannot end the run: a tap that throws is the user's bug (or the runner's), and the
+ * failure, its seed and its arguments must still come back. Warns once per run; later events still go to it.
+ */
+function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
+  let warned = false;
+  return (e) => {
+    try {
+      tap(e);
+    } catch (error) {
+      if (warned) return;
+      warned = true;
+      let why: string;
+      try {
+        why = error instanceof Error ? `${String(error.name)}: ${String(error.message)}` : String(error);
+      } catch {
+        why = "an unprintable error";
+      }
+      console.warn(`Shrinkscope: the onEvent callback threw (${why}); the run goes on, and further events still go to it`);
+    }
+  };
 }
 
 /** Merge settings (later wins) and fill the defaults and profiles. */
@@ -158,9 +192,11 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
   const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
   if (runner?.onEvent !== undefined) {
     const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
-    const tap = runner.onEvent;
-    s.onEvent = own === undefined ? tap : (e) => (own(e), tap(e));
-  }
+    // Guarded separately: a user tap that throws must not cut the runner's stream.
+    const tap = guardTap(runner.onEvent);
+    const mine = own === undefined ? undefined : guardTap(own);
+    s.onEvent = mine === undefined ? tap : (e) => (mine(e), tap(e));
+  } else if (s.onEvent !== undefined) s.onEvent = guardTap(s.onEvent);
   const deadline = s.deadline === undefined ? 200 : s.deadline;
   const ci = inCI();
   const derandomize = s.derandomize ?? ci;

@@ -326,3 +326,32 @@ test("a synchronous body is never timed out (the deadline covers it)", () => {
     while (performance.now() < end);
   }), { ...QUIET, timeout: 1, maxExamples: 3 });
 });
+
+test("a call leaked by an ended plain-function case cannot land in the next run's plain-function case (no store on either)", { timeout: 60_000 }, async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const late: unknown[] = [];
+  // Run A: a plain function returning a promise; it leaves a continuation behind that records later.
+  await check(property(st.integers(), (n) => {
+    void gate.then(() => {
+      for (const call of [() => note(`leaked ${n}`), () => event("leaked"), () => target(1, "leaked"), () => assume(false)]) {
+        try {
+          call();
+          late.push("no error");
+        } catch (e) {
+          late.push(e);
+        }
+      }
+    });
+    return Promise.resolve();
+  }), { ...QUIET, maxExamples: 1, phases: ["generate"] });
+  // Run B: also a plain function returning a promise; A's continuation runs while B's case is pending.
+  const f = await failureOf(() => check(property(st.integers(), () => new Promise<void>((_, reject) => {
+    release();
+    setImmediate(() => reject(new Error("B's own failure")));
+  })), { ...QUIET, examples: [[1]] }));
+  assert.ok(late.length >= 4);
+  for (const e of late) assert.ok(e instanceof Error && !(e instanceof InvalidArgument) && /after its test case ended|outside a running property/.test(e.message), String(e));
+  assert.doesNotMatch(f.message, /leaked/);
+  assert.equal(f.statistics.events.leaked, undefined);
+});

@@ -270,3 +270,55 @@ test("find() with a predicate that throws undefined reports the failure", () => 
     return false;
   }, QUIET), (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 3);
 });
+
+// ------------------------------------------------------------------ taps, explicit examples, generation errors
+
+test("an onEvent tap that throws never replaces the failure: the PropertyFailure comes back, with one warning", async () => {
+  const warnings: unknown[] = [];
+  const warn = console.warn;
+  console.warn = (...a: unknown[]) => void warnings.push(a.join(" "));
+  try {
+    for (const onEvent of [(e: EngineEvent) => { if (e.type === "result") throw new Error("tap-result"); }, () => { throw new Error("tap"); }]) {
+      const f = await failureOf(() => check(property(st.integers(), () => { throw new Error("mine"); }), { ...QUIET, onEvent }));
+      assert.equal((f.cause as Error).message, "mine");
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warnings.length, 2); // once per run, however many events threw
+  assert.match(String(warnings[0]), /the onEvent callback threw \(Error: tap-result\)/);
+});
+
+test("an explicit example is printed as it was passed in, and the user's examples are not mutated", async () => {
+  const examples = [[[1, 2]]];
+  const f = await failureOf(() => check(property(st.lists(st.integers()), (xs) => {
+    xs.push(3);
+    throw new Error("e");
+  }), { ...QUIET, examples }));
+  assert.equal(f.repro, "[1, 2]");
+  assert.deepEqual(examples, [[[1, 2]]]);
+});
+
+test("an error thrown while generating an argument says which argument, instead of an empty argument list", async () => {
+  const boom = st.integers().map((n) => {
+    if (n > 3) throw new Error("mp");
+    return n;
+  });
+  const f = await failureOf(() => check(property(st.integers(), boom, () => {}), { ...QUIET, seed: 1 }));
+  assert.equal((f.cause as Error).message, "mp");
+  assert.match(f.message, /thrown while generating argument 1, before the body ran/);
+  assert.match(f.repro, /^0, \/\* argument 1: its strategy threw while generating it/);
+});
+
+test("st.data()'s object prints as a placeholder, the draws listed below it", async () => {
+  const f = await failureOf(() => check(property(st.data(), (d) => {
+    if (d.draw(st.integers()) > 10) throw new Error("x");
+  }), QUIET));
+  assert.equal(f.repro, "/* st.data(): the values drawn are listed below */ undefined");
+  assert.match(f.message, /draw 1: 11/);
+});
+
+test("the deadline times the body only, not the drawing of its arguments", () => {
+  // The body is empty; drawing a 300000-element list takes longer than a 1 ms deadline on any machine.
+  check(property(st.lists(st.integers(), { minSize: 300_000 }), () => {}), { database: null, deadline: 1, maxExamples: 2, maxChoices: 10_000_000 });
+});

@@ -3,7 +3,7 @@
 // "minimal" example resting on answers that no longer hold.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assume, check, InMemoryDatabase, InvalidArgument, property, PropertyFailure, st, Unsatisfiable } from "../../src/engine/index.ts";
+import { assume, check, find, InMemoryDatabase, InvalidArgument, NoSuchExample, property, PropertyFailure, st, target, Unsatisfiable } from "../../src/engine/index.ts";
 import type { EngineEvent, Settings, Strategy } from "../../src/engine/index.ts";
 
 const QUIET: Settings = { database: null, deadline: null, seed: 1 };
@@ -283,4 +283,39 @@ test("a re-run that now fails with another error (e.g. a deadline) does not hide
   assert.ok((e.args[0] as number) >= 10);
   assert.match(e.message, /the same arguments passed on call \d+ and failed on call \d+ with TypeError: slow this time/);
   assert.match(e.message, /The arguments of call \d+: 0\./);
+});
+
+// ------------------------------------------------------------------------------------------- bodies
+
+test("a generator-function body (which would never run) is InvalidArgument naming property", () => {
+  assert.throws(() => property(st.integers(), function* () {}), (e: unknown) => e instanceof InvalidArgument && /^property: the body is a generator function/.test(e.message));
+  assert.throws(() => property(st.integers(), async function* () {}), (e: unknown) => e instanceof InvalidArgument && /async generator/.test(e.message));
+});
+
+test("a body that returns false (or resolves to false) fails; other return values are ignored", async () => {
+  const f = failure(() => check(property(st.integers(), (n) => n + 1 === n), QUIET));
+  assert.match((f.cause as Error).message, /the property returned false/);
+  assert.deepEqual(f.args, [0]);
+  await assert.rejects(async () => check(property(st.integers(), async () => false), QUIET), (e: unknown) => e instanceof PropertyFailure && /returned false/.test((e.cause as Error).message));
+  check(property(st.integers(), () => true), QUIET);
+  check(property(st.integers(), () => 0), QUIET);
+});
+
+test("settings and calls are type-checked: derandomize, target's label, SHRINKSCOPE_SEED; find() finding nothing is NoSuchExample", () => {
+  assert.throws(() => check(property(st.integers(), () => {}), { ...QUIET, derandomize: "false" as unknown as boolean }), (e: unknown) => e instanceof InvalidArgument && /derandomize must be true or false, got "false"/.test(e.message));
+  assert.throws(() => check(property(st.integers(), () => void target(1, 5 as unknown as string)), QUIET), (e: unknown) => e instanceof InvalidArgument && /^target: label must be a string/.test(e.message));
+  const saved = process.env.SHRINKSCOPE_SEED;
+  try {
+    for (const raw of [" ", "abc", "0x10", "1e3", "0b101", "1.5"]) {
+      process.env.SHRINKSCOPE_SEED = raw;
+      assert.throws(() => check(property(st.integers(), () => {}), QUIET), (e: unknown) => e instanceof InvalidArgument && /SHRINKSCOPE_SEED must be an integer/.test(e.message), raw);
+    }
+    process.env.SHRINKSCOPE_SEED = "-12";
+    const f = failure(() => check(property(st.integers(), () => { throw new Error("x"); }), QUIET));
+    assert.equal(f.seed, -12);
+  } finally {
+    if (saved === undefined) delete process.env.SHRINKSCOPE_SEED;
+    else process.env.SHRINKSCOPE_SEED = saved;
+  }
+  assert.throws(() => find(st.integers(), () => false, { ...QUIET, maxExamples: 10 }), (e: unknown) => e instanceof NoSuchExample && /no value satisfying the predicate was found in 10 examples/.test(e.message));
 });
