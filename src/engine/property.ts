@@ -14,7 +14,7 @@ import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
 import type { RunStatistics } from "./events.ts";
 import { formatArgs } from "./printer.ts";
-import { describeFailure, errorOrigin, errorSummary, printArgs, reasonOf } from "./report.ts";
+import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
 import { resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
@@ -280,6 +280,14 @@ function copyPlain(value: unknown, seen: Map<object, unknown>): unknown {
   }
 }
 
+type Draw = { label: string | undefined; value: unknown };
+/** Draw records printed when they were drawn. */
+const printedDraws = new WeakMap<Draw, string>();
+function pushPrinted(this: Draw[], ...items: Draw[]): number {
+  for (const d of items) printedDraws.set(d, literalOrPlaceholder(d.value));
+  return Array.prototype.push.apply(this, items);
+}
+
 /** The failure of a body that returned (or resolved to) false. */
 function returnedFalse(): Error {
   return new Error("the property returned false (a body fails by throwing; a false return is taken as a failed predicate)");
@@ -298,6 +306,10 @@ const explicitRepro = new WeakMap<TestCase, string>();
 function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
   const now = timed ? () => performance.now() : () => 0;
   // An async function's cases are scoped from the first; any other run's once a case returned a thenable.
+  // st.data() draws are printed as they are drawn on replays (shrinking, the final replay of the minimal
+  // case: random === null), so the report shows what was drawn, not what the body did to it afterwards.
+  // Only for a property with an st.data() argument, and never while generating: no cost elsewhere.
+  const printDraws = def.strategies.some((s) => s instanceof DataStrategy);
   const scope: RunScope = { scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]", lastCallScoped: false };
   return (tc) => {
     const previous = setCurrent(tc);
@@ -307,6 +319,7 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
     let out: unknown;
     let then: unknown;
     try {
+      if (printDraws && tc.random === null) tc.interactiveDraws.push = pushPrinted;
       const explicit = tc.explicitArgs;
       if (explicit === undefined) tc.args = drawArgs(def, tc);
       else {
@@ -506,7 +519,7 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   const error = tc.error;
   let message: string;
   try {
-    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws, saved: engine.settings.database !== null && !result.explicit, generating });
+    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })), saved: engine.settings.database !== null && !result.explicit, generating });
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
   }

@@ -168,7 +168,8 @@ export interface FailureDescription {
   readonly seed: number;
   readonly error: unknown;
   readonly notes: readonly string[];
-  readonly draws: readonly { label: string | undefined; value: unknown }[];
+  /** `printed`: the value as printed when it was drawn (before the body could mutate it), when known. */
+  readonly draws: readonly { label: string | undefined; value: unknown; printed?: string | undefined }[];
   readonly saved: boolean;
   /** The error was thrown while drawing this argument (by user code in a strategy), before the body ran. */
   readonly generating?: number | undefined;
@@ -186,7 +187,7 @@ export function describeFailure(d: FailureDescription): string {
     lines.push("", `The error was thrown while generating argument ${d.generating}, before the body ran: by a function given to its strategy (.map, .filter, .flatMap, uniqueBy, a deferred thunk...), which is the test's own code.`);
   }
   lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
-  d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${literalOrPlaceholder(draw.value)}`));
+  d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${draw.printed ?? literalOrPlaceholder(draw.value)}`));
   for (const n of d.notes) lines.push(`  note: ${n}`);
   if (d.result.flaky) lines.push("", d.result.flakiness ?? "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");
   if (d.result.shrinkStopped) lines.push("", `Shrinking stopped early: ${d.result.shrinkStopped}.`);

@@ -322,3 +322,13 @@ test("the deadline times the body only, not the drawing of its arguments", () =>
   // The body is empty; drawing a 300000-element list takes longer than a 1 ms deadline on any machine.
   check(property(st.lists(st.integers(), { minSize: 300_000 }), () => {}), { database: null, deadline: 1, maxExamples: 2, maxChoices: 10_000_000 });
 });
+
+test("st.data() draws are printed as drawn, not as the body mutated them afterwards", async () => {
+  const f = await failureOf(() => check(property(st.data(), (d) => {
+    const xs = d.draw(st.lists(st.integers()));
+    xs.push(777);
+    if (xs.length > 2) throw new Error("x");
+  }), QUIET));
+  assert.match(f.message, /draw 1: \[0, 0\]\n/);
+  assert.doesNotMatch(f.message, /777/);
+});
