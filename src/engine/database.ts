@@ -87,9 +87,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** What a value is, for warnings. Never throws (Array.isArray throws on a revoked Proxy). */
 function describe(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  try {
+    if (Array.isArray(value)) return "an array";
+  } catch {
+    return "a revoked Proxy";
+  }
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
 }
 
@@ -157,8 +162,32 @@ function shortHash(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
 }
 
+/**
+ * The message of a thrown value, for warnings. Never throws: a custom database may throw anything (a
+ * null-prototype object, a toString or message getter that throws, a revoked Proxy), and a warning that
+ * throws would replace the failure being reported (or, from a rejection handler, crash the process).
+ */
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      if (typeof message === "string") return message;
+    }
+  } catch {
+    // a throwing message getter or getPrototypeOf trap: fall through to the other readings
+  }
+  try {
+    if (typeof error !== "object" && typeof error !== "function") return String(error);
+    const text: unknown = String(error);
+    if (typeof text === "string") return text;
+  } catch {
+    // no usable toString: describe it instead
+  }
+  try {
+    return `a thrown ${Object.prototype.toString.call(error)} that cannot be converted to a string`;
+  } catch {
+    return `a thrown ${describe(error)} that cannot be read`;
+  }
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -339,10 +368,32 @@ function atomicWrite(file: string, text: string): void {
 
 const METHODS = ["fetch", "save", "delete"] as const;
 
-function isStoredChoice(x: unknown): x is StoredChoice {
-  return typeof x === "number" || typeof x === "boolean" || typeof x === "string" || x instanceof Uint8Array;
+/** More entries than this from one fetch are ignored: a huge (sparse) array must not stall the run. */
+const MAX_FETCHED_ENTRIES = 10_000;
+/** Per fetch, after this many skipped entries the rest are counted in one warning instead of one each. */
+const MAX_SKIP_WARNINGS = 10;
+
+// Intrinsic getters read internal slots, so a Proxy or a subclass with overridden accessors cannot lie to them.
+const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag)!.get!;
+
+/**
+ * A fresh copy of a stored choice, or undefined if `x` is not one. A Uint8Array is recognised by its internal
+ * slot (a Proxy of one is not one) and copied, so nothing the user's database holds reaches the engine.
+ */
+function copyChoice(x: unknown): StoredChoice | undefined {
+  switch (typeof x) {
+    case "number":
+    case "boolean":
+    case "string":
+      return x;
+    case "object":
+      if (x !== null && typedArrayTag.call(x) === "Uint8Array") return new Uint8Array(x as Uint8Array);
+  }
+  return undefined;
 }
 
+/** Whether `x` is a thenable; reading `then` runs user code, so the caller must be inside a try. */
 function isThenable(x: unknown): x is PromiseLike<unknown> {
   return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
 }
@@ -352,9 +403,11 @@ function isThenable(x: unknown): x is PromiseLike<unknown> {
  * fetch/save/delete that throws, rejects, or returns something that is not a list of choice sequences becomes
  * a warning and the run goes on — an I/O problem must never replace the failure being reported. Entries that
  * are not arrays of choices (number, boolean, string, Uint8Array) are skipped one by one, each with a warning.
+ * What fetch returns is read once, inside try/catch, and copied into fresh arrays: the engine never holds an
+ * object of the user's (a Proxy, an array with getters) that could throw or change later.
  */
 export class GuardedDatabase implements ExampleDatabase {
-  private readonly warn: (message: string) => void;
+  private readonly rawWarn: (message: string) => void;
 
   constructor(
     readonly inner: ExampleDatabase,
@@ -362,40 +415,68 @@ export class GuardedDatabase implements ExampleDatabase {
     private readonly name: string,
     options: DatabaseOptions = {},
   ) {
-    this.warn = options.warn ?? ((message) => console.warn(message));
+    this.rawWarn = options.warn ?? ((message) => console.warn(message));
   }
 
   fetch(key: string): StoredChoice[][] {
     let raw: unknown;
     try {
       raw = this.inner.fetch(key);
+      if (!Array.isArray(raw)) {
+        if (isThenable(raw)) {
+          this.warn(`Shrinkscope: ${this.name} fetch returned a promise (fetch must be synchronous); an ExampleDatabase must return its arrays synchronously, so saved examples are not replayed`);
+          this.swallow(raw, "fetch");
+        } else {
+          this.warn(`Shrinkscope: ${this.name} fetch returned ${describe(raw)}, not an array of choice sequences; running without saved examples`);
+        }
+        return [];
+      }
+      return this.copyEntries(raw);
     } catch (error) {
       this.warn(`Shrinkscope: ${this.name} fetch failed; running without saved examples: ${errorMessage(error)}`);
       return [];
     }
-    if (!Array.isArray(raw)) {
-      if (isThenable(raw)) {
-        raw.then(undefined, () => {}); // no unhandled rejection from a result we cannot use
-        this.warn(`Shrinkscope: ${this.name} fetch returned a promise; an ExampleDatabase must return its arrays synchronously, so saved examples are not replayed`);
-      } else {
-        this.warn(`Shrinkscope: ${this.name} fetch returned ${describe(raw)}, not an array of choice sequences; running without saved examples`);
-      }
-      return [];
-    }
+  }
+
+  /** Read `raw`'s length once (it may be a Proxy), then each entry in its own try: one bad entry skips only itself. */
+  private copyEntries(raw: unknown[]): StoredChoice[][] {
+    const length = raw.length;
+    const count = Math.min(typeof length === "number" && length > 0 ? length : 0, MAX_FETCHED_ENTRIES);
     const out: StoredChoice[][] = [];
-    raw.forEach((entry: unknown, i) => {
-      if (!Array.isArray(entry)) {
-        this.warn(`Shrinkscope: ${this.name} fetch: skipping entry ${i}: expected an array of choices, got ${describe(entry)}`);
-        return;
+    let skipped = 0;
+    const skip = (i: number, why: string) => {
+      if (++skipped <= MAX_SKIP_WARNINGS) this.warn(`Shrinkscope: ${this.name} fetch: skipping entry ${i}: ${why}`);
+    };
+    for (let i = 0; i < count; i++) {
+      try {
+        const entry: unknown = raw[i];
+        if (!Array.isArray(entry)) {
+          skip(i, `expected an array of choices, got ${describe(entry)}`);
+          continue;
+        }
+        const n = entry.length;
+        const copy: StoredChoice[] = [];
+        let bad = -1;
+        for (let j = 0; j < n; j++) {
+          const c: unknown = entry[j];
+          const choice = copyChoice(c);
+          if (choice === undefined) {
+            bad = j;
+            const what = c === undefined || c === null || typeof c !== "object" ? String(c) : describe(c);
+            skip(i, `choice ${j} is ${what}, not a number, boolean, string or Uint8Array`);
+            break;
+          }
+          copy.push(choice);
+        }
+        if (bad < 0) out.push(copy);
+      } catch (error) {
+        skip(i, `it cannot be read: ${errorMessage(error)}`);
       }
-      const bad = entry.findIndex((c) => !isStoredChoice(c));
-      if (bad >= 0) {
-        const c: unknown = entry[bad];
-        this.warn(`Shrinkscope: ${this.name} fetch: skipping entry ${i}: choice ${bad} is ${c === undefined || c === null || typeof c !== "object" ? String(c) : describe(c)}, not a number, boolean, string or Uint8Array`);
-        return;
-      }
-      out.push(entry as StoredChoice[]);
-    });
+    }
+    if (skipped > MAX_SKIP_WARNINGS) this.warn(`Shrinkscope: ${this.name} fetch: skipped ${skipped - MAX_SKIP_WARNINGS} more entries`);
+    if (typeof length === "number" && length > MAX_FETCHED_ENTRIES) {
+      this.warn(`Shrinkscope: ${this.name} fetch returned ${length} entries; only the first ${MAX_FETCHED_ENTRIES} are replayed`);
+    }
     return out;
   }
 
@@ -411,9 +492,33 @@ export class GuardedDatabase implements ExampleDatabase {
     try {
       const r = f();
       // An asynchronous database is fire-and-forget here; its rejection still deserves a warning, not a crash.
-      if (isThenable(r)) r.then(undefined, (error: unknown) => this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`));
+      if (isThenable(r)) this.swallow(r, method, consequence);
     } catch (error) {
       this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * Attach a rejection handler to a thenable the database returned, so its rejection is a warning and never an
+   * unhandled rejection (which kills the process). Neither the handler nor this call ever throws.
+   */
+  private swallow(r: PromiseLike<unknown>, method: string, consequence?: string): void {
+    try {
+      r.then(undefined, (error: unknown) => {
+        if (consequence !== undefined) this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`);
+      });
+    } catch (error) {
+      // A thenable whose `then` throws will never settle: nothing to wait for, nothing left to handle.
+      this.warn(`Shrinkscope: ${this.name} ${method} returned a thenable whose then() throws: ${errorMessage(error)}`);
+    }
+  }
+
+  /** Report through the warning channel; a warn function that throws must not replace the test's result either. */
+  private warn(message: string): void {
+    try {
+      this.rawWarn(message);
+    } catch {
+      // nowhere left to report it
     }
   }
 }
