@@ -6,18 +6,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { assume, check, find, note, property, PropertyFailure, st, Unsatisfiable, event } from "../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../src/engine/index.ts";
+import { failure } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
-
-function failure(run: () => void): PropertyFailure {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof PropertyFailure) return e;
-    throw e;
-  }
-  assert.fail("expected the property to fail");
-}
 
 function events(settings: Settings, prop: Parameters<typeof check>[0]): EngineEvent[] {
   const out: EngineEvent[] = [];

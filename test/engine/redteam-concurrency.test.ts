@@ -6,21 +6,12 @@ import assert from "node:assert/strict";
 import { assume, check, event, InvalidArgument, note, property, PropertyFailure, st, target } from "../../src/engine/index.ts";
 import type { EngineEvent, Property, Settings, RunStatistics } from "../../src/engine/index.ts";
 import { resolveSettings } from "../../src/engine/settings.ts";
+import { failureOf } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function failureOf(run: () => unknown): Promise<PropertyFailure> {
-  try {
-    await run();
-  } catch (e) {
-    if (e instanceof PropertyFailure) return e;
-    throw e;
-  }
-  assert.fail("expected the property to fail");
-}
 
 /** The result event's statistics (for passing runs, where there is no PropertyFailure to read them from). */
 async function statisticsOf(prop: Property, settings: Settings): Promise<RunStatistics> {

@@ -7,18 +7,9 @@ import assert from "node:assert/strict";
 import { check, event, find, InMemoryDatabase, InvalidArgument, note, property, PropertyFailure, st, target } from "../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../src/engine/index.ts";
 import { describeFailure, errorOrigin, printArgs } from "../../src/engine/report.ts";
+import { failureOf } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
-
-async function failureOf(run: () => unknown): Promise<PropertyFailure> {
-  try {
-    await run();
-  } catch (e) {
-    if (e instanceof PropertyFailure) return e;
-    throw e;
-  }
-  assert.fail("expected the property to fail");
-}
 
 /** After any run, the current-case context is back to "no property running". */
 function assertContextRestored(): void {

@@ -5,18 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assume, check, find, InMemoryDatabase, InvalidArgument, NoSuchExample, property, PropertyFailure, st, target, Unsatisfiable } from "../../src/engine/index.ts";
 import type { EngineEvent, Settings, Strategy } from "../../src/engine/index.ts";
+import { failure } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null, seed: 1 };
-
-function failure(run: () => unknown): PropertyFailure {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof PropertyFailure) return e;
-    throw e;
-  }
-  assert.fail("expected the property to fail");
-}
 
 function gaveUp(run: () => unknown, pattern: RegExp): void {
   assert.throws(run, (e: unknown) => e instanceof Unsatisfiable && pattern.test(e.message));
