@@ -126,11 +126,11 @@ export function shapeOf(value: unknown, functionText: boolean): string {
     if (ref !== undefined) return `@${ref}`;
     seen.set(o, seen.size);
     try {
-      if (Array.isArray(o)) return `[${o.map(walk).join(",")}]`;
+      if (Array.isArray(o)) return `[${o.length}:${take(o, walk)}]`;
       if (o instanceof Date) return `Date(${o.getTime()})`;
       if (o instanceof RegExp) return String(o);
-      if (o instanceof Map) return `Map(${[...o].map(([k, x]) => `${walk(k)}=>${walk(x)}`).join(",")})`;
-      if (o instanceof Set) return `Set(${[...o].map(walk).join(",")})`;
+      if (o instanceof Map) return `Map(${o.size}:${take(o, ([k, x]: [unknown, unknown]) => `${walk(k)}=>${walk(x)}`)})`;
+      if (o instanceof Set) return `Set(${o.size}:${take(o, walk)})`;
       if (ArrayBuffer.isView(o)) return `${className(o)}(${o.byteLength})`;
       const fields: string[] = [];
       const lazy = typeof (o as { thunk?: unknown }).thunk === "function";
@@ -144,6 +144,18 @@ export function shapeOf(value: unknown, functionText: boolean): string {
       return "?"; // a proxy that throws, a Map whose iterator was replaced…: the shape is only a fingerprint
     }
   };
+  /** The items of a collection while the budget lasts: a fingerprint needs no more (st.just(new Array(2 ** 32 - 1))). */
+  function take<T>(items: Iterable<T>, f: (item: T) => string): string {
+    const out: string[] = [];
+    for (const item of items) {
+      if (budget <= 0) {
+        out.push("…");
+        break;
+      }
+      out.push(f(item));
+    }
+    return out.join(",");
+  }
   return walk(value);
 }
 

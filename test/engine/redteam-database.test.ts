@@ -587,3 +587,16 @@ describe("custom databases that return or throw hostile values", () => {
     assert.equal((r.stderr.match(/custom database save failed/g) ?? []).length, 3, r.stderr);
   });
 });
+
+describe("the key of huge values inside strategies", () => {
+  it("a 2^32-1-element sparse array, a big Map and Set in st.just: the key is made at once (bounded walk), and sizes tell them apart", () => {
+    // Pinned: the shape walked every element, so property(st.just(new Array(2 ** 32 - 1)), …) never returned.
+    const sparse = shapeOf(st.just(new Array(2 ** 32 - 1)), false);
+    assert.match(sparse, /\[4294967295:/);
+    assert.ok(sparse.length < 100_000, `shape of ${sparse.length} characters`);
+    const map = (n: number) => new Map(Array.from({ length: n }, (_, i) => [i, i]));
+    assert.notEqual(shapeOf(st.just(map(200_000)), false), shapeOf(st.just(map(200_001)), false));
+    assert.notEqual(shapeOf(st.just(new Set(map(50_000).keys())), false), shapeOf(st.just(new Set(map(50_001).keys())), false));
+    check(property(st.just(new Array(2 ** 32 - 1)), (a) => assert.equal(a.length, 2 ** 32 - 1)), { database: null, maxExamples: 2 });
+  });
+});
