@@ -17,7 +17,6 @@
  *   string   shortlex over characters in the alphabet's shrink order (intervals.ts), from minSize up.
  *   bytes    shortlex over byte values, from minSize up.
  */
-import { Buffer } from "node:buffer";
 import { IntervalSet } from "./intervals.ts";
 import { compareFloats, floatFromKey, floatKey, simplestFloat } from "./floats.ts";
 
@@ -322,12 +321,14 @@ const CHUNK = 8192;
 export function stringFromCharCodes(units: ArrayLike<number>): string {
   const n = units.length;
   if (n <= CHUNK) return String.fromCharCode.apply(null, units as number[]);
-  // Bytes as Latin-1 (one character per byte, a bijection), natively: long byte arrays are DataTree keys.
-  if (units instanceof Uint8Array) return Buffer.from(units.buffer, units.byteOffset, n).toString("latin1");
+  // Typed arrays (bytes: long byte arrays are DataTree keys) are cut into views, not copied into arrays. No
+  // Buffer here: this module is also compiled for the panel, in the browser.
+  const typed = ArrayBuffer.isView(units) ? (units as unknown as Uint8Array) : undefined;
   const parts: string[] = [];
   for (let i = 0; i < n; i += CHUNK) {
     const end = Math.min(i + CHUNK, n);
-    parts.push(String.fromCharCode.apply(null, Array.prototype.slice.call(units, i, end) as number[]));
+    const chunk = typed !== undefined ? typed.subarray(i, end) : Array.prototype.slice.call(units, i, end);
+    parts.push(String.fromCharCode.apply(null, chunk as unknown as number[]));
   }
   return parts.join("");
 }
