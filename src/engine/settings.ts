@@ -192,8 +192,9 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
   const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
   if (runner?.onEvent !== undefined) {
     const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
-    // Guarded separately: a user tap that throws must not cut the runner's stream.
-    const tap = guardTap(runner.onEvent);
+    // Only the user's tap is guarded: it must not cut the runner's stream. The runner's own tap is not: it
+    // throws StopRun on purpose, between test cases, to stop a synchronous run that never yields.
+    const tap = runner.onEvent;
     const mine = own === undefined ? undefined : guardTap(own);
     s.onEvent = mine === undefined ? tap : (e) => (mine(e), tap(e));
   } else if (s.onEvent !== undefined) s.onEvent = guardTap(s.onEvent);
