@@ -19,7 +19,7 @@ test("empty or blank turns the database off", () => {
 
 test("a relative folder is under the workspace; an absolute one is kept; a non-string is the default", () => {
   assert.equal(databaseFolder(".shrinkscope/examples", ROOT), path.join(ROOT, ".shrinkscope", "examples"));
-  assert.equal(databaseFolder("../shared-db", ROOT), path.resolve(ROOT, "..", "shared-db"));
+  assert.equal(databaseFolder("../team-db", ROOT), path.resolve(ROOT, "..", "team-db"));
   const abs = path.join(os.tmpdir(), "db");
   assert.equal(databaseFolder(abs, ROOT), abs);
   for (const odd of [null, undefined, 42, {}]) assert.equal(databaseFolder(odd, ROOT), path.join(ROOT, ".shrinkscope", "examples"));
