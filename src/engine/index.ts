@@ -11,6 +11,8 @@ export * as st from "./strategies/index.ts";
 export { Strategy } from "./strategies/core.ts";
 export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable, NoSuchExample } from "./property.ts";
 export type { Property } from "./property.ts";
+export { machine, bundle, consumes, Bundle, Consumed } from "./stateful.ts";
+export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful.ts";
 export type { Settings } from "./settings.ts";
 export { InvalidArgument } from "./errors.ts";
 export type * from "./events.ts";

@@ -40,6 +40,8 @@ export class PropertyFailure extends Error {
     /** The minimal choice sequence (what the database stores). */
     readonly choices: readonly ChoiceValue[],
     readonly flaky: boolean,
+    /** A state machine's failing steps (machine() only; stateful.ts). */
+    readonly steps?: readonly unknown[],
   ) {
     super(message, { cause });
   }
@@ -62,6 +64,8 @@ interface PropertyDefinition {
   readonly body: (...args: unknown[]) => unknown;
   readonly settings: Settings | undefined;
   readonly key: string;
+  /** Rewrites the run's PropertyFailure before it is thrown (machine() presents its steps this way). */
+  readonly present?: (failure: PropertyFailure) => PropertyFailure;
 }
 
 const DEFINITION = Symbol.for("shrinkscope.property");
@@ -432,6 +436,30 @@ async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc
 }
 
 function runDefinition(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
+  const present = def.present;
+  if (present === undefined) return runDefinitionRaw(def, extra);
+  const rewrite = (e: unknown): never => {
+    throw e instanceof PropertyFailure ? present(e) : e;
+  };
+  let out: void | Promise<void>;
+  try {
+    out = runDefinitionRaw(def, extra);
+  } catch (e) {
+    return rewrite(e);
+  }
+  return out instanceof Promise ? out.then(undefined, rewrite) : out;
+}
+
+/** Build a property from a prepared definition (machine() in stateful.ts); the result runs like property()'s. */
+export function propertyFromDefinition(def: PropertyDefinition): Property {
+  const run = function runProperty(this: unknown, ...testArgs: unknown[]): void | Promise<void> {
+    return withTestName(this, testArgs, () => runDefinition(def, undefined));
+  };
+  return Object.assign(run, { [DEFINITION]: def }) as Property;
+}
+export type { PropertyDefinition };
+
+function runDefinitionRaw(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
   const settings = resolveSettings(def.key, def.settings, extra);
   const engine = new Engine(settings);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);

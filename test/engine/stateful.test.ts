@@ -1,0 +1,290 @@
+// Rule-based state machines (stateful.ts): bundles, consumes, preconditions, initialize, invariants, teardown,
+// stepCount, bad specs, and the ledger fixture's minimal steps and executable repro.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { bundle, check, consumes, InvalidArgument, machine, PropertyFailure, st } from "../../src/engine/index.ts";
+import type { MachineSettings } from "../../src/engine/index.ts";
+import { failure } from "./helpers.ts";
+
+const base: MachineSettings = { database: null, seed: 7 };
+
+// ------------------------------------------------------------------------------------------------ the ledger fixture
+
+class AccountRef {
+  constructor(readonly name: string) {}
+}
+
+class Ledger {
+  balances = new Map<string, number>();
+  open(name: string): void {
+    if (!this.balances.has(name)) this.balances.set(name, 100);
+  }
+  transfer(src: string, dst: string, amount: number): void {
+    this.balances.set(src, this.balances.get(src)! - amount);
+    // The bug: a transfer to the same account credits it twice.
+    this.balances.set(dst, this.balances.get(dst)! + amount + (src === dst ? amount : 0));
+  }
+  total(): number {
+    let t = 0;
+    for (const v of this.balances.values()) t += v;
+    return t;
+  }
+}
+
+const ledgerCounts = { constructed: 0, tornDown: 0 };
+
+class LedgerMachine {
+  ledger = new Ledger();
+  model = new Map<string, number>();
+  constructor() {
+    ledgerCounts.constructed++;
+  }
+  open({ name }: { name: string }): AccountRef {
+    this.ledger.open(name);
+    if (!this.model.has(name)) this.model.set(name, 100);
+    return new AccountRef(name);
+  }
+  transfer({ src, dst, amount }: { src: AccountRef; dst: AccountRef; amount: number }): void {
+    this.ledger.transfer(src.name, dst.name, amount);
+  }
+  totalsMatch(): void {
+    let sum = 0;
+    for (const v of this.model.values()) sum += v;
+    assert.equal(this.ledger.total(), sum);
+  }
+  teardown(): void {
+    ledgerCounts.tornDown++;
+  }
+  toString(): string {
+    return `balances ${JSON.stringify([...this.ledger.balances])}`;
+  }
+}
+
+const accounts = bundle<AccountRef>("accounts");
+const ledgerSpec = {
+  rules: {
+    open: { args: { name: st.sampledFrom(["a", "b", "c", "d"]) }, target: accounts },
+    transfer: { args: { src: accounts, dst: accounts, amount: st.integers({ min: 0, max: 100 }) } },
+  },
+  invariants: ["totalsMatch" as const],
+};
+
+const LEDGER_MINIMAL = [
+  "const state = new LedgerMachine();",
+  'const accounts_0 = state.open({ name: "a" });',
+  "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+  "state.totalsMatch();",
+  "state.teardown();",
+].join("\n");
+
+test("the ledger shrinks to open a, transfer a → a 1, on every seed tried, and its repro throws the original assertion", () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const f = failure(machine(LedgerMachine, ledgerSpec, { database: null, seed }));
+    assert.equal(f.repro, LEDGER_MINIMAL, `seed ${seed}`);
+    assert.ok(f.cause instanceof assert.AssertionError);
+    assert.match(f.message, /Explanation: assertion failed in invariant totalsMatch/);
+    assert.match(f.message, /const accounts_0 = state\.open\(\{ name: "a" \}\);/);
+    assert.match(f.message, /balances \[\["a",101\]\]/, "the machine's toString() at the failing step");
+    assert.deepEqual(f.steps?.map((s) => (s as { kind: string }).kind), ["rule", "rule", "invariant", "teardown"]);
+    let thrown: unknown;
+    try {
+      new Function("LedgerMachine", f.repro)(LedgerMachine);
+    } catch (e) {
+      thrown = e;
+    }
+    assert.ok(thrown instanceof assert.AssertionError);
+    assert.equal((thrown as Error).message, (f.cause as Error).message);
+  }
+});
+
+test("teardown runs once per construction over a failing run with shrinking, and check() presents the steps too", () => {
+  ledgerCounts.constructed = 0;
+  ledgerCounts.tornDown = 0;
+  const f = failure(() => check(machine(LedgerMachine, ledgerSpec), base));
+  assert.ok(f.statistics.shrinkCalls > 0);
+  assert.ok(ledgerCounts.constructed > f.statistics.shrinkCalls);
+  assert.equal(ledgerCounts.tornDown, ledgerCounts.constructed);
+  assert.equal(f.repro, LEDGER_MINIMAL);
+});
+
+// ------------------------------------------------------------------------------------------------ rules
+
+test("a rule whose bundle is empty is never chosen; bundle values are ones the target rule returned", () => {
+  const made = new Set<object>();
+  class M {
+    make(): object {
+      const o = {};
+      made.add(o);
+      return o;
+    }
+    use({ x }: { x: object }): void {
+      assert.ok(made.has(x));
+    }
+  }
+  const things = bundle<object>("things");
+  let uses = 0;
+  class Counting extends M {
+    override use(a: { x: object }): void {
+      uses++;
+      super.use(a);
+    }
+  }
+  machine(Counting, { rules: { use: { args: { x: things } }, make: { target: things } } }, { ...base, maxExamples: 50 })();
+  assert.ok(uses > 0);
+});
+
+test("consumes draws and removes: a consumed value is never drawn again", () => {
+  let next = 0;
+  class M {
+    live = new Set<number>();
+    push(): number {
+      this.live.add(next);
+      return next++;
+    }
+    pop({ v }: { v: number }): void {
+      assert.ok(this.live.delete(v), `value ${v} was drawn after it was consumed`);
+    }
+  }
+  const values = bundle<number>("values");
+  let pops = 0;
+  class Counting extends M {
+    override pop(a: { v: number }): void {
+      pops++;
+      super.pop(a);
+    }
+  }
+  machine(Counting, { rules: { push: { target: values }, pop: { args: { v: consumes(values) } } } }, { ...base, maxExamples: 50 })();
+  assert.ok(pops > 0);
+});
+
+test("preconditions gate rules", () => {
+  let calls = 0;
+  class M {
+    n = 0;
+    inc(): void {
+      this.n++;
+    }
+    dec(): void {
+      calls++;
+      assert.ok(this.n > 0, "dec ran below zero");
+      this.n--;
+    }
+  }
+  machine(M, { rules: { inc: {}, dec: { precondition: (s) => s.n > 0 } } }, { ...base, maxExamples: 50 })();
+  assert.ok(calls > 0);
+});
+
+test("initialize rules run once, first, in order, with their arguments; invariants run on the initial state", () => {
+  const log: string[] = [];
+  class M {
+    a({ v }: { v: number }): void {
+      log.push(`a${v}`);
+    }
+    b(): void {
+      log.push("b");
+    }
+    step(): void {
+      log.push("step");
+    }
+    inv(): void {
+      log.push("inv");
+    }
+  }
+  machine(M, { initialize: { a: { args: { v: st.just(3) } }, b: {} }, rules: { step: {} }, invariants: ["inv"] }, { ...base, maxExamples: 20 })();
+  const runs = log.join(" ").split(/ (?=a3)/);
+  for (const run of runs) {
+    const parts = run.split(" ");
+    assert.deepEqual(parts.slice(0, 3), ["a3", "b", "inv"]);
+    assert.ok(parts.slice(3).every((p, i) => p === (i % 2 === 0 ? "step" : "inv")));
+  }
+  // An invariant false from the start fails with no steps.
+  class Broken {
+    step(): void {}
+    inv(): void {
+      throw new Error("broken from the start");
+    }
+  }
+  const f = failure(machine(Broken, { rules: { step: {} }, invariants: ["inv"] }, base));
+  assert.equal(f.repro, "const state = new Broken();\nstate.inv();");
+  assert.match(f.message, /Explanation: assertion failed in invariant inv/);
+});
+
+test("a rule that throws: the steps end at that rule and the explanation names it", () => {
+  class Stack {
+    items: number[] = [];
+    push({ v }: { v: number }): void {
+      this.items.push(v);
+    }
+    pop(): number {
+      if (this.items.length >= 2) throw new Error("pop on two items");
+      return this.items.pop() ?? 0;
+    }
+  }
+  const f = failure(machine(Stack, { rules: { push: { args: { v: st.integers() } }, pop: {} } }, base));
+  assert.equal(f.repro, ["const state = new Stack();", "state.push({ v: 0 });", "state.push({ v: 0 });", "state.pop();"].join("\n"));
+  assert.match(f.message, /Explanation: assertion failed in rule pop/);
+  assert.equal((f.cause as Error).message, "pop on two items");
+  assert.throws(() => new Function("Stack", f.repro)(Stack), /pop on two items/);
+});
+
+test("stepCount bounds the steps of a sequence, and lengths use most of it", () => {
+  const lengths: number[] = [];
+  class M {
+    n = 0;
+    constructor() {
+      lengths.push(0);
+    }
+    step(): void {
+      lengths[lengths.length - 1]++;
+    }
+  }
+  machine(M, { rules: { step: {} } }, { ...base, stepCount: 10, maxExamples: 100 })();
+  assert.ok(lengths.length > 0);
+  assert.ok(lengths.every((n) => n <= 10));
+  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+  assert.ok(mean >= 5, `mean length ${mean} should use most of stepCount`);
+  // A bug needing 11 steps is out of reach with stepCount 10.
+  class Eleven {
+    n = 0;
+    step(): void {
+      if (++this.n > 10) throw new Error("eleven");
+    }
+  }
+  machine(Eleven, { rules: { step: {} } }, { ...base, stepCount: 10, maxExamples: 200 })();
+  assert.throws(() => machine(Eleven, { rules: { step: {} } }, { ...base, stepCount: 20, maxExamples: 200 })(), PropertyFailure);
+});
+
+// ------------------------------------------------------------------------------------------------ bad specs
+
+test("bad specs are InvalidArgument naming machine", () => {
+  class M {
+    x = 1;
+    step(): void {}
+  }
+  const bad = (f: () => unknown, pattern: RegExp) =>
+    assert.throws(f, (e: unknown) => e instanceof InvalidArgument && /^machine: /.test(e.message) && pattern.test(e.message));
+  // @ts-expect-error: "nope" is not a method of M
+  bad(() => machine(M, { rules: { nope: {} } }), /"nope" is not a method/);
+  // @ts-expect-error: x is a field, not a method
+  bad(() => machine(M, { rules: { step: {} }, invariants: ["x"] }), /"x" is not a method/);
+  bad(() => machine(M, { rules: {} }), /rules is empty/);
+  // @ts-expect-error: an argument must be a strategy or a bundle
+  bad(() => machine(M, { rules: { step: { args: { v: 5 } } } }), /must be a strategy or a bundle/);
+  bad(() => machine(M, { rules: { step: {} } }, { stepCount: 0 }), /stepCount must be a positive integer/);
+  bad(() => machine(M, { rules: { step: {} } }, { stepCount: -3 }), /stepCount/);
+  // @ts-expect-error: a target must be a bundle
+  bad(() => machine(M, { rules: { step: { target: st.integers() } } }), /target must be a bundle/);
+});
+
+test("state leaked outside the instance is reported as flaky, with a hint about teardown, never as a minimum", () => {
+  let counter = 0; // module-level state the machine forgets to reset
+  class Leaky {
+    step(): void {
+      if (++counter > 30) throw new Error(`leaked ${counter}`);
+    }
+  }
+  const f = failure(machine(Leaky, { rules: { step: {} } }, { database: null, seed: 3 }));
+  assert.equal(f.flaky, true);
+  assert.match(f.message, /Flaky machine: .*teardown\(\)/);
+  assert.doesNotMatch(f.message, /TestCase/);
+});
