@@ -11,6 +11,7 @@ import { invalid, InvalidArgument } from "./errors.ts";
 import type { EngineEvent, Phase } from "./events.ts";
 import { resolveKey } from "./key.ts";
 import { freshSeed } from "./random.ts";
+import { reasonOf } from "./report.ts";
 
 export interface Settings {
   /** Valid examples to try before passing (default 100). */
@@ -162,13 +163,7 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
     } catch (error) {
       if (warned) return;
       warned = true;
-      let why: string;
-      try {
-        why = error instanceof Error ? `${String(error.name)}: ${String(error.message)}` : String(error);
-      } catch {
-        why = "an unprintable error";
-      }
-      console.warn(`Shrinkscope: the onEvent callback threw (${why}); the run goes on, and further events still go to it`);
+      console.warn(`Shrinkscope: the onEvent callback threw (${reasonOf(error)}); the run goes on, and further events still go to it`);
     }
   };
 }

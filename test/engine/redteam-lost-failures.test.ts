@@ -31,25 +31,23 @@ function deepObject(depth: number): unknown {
 
 // ------------------------------------------------------------------------------------------ undefined
 
-test("a synchronous `throw undefined` is a failure, not a pass", async () => {
-  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 100 }), (n) => {
+const throwsUndefined: [string, (n: number) => unknown][] = [
+  ["a synchronous `throw undefined` is a failure, not a pass", (n) => {
     if (n >= 5) throw undefined;
-  }), QUIET));
-  assert.deepEqual(f.args, [5]);
-  assert.equal(f.cause, undefined);
-  assert.match(f.message, /undefined \(thrown value, not an Error\)/);
-  assertContextRestored();
-});
-
-test("an async rejection with undefined is a failure whose cause is the value thrown", async () => {
-  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 100 }), async (n) => {
+  }],
+  ["an async rejection with undefined is a failure whose cause is the value thrown", async (n) => {
     if (n >= 5) throw undefined;
-  }), QUIET));
-  assert.deepEqual(f.args, [5]);
-  assert.equal(f.cause, undefined);
-  assert.match(f.message, /undefined \(thrown value, not an Error\)/);
-  assertContextRestored();
-});
+  }],
+];
+for (const [name, body] of throwsUndefined) {
+  test(name, async () => {
+    const f = await failureOf(() => check(property(st.integers({ min: 0, max: 100 }), body), QUIET));
+    assert.deepEqual(f.args, [5]);
+    assert.equal(f.cause, undefined);
+    assert.match(f.message, /undefined \(thrown value, not an Error\)/);
+    assertContextRestored();
+  });
+}
 
 test("throwing null, or a revoked Proxy, is a failure too", async () => {
   const nul = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => {
