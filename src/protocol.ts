@@ -8,7 +8,7 @@
  * The engine's events are the payload the runner streams, in batches. Type-only imports keep this file free
  * of runtime dependencies on the engine, so the webview can import it.
  */
-import type { EngineEvent } from "./engine/events.ts";
+import type { EngineEvent, Presentation } from "./engine/events.ts";
 
 export type {
   EngineEvent,
@@ -23,6 +23,8 @@ export type {
   ChoiceInfo,
   SpanInfo,
   RunStatistics,
+  Presentation,
+  StepInfo,
   Phase,
   StatusName,
   CaseOrigin,
@@ -74,8 +76,12 @@ export interface CompileError {
 
 export interface FailureReport {
   readonly message: string;
-  /** The minimal arguments printed as TypeScript, comma-separated. */
+  /**
+   * The minimal example as TypeScript: a property's arguments, comma-separated, or a machine's statements
+   * (`const state = new M(); …`). `presentation` says which, and gives a machine's steps one by one.
+   */
   readonly repro: string;
+  readonly presentation: Presentation;
   readonly seed: number;
   readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
   /** Where the original error was thrown, in the user's file, if found. */

@@ -26,10 +26,11 @@ import { CHOICE_STRIDE, choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYP
 import type { ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
-import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo } from "./events.ts";
+import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
 import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
+import type { DomainPass } from "./shrinker.ts";
 import type { Span } from "./testcase.ts";
 import { SpanStore, TestCase } from "./testcase.ts";
 
@@ -264,7 +265,11 @@ export class Engine {
   private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
   private readonly eventCounts: Record<string, number> = {};
 
-  constructor(readonly settings: EngineSettings) {
+  constructor(
+    readonly settings: EngineSettings,
+    /** Shrink passes of the property's own kind (a machine's: stateful.ts). */
+    private readonly extraPasses: readonly DomainPass[] = [],
+  ) {
     this.random = new Random(settings.seed);
     this.emit = settings.onEvent;
   }
@@ -329,6 +334,7 @@ export class Engine {
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
         const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+        if (this.emit !== undefined) tc.presenting = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
         yield tc;
@@ -362,6 +368,7 @@ export class Engine {
           choiceInfos,
           spanInfos,
           stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
+          extraPasses: this.extraPasses,
         },
         { nodes: failure.nodes, spans: failure.spans, origin: failure.origin, case: failure },
         { maxCalls: s.maxShrinkCalls, maxTimeMs: s.maxShrinkTimeMs },
@@ -471,6 +478,7 @@ export class Engine {
 
   /** Hand a case to the executor, then record it: statistics, DataTree, events. */
   *execute(tc: TestCase, origin: CaseOrigin, pass?: string): Run<TestCase> {
+    if (this.emit !== undefined) tc.presenting = true;
     yield tc;
     return this.finish(tc, origin, pass);
   }
@@ -510,11 +518,11 @@ export class Engine {
     const spans = tc.status === Status.Interesting ? spanInfos(tc.spans) : tc.spanInfos();
     const id = this.nextId++;
     const status = STATUS_NAMES[tc.status];
-    emit(
+    const event: TestCaseEvent =
       pass === undefined
         ? { type: "test-case", id, origin, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS }
-        : { type: "test-case", id, origin, pass, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS },
-    );
+        : { type: "test-case", id, origin, pass, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS };
+    emit(tc.presentation === undefined ? event : { ...event, presentation: tc.presentation });
     if (newNodes > 0 || depths.length > 0) {
       emit({ type: "tree", newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths: depths.length > 0 ? depths.slice() : NO_DEPTHS, rootExhausted: this.tree.root.exhausted });
     }

@@ -25,6 +25,44 @@ export interface SpanInfo {
   readonly discarded: boolean;
 }
 
+/** One step of a state-machine sequence, as presented (stateful.ts). */
+export interface StepInfo {
+  readonly kind: "initialize" | "rule" | "invariant" | "teardown";
+  readonly name: string;
+  /** The argument object printed as TypeScript (bundle values by variable name); "" when none. */
+  readonly args: string;
+  /** The bundle variable the result went into. */
+  readonly target?: string;
+  /** The statement in the repro. */
+  readonly code: string;
+  /** The step's choices [start, end) in the test case (absent for invariant and teardown calls). */
+  readonly start?: number;
+  readonly end?: number;
+}
+
+/**
+ * How a test case presents itself to a person: a property's arguments, or a machine's steps. The printer,
+ * the protocol, the panel and the quick fix all read this one shape.
+ */
+export type Presentation =
+  | {
+      readonly kind: "arguments";
+      /** The arguments printed as TypeScript, comma-separated. */
+      readonly text: string;
+    }
+  | {
+      readonly kind: "steps";
+      /** The machine's class name, as the repro constructs it. */
+      readonly className: string;
+      readonly steps: readonly StepInfo[];
+      /** Where the sequence failed, when it did: the invariant, rule or initialize rule that threw. */
+      readonly failedIn?: { readonly kind: "invariant" | "rule" | "initialize"; readonly name: string };
+      /** "Explanation: assertion failed in invariant X" (failures only). */
+      readonly explanation?: string;
+      /** The machine's toString() at the failing step, when its class defines one. */
+      readonly state?: string;
+    };
+
 export interface RunStartEvent {
   readonly type: "run-start";
   readonly seed: number;
@@ -45,6 +83,8 @@ export interface TestCaseEvent {
   readonly status: StatusName;
   readonly durationMs: number;
   readonly events: readonly string[];
+  /** A machine's case: its steps (properties present their arguments only in the result). */
+  readonly presentation?: Presentation;
 }
 export interface TreeEvent {
   readonly type: "tree";
@@ -77,6 +117,8 @@ export interface ShrinkTargetEvent {
   readonly pass: string;
   readonly choices: readonly ChoiceInfo[];
   readonly spans: readonly SpanInfo[];
+  /** A machine's target: its steps. */
+  readonly presentation?: Presentation;
 }
 export interface RunStatistics {
   readonly examples: number;
@@ -100,6 +142,8 @@ export interface ResultEvent {
   readonly choices?: readonly ChoiceInfo[];
   /** Why shrinking stopped early, if it did (budget). */
   readonly shrinkStopped?: string;
+  /** For failures: the minimal case as arguments or steps. */
+  readonly presentation?: Presentation;
   readonly message: string;
 }
 

@@ -12,10 +12,11 @@ import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
-import type { RunStatistics } from "./events.ts";
+import type { EngineEvent, Presentation, RunStatistics, StepInfo } from "./events.ts";
 import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
-import type { Settings } from "./settings.ts";
+import type { ResolvedSettings, Settings } from "./settings.ts";
+import type { DomainPass } from "./shrinker.ts";
 import { resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
@@ -41,7 +42,9 @@ export class PropertyFailure extends Error {
     readonly choices: readonly ChoiceValue[],
     readonly flaky: boolean,
     /** A state machine's failing steps (machine() only; stateful.ts). */
-    readonly steps?: readonly unknown[],
+    readonly steps?: readonly StepInfo[],
+    /** The minimal case as a person reads it: the arguments, or a machine's steps. */
+    readonly presentation: Presentation = { kind: "arguments", text: repro },
   ) {
     super(message, { cause });
   }
@@ -64,8 +67,15 @@ interface PropertyDefinition {
   readonly body: (...args: unknown[]) => unknown;
   readonly settings: Settings | undefined;
   readonly key: string;
-  /** Rewrites the run's PropertyFailure before it is thrown (machine() presents its steps this way). */
-  readonly present?: (failure: PropertyFailure) => PropertyFailure;
+  /**
+   * Rewrites the run's PropertyFailure before it is reported and thrown (machine() presents its steps this
+   * way, replaying them: a promise when the replay went async).
+   */
+  readonly present?: (failure: PropertyFailure) => PropertyFailure | Promise<PropertyFailure>;
+  /** Shrink passes for this kind of property's own structure (a machine's steps). */
+  readonly passes?: readonly DomainPass[];
+  /** The definition to run with these resolved settings (machine() reads stepCount here). */
+  readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
 }
 
 const DEFINITION = Symbol.for("shrinkscope.property");
@@ -435,20 +445,6 @@ async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc
   return step.value;
 }
 
-function runDefinition(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
-  const present = def.present;
-  if (present === undefined) return runDefinitionRaw(def, extra);
-  const rewrite = (e: unknown): never => {
-    throw e instanceof PropertyFailure ? present(e) : e;
-  };
-  let out: void | Promise<void>;
-  try {
-    out = runDefinitionRaw(def, extra);
-  } catch (e) {
-    return rewrite(e);
-  }
-  return out instanceof Promise ? out.then(undefined, rewrite) : out;
-}
 
 /** Build a property from a prepared definition (machine() in stateful.ts); the result runs like property()'s. */
 export function propertyFromDefinition(def: PropertyDefinition): Property {
@@ -459,9 +455,10 @@ export function propertyFromDefinition(def: PropertyDefinition): Property {
 }
 export type { PropertyDefinition };
 
-function runDefinitionRaw(def: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
-  const settings = resolveSettings(def.key, def.settings, extra);
-  const engine = new Engine(settings);
+function runDefinition(declared: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
+  const settings = resolveSettings(declared.key, declared.settings, extra);
+  const def = declared.forRun?.(settings) ?? declared;
+  const engine = new Engine(settings, def.passes);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
   let result: EngineResult | Promise<EngineResult>;
   try {
@@ -475,7 +472,7 @@ function runDefinitionRaw(def: PropertyDefinition, extra: Settings | undefined):
     return result.then(
       (r) => {
         runEnded();
-        report(def, settings.seed, r, engine);
+        return report(def, settings.seed, r, engine);
       },
       (e: unknown) => {
         runEnded();
@@ -484,7 +481,7 @@ function runDefinitionRaw(def: PropertyDefinition, extra: Settings | undefined):
     );
   }
   runEnded();
-  report(def, settings.seed, result, engine);
+  return report(def, settings.seed, result, engine);
 }
 
 /** st.data()'s strategy class, to recognise its argument (its object of draw functions is not a value to print). */
@@ -504,8 +501,8 @@ function reproOf(def: PropertyDefinition, args: readonly unknown[], generating: 
   return parts.join(", ");
 }
 
-/** Turn the engine's result into the user's outcome: return on success, throw on failure. */
-function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void {
+/** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
+function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void | Promise<never> {
   const emit = engine.settings.onEvent;
   if (result.outcome === "gave-up") {
     emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
@@ -551,15 +548,25 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
   }
+  const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky);
+  const presented = def.present?.(failure) ?? failure;
+  if (presented instanceof Promise) return presented.then((f) => fail(f, result, error, emit));
+  fail(presented, result, error, emit);
+}
+
+/** Report the failure to the event tap, and throw it. */
+function fail(failure: PropertyFailure, result: EngineResult & { outcome: "failed" }, error: unknown, emit: ((e: EngineEvent) => void) | undefined): never {
+  const seed = failure.seed;
   emit?.({
     type: "result",
     outcome: "failed",
     seed,
-    statistics: result.statistics,
-    repro,
+    statistics: failure.statistics,
+    repro: failure.repro,
     error: errorSummary(error),
     ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
-    message,
+    presentation: failure.presentation,
+    message: failure.message,
   });
-  throw new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky);
+  throw failure;
 }

@@ -37,7 +37,7 @@ export interface Settings {
   database?: string | ExampleDatabase | null;
   /** Phases to run (default all): explicit, reuse, generate, shrink. */
   phases?: readonly Phase[];
-  /** Steps per state-machine run (for stateful testing). */
+  /** Steps per state-machine sequence at most (machine() only; default 50). */
   stepCount?: number;
   /** Receives every engine event (the extension's runner uses this to stream the run). */
   onEvent?: (event: EngineEvent) => void;
@@ -75,6 +75,8 @@ function defaultTimeout(deadline: number | null): number {
 export interface ResolvedSettings extends EngineSettings {
   /** Per-case limit for async bodies (ms), or null for none. */
   readonly timeout: number | null;
+  /** Steps per state-machine sequence at most (machine() only). */
+  readonly stepCount: number;
 }
 
 const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "shrink"];
@@ -223,5 +225,6 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
     maxShrinkCalls: s.maxShrinkCalls ?? 5000,
     maxShrinkTimeMs: s.maxShrinkTimeMs ?? 60_000,
     examples: s.examples ?? [],
+    stepCount: s.stepCount ?? 50,
   };
 }

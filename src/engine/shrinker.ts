@@ -28,7 +28,7 @@
  * and async properties share one implementation.
  */
 import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
-import { choiceEquals, choiceFromIndex, choiceToIndex, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
+import { choiceEquals, choiceFromIndex, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
 import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
@@ -45,6 +45,17 @@ export interface ShrinkHost {
   spanInfos(spans: readonly Span[]): SpanInfo[];
   /** Asked after every call: a reason to stop shrinking now (the target so far is kept), or undefined. */
   stop?(): string | undefined;
+  /** Passes a kind of property brings for its own structure (a machine's steps: stateful.ts); run after the generic main passes. */
+  readonly extraPasses?: readonly DomainPass[];
+}
+
+/**
+ * A pass that knows the structure of one kind of test case: from the target, candidate choice sequences to
+ * try, most promising first. After each accepted candidate it is asked again, on the new target.
+ */
+export interface DomainPass {
+  readonly name: string;
+  candidates(target: ShrinkTarget): Iterable<readonly ChoiceValue[]>;
 }
 
 export interface ShrinkTarget {
@@ -107,6 +118,7 @@ export class Shrinker {
     { name: "try small pairs", run: () => this.trySmallPairs() },
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
+    { name: "relabel", run: () => this.relabel() },
   ];
 
   constructor(
@@ -115,6 +127,25 @@ export class Shrinker {
     private readonly options: ShrinkOptions,
   ) {
     this.target = initial;
+    if (host.extraPasses !== undefined && host.extraPasses.length > 0) {
+      // Right after the bulk span deletion: they delete what it could not without breaking later steps.
+      const [first, ...rest] = this.passes;
+      this.passes = [first!, ...host.extraPasses.map((p) => ({ name: p.name, run: () => this.domainPass(p) })), ...rest];
+    }
+  }
+
+  /** Try the pass's candidates in order; after an accepted one, start over from the new target. */
+  private *domainPass(p: DomainPass): PassGen {
+    for (;;) {
+      let improved = false;
+      for (const c of p.candidates(this.target)) {
+        if (yield* this.consider(c)) {
+          improved = true;
+          break;
+        }
+      }
+      if (!improved) return;
+    }
   }
 
   /** Run passes to a fixpoint (or until the budget runs out). */
@@ -199,7 +230,10 @@ export class Shrinker {
     this.target = { nodes: result.nodes, spans, origin: this.target.origin, case: executed };
     this.shrinks++;
     this.passAccepted++;
-    emit?.({ type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) });
+    if (emit !== undefined) {
+      const target = { type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) } as const;
+      emit(executed?.presentation === undefined ? target : { ...target, presentation: executed.presentation });
+    }
     return true;
   }
 
@@ -541,6 +575,50 @@ export class Shrinker {
     for (const positions of groups.values()) {
       if (positions.length < 2) continue;
       yield* this.searchTogether(positions, positions.map((i) => this.direction(i)));
+    }
+  }
+
+  /**
+   * Swap two values everywhere they occur among choices of one kind and constraints, when the simpler value
+   * would then come first: `put 1, put 0, get 1, put 2` → `put 0, put 1, get 0, put 2`. No single deletion or
+   * lowering gets there (each one change breaks the pattern of equal values), and a normal form needs it: the
+   * same minimal example from every seed. Booleans are flags, not labels, and are left alone.
+   */
+  private *relabel(): PassGen {
+    const nodes = this.target.nodes;
+    const groups = new Map<string, number[]>();
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      if (n.forced || n.type === "boolean") continue;
+      const k = `${n.type}:${JSON.stringify(n.constraints, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : typeof v === "number" && !Number.isFinite(v) ? String(v) : v))}`;
+      const g = groups.get(k);
+      if (g) g.push(i);
+      else groups.set(k, [i]);
+    }
+    for (const positions of groups.values()) {
+      if (positions.length < 2) continue;
+      const first = nodes[positions[0]];
+      // The distinct values in order of first occurrence (a few: labels, not data).
+      const distinct: ChoiceValue[] = [];
+      for (const i of positions) {
+        const v = nodes[i].value;
+        if (!distinct.some((d) => choiceEquals(first.type, d, v))) distinct.push(v);
+        if (distinct.length > 8) break;
+      }
+      for (let a = 0; a < distinct.length; a++) {
+        for (let b = a + 1; b < distinct.length; b++) {
+          const va = distinct[a];
+          const vb = distinct[b];
+          if (compareChoice(first.type, vb, va, first.constraints) >= 0) continue;
+          const values = this.values();
+          for (const i of positions) {
+            if (choiceEquals(first.type, values[i], va)) values[i] = vb;
+            else if (choiceEquals(first.type, values[i], vb)) values[i] = va;
+          }
+          // Accepted: the groups changed, so start again from the new target.
+          if (yield* this.consider(values)) return yield* this.relabel();
+        }
+      }
     }
   }
 

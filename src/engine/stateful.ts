@@ -5,33 +5,43 @@
  * body its test case; the body then runs one sequence on a fresh instance, drawing every decision from that
  * test case, so the engine records, replays and shrinks sequences exactly as it does arguments:
  *
- *   [init args…] [step: more=true, rule index, rule args…]* more=false
+ *   [init args…] [swarm: disabled? per rule] [step: more=true, rule index, rule args…]* more=false
  *
- * - Each initialize rule draws its arguments inside an "initialize" span; then each step is one "step" span
- *   holding its "another step?" flag, the rule's index among the rules applicable now (precondition true and
- *   every bundle argument non-empty) and its arguments. Deleting a step span deletes the step; a zero index is
- *   the earliest applicable rule; a bundle draw is an index into the bundle (toward its first value).
+ * - Each initialize rule draws its arguments inside an "initialize" span. Then the swarm flags (Groce et al.'s
+ *   swarm testing, as Hypothesis does it): one "disabled?" boolean per rule, so some sequences use only a few
+ *   rules and reach states a uniform mix never would (ten `dec` in a row, no `inc`). False is simplest, so
+ *   flags shrink toward "all rules enabled". If a sequence disables every rule that applies, all apply.
+ * - Each step is one "step" span holding its "another step?" flag, the rule's index among the rules
+ *   applicable now (enabled, precondition true, every bundle argument non-empty) and its arguments. Deleting a
+ *   step span deletes the step; a zero index is the earliest applicable rule; a bundle draw is an index into
+ *   the bundle (toward its first value).
  * - The flag is a boolean with p = L / (L + 1), L = 80 % of stepCount, so sequences use most of stepCount (a
  *   50 % coin would stop after about two steps); at stepCount steps the sequence ends without drawing a flag.
  * - Invariants run once the initialize rules are done (the initial state) and after every step; teardown()
- *   runs in a finally after every sequence, whatever happened, shrink candidates included.
- * - On failure the run's PropertyFailure is rewritten (PropertyDefinition.present): its minimal choices are
- *   replayed once on a fresh instance, recording each step as a statement, which gives `steps`, the executable
- *   `repro`, the Explanation (invariant X / rule Y) and the machine's toString() at the failing step.
- *
- * Not here yet (issue #9): swarm flags, sequence-specific shrink passes (re-pointing bundle references,
- * relabelling), async rules, flaky-leak hints, the extension's Steps view and quick fix.
+ *   runs after every sequence, whatever happened, shrink candidates included.
+ * - Rules, invariants and teardown may be async: the sequence is a generator that yields each call's result,
+ *   run synchronously until a call returns a thenable and awaited from then on (stays cheap when all are sync).
+ * - Every run records a trace (steps, their choice positions, bundle draws): the sequence-aware shrink passes
+ *   in stateful-shrink.ts read it to delete a step while re-pointing later references to its value, and to
+ *   enable a disabled rule without changing which rules the steps call.
+ * - With events on (the panel), each case also records its steps as statements (TestCase.presentation). On
+ *   failure the run's PropertyFailure is rewritten (PropertyDefinition.present): its minimal choices are
+ *   replayed once on a fresh instance, recording each step, which gives `steps`, the executable `repro`, the
+ *   Explanation (invariant X / rule Y) and the machine's toString() at the failing step.
  */
 import { invalid } from "./errors.ts";
+import type { Presentation, StepInfo } from "./events.ts";
 import { definitionKey } from "./key.ts";
 import { propertyFromDefinition, PropertyFailure } from "./property.ts";
 import type { Property, PropertyDefinition } from "./property.ts";
 import { literalOrPlaceholder } from "./report.ts";
-import type { Settings } from "./settings.ts";
+import type { ResolvedSettings, Settings } from "./settings.ts";
 import { validateSettings } from "./settings.ts";
 import { describe, Strategy } from "./strategies/core.ts";
 import { setCurrent } from "./context.ts";
 import { TestCase } from "./testcase.ts";
+import { sequencePasses } from "./stateful-shrink.ts";
+import type { SequenceTrace, StepTrace } from "./stateful-shrink.ts";
 
 const API = "machine";
 
@@ -67,7 +77,8 @@ export type MethodNames<M> = Exclude<{ [K in keyof M]-?: M[K] extends AnyFn ? K 
 type ArgOf<F> = F extends () => any ? (F extends (arg: infer A) => any ? (unknown extends A ? never : A) : never) : F extends (arg: infer A) => any ? A : never;
 export type ArgSource<T> = Strategy<T> | Bundle<T> | Consumed<T>;
 export type RuleArgs<F> = [ArgOf<F>] extends [never] ? never : { [K in keyof ArgOf<F>]-?: ArgSource<ArgOf<F>[K]> };
-type Ret<F> = F extends (...a: any[]) => infer R ? R : never;
+/** What a rule's call gives its target bundle: the resolved value of an async rule. */
+type Ret<F> = F extends (...a: any[]) => infer R ? Awaited<R> : never;
 
 export interface RuleSpec<M, F> {
   args?: RuleArgs<F>;
@@ -88,32 +99,29 @@ export interface MachineSettings extends Settings {
   stepCount?: number;
 }
 
-/** One step of a failing sequence, as presented. */
-export interface MachineStep {
-  readonly kind: "initialize" | "rule" | "invariant" | "teardown";
-  readonly name: string;
-  /** The argument object printed as TypeScript (bundle values by variable name); "" when none. */
-  readonly args: string;
-  /** The bundle variable the result went into. */
-  readonly target?: string;
-  /** The statement in the repro. */
-  readonly code: string;
-}
+/** One step of a failing sequence, as presented (the protocol's StepInfo). */
+export type MachineStep = StepInfo;
 
 // ------------------------------------------------------------------------------------------------ runtime
 
+type Source = Strategy<unknown> | Bundle<unknown> | Consumed<unknown>;
+
 interface Rule {
   readonly name: string;
-  readonly args: readonly [string, Strategy<unknown> | Bundle<unknown> | Consumed<unknown>][] | undefined;
+  readonly args: readonly [string, Source][] | undefined;
   readonly target: Bundle<unknown> | undefined;
   readonly precondition: ((state: unknown) => boolean) | undefined;
+  /** Indices (into Machine.bundles) of the bundles its arguments draw from. */
+  readonly needs: readonly number[];
 }
 
 interface Machine {
   readonly Class: new () => object;
+  readonly className: string;
   readonly rules: readonly Rule[];
   readonly initialize: readonly Rule[];
   readonly invariants: readonly string[];
+  readonly bundles: readonly Bundle<unknown>[];
   readonly stepCount: number;
   readonly more: { p: number };
 }
@@ -128,111 +136,185 @@ class CaseHandle extends Strategy<TestCase> {
   }
 }
 
-class Recording {
-  steps: MachineStep[] = [];
+const SWARM = { p: 0.5 };
+
+type Entry = { readonly id: number; readonly name: string; readonly value: unknown };
+
+/** Where a sequence is while it runs: for the trace, the recording and the Explanation. */
+class Run {
+  readonly bundles: Entry[][];
+  readonly counters: number[];
+  nextEntry = 0;
+  readonly trace: SequenceTrace;
+  /** The statements so far, when recording. */
+  readonly steps: StepInfo[] | undefined;
   failedIn: { kind: "invariant" | "rule" | "initialize"; name: string } | undefined;
   state: string | undefined;
+  constructor(
+    readonly m: Machine,
+    readonly tc: TestCase,
+    recording: boolean,
+  ) {
+    this.bundles = m.bundles.map(() => []);
+    this.counters = m.bundles.map(() => 0);
+    this.trace = { steps: [], initEntries: m.bundles.map(() => []), swarmStart: -1, disabled: [], stepsStart: 0, end: 0 };
+    this.steps = recording ? [] : undefined;
+  }
 }
-
-type Entry = { name: string; value: unknown };
 
 function key(k: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
 }
 
-function ruleApplicable(rule: Rule, state: object, bundles: Map<Bundle<unknown>, Entry[]>): boolean {
-  if (rule.args !== undefined) {
-    for (const [, src] of rule.args) {
-      const b = src instanceof Bundle ? src : src instanceof Consumed ? src.bundle : undefined;
-      if (b !== undefined && (bundles.get(b)?.length ?? 0) === 0) return false;
-    }
-  }
-  return rule.precondition === undefined || rule.precondition(state) === true;
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return (typeof x === "object" || typeof x === "function") && x !== null && typeof (x as { then?: unknown }).then === "function";
 }
 
-function runRule(tc: TestCase, m: Machine, rule: Rule, state: object, bundles: Map<Bundle<unknown>, Entry[]>, counters: Map<Bundle<unknown>, number>, rec: Recording | undefined, kind: "initialize" | "rule"): void {
+/** The rules (indices) that may run now, swarm flags aside: precondition true, every bundle argument non-empty. */
+function openRules(run: Run, state: object): number[] {
+  const out: number[] = [];
+  const rules = run.m.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
+    if (r.needs.some((b) => run.bundles[b]!.length === 0)) continue;
+    if (r.precondition !== undefined && r.precondition(state) !== true) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Draw a rule's arguments and call it (the call's result is yielded: it may be a promise). `trace` gets the
+ * bundle draws of a step.
+ */
+function* callRule(run: Run, rule: Rule, state: object, kind: "initialize" | "rule", trace: StepTrace | undefined): Generator<unknown, void, unknown> {
+  const { m, tc } = run;
   let argObj: Record<string, unknown> | undefined;
-  const printed: string[] = [];
+  const printed: string[] | undefined = run.steps === undefined ? undefined : [];
+  const start = tc.choiceCount;
   if (rule.args !== undefined) {
     argObj = {};
     for (const [k, src] of rule.args) {
       if (src instanceof Strategy) {
         const v = src.draw(tc);
         argObj[k] = v;
-        if (rec !== undefined) printed.push(`${key(k)}: ${literalOrPlaceholder(v)}`);
+        printed?.push(`${key(k)}: ${literalOrPlaceholder(v)}`);
       } else {
         const b = src instanceof Consumed ? src.bundle : src;
-        const entries = bundles.get(b) ?? [];
+        const bi = m.bundles.indexOf(b);
+        const entries = run.bundles[bi]!;
+        if (entries.length === 0) invalid(API, `initialize rule "${rule.name}" draws from bundle "${b.name}", which is empty when it runs (only earlier initialize rules can fill it)`);
+        const node = tc.choiceCount;
         const i = tc.draw("integer", { min: 0, max: entries.length - 1, shrinkTowards: 0 });
         const e = entries[i]!;
+        trace?.draws.push({ node, bundle: bi, entry: e.id, consumed: src instanceof Consumed });
         if (src instanceof Consumed) entries.splice(i, 1);
         argObj[k] = e.value;
-        if (rec !== undefined) printed.push(`${key(k)}: ${e.name}`);
+        printed?.push(`${key(k)}: ${e.name}`);
       }
     }
   }
-  let target: string | undefined;
-  if (rec !== undefined) {
+  if (trace !== undefined) trace.end = tc.choiceCount;
+  const ti = rule.target === undefined ? -1 : m.bundles.indexOf(rule.target);
+  const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
+  if (run.steps !== undefined && printed !== undefined) {
     const args = argObj === undefined ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
-    if (rule.target !== undefined) {
-      const n = counters.get(rule.target) ?? 0;
-      target = `${rule.target.name}_${n}`;
-    }
     const call = `state.${rule.name}(${args});`;
-    rec.steps.push({ kind, name: rule.name, args, ...(target !== undefined ? { target } : {}), code: target !== undefined ? `const ${target} = ${call}` : call });
-    rec.failedIn = { kind, name: rule.name };
+    const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount };
+    run.steps.push(step);
   }
+  run.failedIn = { kind, name: rule.name };
   const method = (state as Record<string, AnyFn>)[rule.name]!;
-  const out = argObj === undefined ? method.call(state) : method.call(state, argObj);
-  if (rule.target !== undefined) {
-    const n = counters.get(rule.target) ?? 0;
-    counters.set(rule.target, n + 1);
-    let entries = bundles.get(rule.target);
-    if (entries === undefined) bundles.set(rule.target, (entries = []));
-    entries.push({ name: `${rule.target.name}_${n}`, value: out });
-  }
-  if (rec !== undefined) rec.failedIn = undefined;
-}
-
-function checkInvariants(m: Machine, state: object, rec: Recording | undefined): void {
-  for (const name of m.invariants) {
-    if (rec !== undefined) rec.failedIn = { kind: "invariant", name };
-    (state as Record<string, AnyFn>)[name]!.call(state);
-    if (rec !== undefined) rec.failedIn = undefined;
+  const out: unknown = yield argObj === undefined ? method.call(state) : method.call(state, argObj);
+  run.failedIn = undefined;
+  if (ti >= 0) {
+    const id = run.nextEntry++;
+    run.bundles[ti]!.push({ id, name: name!, value: out });
+    run.counters[ti]!++;
+    if (trace !== undefined) trace.produced = id;
+    else run.trace.initEntries[ti]!.push(id);
   }
 }
 
-/** One sequence on a fresh instance; every decision drawn from `tc`. */
-function runSequence(tc: TestCase, m: Machine, rec: Recording | undefined): void {
+function* checkInvariants(run: Run, state: object): Generator<unknown, void, unknown> {
+  for (const name of run.m.invariants) {
+    run.failedIn = { kind: "invariant", name };
+    yield (state as Record<string, AnyFn>)[name]!.call(state);
+    run.failedIn = undefined;
+  }
+}
+
+/** One sequence on a fresh instance; every decision drawn from the run's test case. */
+function* sequence(run: Run): Generator<unknown, void, unknown> {
+  const { m, tc } = run;
   const state = new m.Class();
-  const bundles = new Map<Bundle<unknown>, Entry[]>();
-  const counters = new Map<Bundle<unknown>, number>();
   try {
     for (const rule of m.initialize) {
       tc.startSpan("initialize");
-      runRule(tc, m, rule, state, bundles, counters, rec, "initialize");
+      yield* callRule(run, rule, state, "initialize", undefined);
       tc.endSpan();
     }
-    checkInvariants(m, state, rec);
+    // Swarm flags: after the initialize rules, so deleting every step leaves them in place.
+    const disabled = run.trace.disabled;
+    if (m.rules.length > 1) {
+      run.trace.swarmStart = tc.choiceCount;
+      tc.startSpan("swarm");
+      for (let i = 0; i < m.rules.length; i++) disabled.push(tc.draw("boolean", SWARM));
+      tc.endSpan();
+    }
+    run.trace.stepsStart = tc.choiceCount;
+    yield* checkInvariants(run, state);
     for (let step = 0; step < m.stepCount; step++) {
-      const applicable = m.rules.filter((r) => ruleApplicable(r, state, bundles));
-      if (applicable.length === 0) break;
+      const open = openRules(run, state);
+      if (open.length === 0) break;
+      let applicable = disabled.length === 0 ? open : open.filter((r) => !disabled[r]);
+      if (applicable.length === 0) applicable = open;
+      const start = tc.choiceCount;
       tc.startSpan("step");
       if (!tc.draw("boolean", m.more)) {
         tc.endSpan();
         break;
       }
+      const ruleNode = tc.choiceCount;
       const rule = applicable[tc.draw("integer", { min: 0, max: applicable.length - 1, shrinkTowards: 0 })]!;
-      runRule(tc, m, rule, state, bundles, counters, rec, "rule");
+      const trace: StepTrace = { start, ruleNode, end: start, rule, open, draws: [], produced: -1 };
+      run.trace.steps.push(trace);
+      yield* callRule(run, m.rules[rule]!, state, "rule", trace);
       tc.endSpan();
-      checkInvariants(m, state, rec);
+      trace.end = tc.choiceCount;
+      yield* checkInvariants(run, state);
     }
+    run.trace.end = tc.choiceCount;
   } catch (e) {
-    if (rec !== undefined) rec.state = describeState(state);
+    run.state = describeState(state);
     throw e;
   } finally {
     const teardown = (state as { teardown?: unknown }).teardown;
-    if (typeof teardown === "function") teardown.call(state);
+    if (typeof teardown === "function") yield teardown.call(state);
+  }
+}
+
+/** Run the generator: synchronously while every call returns a plain value, awaiting once one is a thenable. */
+function drive(gen: Generator<unknown, void, unknown>): void | Promise<void> {
+  let r = gen.next();
+  while (!r.done) {
+    if (isThenable(r.value)) return driveAsync(gen, r.value);
+    r = gen.next(r.value);
+  }
+}
+
+async function driveAsync(gen: Generator<unknown, void, unknown>, first: PromiseLike<unknown>): Promise<void> {
+  let pending: unknown = first;
+  for (;;) {
+    let r: IteratorResult<unknown, void>;
+    try {
+      r = gen.next(await pending);
+    } catch (e) {
+      // The call rejected (or the generator threw on resuming): hand the error to the sequence's own handlers.
+      r = gen.throw(e);
+    }
+    if (r.done) return;
+    pending = r.value;
   }
 }
 
@@ -247,49 +329,102 @@ function describeState(state: object): string | undefined {
   }
 }
 
-function present(m: Machine, failure: PropertyFailure): PropertyFailure {
-  const rec = new Recording();
-  const fresh = new TestCase(failure.choices as never, null, Math.max(8192, failure.choices.length + 1));
-  const previous = setCurrent(fresh);
-  let threw = false;
+/** The body of the machine's property: one sequence, its trace kept on the case (and its steps when presenting). */
+function runCase(m: Machine, tc: TestCase): void | Promise<void> {
+  const run = new Run(m, tc, tc.presenting);
+  tc.trace = run.trace;
+  if (run.steps === undefined) return drive(sequence(run));
+  const done = () => {
+    tc.presentation = presentationOf(run, false);
+  };
+  let out: void | Promise<void>;
   try {
-    runSequence(fresh, m, rec);
+    out = drive(sequence(run));
+  } catch (e) {
+    done();
+    throw e;
+  }
+  if (out === undefined) return done();
+  return out.then(done, (e: unknown) => {
+    done();
+    throw e;
+  });
+}
+
+function presentationOf(run: Run, closing: boolean): Presentation {
+  const m = run.m;
+  const steps = [...run.steps!];
+  const failed = run.failedIn;
+  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: `state.${failed.name}();` });
+  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: "state.teardown();" });
+  return {
+    kind: "steps",
+    className: m.className,
+    steps,
+    ...(failed !== undefined ? { failedIn: failed, explanation: `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}` } : {}),
+    ...(run.state !== undefined ? { state: run.state } : {}),
+  };
+}
+
+const LEAK_HINT =
+  "Flaky machine: the same steps gave different outcomes. State kept outside the instance (a module-level variable, a class field marked static, a shared cache) and not reset by teardown() — which runs after every sequence — is the usual cause.";
+
+/** Replay the failure's choices once, recording; rewrite the failure with the steps, the repro and the Explanation. */
+function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promise<PropertyFailure> {
+  const fresh = new TestCase(failure.choices as never, null, Math.max(8192, failure.choices.length + 1));
+  const run = new Run(m, fresh, true);
+  const previous = setCurrent(fresh);
+  let out: void | Promise<void>;
+  try {
+    out = drive(sequence(run));
   } catch {
-    threw = true;
+    return rewrite(m, failure, run, true);
   } finally {
     setCurrent(previous);
   }
-  if (!threw) return failure; // flaky: the engine's report says so; keep it as it is
-  const lines = [`const state = new ${m.Class.name || "Machine"}();`, ...rec.steps.map((s) => s.code)];
-  const steps: MachineStep[] = [...rec.steps];
-  const failed = rec.failedIn;
-  if (failed?.kind === "invariant") {
-    const code = `state.${failed.name}();`;
-    lines.push(code);
-    steps.push({ kind: "invariant", name: failed.name, args: "", code });
-  }
-  if (typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") {
-    lines.push("state.teardown();");
-    steps.push({ kind: "teardown", name: "teardown", args: "", code: "state.teardown();" });
-  }
+  if (out === undefined) return rewrite(m, failure, run, false);
+  return out.then(
+    () => rewrite(m, failure, run, false),
+    () => rewrite(m, failure, run, true),
+  );
+}
+
+function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean): PropertyFailure {
+  if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
+  const presentation = presentationOf(run, threw);
+  const steps = presentation.kind === "steps" ? presentation.steps : [];
+  const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
   const repro = lines.join("\n");
-  const explanation = failed === undefined ? "Explanation: the machine's constructor or teardown threw" : `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
+  const failed = run.failedIn;
+  const explanation = !threw
+    ? "Explanation: these steps did not fail when replayed (see the flakiness report below)"
+    : failed === undefined
+      ? "Explanation: the machine's constructor or teardown threw"
+      : `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
   const tail = at >= 0 ? blocks.slice(at + 1) : blocks.slice(1);
   const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${lines.map((l) => `  ${l}`).join("\n")}`, explanation];
-  if (rec.state !== undefined) parts.push(`State at the failing step:\n  ${rec.state.split("\n").join("\n  ")}`);
-  if (failure.flaky) parts.push("Flaky machine: the same steps gave different outcomes. State kept outside the instance (a module-level variable, a shared cache) and not reset by teardown() — which runs after every sequence — is the usual cause.");
+  if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
+  if (failure.flaky) parts.push(LEAK_HINT);
   const message = [...parts, ...tail].join("\n\n");
-  return new PropertyFailure(message, [], failure.cause, repro, failure.seed, failure.statistics, failure.choices, failure.flaky, steps);
+  const shown: Presentation = { ...presentation, ...(threw ? {} : { explanation }) };
+  return new PropertyFailure(message, [], failure.cause, repro, failure.seed, failure.statistics, failure.choices, failure.flaky, steps, shown);
 }
 
 // ------------------------------------------------------------------------------------------------ machine()
 
-function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean): Rule[] {
+function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean, bundles: Bundle<unknown>[]): Rule[] {
   if (specs === undefined && what === "initialize") return [];
   if (typeof specs !== "object" || specs === null || Array.isArray(specs)) invalid(API, `spec.${what} must be an object of method name → rule, got ${describe(specs)}`);
+  const index = (b: Bundle<unknown>): number => {
+    const i = bundles.indexOf(b);
+    if (i >= 0) return i;
+    if (bundles.some((x) => x.name === b.name)) invalid(API, `two different bundles are named "${b.name}": the repro would give their values the same variable names`);
+    bundles.push(b);
+    return bundles.length - 1;
+  };
   const rules: Rule[] = [];
   for (const name of Object.keys(specs)) {
     if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
@@ -298,18 +433,21 @@ function readRules(Class: Function, what: string, specs: unknown, withPreconditi
     const known = withPrecondition ? ["args", "target", "precondition"] : ["args", "target"];
     for (const k of Object.keys(r)) if (!known.includes(k)) invalid(API, `spec.${what}.${name}: unknown key "${k}" (known: ${known.join(", ")})`);
     const { args, target, precondition } = r as { args?: unknown; target?: unknown; precondition?: unknown };
-    let argList: [string, Strategy<unknown> | Bundle<unknown> | Consumed<unknown>][] | undefined;
+    let argList: [string, Source][] | undefined;
+    const needs: number[] = [];
     if (args !== undefined) {
       if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy) invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
       argList = [];
       for (const [k, v] of Object.entries(args)) {
         if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed)) invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
+        if (v instanceof Bundle || v instanceof Consumed) needs.push(index(v instanceof Consumed ? v.bundle : v));
         argList.push([k, v]);
       }
     }
     if (target !== undefined && !(target instanceof Bundle)) invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
+    if (target instanceof Bundle) index(target);
     if (precondition !== undefined && typeof precondition !== "function") invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
-    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"] });
+    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs });
   }
   return rules;
 }
@@ -324,25 +462,45 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
   if (typeof spec !== "object" || spec === null) invalid(API, `spec must be an object ({ rules, invariants?, initialize? }), got ${describe(spec)}`);
   for (const k of Object.keys(spec)) if (!["rules", "invariants", "initialize"].includes(k)) invalid(API, `spec: unknown key "${k}" (known: rules, invariants, initialize)`);
   validateSettings(API, settings);
-  const rules = readRules(Class, "rules", spec.rules, true);
+  const bundles: Bundle<unknown>[] = [];
+  const initialize = readRules(Class, "initialize", spec.initialize, false, bundles);
+  const rules = readRules(Class, "rules", spec.rules, true, bundles);
   if (rules.length === 0) invalid(API, "spec.rules is empty: a machine needs at least one rule");
-  const initialize = readRules(Class, "initialize", spec.initialize, false);
   const invariants = spec.invariants ?? [];
   if (!Array.isArray(invariants)) invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
   for (const name of invariants as unknown[]) {
     if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`);
   }
-  const stepCount = settings?.stepCount ?? 50;
-  const L = Math.max(1, Math.round(stepCount * 0.8));
-  const m: Machine = { Class: Class as new () => object, rules, initialize, invariants: invariants as string[], stepCount, more: { p: L / (L + 1) } };
+  const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], bundles };
   const handle = new CaseHandle(Class);
+  const key = definitionKey("property", [handle], Class);
+  const forStepCount = new Map<number, PropertyDefinition>();
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
-    body: (tc: unknown) => runSequence(tc as TestCase, m, undefined),
+    body: () => {
+      throw new Error("unreachable: machine() runs through forRun");
+    },
     settings,
-    key: definitionKey("property", [handle], Class),
-    present: (failure) => present(m, failure),
+    key,
+    // stepCount comes from the resolved settings (the property's, check()'s, the extension's), per run.
+    forRun: (resolved: ResolvedSettings) => {
+      const stepCount = resolved.stepCount;
+      let d = forStepCount.get(stepCount);
+      if (d === undefined) {
+        const L = Math.max(1, Math.round(stepCount * 0.8));
+        const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) } };
+        d = {
+          strategies: [handle as Strategy<unknown>],
+          body: (tc: unknown) => runCase(m, tc as TestCase),
+          settings,
+          key,
+          present: (failure) => present(m, failure),
+          passes: sequencePasses(m),
+        };
+        forStepCount.set(stepCount, d);
+      }
+      return d;
+    },
   };
   return propertyFromDefinition(def);
 }
-

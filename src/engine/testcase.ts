@@ -20,6 +20,7 @@ import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
 import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
+import type { Presentation } from "./events.ts";
 
 /** A labelled run of choices [start, end) drawn by one strategy call. */
 export interface Span {
@@ -110,6 +111,11 @@ export class TestCase {
   private replayNext = 0;
   /** Recursion bookkeeping for st.recursive: leaves drawn in the current top-level recursive value. */
   recursionLeaves = 0;
+  /** Set by the engine when events are on: the body then describes the case in `presentation` (a machine's steps). */
+  presenting = false;
+  presentation: Presentation | undefined = undefined;
+  /** Structure the body recorded for shrink passes of its own (a machine's steps and bundle draws; stateful.ts). */
+  trace: unknown = undefined;
 
   /** The choices as ChoiceNode objects (built on first use, extended as more are drawn). */
   get nodes(): ChoiceNode[] {

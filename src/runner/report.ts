@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
-import type { FailureReport, SourceLocation } from "../protocol.ts";
+import type { FailureReport, Presentation, SourceLocation, StepInfo } from "../protocol.ts";
 import type { RunFailure, TestEntry } from "./registry.ts";
 
 interface PropertyFailureLike {
@@ -20,6 +20,7 @@ interface PropertyFailureLike {
   readonly seed: number;
   readonly cause: unknown;
   readonly flaky?: boolean;
+  readonly presentation?: unknown;
 }
 
 function isPropertyFailure(e: unknown): e is PropertyFailureLike {
@@ -126,6 +127,7 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
       error: describeThrown(e.cause),
       location: locate(cause, testFile, workspaceRoot, runnerDir) ?? declared,
       flaky: e.flaky === true,
+      presentation: presentationOf(e),
     };
   }
   const error = describeThrown(e);
@@ -136,7 +138,31 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
     error,
     location: (isErrorLike(e) ? locate(stackOf(e), testFile, workspaceRoot, runnerDir) : undefined) ?? declared,
     flaky: false,
+    presentation: { kind: "arguments", text: "" },
   };
+}
+
+/**
+ * The failure's presentation, copied as plain data (it crosses a process boundary); an older engine copy in
+ * the workspace may not have one: its repro is then the arguments.
+ */
+function presentationOf(e: PropertyFailureLike): Presentation {
+  return attempt((): Presentation => {
+    const p = e.presentation as Presentation | undefined;
+    if (p?.kind === "steps" && Array.isArray(p.steps)) {
+      const str = (x: unknown) => (typeof x === "string" ? x : undefined);
+      const steps: StepInfo[] = p.steps.map((s) => {
+        const kind = (["initialize", "rule", "invariant", "teardown"] as const).find((k) => k === s.kind) ?? "rule";
+        const target = str(s.target);
+        return { kind, name: String(s.name), args: String(s.args), code: String(s.code), ...(target !== undefined ? { target } : {}), ...(Number.isInteger(s.start) && Number.isInteger(s.end) ? { start: s.start, end: s.end } : {}) };
+      });
+      const failedIn = p.failedIn !== undefined && (["invariant", "rule", "initialize"] as const).includes(p.failedIn.kind) ? { kind: p.failedIn.kind, name: String(p.failedIn.name) } : undefined;
+      const explanation = str(p.explanation);
+      const state = str(p.state);
+      return { kind: "steps", className: String(p.className), steps, ...(failedIn ? { failedIn } : {}), ...(explanation !== undefined ? { explanation } : {}), ...(state !== undefined ? { state } : {}) };
+    }
+    return { kind: "arguments", text: e.repro };
+  }, { kind: "arguments", text: e.repro });
 }
 
 /** An error as text for a `reason`: its stack when it has one. */

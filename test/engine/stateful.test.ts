@@ -2,8 +2,8 @@
 // stepCount, bad specs, and the ledger fixture's minimal steps and executable repro.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bundle, check, consumes, InvalidArgument, machine, PropertyFailure, st } from "../../src/engine/index.ts";
-import type { MachineSettings } from "../../src/engine/index.ts";
+import { bundle, check, consumes, InMemoryDatabase, InvalidArgument, machine, PropertyFailure, st } from "../../src/engine/index.ts";
+import type { EngineEvent, MachineSettings, Presentation, ResultEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/engine/index.ts";
 import { failure } from "./helpers.ts";
 
 const base: MachineSettings = { database: null, seed: 7 };
@@ -287,4 +287,189 @@ test("state leaked outside the instance is reported as flaky, with a hint about 
   assert.equal(f.flaky, true);
   assert.match(f.message, /Flaky machine: .*teardown\(\)/);
   assert.doesNotMatch(f.message, /TestCase/);
+});
+
+// ------------------------------------------------------------------------------------------------ the LRU fixture
+
+class Lru {
+  entries = new Map<string, number>();
+  put(k: string, v: number): void {
+    this.entries.delete(k);
+    this.entries.set(k, v);
+    if (this.entries.size > 2) this.entries.delete(this.entries.keys().next().value!);
+  }
+  /** The bug: a hit does not refresh the key's recency. */
+  get(k: string): number | undefined {
+    return this.entries.get(k);
+  }
+}
+
+class LruModel extends Lru {
+  override get(k: string): number | undefined {
+    const v = this.entries.get(k);
+    if (v !== undefined) this.put(k, v);
+    return v;
+  }
+}
+
+class LruMachine {
+  real = new Lru();
+  model = new LruModel();
+  put({ key, value }: { key: string; value: number }): void {
+    this.real.put(key, value);
+    this.model.put(key, value);
+  }
+  get({ key }: { key: string }): void {
+    this.real.get(key);
+    this.model.get(key);
+  }
+  keysMatch(): void {
+    assert.deepEqual(new Set(this.real.entries.keys()), new Set(this.model.entries.keys()));
+  }
+}
+
+const lruKey = st.integers({ min: 0, max: 9 }).map(String);
+const lruSpec = { rules: { put: { args: { key: lruKey, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key: lruKey } } }, invariants: ["keysMatch" as const] };
+const LRU_MINIMAL = [
+  "const state = new LruMachine();",
+  'state.put({ key: "0", value: 0 });',
+  'state.put({ key: "1", value: 0 });',
+  'state.get({ key: "0" });',
+  'state.put({ key: "2", value: 0 });',
+  "state.keysMatch();",
+].join("\n");
+
+test("the LRU and the ledger reach one normal form from 20 seeds, within 150 and 40 machine runs of shrinking on average", () => {
+  for (const [name, Class, spec, want, budget] of [
+    ["lru", LruMachine, lruSpec, LRU_MINIMAL, 150],
+    ["ledger", LedgerMachine, ledgerSpec, LEDGER_MINIMAL, 40],
+  ] as const) {
+    let runs = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const f = failure(machine(Class as new () => object, spec as never, { database: null, seed }));
+      assert.equal(f.repro, want, `${name}, seed ${seed}`);
+      runs += f.statistics.shrinkCalls;
+    }
+    assert.ok(runs / 20 <= budget, `${name}: ${runs / 20} machine runs while shrinking, on average`);
+  }
+});
+
+test("relabelling: the normal form with its keys swapped everywhere, replayed from the database, shrinks back to it", () => {
+  const f0 = failure(machine(LruMachine, lruSpec, { database: null, seed: 1 }));
+  // put 1, put 0, get 1, put 2: each key is the integer drawn right after a step's flag and rule index.
+  const swapped = f0.choices.slice();
+  for (const s of f0.steps!.filter((s) => s.kind === "rule")) {
+    const at = s.start! + 2;
+    if (swapped[at] === 0 || swapped[at] === 1) swapped[at] = 1 - (swapped[at] as number);
+  }
+  assert.notDeepEqual(swapped, f0.choices);
+  const db = new InMemoryDatabase();
+  db.save("lru-relabel", swapped);
+  const f = failure(machine(LruMachine, lruSpec, { database: db, key: "lru-relabel", seed: 1, phases: ["reuse", "shrink"] }));
+  assert.equal(f.repro, LRU_MINIMAL);
+  assert.ok(f.statistics.shrinks > 0, "it was shrunk, not found minimal");
+});
+
+// ------------------------------------------------------------------------------------------------ swarm, async, settings
+
+test("swarm flags: a bug needing ten dec in a row and no inc or reset is found on nearly every seed within 100 examples", () => {
+  class Counter {
+    n = 0;
+    run = 0;
+    inc(): void {
+      this.n++;
+      this.run = 0;
+    }
+    dec(): void {
+      this.n--;
+      this.run++;
+    }
+    reset(): void {
+      this.n = 0;
+      this.run = 0;
+    }
+    notTenDown(): void {
+      assert.ok(this.run < 10, "ten dec in a row");
+    }
+  }
+  let found = 0;
+  for (let seed = 1; seed <= 20; seed++) {
+    try {
+      machine(Counter, { rules: { inc: {}, dec: {}, reset: {} }, invariants: ["notTenDown"] }, { database: null, seed, maxExamples: 100 })();
+    } catch (e) {
+      assert.ok(e instanceof PropertyFailure);
+      assert.equal(e.steps!.filter((s) => s.kind === "rule").length, 10);
+      assert.ok(e.steps!.filter((s) => s.kind === "rule").every((s) => s.name === "dec"));
+      found++;
+    }
+  }
+  assert.ok(found >= 19, `found on ${found} of 20 seeds`);
+});
+
+test("async rules and invariants are awaited, in order, and an async failure shrinks and presents its steps", async () => {
+  const log: string[] = [];
+  class AsyncBox {
+    items: number[] = [];
+    async add({ v }: { v: number }): Promise<number> {
+      await new Promise((r) => setImmediate(r));
+      this.items.push(v);
+      log.push(`add${v}`);
+      return v;
+    }
+    async check(): Promise<void> {
+      await Promise.resolve();
+      assert.ok(this.items.length < 3, `three items: ${this.items.join(",")}`);
+    }
+    async teardown(): Promise<void> {
+      await Promise.resolve();
+      log.push("teardown");
+    }
+  }
+  const p = machine(AsyncBox, { rules: { add: { args: { v: st.integers({ min: 0, max: 5 }) } } }, invariants: ["check"] }, { database: null, seed: 2 })();
+  assert.ok(p instanceof Promise);
+  const f = await p.then(
+    () => assert.fail("expected a failure"),
+    (e: unknown) => e as PropertyFailure,
+  );
+  assert.ok(f instanceof PropertyFailure);
+  assert.equal(f.repro, ["const state = new AsyncBox();", "state.add({ v: 0 });", "state.add({ v: 0 });", "state.add({ v: 0 });", "state.check();", "state.teardown();"].join("\n"));
+  assert.match(f.message, /Explanation: assertion failed in invariant check/);
+  // Every sequence was torn down after its last call: no add after a teardown within one sequence.
+  assert.ok(log.filter((l) => l === "teardown").length > 1);
+});
+
+test("stepCount comes from check()'s settings too, and bounds every sequence", () => {
+  const lengths: number[] = [];
+  class M {
+    constructor() {
+      lengths.push(0);
+    }
+    step(): void {
+      lengths[lengths.length - 1]++;
+    }
+  }
+  check(machine(M, { rules: { step: {} } }, { ...base, maxExamples: 50 }), { stepCount: 3 });
+  assert.ok(lengths.every((n) => n <= 3));
+  assert.ok(lengths.some((n) => n === 3));
+});
+
+test("with events on, each machine case and shrink target carries its steps, and the result its presentation", () => {
+  const events: EngineEvent[] = [];
+  failure(machine(LedgerMachine, ledgerSpec, { database: null, seed: 4, onEvent: (e) => events.push(e) }));
+  const cases = events.filter((e): e is TestCaseEvent => e.type === "test-case");
+  assert.ok(cases.length > 0 && cases.every((c) => c.presentation?.kind === "steps"));
+  const withSteps = cases.find((c) => c.presentation?.kind === "steps" && c.presentation.steps.length > 2)!;
+  assert.ok(withSteps);
+  const p = withSteps.presentation as Extract<Presentation, { kind: "steps" }>;
+  for (const s of p.steps) assert.ok(s.start! < s.end! && s.end! <= withSteps.choices.length, "each step covers its own choices");
+  const targets = events.filter((e): e is ShrinkTargetEvent => e.type === "shrink-target");
+  assert.ok(targets.length > 0 && targets.every((t) => t.presentation?.kind === "steps"));
+  const result = events.find((e): e is ResultEvent => e.type === "result")!;
+  assert.equal(result.presentation?.kind, "steps");
+  const rp = result.presentation as Extract<Presentation, { kind: "steps" }>;
+  assert.equal(rp.className, "LedgerMachine");
+  assert.deepEqual(rp.failedIn, { kind: "invariant", name: "totalsMatch" });
+  assert.equal(rp.explanation, "Explanation: assertion failed in invariant totalsMatch");
+  assert.equal(rp.steps.map((s) => s.code).join("\n"), LEDGER_MINIMAL.split("\n").slice(1).join("\n"));
+  assert.equal(result.repro, LEDGER_MINIMAL);
 });

@@ -41,6 +41,7 @@ function recordRun(name: string, title: string, prop: Property, settings: Record
         error: { name: cause.name, message: cause.message },
         location: { file: "/workspace/test/example.test.ts", line: 12, column: 7 },
         flaky: false,
+        presentation: failure.presentation,
       },
     });
   }
