@@ -1,0 +1,32 @@
+/**
+ * The terminal demo (README: `npm run demo:terminal`, with `-- --machine` for a state machine) against the built
+ * package: it must end on the minimal example, and for the machine show the steps disappearing on the way.
+ *
+ * Needs `npm run build` first (the demo imports "shrinkscope", which resolves to dist/).
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { test } from "node:test";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+function demo(...args: string[]): string {
+  const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "" } });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test("the property demo ends on the minimal failing list", () => {
+  const out = demo("3");
+  assert.match(out, /Minimal failing arguments \(TypeScript\):\n\s+\[-1, -2\]/);
+});
+
+test("the machine demo shows the steps shrinking and ends on the four steps that explain the LRU bug", () => {
+  const out = demo("--machine", "3");
+  const counts = [...out.matchAll(/↓ .{17} +(\d+) steps/g)].map((m) => Number(m[1]));
+  assert.ok(counts.length > 3 && counts[0]! > 4 && counts.at(-1) === 4, `step counts ${counts.join(" ")}`);
+  assert.ok(out.includes(["  state.put({ key: \"0\", value: 0 });", "  state.put({ key: \"1\", value: 0 });", "  state.get({ key: \"0\" });", "  state.put({ key: \"2\", value: 0 });", "  state.keysMatch();"].join("\n")), out);
+  assert.match(out, /Explanation: assertion failed in invariant keysMatch/);
+  assert.match(out, /cache keys \["1","2"\], model keys \["0","2"\]/);
+});
