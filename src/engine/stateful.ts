@@ -149,6 +149,8 @@ class Run {
   /** The statements so far, when recording. */
   readonly steps: StepInfo[] | undefined;
   failedIn: { kind: "invariant" | "rule" | "initialize"; name: string } | undefined;
+  /** failedIn names a rule whose precondition was being asked, not the rule itself. */
+  inPrecondition = false;
   state: string | undefined;
   constructor(
     readonly m: Machine,
@@ -177,7 +179,14 @@ function openRules(run: Run, state: object): number[] {
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
     if (r.needs.some((b) => run.bundles[b]!.length === 0)) continue;
-    if (r.precondition !== undefined && r.precondition(state) !== true) continue;
+    if (r.precondition !== undefined) {
+      run.failedIn = { kind: "rule", name: r.name };
+      run.inPrecondition = true;
+      const ok = r.precondition(state) === true;
+      run.failedIn = undefined;
+      run.inPrecondition = false;
+      if (!ok) continue;
+    }
     out.push(i);
   }
   return out;
@@ -361,9 +370,17 @@ function presentationOf(run: Run, closing: boolean): Presentation {
     kind: "steps",
     className: m.className,
     steps,
-    ...(failed !== undefined ? { failedIn: failed, explanation: `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}` } : {}),
+    ...(failed !== undefined ? { failedIn: failed, explanation: explain(run) } : {}),
     ...(run.state !== undefined ? { state: run.state } : {}),
   };
+}
+
+/** The Explanation line of a failed sequence. */
+function explain(run: Run): string {
+  const failed = run.failedIn;
+  if (failed === undefined) return "Explanation: the machine's constructor or teardown threw";
+  if (run.inPrecondition) return `Explanation: the precondition of rule ${failed.name} threw`;
+  return `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
 }
 
 const LEAK_HINT =
@@ -395,12 +412,7 @@ function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean)
   const steps = presentation.kind === "steps" ? presentation.steps : [];
   const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
   const repro = lines.join("\n");
-  const failed = run.failedIn;
-  const explanation = !threw
-    ? "Explanation: these steps did not fail when replayed (see the flakiness report below)"
-    : failed === undefined
-      ? "Explanation: the machine's constructor or teardown threw"
-      : `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
+  const explanation = !threw ? "Explanation: these steps did not fail when replayed (see the flakiness report below)" : explain(run);
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");

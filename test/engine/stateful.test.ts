@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { bundle, check, consumes, InMemoryDatabase, InvalidArgument, machine, PropertyFailure, st } from "../../src/engine/index.ts";
 import type { EngineEvent, MachineSettings, Presentation, ResultEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/engine/index.ts";
 import { failure } from "./helpers.ts";
+import { LRU_MINIMAL, LruMachine, lruSpec } from "./lru-machine.ts";
 
 const base: MachineSettings = { database: null, seed: 7 };
 
@@ -291,53 +292,7 @@ test("state leaked outside the instance is reported as flaky, with a hint about 
 
 // ------------------------------------------------------------------------------------------------ the LRU fixture
 
-class Lru {
-  entries = new Map<string, number>();
-  put(k: string, v: number): void {
-    this.entries.delete(k);
-    this.entries.set(k, v);
-    if (this.entries.size > 2) this.entries.delete(this.entries.keys().next().value!);
-  }
-  /** The bug: a hit does not refresh the key's recency. */
-  get(k: string): number | undefined {
-    return this.entries.get(k);
-  }
-}
-
-class LruModel extends Lru {
-  override get(k: string): number | undefined {
-    const v = this.entries.get(k);
-    if (v !== undefined) this.put(k, v);
-    return v;
-  }
-}
-
-class LruMachine {
-  real = new Lru();
-  model = new LruModel();
-  put({ key, value }: { key: string; value: number }): void {
-    this.real.put(key, value);
-    this.model.put(key, value);
-  }
-  get({ key }: { key: string }): void {
-    this.real.get(key);
-    this.model.get(key);
-  }
-  keysMatch(): void {
-    assert.deepEqual(new Set(this.real.entries.keys()), new Set(this.model.entries.keys()));
-  }
-}
-
-const lruKey = st.integers({ min: 0, max: 9 }).map(String);
-const lruSpec = { rules: { put: { args: { key: lruKey, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key: lruKey } } }, invariants: ["keysMatch" as const] };
-const LRU_MINIMAL = [
-  "const state = new LruMachine();",
-  'state.put({ key: "0", value: 0 });',
-  'state.put({ key: "1", value: 0 });',
-  'state.get({ key: "0" });',
-  'state.put({ key: "2", value: 0 });',
-  "state.keysMatch();",
-].join("\n");
+// LruMachine, lruSpec and LRU_MINIMAL: test/engine/lru-machine.ts (the panel records the same machine).
 
 test("the LRU and the ledger reach one normal form from 20 seeds, within 150 and 40 machine runs of shrinking on average", () => {
   for (const [name, Class, spec, want, budget] of [
@@ -349,6 +304,10 @@ test("the LRU and the ledger reach one normal form from 20 seeds, within 150 and
       const f = failure(machine(Class as new () => object, spec as never, { database: null, seed }));
       assert.equal(f.repro, want, `${name}, seed ${seed}`);
       runs += f.statistics.shrinkCalls;
+      if (seed === 1) {
+        // The repro is executable and throws the original assertion.
+        assert.throws(() => new Function(Class.name, f.repro)(Class), (e: unknown) => e instanceof assert.AssertionError && e.message === (f.cause as Error).message);
+      }
     }
     assert.ok(runs / 20 <= budget, `${name}: ${runs / 20} machine runs while shrinking, on average`);
   }
@@ -472,4 +431,31 @@ test("with events on, each machine case and shrink target carries its steps, and
   assert.equal(rp.explanation, "Explanation: assertion failed in invariant totalsMatch");
   assert.equal(rp.steps.map((s) => s.code).join("\n"), LEDGER_MINIMAL.split("\n").slice(1).join("\n"));
   assert.equal(result.repro, LEDGER_MINIMAL);
+});
+
+test("a precondition that throws is named in the Explanation, not blamed on the constructor", () => {
+  class M {
+    n = 0;
+    inc(): void {
+      this.n++;
+    }
+    dec(): void {
+      this.n--;
+    }
+  }
+  const f = failure(
+    machine(M, {
+      rules: {
+        inc: {},
+        dec: {
+          precondition: (s) => {
+            if (s.n > 2) throw new Error("precondition broke");
+            return true;
+          },
+        },
+      },
+    }, base),
+  );
+  assert.match(f.message, /Explanation: the precondition of rule dec threw/);
+  assert.equal((f.cause as Error).message, "precondition broke");
 });
