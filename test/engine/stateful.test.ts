@@ -275,6 +275,17 @@ test("bad specs are InvalidArgument naming machine", () => {
   bad(() => machine(M, { rules: { step: {} } }, { stepCount: -3 }), /stepCount/);
   // @ts-expect-error: a target must be a bundle
   bad(() => machine(M, { rules: { step: { target: st.integers() } } }), /target must be a bundle/);
+  // The args object is checked against the method's parameter at compile time (these run fine: values are drawn).
+  class Typed {
+    put(_: { key: string; value: number }): void {}
+  }
+  // @ts-expect-error: value must be a number strategy, not a string one
+  machine(Typed, { rules: { put: { args: { key: st.text(), value: st.text() } } } });
+  // @ts-expect-error: a missing argument
+  machine(Typed, { rules: { put: { args: { key: st.text() } } } });
+  // @ts-expect-error: a bundle of the wrong type
+  machine(Typed, { rules: { put: { args: { key: bundle<number>("nums"), value: st.integers() } } } });
+  machine(Typed, { rules: { put: { args: { key: st.text(), value: st.integers() } } } });
 });
 
 test("state leaked outside the instance is reported as flaky, with a hint about teardown, never as a minimum", () => {
