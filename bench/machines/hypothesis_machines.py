@@ -3,7 +3,8 @@
 Same systems, models, rules and invariants as the JavaScript fixtures; each machine runs on seeds 1..N with
 @seed(n) and settings(database=None, max_examples=100, stateful_step_count=50, deadline=None), with every phase
 but "explain": that phase traces coverage (several times slower on Python 3.11) to print which lines only the
-failing example ran, and it neither changes the minimal example nor adds machine runs. Hypothesis's storage
+failing example ran; it comes after shrinking (on these machines, with and without it, the same minimal examples
+and the same machine runs after the first failure). Hypothesis's storage
 (its constants cache) goes to a temporary folder, removed at the end, not to ./.hypothesis. Per seed it records:
   found         -- the machine failed at all;
   normal        -- the final steps are exactly the normal form (the rule calls Hypothesis prints, with keyword
