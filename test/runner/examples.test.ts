@@ -1,0 +1,41 @@
+/**
+ * The state-machine examples (examples/machines) as a user runs them: they import the built package
+ * ("shrinkscope" → dist/), typecheck under their own tsconfig (module NodeNext, as a user's project), and fail
+ * on purpose, printing the minimal steps and the Explanation the README describes.
+ *
+ * Needs `npm run build` first.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { test } from "node:test";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const DIR = path.join(ROOT, "examples", "machines");
+
+test("the machine examples typecheck against the built package's types", () => {
+  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", DIR], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+const EXPECTED: Record<string, string[]> = {
+  "ledger.test.ts": ['const accounts_0 = state.open({ name: "a" });', "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();", "Explanation: assertion failed in invariant totalsMatch"],
+  "lru.test.ts": ['state.put({ key: "0", value: 0 });', 'state.put({ key: "1", value: 0 });', 'state.get({ key: "0" });', 'state.put({ key: "2", value: 0 });', "state.keysMatch();", "Explanation: assertion failed in invariant keysMatch"],
+};
+
+for (const [file, lines] of Object.entries(EXPECTED)) {
+  test(`examples/machines/${file} fails with its minimal steps`, () => {
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT; // its own run, not a subtest of ours
+    const r = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href, "--test", path.join(DIR, file)], { encoding: "utf8", cwd: ROOT, env });
+    const out = r.stdout + r.stderr;
+    assert.notEqual(r.status, 0, out);
+    let at = 0;
+    for (const line of lines) {
+      const i = out.indexOf(line, at);
+      assert.ok(i >= 0, `"${line}" (in order) in:\n${out}`);
+      at = i;
+    }
+  });
+}
