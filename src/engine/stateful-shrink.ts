@@ -39,7 +39,7 @@ export interface StepTrace {
   readonly rule: number;
   /** The rules (indices) applicable at this step, swarm flags aside. */
   readonly open: readonly number[];
-  readonly draws: BundleDraw[];
+  draws: BundleDraw[];
   /** The entry id the step put into its target bundle, or -1. */
   produced: number;
 }

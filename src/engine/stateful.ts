@@ -41,7 +41,7 @@ import { describe, Strategy } from "./strategies/core.ts";
 import { setCurrent } from "./context.ts";
 import { TestCase } from "./testcase.ts";
 import { sequencePasses } from "./stateful-shrink.ts";
-import type { SequenceTrace, StepTrace } from "./stateful-shrink.ts";
+import type { BundleDraw, SequenceTrace, StepTrace } from "./stateful-shrink.ts";
 
 const API = "machine";
 
@@ -111,9 +111,15 @@ interface Rule {
   readonly args: readonly [string, Source][] | undefined;
   readonly target: Bundle<unknown> | undefined;
   readonly precondition: ((state: unknown) => boolean) | undefined;
-  /** Indices (into Machine.bundles) of the bundles its arguments draw from. */
+  /** Indices (into Machine.bundles) of the bundles its arguments draw from, and of its target (-1: none). */
   readonly needs: readonly number[];
+  readonly targetIndex: number;
+  /** What `failedIn` says while it runs (shared: a sequence makes many calls). */
+  readonly failed: FailedIn;
+  readonly failedInit: FailedIn;
 }
+
+type FailedIn = { readonly kind: "invariant" | "rule" | "initialize"; readonly name: string };
 
 interface Machine {
   readonly Class: new () => object;
@@ -121,7 +127,10 @@ interface Machine {
   readonly rules: readonly Rule[];
   readonly initialize: readonly Rule[];
   readonly invariants: readonly string[];
+  readonly invariantChecks: readonly FailedIn[];
   readonly bundles: readonly Bundle<unknown>[];
+  /** Every rule index, when no rule has a precondition or a bundle argument (then all are always open). */
+  readonly allOpen: readonly number[] | undefined;
   readonly stepCount: number;
   readonly more: { p: number };
 }
@@ -148,7 +157,7 @@ class Run {
   readonly trace: SequenceTrace;
   /** The statements so far, when recording. */
   readonly steps: StepInfo[] | undefined;
-  failedIn: { kind: "invariant" | "rule" | "initialize"; name: string } | undefined;
+  failedIn: FailedIn | undefined;
   /** failedIn names a rule whose precondition was being asked, not the rule itself. */
   inPrecondition = false;
   state: string | undefined;
@@ -173,14 +182,16 @@ function isThenable(x: unknown): x is PromiseLike<unknown> {
 }
 
 /** The rules (indices) that may run now, swarm flags aside: precondition true, every bundle argument non-empty. */
-function openRules(run: Run, state: object): number[] {
+function openRules(run: Run, state: object): readonly number[] {
+  const m = run.m;
+  if (m.allOpen !== undefined) return m.allOpen; // no preconditions, no bundle arguments: nothing to ask
   const out: number[] = [];
-  const rules = run.m.rules;
+  const rules = m.rules;
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
     if (r.needs.some((b) => run.bundles[b]!.length === 0)) continue;
     if (r.precondition !== undefined) {
-      run.failedIn = { kind: "rule", name: r.name };
+      run.failedIn = r.failed;
       run.inPrecondition = true;
       const ok = r.precondition(state) === true;
       run.failedIn = undefined;
@@ -192,13 +203,23 @@ function openRules(run: Run, state: object): number[] {
   return out;
 }
 
+/** Integer constraints 0..n-1 toward 0, shared per n (a step draws one or more: allocating each adds up). */
+const INDEX_CONSTRAINTS: { min: number; max: number; shrinkTowards: number }[] = [];
+function indexConstraints(n: number): { min: number; max: number; shrinkTowards: number } {
+  if (n > 256) return { min: 0, max: n - 1, shrinkTowards: 0 };
+  return (INDEX_CONSTRAINTS[n] ??= Object.freeze({ min: 0, max: n - 1, shrinkTowards: 0 }) as { min: number; max: number; shrinkTowards: number });
+}
+
+const NO_ARGUMENT = Symbol("no argument");
+const NO_DRAWS: BundleDraw[] = [];
+
 /**
- * Draw a rule's arguments and call it (the call's result is yielded: it may be a promise). `trace` gets the
- * bundle draws of a step.
+ * Draw a rule's arguments (the argument object, or NO_ARGUMENT for a rule without `args`) and record the step
+ * when presenting. `trace` gets the bundle draws of a step.
  */
-function* callRule(run: Run, rule: Rule, state: object, kind: "initialize" | "rule", trace: StepTrace | undefined): Generator<unknown, void, unknown> {
+function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
   const { m, tc } = run;
-  let argObj: Record<string, unknown> | undefined;
+  let argObj: Record<string, unknown> | typeof NO_ARGUMENT = NO_ARGUMENT;
   const printed: string[] | undefined = run.steps === undefined ? undefined : [];
   const start = tc.choiceCount;
   if (rule.args !== undefined) {
@@ -214,9 +235,12 @@ function* callRule(run: Run, rule: Rule, state: object, kind: "initialize" | "ru
         const entries = run.bundles[bi]!;
         if (entries.length === 0) invalid(API, `initialize rule "${rule.name}" draws from bundle "${b.name}", which is empty when it runs (only earlier initialize rules can fill it)`);
         const node = tc.choiceCount;
-        const i = tc.draw("integer", { min: 0, max: entries.length - 1, shrinkTowards: 0 });
+        const i = tc.draw("integer", indexConstraints(entries.length));
         const e = entries[i]!;
-        trace?.draws.push({ node, bundle: bi, entry: e.id, consumed: src instanceof Consumed });
+        if (trace !== undefined) {
+          if (trace.draws === NO_DRAWS) trace.draws = [];
+          trace.draws.push({ node, bundle: bi, entry: e.id, consumed: src instanceof Consumed });
+        }
         if (src instanceof Consumed) entries.splice(i, 1);
         argObj[k] = e.value;
         printed?.push(`${key(k)}: ${e.name}`);
@@ -224,59 +248,73 @@ function* callRule(run: Run, rule: Rule, state: object, kind: "initialize" | "ru
     }
   }
   if (trace !== undefined) trace.end = tc.choiceCount;
-  const ti = rule.target === undefined ? -1 : m.bundles.indexOf(rule.target);
-  const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
   if (run.steps !== undefined && printed !== undefined) {
-    const args = argObj === undefined ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
+    const ti = rule.targetIndex;
+    const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
+    const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
     const call = `state.${rule.name}(${args});`;
     const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount };
     run.steps.push(step);
   }
-  run.failedIn = { kind, name: rule.name };
-  const method = (state as Record<string, AnyFn>)[rule.name]!;
-  const out: unknown = yield argObj === undefined ? method.call(state) : method.call(state, argObj);
-  run.failedIn = undefined;
-  if (ti >= 0) {
-    const id = run.nextEntry++;
-    run.bundles[ti]!.push({ id, name: name!, value: out });
-    run.counters[ti]!++;
-    if (trace !== undefined) trace.produced = id;
-    else run.trace.initEntries[ti]!.push(id);
-  }
+  return argObj;
 }
 
-function* checkInvariants(run: Run, state: object): Generator<unknown, void, unknown> {
-  for (const name of run.m.invariants) {
-    run.failedIn = { kind: "invariant", name };
-    yield (state as Record<string, AnyFn>)[name]!.call(state);
-    run.failedIn = undefined;
-  }
+/** Put a rule's result into its target bundle. */
+function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undefined): void {
+  const ti = rule.targetIndex;
+  if (ti < 0) return;
+  const id = run.nextEntry++;
+  run.bundles[ti]!.push({ id, name: `${rule.target!.name}_${run.counters[ti]}`, value: out });
+  run.counters[ti]!++;
+  if (trace !== undefined) trace.produced = id;
+  else run.trace.initEntries[ti]!.push(id);
 }
 
-/** One sequence on a fresh instance; every decision drawn from the run's test case. */
+/**
+ * One sequence on a fresh instance; every decision drawn from the run's test case. Each call of user code is
+ * yielded (its result may be a promise); the calls are inline, not delegated generators, because a sequence
+ * makes hundreds of them and each generator object costs.
+ */
 function* sequence(run: Run): Generator<unknown, void, unknown> {
   const { m, tc } = run;
-  const state = new m.Class();
+  const state = new m.Class() as Record<string, AnyFn>;
   try {
     for (const rule of m.initialize) {
       tc.startSpan("initialize");
-      yield* callRule(run, rule, state, "initialize", undefined);
+      const args = drawArguments(run, rule, "initialize", undefined);
+      run.failedIn = rule.failedInit;
+      const out = yield args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      run.failedIn = undefined;
+      keepResult(run, rule, out, undefined);
       tc.endSpan();
     }
     // Swarm flags: after the initialize rules, so deleting every step leaves them in place.
     const disabled = run.trace.disabled;
+    let anyDisabled = false;
     if (m.rules.length > 1) {
       run.trace.swarmStart = tc.choiceCount;
       tc.startSpan("swarm");
-      for (let i = 0; i < m.rules.length; i++) disabled.push(tc.draw("boolean", SWARM));
+      for (let i = 0; i < m.rules.length; i++) {
+        const d = tc.draw("boolean", SWARM);
+        disabled.push(d);
+        anyDisabled ||= d;
+      }
       tc.endSpan();
     }
     run.trace.stepsStart = tc.choiceCount;
-    yield* checkInvariants(run, state);
-    for (let step = 0; step < m.stepCount; step++) {
+    const invariants = m.invariantChecks;
+    for (let step = 0; ; step++) {
+      // The invariants: on the initial state, then after every step.
+      for (let i = 0; i < invariants.length; i++) {
+        const inv = invariants[i]!;
+        run.failedIn = inv;
+        yield state[inv.name]!.call(state);
+      }
+      run.failedIn = undefined;
+      if (step >= m.stepCount) break;
       const open = openRules(run, state);
       if (open.length === 0) break;
-      let applicable = disabled.length === 0 ? open : open.filter((r) => !disabled[r]);
+      let applicable = anyDisabled ? open.filter((r) => !disabled[r]) : open;
       if (applicable.length === 0) applicable = open;
       const start = tc.choiceCount;
       tc.startSpan("step");
@@ -285,20 +323,23 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
         break;
       }
       const ruleNode = tc.choiceCount;
-      const rule = applicable[tc.draw("integer", { min: 0, max: applicable.length - 1, shrinkTowards: 0 })]!;
-      const trace: StepTrace = { start, ruleNode, end: start, rule, open, draws: [], produced: -1 };
+      const ri = applicable[tc.draw("integer", indexConstraints(applicable.length))]!;
+      const rule = m.rules[ri]!;
+      const trace: StepTrace = { start, ruleNode, end: start, rule: ri, open, draws: NO_DRAWS, produced: -1 };
       run.trace.steps.push(trace);
-      yield* callRule(run, m.rules[rule]!, state, "rule", trace);
+      const args = drawArguments(run, rule, "rule", trace);
+      run.failedIn = rule.failed;
+      const out = yield args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      run.failedIn = undefined;
+      keepResult(run, rule, out, trace);
       tc.endSpan();
-      trace.end = tc.choiceCount;
-      yield* checkInvariants(run, state);
     }
     run.trace.end = tc.choiceCount;
   } catch (e) {
     run.state = describeState(state);
     throw e;
   } finally {
-    const teardown = (state as { teardown?: unknown }).teardown;
+    const teardown = state.teardown;
     if (typeof teardown === "function") yield teardown.call(state);
   }
 }
@@ -457,9 +498,11 @@ function readRules(Class: Function, what: string, specs: unknown, withPreconditi
       }
     }
     if (target !== undefined && !(target instanceof Bundle)) invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
-    if (target instanceof Bundle) index(target);
+    const targetIndex = target instanceof Bundle ? index(target) : -1;
     if (precondition !== undefined && typeof precondition !== "function") invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
-    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs });
+    const failed = Object.freeze({ kind: "rule" as const, name });
+    const failedInit = Object.freeze({ kind: "initialize" as const, name });
+    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs, targetIndex, failed, failedInit });
   }
   return rules;
 }
@@ -483,7 +526,9 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
   for (const name of invariants as unknown[]) {
     if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`);
   }
-  const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], bundles };
+  const invariantChecks = (invariants as string[]).map((name) => Object.freeze({ kind: "invariant" as const, name }));
+  const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0) ? Object.freeze(rules.map((_, i) => i)) : undefined;
+  const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
   const handle = new CaseHandle(Class);
   const key = definitionKey("property", [handle], Class);
   const forStepCount = new Map<number, PropertyDefinition>();
