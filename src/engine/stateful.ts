@@ -457,7 +457,8 @@ function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean)
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
-  const tail = at >= 0 ? blocks.slice(at + 1) : blocks.slice(1);
+  // The engine's own words are about arguments; a machine's case is its steps.
+  const tail = (at >= 0 ? blocks.slice(at + 1) : blocks.slice(1)).map((b) => b.replace(/^Shown: the arguments of/m, "Shown: the steps of"));
   const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${lines.map((l) => `  ${l}`).join("\n")}`, explanation];
   if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
   if (failure.flaky) parts.push(LEAK_HINT);

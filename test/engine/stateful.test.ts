@@ -298,6 +298,9 @@ test("state leaked outside the instance is reported as flaky, with a hint about 
   const f = failure(machine(Leaky, { rules: { step: {} } }, { database: null, seed: 3 }));
   assert.equal(f.flaky, true);
   assert.match(f.message, /Flaky machine: .*teardown\(\)/);
+  // Both outcomes, and what is shown is a machine's steps, not "arguments".
+  assert.match(f.message, /Flaky: after the same .*, call \d+ .*, but call \d+ /);
+  assert.match(f.message, /Shown: the steps of call \d+/);
   assert.doesNotMatch(f.message, /TestCase/);
 });
 
