@@ -29,6 +29,7 @@
  *   replayed once on a fresh instance, recording each step, which gives `steps`, the executable `repro`, the
  *   Explanation (invariant X / rule Y) and the machine's toString() at the failing step.
  */
+import * as timers from "node:timers";
 import { invalid } from "./errors.ts";
 import type { Presentation, StepInfo } from "./events.ts";
 import { definitionKey } from "./key.ts";
@@ -133,6 +134,8 @@ interface Machine {
   readonly allOpen: readonly number[] | undefined;
   readonly stepCount: number;
   readonly more: { p: number };
+  /** The run's per-case timeout (ms) for async sequences, or null. */
+  readonly timeout: number | null;
 }
 
 /** The argument strategy: draws nothing, gives the body its test case. */
@@ -441,11 +444,26 @@ function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promis
     setCurrent(previous);
   }
   if (out === undefined) return rewrite(m, failure, run, false);
-  return out.then(
-    () => rewrite(m, failure, run, false),
-    () => rewrite(m, failure, run, true),
-  );
+  // An async replay gets the run's `timeout` too: a sequence that hung during the run hangs here as well, and
+  // must not keep the failure from being reported (with no timer pending, the process would just exit).
+  return new Promise<PropertyFailure>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = (threw: boolean) => {
+      if (timer !== undefined) clearRealTimeout(timer);
+      timer = undefined;
+      resolve(rewrite(m, failure, run, threw));
+    };
+    if (m.timeout !== null) timer = setRealTimeout(() => done(true), m.timeout);
+    out.then(
+      () => done(false),
+      () => done(true),
+    );
+  });
 }
+
+/** The real timer functions (fake timers installed later must not freeze the replay's timeout). */
+const setRealTimeout = timers.setTimeout;
+const clearRealTimeout = timers.clearTimeout;
 
 function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean): PropertyFailure {
   if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
@@ -532,7 +550,7 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
   const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
   const handle = new CaseHandle(Class);
   const key = definitionKey("property", [handle], Class);
-  const forStepCount = new Map<number, PropertyDefinition>();
+  const forStepCount = new Map<string, PropertyDefinition>();
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
     body: () => {
@@ -540,13 +558,13 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
     },
     settings,
     key,
-    // stepCount comes from the resolved settings (the property's, check()'s, the extension's), per run.
+    // stepCount and timeout come from the resolved settings (the property's, check()'s, the extension's), per run.
     forRun: (resolved: ResolvedSettings) => {
-      const stepCount = resolved.stepCount;
-      let d = forStepCount.get(stepCount);
+      const { stepCount, timeout } = resolved;
+      let d = forStepCount.get(`${stepCount}:${timeout}`);
       if (d === undefined) {
         const L = Math.max(1, Math.round(stepCount * 0.8));
-        const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) } };
+        const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) }, timeout };
         d = {
           strategies: [handle as Strategy<unknown>],
           body: (tc: unknown) => runCase(m, tc as TestCase),
@@ -555,7 +573,7 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
           present: (failure) => present(m, failure),
           passes: sequencePasses(m),
         };
-        forStepCount.set(stepCount, d);
+        forStepCount.set(`${stepCount}:${timeout}`, d);
       }
       return d;
     },

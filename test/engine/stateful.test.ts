@@ -473,3 +473,64 @@ test("a precondition that throws is named in the Explanation, not blamed on the 
   assert.match(f.message, /Explanation: the precondition of rule dec threw/);
   assert.equal((f.cause as Error).message, "precondition broke");
 });
+
+// ------------------------------------------------------------------------------------------------ faults and concurrency
+
+test("a constructor or a teardown that throws is a failure that says so, never a pass", () => {
+  class BadInit {
+    constructor() {
+      throw new Error("cannot construct");
+    }
+    step(): void {}
+  }
+  const a = failure(machine(BadInit, { rules: { step: {} } }, base));
+  assert.match(a.message, /Explanation: the machine's constructor or teardown threw/);
+  assert.equal((a.cause as Error).message, "cannot construct");
+  class BadTeardown {
+    step(): void {}
+    teardown(): void {
+      throw new Error("cannot tear down");
+    }
+  }
+  const b = failure(machine(BadTeardown, { rules: { step: {} } }, base));
+  assert.equal((b.cause as Error).message, "cannot tear down");
+  assert.equal(b.repro, "const state = new BadTeardown();\nstate.teardown();");
+});
+
+test("a rule whose promise never settles fails its case with a TimeoutError after `timeout`, and the run ends", async () => {
+  class Hangs {
+    n = 0;
+    async step(): Promise<void> {
+      if (++this.n >= 3) await new Promise(() => {});
+    }
+  }
+  const f = await (machine(Hangs, { rules: { step: {} } }, { ...base, timeout: 50, maxShrinkCalls: 20 })() as Promise<void>).then(
+    () => assert.fail("expected a failure"),
+    (e: unknown) => e as PropertyFailure,
+  );
+  assert.ok(f instanceof PropertyFailure);
+  assert.equal((f.cause as Error).name, "TimeoutError");
+});
+
+test("machines running at the same time (Promise.all) each shrink and present their own steps", async () => {
+  const make = (limit: number) =>
+    class Box {
+      items: number[] = [];
+      async add({ v }: { v: number }): Promise<void> {
+        await new Promise((r) => setImmediate(r));
+        this.items.push(v);
+      }
+      check(): void {
+        assert.ok(this.items.length < limit, `${limit} items`);
+      }
+    };
+  const A = make(2);
+  const B = make(3);
+  const spec = { rules: { add: { args: { v: st.integers({ min: 0, max: 9 }) } } }, invariants: ["check" as const] };
+  const settled = await Promise.allSettled([machine(A, spec, { database: null, seed: 1 })(), machine(B, spec, { database: null, seed: 1 })()]);
+  const [fa, fb] = settled.map((r) => (r.status === "rejected" ? (r.reason as PropertyFailure) : assert.fail("expected failures")));
+  assert.equal(fa!.steps!.filter((s) => s.kind === "rule").length, 2);
+  assert.equal(fb!.steps!.filter((s) => s.kind === "rule").length, 3);
+  assert.match((fa!.cause as Error).message, /^2 items/);
+  assert.match((fb!.cause as Error).message, /^3 items/);
+});
