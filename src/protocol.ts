@@ -33,9 +33,14 @@ export type { SortKeyComparison, ChoiceType, ChoiceValue } from "./engine/choice
 
 // ------------------------------------------------------------------------------------ host → runner
 
-/** Settings the extension passes to the engine for one run (the user's settings in the file still apply). */
+/**
+ * Settings the extension passes to the engine for one run. Each one given wins over the property's own setting
+ * (the engine layers them on top); the property's other settings still apply.
+ */
 export interface RunSettings {
   readonly maxExamples?: number;
+  /** Steps per state-machine sequence at most (machine() only). */
+  readonly stepCount?: number;
   readonly seed?: number;
   readonly deadline?: number | null;
   /** Absolute folder of the example database, or null for none. */

@@ -1,28 +1,13 @@
 /** The extension's settings (package.json "contributes.configuration"), read at the start of each run. */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { RunRequest, RunSettings } from "../protocol.ts";
-import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
-
-export interface RunConfig {
-  readonly settings: RunSettings;
-  readonly timeoutMs: number;
-}
+import type { RunRequest } from "../protocol.ts";
+import type { RunConfig } from "./runConfig.ts";
+import { runConfigFrom } from "./runConfig.ts";
 
 export function runConfig(workspaceRoot: string): RunConfig {
   const c = vscode.workspace.getConfiguration("shrinkscope");
-  const seed = c.get<number | null>("seed", null);
-  const deadline = c.get<number | null>("deadline", null);
-  const db = c.get<unknown>("databaseLocation", DEFAULT_DATABASE_LOCATION);
-  return {
-    settings: {
-      maxExamples: c.get<number>("maxExamples", 100),
-      ...(seed !== null && Number.isSafeInteger(seed) ? { seed } : {}),
-      ...(deadline !== null ? { deadline } : {}),
-      database: databaseFolder(db, workspaceRoot),
-    },
-    timeoutMs: Math.max(1000, c.get<number>("timeout", 60_000)),
-  };
+  return runConfigFrom((key, fallback) => c.get(key, fallback), workspaceRoot);
 }
 
 /**

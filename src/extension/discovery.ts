@@ -23,6 +23,7 @@
 
 import type { ScanOptions } from "./source/scan.ts";
 import { decodeEscapes, decodeString, Tokenized } from "./source/scan.ts";
+import { importBindings } from "./source/bindings.ts";
 
 /** One test call found in the source. Offsets and lines/characters are 0-based (UTF-16 code units, as VS Code). */
 export interface DiscoveredTest {
@@ -40,17 +41,19 @@ export interface DiscoveredTest {
     readonly endCharacter: number;
   };
   /**
-   * Where the property(...)/check(...)/find(...) call inside the callback starts, for diagnostics. When the
-   * callback is an identifier bound to `property(...)` elsewhere in the file, this is that binding's call.
+   * Where the property(...)/check(...)/find(...)/machine(...) call inside the callback starts, for diagnostics. When
+   * the callback is an identifier bound to `property(...)` or `machine(...)` elsewhere in the file, this is that
+   * binding's call.
    */
   readonly propertyCall: { readonly offset: number; readonly line: number; readonly character: number; readonly callee: PropertyCallee } | undefined;
-  /** True when the test is a property test: its callback is `property(...)` directly, or the callback body calls property/check/find, or the callback is an identifier bound in the same file to `property(...)`. */
+  /** True when the test is a property test: its callback is `property(...)` or `machine(...)` directly, or the callback body calls property/check/find/machine, or the callback is an identifier bound in the same file to one of those. */
   readonly isProperty: boolean;
   /** The position just after the whole test statement (after its closing paren, any `.timeout(…)`-style chain and an optional semicolon): where a regression test can be inserted. */
   readonly insertAfter: { readonly offset: number; readonly line: number; readonly character: number };
 }
 
-export type PropertyCallee = "property" | "check" | "find";
+/** `machine(Class, spec)` is a property too: it returns the same kind of test function. */
+export type PropertyCallee = "property" | "check" | "find" | "machine";
 
 /** `jsx` (whether `<Tag>` may be JSX) and `fileName` (which picks that default): see `ScanOptions`. */
 export type DiscoverOptions = ScanOptions;
@@ -70,7 +73,7 @@ const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
 
-const CALLEES: ReadonlySet<string> = new Set<PropertyCallee>(["property", "check", "find"]);
+const CALLEES: ReadonlySet<string> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 interface Call {
   readonly role: Role;
@@ -230,7 +233,7 @@ class Structure {
     return this.tokens[k]!.end;
   }
 
-  /** The first property/check/find call in the arguments after the name, or the `property(…)` an identifier callback is bound to. */
+  /** The first property/check/find/machine call in the arguments after the name, or the `property(…)`/`machine(…)` an identifier callback is bound to. */
   private findPropertyCall(call: Call): Binding | undefined {
     for (let a = 1; a < call.args.length; a++) {
       const [first, last] = call.args[a]!;
@@ -253,7 +256,7 @@ class Structure {
     return undefined;
   }
 
-  /** Whether identifier `k` starts a property/check/find call: `property(`, `prop(` (renamed) or `ss.property(`. */
+  /** Whether identifier `k` starts a property/check/find/machine call: `property(`, `prop(` (renamed) or `ss.property(`. */
   private calleeAt(k: number): PropertyCallee | undefined {
     const name = this.ident(k)!;
     if (this.isMemberAccess(k)) return undefined;
@@ -267,74 +270,24 @@ class Structure {
   }
 
   /**
-   * Imports and requires decide what `property`/`check`/`find` mean: by default the bare names are ours,
-   * but `import { find } from "lodash"` makes `find(` not a property; `import { property as p } from
-   * "shrinkscope"` makes `p(` one; a namespace import makes `ss.property(` one.
+   * Imports and requires decide what `property`/`check`/`find`/`machine` mean: by default the bare names are
+   * ours, but `import { find } from "lodash"` makes `find(` not a property; `import { property as p } from
+   * "shrinkscope"` makes `p(` one; a namespace (or default) import makes `ss.property(` one.
    */
   private collectCalleeNames(): CalleeNames {
-    const bare = new Map<string, PropertyCallee>([["property", "property"], ["check", "check"], ["find", "find"]]);
+    const bare = new Map<string, PropertyCallee>([...CALLEES].map((c) => [c, c as PropertyCallee]));
     const namespaces = new Set<string>();
-    const record = (specifier: string | undefined, namespace: string | undefined, named: Array<[imported: string, local: string]>): void => {
-      if (specifier === undefined) return;
-      const ours = isOurModule(specifier);
-      if (ours && namespace !== undefined) namespaces.add(namespace);
-      for (const [imported, local] of named) {
-        if (ours && CALLEES.has(imported)) bare.set(local, imported as PropertyCallee);
-        else if (!ours) bare.delete(local);
-      }
-    };
-    for (let i = 0; i < this.n; i++) {
-      const word = this.ident(i);
-      if (word === "import" && !this.isMemberAccess(i) && !this.is(i + 1, "(") && !this.is(i + 1, ".")) {
-        let j = i + 1;
-        if (this.ident(j) === "type" && !this.is(j + 1, ",") && this.ident(j + 1) !== "from") continue;
-        let namespace: string | undefined;
-        let named: Array<[string, string]> = [];
-        const first = this.ident(j);
-        if (first !== undefined && first !== "from") {
-          namespace = first; // default import: with CJS interop it is the namespace
-          j++;
-          if (this.is(j, ",")) j++;
-        }
-        if (this.is(j, "*") && this.ident(j + 1) === "as" && this.ident(j + 2) !== undefined) {
-          namespace = this.ident(j + 2);
-          j += 3;
-        } else if (this.is(j, "{")) {
-          named = this.specifiers(j, "as");
-          j = this.close[j]! + 1;
-        }
-        if (this.ident(j) === "from") record(this.string(j + 1), namespace, named);
-      } else if ((word === "const" || word === "let" || word === "var") && (this.is(i + 2, "=") || this.is(i + 1, "{"))) {
-        // const ss = require("shrinkscope") / const { property: p } = require("shrinkscope")
-        const destructured = this.is(i + 1, "{");
-        const eq = destructured ? this.close[i + 1]! + 1 : i + 2;
-        if (!this.is(eq, "=") || this.ident(eq + 1) !== "require" || !this.is(eq + 2, "(")) continue;
-        const specifier = this.string(eq + 3);
-        if (destructured) record(specifier, undefined, this.specifiers(i + 1, ":"));
-        else record(specifier, this.ident(i + 1), []);
-      }
+    for (const b of importBindings(this.t)) {
+      const ours = isOurModule(b.specifier);
+      if (b.imported === "*" || b.imported === "default") {
+        if (ours) namespaces.add(b.local);
+      } else if (ours && CALLEES.has(b.imported)) bare.set(b.local, b.imported as PropertyCallee);
+      else if (!ours) bare.delete(b.local);
     }
     return { bare, namespaces };
   }
 
-  /** `{ a, b as c }` (or `{ a, b: c }` for destructuring) → [imported, local] pairs. */
-  private specifiers(open: number, rename: "as" | ":"): Array<[string, string]> {
-    const out: Array<[string, string]> = [];
-    const end = this.close[open]!;
-    for (let k = open + 1; k < end; k++) {
-      let imported = this.ident(k);
-      if (imported === undefined) continue;
-      if (imported === "type" && this.ident(k + 1) !== undefined && this.ident(k + 1) !== "as") imported = this.ident(++k)!;
-      const renamed = rename === "as" ? this.ident(k + 1) === "as" : this.is(k + 1, ":");
-      const local = renamed ? this.ident(k + 2) : imported;
-      if (local !== undefined) out.push([imported, local]);
-      if (renamed) k += 2;
-      while (k + 1 < end && !this.is(k + 1, ",")) k++;
-    }
-    return out;
-  }
-
-  /** `const name (: Type)? = property(…)` anywhere in the file, so `test("x", name)` is known to be a property. */
+  /** `const name (: Type)? = property(…)` (or `machine(…)`) anywhere in the file, so `test("x", name)` is known to be a property. */
   private collectBindings(): Map<string, Binding> {
     const bindings = new Map<string, Binding>();
     for (let i = 0; i < this.n; i++) {
@@ -353,7 +306,7 @@ class Structure {
       if (this.ident(k) === "await") k++;
       if (this.ident(k) === undefined) continue;
       const callee = this.calleeAt(k);
-      if (callee === "property") bindings.set(name, { token: k, callee });
+      if (callee === "property" || callee === "machine") bindings.set(name, { token: k, callee });
     }
     return bindings;
   }

@@ -61,7 +61,9 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(f.file));
     const edit = make(doc, f);
     if (edit === undefined) {
-      void vscode.window.showErrorMessage("Shrinkscope: could not find the property call in the file any more.");
+      // No property call any more, or the file does not show enough to write the edit safely (a machine whose
+      // class is out of scope there; a machine has no explicit examples).
+      void vscode.window.showErrorMessage("Shrinkscope: this fix cannot be written here: the property call is gone, or the file does not show enough to write it safely.");
       return;
     }
     await vscode.workspace.applyEdit(edit);

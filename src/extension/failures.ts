@@ -1,6 +1,7 @@
 /**
  * The last outcome of each property run in this session, keyed by file and test path: what the diagnostics,
- * quick fixes, Test Explorer and the Debug command read.
+ * quick fixes, Test Explorer and the Debug command read; and the diagnostics' text for a failure (pure, so tested
+ * in Node).
  */
 import type { FailureReport } from "../protocol.ts";
 
@@ -37,4 +38,45 @@ export class FailureStore {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
+}
+
+/**
+ * A failure in a few lines, for the diagnostic on the property: the minimal example (a property's arguments, or a
+ * machine's steps with the Explanation and the state at the failing step) and the error it ends with.
+ */
+export function failureSummary(f: FailureReport): string {
+  const error = `${f.error.name}: ${f.error.message}`;
+  const p = f.presentation;
+  if (p.kind !== "steps") return `Property fails. Minimal example: ${f.repro}\n${error}`;
+  const lines = ["Machine fails. Minimal steps:", ...f.repro.split("\n").map((l) => `  ${l}`)];
+  if (p.explanation !== undefined) lines.push(p.explanation);
+  if (p.state !== undefined) lines.push(`State at the failing step: ${p.state}`);
+  lines.push(error);
+  return lines.join("\n");
+}
+
+/** For the diagnostic on the failing invariant's or rule's method: which test's minimal steps fail there, and how. */
+export function failingMethodSummary(f: StoredFailure): string {
+  const p = f.failure.presentation;
+  const where = p.kind === "steps" && p.explanation !== undefined ? p.explanation : "Explanation: the machine's minimal steps fail here";
+  return `${where} (machine test "${f.testPath.join(" › ")}")\n${f.failure.error.name}: ${f.failure.error.message}`;
+}
+
+/** A fenced Markdown code block that no backtick run in `text` can close early. */
+function fence(text: string, lang = ""): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const ticks = "`".repeat(Math.max(3, longest + 1));
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+}
+
+/** The Test Explorer's message for a failure (Markdown): the minimal example, the error and the seed. */
+export function failureMarkdown(f: FailureReport): string {
+  const error = `${f.error.name}: ${f.error.message}`;
+  const p = f.presentation;
+  if (p.kind !== "steps") return `**Minimal failing example:** \`${f.repro}\`\n\n\`\`\`\n${error}\n\`\`\`\n\nseed ${f.seed}`;
+  const parts = ["**Minimal failing steps:**", fence(f.repro, "ts")];
+  if (p.explanation !== undefined) parts.push(p.explanation);
+  if (p.state !== undefined) parts.push(`State at the failing step:\n\n${fence(p.state)}`);
+  parts.push(fence(error), `seed ${f.seed}`);
+  return parts.join("\n\n");
 }

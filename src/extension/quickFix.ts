@@ -1,16 +1,28 @@
 /**
  * After a failure: a diagnostic on the property call naming the minimal example, and two quick fixes on it —
  * "Convert counterexample to test" (a plain regression test right after the enclosing test) and "Add as
- * explicit example" (pin the case in the property's settings so it always runs first).
+ * explicit example" (pin the case in the property's settings so it always runs first; properties only).
+ *
+ * A machine's failure also gets a diagnostic on the failing invariant's or rule's method, in the test file or in
+ * the workspace file its class is imported from (machineSource.ts finds it), the two linked to each other. So a
+ * test file's failures may put diagnostics in other files: each test file's share is kept apart, and a file's
+ * diagnostics are the union of the shares that point into it.
  */
+import * as path from "node:path";
 import * as vscode from "vscode";
 import type { DiscoveredTest } from "./discovery.ts";
 import { discoverTests } from "./discovery.ts";
 import type { FailureStore, StoredFailure } from "./failures.ts";
+import { failingMethodSummary, failureSummary } from "./failures.ts";
+import type { ModuleReader } from "./machineSource.ts";
+import { failingMethod } from "./machineSource.ts";
+import { moduleReader } from "./moduleReader.ts";
 import type { TextInsertion } from "./regression.ts";
 import { explicitExample, regressionTest } from "./regression.ts";
 
 const CODE = "shrinkscope.counterexample";
+/** The diagnostic on a machine's failing method: no quick fix hangs on it. */
+const METHOD_CODE = "shrinkscope.failing-step";
 
 function samePath(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -21,8 +33,18 @@ export function findTest(document: vscode.TextDocument, testPath: readonly strin
   return discoverTests(document.getText(), { fileName: document.fileName }).find((t) => samePath(t.path, testPath));
 }
 
+/** Modules the document imports, read from the workspace (open editors first). */
+function readerFor(document: vscode.TextDocument): ModuleReader {
+  const root = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? path.dirname(document.uri.fsPath);
+  return moduleReader(document.uri.fsPath, root, (file) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText());
+}
+
+type Share = Map<string, { readonly uri: vscode.Uri; readonly diagnostics: vscode.Diagnostic[] }>;
+
 export class FailureDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection("shrinkscope");
+  /** Per test file: the diagnostics its failures put in each file (by URI). */
+  private readonly shares = new Map<string, Share>();
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly failures: FailureStore) {
@@ -33,22 +55,56 @@ export class FailureDiagnostics implements vscode.Disposable {
   }
 
   refresh(document: vscode.TextDocument): void {
-    const diagnostics: vscode.Diagnostic[] = [];
+    this.recompute(document);
+    // A class file that changed moves the method diagnostics the test files put in it.
+    const key = document.uri.toString();
+    for (const [file, share] of [...this.shares]) {
+      if (file === document.uri.fsPath || !share.has(key)) continue;
+      const test = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+      if (test) this.recompute(test);
+    }
+  }
+
+  private recompute(document: vscode.TextDocument): void {
+    const share: Share = new Map();
+    const add = (uri: vscode.Uri, d: vscode.Diagnostic) => {
+      const entry = share.get(uri.toString()) ?? { uri, diagnostics: [] };
+      entry.diagnostics.push(d);
+      share.set(uri.toString(), entry);
+    };
     for (const f of this.failures.inFile(document.uri.fsPath)) {
       const t = findTest(document, f.testPath);
       if (t?.propertyCall === undefined) continue;
       const start = new vscode.Position(t.propertyCall.line, t.propertyCall.character);
       const range = new vscode.Range(start, start.translate(0, t.propertyCall.callee.length));
-      const d = new vscode.Diagnostic(range, `Property fails. Minimal example: ${f.failure.repro}\n${f.failure.error.name}: ${f.failure.error.message}`, vscode.DiagnosticSeverity.Error);
+      const d = new vscode.Diagnostic(range, failureSummary(f.failure), vscode.DiagnosticSeverity.Error);
       d.source = "shrinkscope";
       d.code = CODE;
+      const related: vscode.DiagnosticRelatedInformation[] = [];
       if (f.failure.location) {
         const loc = new vscode.Location(vscode.Uri.file(f.failure.location.file), new vscode.Position(f.failure.location.line - 1, f.failure.location.column - 1));
-        d.relatedInformation = [new vscode.DiagnosticRelatedInformation(loc, `thrown here on the minimal example (seed ${f.failure.seed})`)];
+        related.push(new vscode.DiagnosticRelatedInformation(loc, `thrown here on the minimal example (seed ${f.failure.seed})`));
       }
-      diagnostics.push(d);
+      const p = f.failure.presentation;
+      const failedIn = p.kind === "steps" ? p.failedIn : undefined;
+      const at = failedIn && failingMethod(document.getText(), t.propertyCall.offset, failedIn, { fileName: document.fileName, callee: t.propertyCall.callee, readModule: readerFor(document) });
+      if (at !== undefined && failedIn !== undefined) {
+        const uri = at.fileName === undefined ? document.uri : vscode.Uri.file(at.fileName);
+        const method = new vscode.Diagnostic(new vscode.Range(at.start.line, at.start.character, at.end.line, at.end.character), failingMethodSummary(f), vscode.DiagnosticSeverity.Error);
+        method.source = "shrinkscope";
+        method.code = METHOD_CODE;
+        method.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range), "the machine whose minimal steps fail here")];
+        related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, method.range), `the ${failedIn.kind} ${failedIn.name}, where the minimal steps fail`));
+        add(uri, method);
+      }
+      if (related.length > 0) d.relatedInformation = related;
+      add(document.uri, d);
     }
-    this.collection.set(document.uri, diagnostics);
+    const before = this.shares.get(document.uri.fsPath);
+    this.shares.set(document.uri.fsPath, share);
+    const touched = new Map<string, vscode.Uri>([[document.uri.toString(), document.uri]]);
+    for (const [key, entry] of [...(before ?? []), ...share]) touched.set(key, entry.uri);
+    for (const [key, uri] of touched) this.collection.set(uri, [...this.shares.values()].flatMap((s) => s.get(key)?.diagnostics ?? []));
   }
 
   dispose(): void {
@@ -71,7 +127,8 @@ export function regressionEdit(document: vscode.TextDocument, f: StoredFailure):
     name: t.path[t.path.length - 1],
     testLineStart: document.offsetAt(new vscode.Position(t.range.startLine, 0)),
     insertAt: t.insertAfter.offset,
-    repro: f.failure.repro,
+    presentation: f.failure.presentation,
+    readModule: readerFor(document),
   });
   return insertion === undefined ? undefined : editFor(document, insertion);
 }
@@ -86,7 +143,7 @@ function editFor(document: vscode.TextDocument, insertion: TextInsertion): vscod
 export function explicitExampleEdit(document: vscode.TextDocument, f: StoredFailure): vscode.WorkspaceEdit | undefined {
   const t = findTest(document, f.testPath);
   if (t?.propertyCall === undefined) return undefined;
-  const insertion = explicitExample(document.getText(), t.propertyCall.offset, f.failure.repro, document.fileName, t.propertyCall.callee);
+  const insertion = explicitExample(document.getText(), t.propertyCall.offset, f.failure.presentation, document.fileName, t.propertyCall.callee);
   return insertion === undefined ? undefined : editFor(document, insertion);
 }
 

@@ -1,9 +1,12 @@
 /**
  * The text of a regression test for a minimal counterexample: pure string work, no vscode, unit-tested.
  *
- * The generated test runs the property's own body on the minimal arguments, so it throws the property's
- * original error (the user's assertion, not a wrapper) until the bug is fixed, and it reads like a test a
- * person would write:
+ * It reads the failure's presentation: a property's minimal arguments, or a machine's minimal steps. Either way
+ * the test goes right after the enclosing test, indented like it, with the file's line endings, uses the
+ * enclosing test's call (`test`/`it`, never a skipped `xit` or focused `fit`), and throws the original error (the
+ * user's assertion, not a wrapper) until the bug is fixed.
+ *
+ * Arguments: the test runs the property's own body on them, and reads like a test a person would write:
  *   - an inline body with a block and plain parameters is inlined: each parameter becomes a declaration
  *     (`const xs: number[] = [0, 1];`, type annotations kept) followed by the body's own statements; an
  *     expression body becomes a statement;
@@ -13,9 +16,23 @@
  *     `((xs) => { … })([0, 1])`;
  *   - a named body (`property(st.integers(), checkSorted)`) is called by name, `checkSorted(10)`, and awaited
  *     unless the file shows it is a plain synchronous function.
- * Async bodies make the test function `async`. The test uses the enclosing test's call (`test`/`it`, never a
- * skipped `xit` or focused `fit`) and goes right after it, indented like it, with the file's line endings.
+ * Async bodies make the test function `async`.
+ *
+ * Steps: the machine's mechanical translation (Hypothesis's): `const state = new LedgerMachine();`, then each step
+ * as a call on it — `const accounts_0 = state.open({ name: "a" });` — ending with the failing invariant's call, so
+ * the test fails with that invariant's assertion. The statements are rebuilt from each step's parts, never pasted:
+ * a method name that is not an identifier is quoted (`state["my-rule"]()`), bundle variables must be identifiers
+ * defined by earlier steps, and the arguments must be one object literal as the engine prints them. A step is
+ * awaited unless the class (in this file, or one a relative import names, read through `readModule`) shows its
+ * method is synchronous. The class is constructed by the name the machine call uses, so it must be declared
+ * where the new test goes (not inside the enclosing test); otherwise, and for anything not printable, nothing is
+ * offered rather than a test that cannot reproduce the failure.
  */
+import type { Presentation, StepInfo } from "../protocol.ts";
+import type { PropertyCallee } from "./discovery.ts";
+import type { MachineClass, ModuleReader } from "./machineSource.ts";
+import { machineCall, machineClass } from "./machineSource.ts";
+import { visibleAt } from "./source/bindings.ts";
 import type { FunctionShape, Param } from "./source/functions.ts";
 import type { ScanOptions } from "./source/scan.ts";
 import { Tokenized } from "./source/scan.ts";
@@ -27,17 +44,19 @@ export interface RegressionInput {
   readonly source: string;
   /** The file's name: picks TypeScript or JavaScript output and the JSX default. Without one, TypeScript. */
   readonly fileName?: string;
-  /** Offset of the `property(`/`check(` call's callee in the file, and which of them it is. */
+  /** Offset of the `property(`/`check(`/`machine(` call's callee in the file, and which of them it is. */
   readonly propertyOffset: number;
-  readonly callee?: "property" | "check" | "find";
+  readonly callee?: PropertyCallee;
   /** The test call's kind (`test`, `it`, …) and its own name. */
   readonly kind: string;
   readonly name: string;
   /** Offset of the start of the test statement's line and of where to insert (just after the statement). */
   readonly testLineStart: number;
   readonly insertAt: number;
-  /** The minimal arguments printed as TypeScript (comma-separated), from the run. */
-  readonly repro: string;
+  /** The failure's presentation, from the run: the minimal arguments printed as TypeScript, or the minimal steps. */
+  readonly presentation: Presentation;
+  /** Reads a module the file imports, to find a machine's class declared there (see machineSource.ts). */
+  readonly readModule?: ModuleReader;
 }
 
 /** Replace `length` characters at `offset` (none: a plain insertion) with `text`. */
@@ -79,13 +98,12 @@ interface Line {
 }
 
 export function regressionTest(input: RegressionInput): TextInsertion | undefined {
-  const call = propertyCall(input.source, input.propertyOffset, { ...scanOptions(input.fileName), ...(input.callee ? { callee: input.callee } : {}) });
-  if (call === undefined) return undefined;
+  const p = input.presentation;
+  const generated = p.kind === "steps" ? stepsBody(input, p) : argumentsBody(input, p.text);
+  if (generated === undefined) return undefined;
   const indent = /^[ \t]*/.exec(input.source.slice(input.testLineStart))?.[0] ?? "";
   const eol = input.source.includes("\r\n") ? "\r\n" : "\n";
   const inner = indent + (indent.includes("\t") ? "\t" : "  ");
-  const generated = testBody(call, input.repro, isTypeScript(input.fileName));
-  if (generated === undefined) return undefined;
   const kind = PLAIN_KIND[input.kind] ?? input.kind;
   const name = quote(`${input.name} (regression: minimal counterexample)`);
   const lines = [
@@ -96,8 +114,22 @@ export function regressionTest(input: RegressionInput): TextInsertion | undefine
   return { offset: input.insertAt, text: eol + eol + lines.join(eol) };
 }
 
+/** What the printer writes for a value it could not print: a test built on it would not reproduce the failure. */
+const UNPRINTABLE = /\/\*\s*could not print\b/;
+
+interface Generated {
+  readonly lines: Line[];
+  readonly async: boolean;
+}
+
+function argumentsBody(input: RegressionInput, repro: string): Generated | undefined {
+  if (UNPRINTABLE.test(repro)) return undefined;
+  const call = propertyCall(input.source, input.propertyOffset, { ...scanOptions(input.fileName), ...(input.callee ? { callee: input.callee } : {}) });
+  return call === undefined ? undefined : testBody(call, repro, isTypeScript(input.fileName));
+}
+
 /** The regression test's statements, unindented, and whether the test function must be async. */
-function testBody(call: PropertyCall, repro: string, ts: boolean): { lines: Line[]; async: boolean } | undefined {
+function testBody(call: PropertyCall, repro: string, ts: boolean): Generated | undefined {
   const body = call.body;
   if (body.kind === "named") return { lines: [{ text: `${body.await ? "await " : ""}${body.text}(${repro});`, verbatim: false }], async: body.await };
   const inlined = inline(call.t, body.fn, repro, ts);
@@ -117,7 +149,7 @@ function testBody(call: PropertyCall, repro: string, ts: boolean): { lines: Line
 // ─────────────────────────────────────────── inlining ───────────────────────────────────────────
 
 /** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
-function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): { lines: Line[]; async: boolean } | undefined {
+function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Generated | undefined {
   if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
   const args = reproArguments(repro);
   if (args === undefined) return undefined;
@@ -323,6 +355,57 @@ function insideLiteral(t: Tokenized, offset: number): boolean {
   return tok !== undefined && tok.start < offset && offset < tok.end && (tok.kind === "template" || tok.kind === "string");
 }
 
+// ─────────────────────────────────────────── machine steps ───────────────────────────────────────────
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** How the engine names a bundle's values (`accounts_0`): a name of that shape no earlier step defined is not in scope. */
+const BUNDLE_VARIABLE = /^[A-Za-z_$][\w$]*_\d+$/;
+
+function stepsBody(input: RegressionInput, p: Extract<Presentation, { kind: "steps" }>): Generated | undefined {
+  const m = machineCall(input.source, input.propertyOffset, { ...scanOptions(input.fileName), ...(input.callee ? { callee: input.callee } : {}) });
+  if (m === undefined) return undefined;
+  const root = m.names[0]!;
+  const targets = p.steps.flatMap((s) => (s.target === undefined ? [] : [s.target]));
+  // The test's own names would shadow the class; and it must be declared where the new test goes.
+  if (root === "state" || targets.includes(root) || !visibleAt(m.t, root, input.insertAt)) return undefined;
+  const cls = machineClass(m, input.readModule);
+  const lines: Line[] = [{ text: `const state = new ${m.classRef}();`, verbatim: false }];
+  const defined = new Set<string>();
+  let async = false;
+  for (const step of p.steps) {
+    const statement = stepStatement(step, cls, defined);
+    if (statement === undefined) return undefined;
+    lines.push({ text: statement.text, verbatim: false });
+    async ||= statement.awaited;
+    if (step.target !== undefined) defined.add(step.target);
+  }
+  return { lines, async };
+}
+
+/** One step as a statement on `state`, or undefined when a part of it cannot be written safely. */
+function stepStatement(step: StepInfo, cls: MachineClass | undefined, defined: ReadonlySet<string>): { text: string; awaited: boolean } | undefined {
+  if (step.target !== undefined && (!IDENTIFIER.test(step.target) || step.target === "state" || defined.has(step.target))) return undefined;
+  const called = step.kind === "rule" || step.kind === "initialize";
+  if (step.args !== "" && (!called || !isArgumentObject(step.args, defined))) return undefined;
+  const member = IDENTIFIER.test(step.name) ? `.${step.name}` : `[${quote(step.name)}]`;
+  // Awaited unless the class shows a plain method: an async rule's value (or rejection) only exists once awaited.
+  const awaited = cls?.shape.methods.get(step.name)?.async ?? true;
+  const call = `${awaited ? "await " : ""}state${member}(${step.args});`;
+  return { text: step.target === undefined ? call : `const ${step.target} = ${call}`, awaited };
+}
+
+/** The engine's printed argument object: one balanced `{ … }`, fully printed, using only bundle variables already defined. */
+function isArgumentObject(args: string, defined: ReadonlySet<string>): boolean {
+  if (UNPRINTABLE.test(args)) return false;
+  const r = new Tokenized(args, { jsx: false });
+  if (!r.is(0, "{") || !r.proper[0] || r.close[0] !== r.n - 1) return false;
+  for (let k = 1; k < r.n - 1; k++) {
+    const name = r.ident(k);
+    if (name !== undefined && !r.isMemberAccess(k) && !r.is(k + 1, ":") && BUNDLE_VARIABLE.test(name) && !defined.has(name)) return false;
+  }
+  return true;
+}
+
 // ─────────────────────────────────────────── explicit examples ───────────────────────────────────────────
 
 /**
@@ -331,7 +414,10 @@ function insideLiteral(t: Tokenized, offset: number): boolean {
  * `{ ...opts, examples: … }` (the shared object is left alone); when the file does not show enough to do
  * that safely, nothing is offered.
  */
-export function explicitExample(source: string, propertyOffset: number, repro: string, fileName?: string, callee?: "property" | "check" | "find"): TextInsertion | undefined {
+export function explicitExample(source: string, propertyOffset: number, presentation: Presentation, fileName?: string, callee?: PropertyCallee): TextInsertion | undefined {
+  // A machine's case is a sequence of steps, not an argument list: there is nothing to pin.
+  if (presentation.kind !== "arguments" || UNPRINTABLE.test(presentation.text)) return undefined;
+  const repro = presentation.text;
   const call = propertyCall(source, propertyOffset, { ...scanOptions(fileName), ...(callee ? { callee } : {}) });
   if (call === undefined) return undefined;
   const t = call.t;

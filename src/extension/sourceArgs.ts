@@ -13,6 +13,7 @@ import type { ScanOptions } from "./source/scan.ts";
 import { Tokenized } from "./source/scan.ts";
 import type { Declared, FunctionShape } from "./source/functions.ts";
 import { declarationOf, functionAt, returnsPromise } from "./source/functions.ts";
+import type { PropertyCallee } from "./discovery.ts";
 
 export interface ArgumentRange {
   readonly start: number;
@@ -78,27 +79,37 @@ const SETTINGS_NAME = /^(opts|options|settings|config|cfg|conf|params)$|(Opts|Op
 
 export interface PropertyCallOptions extends ScanOptions {
   /** What discovery found at the offset: for `check(…)` the property is its first argument. */
-  readonly callee?: "property" | "check" | "find";
+  readonly callee?: PropertyCallee;
 }
 
 /**
- * The property call at `calleeOffset` taken apart, or undefined when it is not closed, is a `find(…)`, or
- * which argument is the body cannot be told from the file.
+ * The call a test runs: the one at `calleeOffset`, or for `check(…)` the property it checks — `check(property(…))`,
+ * `check(machine(…))` or `check(bound)` with `const bound = property(…)`. Undefined for `find(…)`, which runs no
+ * property, and when the call is not closed.
+ */
+export function targetCall(t: Tokenized, calleeOffset: number, callee: PropertyCallee | undefined): CallTokens | undefined {
+  const call = callAt(t, calleeOffset);
+  if (call === undefined || callee === "find") return undefined;
+  if (callee !== "check") return call;
+  const first = call.args[0];
+  if (first === undefined) return undefined;
+  const name = first[0] === first[1] ? t.ident(first[0]) : undefined;
+  const inner = name !== undefined ? boundCall(t, name) : callAt(t, t.tokens[first[0]]!.start);
+  // Only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
+  if (inner === undefined || (name === undefined && inner.close !== first[1])) return undefined;
+  return inner;
+}
+
+/**
+ * The property call at `calleeOffset` taken apart, or undefined when it is not closed, is a `find(…)` or a
+ * `machine(…)` (which has no body: see machineSource.ts), or which argument is the body cannot be told from the
+ * file.
  */
 export function propertyCall(source: string, calleeOffset: number, options: PropertyCallOptions = {}): PropertyCall | undefined {
+  if (options.callee === "machine") return undefined;
   const t = new Tokenized(source, options);
-  let call = callAt(t, calleeOffset);
-  if (call === undefined || options.callee === "find") return undefined;
-  if (options.callee === "check") {
-    // check(property(…), settings) or check(bound, settings) with `const bound = property(…)`.
-    const first = call.args[0];
-    if (first === undefined) return undefined;
-    const name = first[0] === first[1] ? t.ident(first[0]) : undefined;
-    const inner = name !== undefined ? boundCall(t, name) : callAt(t, t.tokens[first[0]]!.start);
-    // Only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
-    if (inner === undefined || (name === undefined && inner.close !== first[1])) return undefined;
-    call = inner;
-  }
+  const call = targetCall(t, calleeOffset, options.callee);
+  if (call === undefined) return undefined;
   const kinds = call.args.map(([first, last]) => argumentKind(t, first, last));
   const chosen = chooseBody(kinds);
   if (chosen === undefined) return undefined;

@@ -1,11 +1,12 @@
 /**
- * Test Explorer: every property in the workspace's test files (files that mention shrinkscope), kept current
- * on edits and file changes, runnable from the explorer and the gutter. A failure becomes a TestMessage at
- * the failing assertion carrying the minimal example.
+ * Test Explorer: every property (and machine) in the workspace's test files (files that mention shrinkscope),
+ * kept current on edits and file changes, runnable from the explorer and the gutter. A failure becomes a
+ * TestMessage at the failing assertion carrying the minimal example (a machine's: its steps).
  */
 import * as vscode from "vscode";
 import type { DiscoveredTest } from "./discovery.ts";
 import { discoverProperties } from "./discovery.ts";
+import { failureMarkdown } from "./failures.ts";
 import type { RunManager } from "./runs.ts";
 
 const FILE_GLOB = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}";
@@ -131,7 +132,7 @@ export class PropertyTests implements vscode.Disposable {
         else if (result.outcome === "passed") run.passed(item, duration);
         else if (result.outcome === "failed" && result.failure) {
           const f = result.failure;
-          const message = new vscode.TestMessage(new vscode.MarkdownString(`**Minimal failing example:** \`${f.repro}\`\n\n\`\`\`\n${f.error.name}: ${f.error.message}\n\`\`\`\n\nseed ${f.seed}`));
+          const message = new vscode.TestMessage(new vscode.MarkdownString(failureMarkdown(f)));
           if (f.location) message.location = new vscode.Location(vscode.Uri.file(f.location.file), new vscode.Position(f.location.line - 1, f.location.column - 1));
           else if (item.range) message.location = new vscode.Location(d.uri, item.range);
           run.failed(item, message, duration);

@@ -45,6 +45,7 @@ export function aliasShrinkscope(enginePath: string): void {
 export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void): void {
   const s: { -readonly [K in keyof RunSettings]: RunSettings[K] } = {};
   if (Number.isInteger(settings.maxExamples) && (settings.maxExamples as number) > 0) s.maxExamples = settings.maxExamples;
+  if (Number.isInteger(settings.stepCount) && (settings.stepCount as number) > 0) s.stepCount = settings.stepCount;
   if (Number.isSafeInteger(settings.seed)) s.seed = settings.seed;
   if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0)) s.deadline = settings.deadline;
   if (settings.database === null || typeof settings.database === "string") s.database = settings.database;

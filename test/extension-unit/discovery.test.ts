@@ -446,3 +446,23 @@ describe("regex after a statement head or a block", () => {
     assert.deepEqual(summary(discoverTests(src)), ["P after the regexes", "- after the division"]);
   });
 });
+
+describe("state machines", () => {
+  test("machine(...) is a property: directly, renamed, through a namespace, bound, in check(...); another library's machine is not", () => {
+    const src = [
+      'import { machine as m, check } from "shrinkscope";',
+      'import * as ss from "shrinkscope";',
+      'import { createMachine as machine } from "xstate";',
+      'test("renamed", m(Ledger, spec));',
+      'test("namespace", ss.machine(Ledger, spec, { stepCount: 5 }));',
+      "const bound = m(Ledger, spec);",
+      'test("bound", bound);',
+      'test("checked", () => { check(m(Ledger, spec)); });',
+      'test("xstate", () => { machine({ id: "toggle" }); });',
+    ].join("\n");
+    const tests = discoverTests(src, { fileName: "m.test.ts" });
+    assert.deepEqual(summary(tests), ["P renamed", "P namespace", "P bound", "P checked", "- xstate"]);
+    assert.deepEqual(tests.map((t) => t.propertyCall?.callee), ["machine", "machine", "machine", "check", undefined]);
+    assert.equal(byName(tests, "bound").propertyCall?.line, 5, "a bound machine points at its binding's call");
+  });
+});

@@ -1,10 +1,12 @@
 // Real-world test-file shapes (test/extension-unit/fixtures/corpus): node:test, vitest, jest and mocha styles,
 // modifiers, template and unicode names, comments and strings holding `test(`/`property(`, regex literals with
 // brackets and slashes, JSX, generics, decorators, private fields, CRLF, tabs, a very long line, a file being
-// edited, aliased and namespace imports, properties bound outside the test, settings variables, async bodies.
+// edited, aliased and namespace imports, properties bound outside the test, settings variables, async bodies,
+// state machines (renamed, namespaced, bound, in check(), with settings, their class imported or out of scope).
 //
 // Each corpus file `X.txt` is pinned by `X.expected`: what discovery finds (paths, kinds, offsets, positions),
-// what "Convert counterexample to test" writes for each property (with the repro from repros.json), and what
+// what "Convert counterexample to test" writes for each property (with the presentation from repros.json: a
+// property's arguments as a string, or a machine's steps), and what
 // "Add as explicit example" changes. Independently of those pins, every offset must point at its callee, every
 // position must match VS Code's line counting, and every edit must leave a file that parses (TypeScript's own
 // parser) whenever the file parsed before. `SHRINKSCOPE_UPDATE_CORPUS=1` rewrites the .expected files: review
@@ -18,10 +20,12 @@ import { discoverTests } from "../../src/extension/discovery.ts";
 import type { DiscoveredTest } from "../../src/extension/discovery.ts";
 import type { TextInsertion } from "../../src/extension/regression.ts";
 import { explicitExample, regressionTest } from "../../src/extension/regression.ts";
+import type { Presentation } from "../../src/protocol.ts";
 
 const CORPUS = path.join(__dirname, "fixtures", "corpus");
 const FILES = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".txt")).sort();
-const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<string, Record<string, string>>;
+/** Per file and test: the failure's presentation, a property's arguments as a string or a machine's steps. */
+const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<string, Record<string, string | Presentation>>;
 const UPDATE = process.env.SHRINKSCOPE_UPDATE_CORPUS === "1";
 
 /** The file name the extension would see (`a.test.ts.txt` → `a.test.ts`). */
@@ -82,12 +86,14 @@ function report(file: string): Report {
   for (const t of tests) {
     if (!t.propertyCall) continue;
     const key = t.path.join(" > ");
-    const repro = repros[key] ?? "0";
+    const given = repros[key] ?? "0";
+    const presentation: Presentation = typeof given === "string" ? { kind: "arguments", text: given } : given;
+    const shown = presentation.kind === "arguments" ? `repro: ${presentation.text}` : `steps: ${presentation.steps.map((s) => s.code).join(" ")}`;
     const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, repro });
-    out.push("", `## convert: ${key} (repro: ${repro})`, ins === undefined ? "(nothing offered)" : ins.text.replace(/^(\r?\n)+/, "").replace(/\r/g, "␍"));
+    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation });
+    out.push("", `## convert: ${key} (${shown})`, ins === undefined ? "(nothing offered)" : ins.text.replace(/^(\r?\n)+/, "").replace(/\r/g, "␍"));
     if (ins) edits.push({ what: `convert ${key}`, ins });
-    const pin = explicitExample(source, t.propertyCall.offset, repro, fileName, t.propertyCall.callee);
+    const pin = explicitExample(source, t.propertyCall.offset, presentation, fileName, t.propertyCall.callee);
     out.push(`## explicit example: ${describeEdit(source, pin)}`);
     if (pin) edits.push({ what: `explicit example ${key}`, ins: pin });
   }

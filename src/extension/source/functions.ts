@@ -86,7 +86,7 @@ function isArrowAfterParams(t: Tokenized, open: number, last: number): boolean {
 }
 
 /** `: Type` starting at `colon`, up to (not including) the `=>` or `{` that follows it at the top level. */
-function returnTypeRange(t: Tokenized, colon: number, last: number): readonly [number, number] | undefined {
+export function returnTypeRange(t: Tokenized, colon: number, last: number): readonly [number, number] | undefined {
   if (!t.is(colon, ":")) return undefined;
   for (let k = colon + 1; k <= last; k++) {
     if (t.is(k, "=>")) return k - 1 > colon ? [colon + 1, k - 1] : undefined;

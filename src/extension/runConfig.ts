@@ -1,0 +1,34 @@
+/**
+ * The extension's settings (package.json "contributes.configuration") as one run receives them. Pure (no vscode
+ * import): config.ts hands it VS Code's reader, the unit tests a map — and check that every declared setting is
+ * read (`shrinkscope.stepCount` was declared for a release before anything read it).
+ *
+ * The settings a run passes to the engine win over the property's own (src/engine/settings.ts layers them on
+ * top): maxExamples, stepCount, and seed and deadline when set. The runner drops a value of the wrong type or
+ * range, and the property's own setting applies then.
+ */
+import type { RunSettings } from "../protocol.ts";
+import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
+
+export interface RunConfig {
+  readonly settings: RunSettings;
+  readonly timeoutMs: number;
+}
+
+/** VS Code's `WorkspaceConfiguration.get` for the "shrinkscope" section: the value, or `fallback` when unset. */
+export type SettingReader = <T>(key: string, fallback: T) => T;
+
+export function runConfigFrom(get: SettingReader, workspaceRoot: string): RunConfig {
+  const seed = get<number | null>("seed", null);
+  const deadline = get<number | null>("deadline", null);
+  return {
+    settings: {
+      maxExamples: get<number>("maxExamples", 100),
+      stepCount: get<number>("stepCount", 50),
+      ...(seed !== null && Number.isSafeInteger(seed) ? { seed } : {}),
+      ...(deadline !== null ? { deadline } : {}),
+      database: databaseFolder(get<unknown>("databaseLocation", DEFAULT_DATABASE_LOCATION), workspaceRoot),
+    },
+    timeoutMs: Math.max(1000, get<number>("timeout", 60_000)),
+  };
+}
