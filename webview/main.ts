@@ -23,6 +23,7 @@ import { drawComparison } from "./views/comparison.ts";
 import { drawProgress } from "./views/progress.ts";
 import { drawStats } from "./views/stats.ts";
 import { drawResult } from "./views/result.ts";
+import { drawSteps } from "./views/steps.ts";
 // The DataTree view (its own model and view, by another hand) mounts in the #datatree section.
 import { createDataTreeView, type DataTreeView } from "./views/datatree.ts";
 import { applyMessage, createTreeModel, type TreeModel } from "./models/datatree.ts";
@@ -57,6 +58,8 @@ let tree: TreeModel = createTreeModel();
 
 const SECTIONS = [
   ["result", "Result"],
+  // A state machine's run only (PanelState.steps.machine); property runs never show it.
+  ["steps", "Steps"],
   ["choices", "Choice sequence"],
   ["comparison", "Sort-key comparison"],
   ["progress", "Shrink progress"],
@@ -78,10 +81,12 @@ const nav = document.createElement("nav");
 nav.setAttribute("aria-label", "Sections");
 const mounts = {} as Record<SectionId, HTMLElement>;
 const sections: HTMLElement[] = [];
+const links = {} as Record<SectionId, HTMLAnchorElement>;
 for (const [id, title] of SECTIONS) {
   const link = nav.appendChild(document.createElement("a"));
   link.href = `#sec-${id}`;
   link.textContent = title;
+  links[id] = link;
   const sec = document.createElement("section");
   sec.id = `sec-${id}`;
   sec.setAttribute("aria-labelledby", `h-${id}`);
@@ -139,6 +144,8 @@ function task(name: string, minGapMs: number, inputs: ViewTask["inputs"], draw: 
 const tasks: ViewTask[] = [
   task("header", 200, (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s)),
   task("result", 250, (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
+  // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
+  task("steps", 250, (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
   task("target", 0, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
   task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
   task("comparison", 150, (s) => [s.candidates, ui], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass })),
@@ -174,6 +181,9 @@ function render(): void {
   idle.hidden = !hidden;
   nav.hidden = hidden;
   for (const sec of sections) sec.hidden = hidden;
+  const noSteps = hidden || !s.steps.machine;
+  links.steps.hidden = noSteps;
+  mounts.steps.parentElement!.hidden = noSteps;
   const w = Math.max(120, width);
   const start = performance.now();
   const live = s.run.status === "running";
@@ -185,6 +195,7 @@ function render(): void {
     const i = (first + k) % tasks.length;
     const t = tasks[i];
     if (hidden && t.name !== "header") continue;
+    if (t.name === "steps" && !s.steps.machine) continue;
     const inputs = t.inputs(s);
     if (!changed(t, inputs)) continue;
     const now = performance.now();

@@ -20,9 +20,11 @@ import { addCandidates, emptyCandidates } from "./models/candidates.ts";
 import type { ProgressModel } from "./models/progress.ts";
 import { addPoint, emptyProgress, passCandidates, passEnded, passStarted } from "./models/progress.ts";
 import type { StatsModel } from "./models/stats.ts";
+import type { StepsModel } from "./models/steps.ts";
+import { caseSteps, emptySteps, finalSteps, targetSteps } from "./models/steps.ts";
 import { addCases, addResult, addTree, emptyStats } from "./models/stats.ts";
 
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 /** Runs remembered in the session's history. */
 export const MAX_HISTORY = 20;
 /** How many messages of a run the host keeps for a reload (src/extension/panel.ts). */
@@ -83,6 +85,8 @@ export interface PanelState {
   readonly candidates: CandidatesModel;
   readonly progress: ProgressModel;
   readonly stats: StatsModel;
+  /** A state machine's steps (machine runs only). */
+  readonly steps: StepsModel;
   readonly history: readonly HistoryEntry[];
   readonly runs: number;
 }
@@ -97,6 +101,7 @@ export const initialState: PanelState = {
   candidates: emptyCandidates,
   progress: emptyProgress,
   stats: emptyStats,
+  steps: emptySteps,
   history: [],
   runs: 0,
 };
@@ -121,10 +126,13 @@ function setTarget(c: ChoicesModel, choices: readonly ChoiceInfo[], spans: TestC
 /** Fold one batch of engine events. Work per event is O(1) or O(its choices); cells are built only for
  * what can be on screen (the last test case and last candidate of the batch, and each new target). */
 function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: number): PanelState {
-  let { run, choices, candidates, progress, stats } = s;
+  let { run, choices, candidates, progress, stats, steps } = s;
   const cases: TestCaseEvent[] = [];
   let batch: { event: ShrinkCandidateEvent; target: Sequence | undefined }[] = [];
   let lastCase: TestCaseEvent | undefined;
+  // The last case before any failure: what the Steps view shows while generating (its presentation is read
+  // once per batch, and not at all once the target is shown).
+  let generated: TestCaseEvent | undefined;
   // Live per-pass counts from candidates, applied before any pass boundary so the pass's base is right.
   let live = new Map<string, { candidates: number; calls: number; accepted: number }>();
   const flushLive = (): void => {
@@ -146,9 +154,11 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
       case "test-case":
         cases.push(e);
         lastCase = e;
+        if (choices.target === undefined && e.status !== "interesting") generated = e;
         // The first failure found by generation is the target until the shrinker reports better ones.
         if (e.status === "interesting" && choices.target === undefined) {
           choices = setTarget(choices, e.choices, e.spans, undefined, false);
+          steps = targetSteps(steps, e.presentation);
           if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
         }
         break;
@@ -170,6 +180,7 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
       }
       case "shrink-target":
         choices = setTarget(choices, e.choices, e.spans, e.pass, true);
+        steps = targetSteps(steps, e.presentation);
         if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
         break;
       case "result": {
@@ -179,6 +190,7 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
         progress = { ...progress, currentPass: "", totals: { examples: st.examples, shrinkCalls: st.shrinkCalls, shrinks: st.shrinks, timeMs: st.timeMs, shrinkStopped: e.shrinkStopped } };
         stats = addResult(addCases(stats, cases.splice(0), 0), e);
         run = { ...run, seed: e.seed, message: e.message };
+        steps = finalSteps(steps, e.presentation);
         if (choices.target === undefined && e.choices !== undefined && e.choices.length >= 0 && e.outcome === "failed") choices = setTarget(choices, e.choices, undefined, undefined, false);
         break;
       }
@@ -190,7 +202,10 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
   if (lastCase !== undefined) {
     choices = { ...choices, current: { id: lastCase.id, origin: lastCase.origin, pass: lastCase.pass, status: lastCase.status, seq: toSequence(lastCase.choices, lastCase.spans) } };
   }
-  return { ...s, run, choices, candidates, progress, stats };
+  // While no failure is known this is also the current row of cells, so its steps index those cells; once one
+  // is, the view shows the target's steps instead.
+  if (generated !== undefined) steps = caseSteps(steps, generated.presentation);
+  return { ...s, run, choices, candidates, progress, stats, steps };
 }
 
 function historyEntry(s: PanelState, outcome: RunOutcome, failure: FailureReport | undefined): HistoryEntry {
@@ -221,7 +236,7 @@ export function reduce(s: PanelState, m: PanelMessage): PanelState {
       const run: RunInfo = { ...s.run, status: m.outcome, failure: m.failure, reason: m.reason, phase: "done", messages: s.run.messages + 1 };
       const entry = historyEntry(s, m.outcome, m.failure);
       const history = [...s.history, entry].slice(-MAX_HISTORY);
-      return { ...s, run, history };
+      return { ...s, run, history, steps: finalSteps(s.steps, m.failure?.presentation) };
     }
     case "events": {
       const next = foldEvents(s, Array.isArray(m.events) ? m.events : [], typeof m.dropped === "number" ? m.dropped : 0);

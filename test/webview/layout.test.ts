@@ -10,7 +10,9 @@ import { layoutCandidateList, layoutComparison } from "../../webview/layout/comp
 import { layoutProgress, logTicks } from "../../webview/layout/progress.ts";
 import { layoutStats } from "../../webview/layout/stats.ts";
 import { layoutResult, tokenize } from "../../webview/layout/result.ts";
-import { mixed, passing, sortedPair } from "./streams.ts";
+import { layoutSteps } from "../../webview/layout/steps.ts";
+import { MAX_STEPS, TAIL_STEPS } from "../../webview/models/steps.ts";
+import { lruMachine, mixed, passing, sortedPair } from "./streams.ts";
 
 function fold(messages: readonly Parameters<typeof reduce>[1][]): PanelState {
   return messages.reduce(reduce, initialState);
@@ -91,4 +93,68 @@ test("a row can be capped to a number of rows: the rest is counted, spans are cu
   assert.equal(lay.more, 2);
   assert.equal(lay.height, 2 * ROW_H);
   assert.ok(lay.spans.every((s) => s.y < 2 * ROW_H));
+});
+
+test("the Steps view: a row per statement, each call over its own block of the case's cells, the failing step marked", () => {
+  const s = fold(lruMachine().messages);
+  const lay = layoutSteps(s, 900);
+  assert.ok(lay !== undefined);
+  assert.equal(lay.phase, "minimal");
+  assert.equal(lay.caption, "Minimal failing steps");
+  assert.match(lay.summary, /^4 steps, from \d+ in the first failing case · \d+ shrinks$/);
+  assert.deepEqual(lay.rows.map((r) => [r.kind, r.n, r.code || r.note, r.cells?.cells.length ?? 0, r.failed]), [
+    ["construct", "", "const state = new LruMachine();", 0, false],
+    ["choices", "", "swarm flags, one per rule (T: off in this sequence)", 2, false],
+    ["rule", "1", 'state.put({ key: "0", value: 0 });', 4, false],
+    ["rule", "2", 'state.put({ key: "1", value: 0 });', 4, false],
+    ["rule", "3", 'state.get({ key: "0" });', 3, false],
+    ["rule", "4", 'state.put({ key: "2", value: 0 });', 4, false],
+    ["invariant", "", "state.keysMatch();", 0, true],
+  ]);
+  // Every choice of the case is drawn exactly once, and a cell's details name its true position.
+  const target = s.choices.target!;
+  assert.equal(lay.rows.reduce((n, r) => n + (r.cells?.cells.length ?? 0), 0), target.length);
+  assert.match(lay.rows[3].cells!.cells[0].detail, /^#6 boolean true/);
+  assert.deepEqual(lay.rows[3].cells!.cells.map((c) => c.key), target.cells.slice(6, 10).map((c) => c.id), "the target's cell ids, so cells persist between targets");
+  assert.equal(lay.explanation, "Explanation: assertion failed in invariant keysMatch");
+  assert.equal(lay.state, 'cache ["1","2"], model ["0","2"]');
+  assert.equal(lay.rows[2].tokens.map((t) => t.text).join(""), lay.rows[2].code);
+  assert.equal(layoutSteps(fold(sortedPair().messages), 900), undefined, "a property run has no Steps view");
+});
+
+test("the Steps view while shrinking says how many steps the last change removed; narrow panels stack the cells", () => {
+  const messages = lruMachine().messages;
+  const at = messages.findIndex((m) => m.type === "events" && m.events.some((e) => e.type === "shrink-target"));
+  const s = fold(messages.slice(0, at + 1));
+  const lay = layoutSteps(s, 900, { phase: "shrinking", calls: s.steps.target!.calls + 3 });
+  assert.equal(lay?.phase, "shrinking");
+  assert.equal(lay?.delta, "−3 steps");
+  assert.match(lay?.caption ?? "", /^Shrink target/);
+  assert.equal(layoutSteps(s, 900, { phase: "generating", calls: 50 })?.delta, "", "a new case is not a shrink");
+  assert.equal(layoutSteps(s, 900)?.stacked, false);
+  const narrow = layoutSteps(s, 400);
+  assert.equal(narrow?.stacked, true);
+  assert.ok(narrow!.rows.every((r) => r.cells === undefined || r.cells.width <= 400));
+  // While generating: the latest case, and the "no further step" choice of a sequence that ended before
+  // stepCount (the first case here: 34 steps of 50).
+  const events = messages.flatMap((m) => (m.type === "events" ? m.events : []));
+  const first = events.findIndex((e) => e.type === "test-case");
+  const gen = fold([messages[0], { type: "events", events: events.slice(0, first + 1), dropped: 0 }]);
+  const g = layoutSteps(gen, 900);
+  assert.equal(g?.calls, 34);
+  assert.equal(g?.phase, "generating");
+  assert.equal(g?.explanation, undefined);
+  assert.equal(g?.rows[g.rows.length - 1].note, "no further step");
+});
+
+test("the Steps view of a sequence too long to keep: the first and last steps around a count, numbered as in the repro", () => {
+  const code = (i: number) => `state.a(${i});`;
+  const steps = Array.from({ length: MAX_STEPS + 10 }, (_, i) => ({ kind: "rule", name: "a", args: "", code: code(i) }));
+  const s = reduce(reduce(initialState, { type: "run-started", title: "t", file: "f", testPath: ["t"] }), { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", choices: [], spans: [], status: "valid", durationMs: 0, events: [], presentation: { kind: "steps", className: "M", steps: steps as never } }] });
+  const lay = layoutSteps(s, 900)!;
+  const gap = lay.rows.findIndex((r) => r.kind === "gap");
+  assert.equal(lay.rows[gap].note, "… 10 more steps not shown …");
+  assert.equal(lay.rows[gap + 1].n, String(MAX_STEPS - TAIL_STEPS + 11));
+  assert.equal(lay.rows[gap + 1].code, code(MAX_STEPS - TAIL_STEPS + 10));
+  assert.equal(lay.rows[lay.rows.length - 1].n, String(MAX_STEPS + 10));
 });

@@ -3,13 +3,15 @@
 // state, and a reload's replay recognised instead of counted twice.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { EngineEvent, PanelMessage, ShrinkCandidateEvent, TestCaseEvent } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage, ShrinkCandidateEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/protocol.ts";
 import { HOST_HISTORY, initialState, receive, reduce, resumeFor, restore, showValue } from "../../webview/model.ts";
 import type { PanelState } from "../../webview/model.ts";
 import { ROWS_PER_PASS, describeComparison, verdictOf } from "../../webview/models/candidates.ts";
 import { MAX_CELLS, alignTarget, toSequence } from "../../webview/models/cells.ts";
 import { MAX_POINTS, series } from "../../webview/models/progress.ts";
-import { mixed, passing, sortedPair } from "./streams.ts";
+import type { Steps } from "../../webview/models/steps.ts";
+import { MAX_STEPS, emptySteps, readSteps, targetSteps } from "../../webview/models/steps.ts";
+import { lruMachine, mixed, passing, sortedPair } from "./streams.ts";
 import { deserialise, serialise } from "./serialise.ts";
 
 function fold(messages: readonly PanelMessage[], s: PanelState = initialState): PanelState {
@@ -79,8 +81,13 @@ test("the fold does not depend on how the runner batched the events", () => {
   const end = rec.messages[rec.messages.length - 1];
   const one = fold([start, { type: "events", events, dropped: 0 }, end]);
   const many = fold([start, ...events.map((e): PanelMessage => ({ type: "events", events: [e], dropped: 0 })), end]);
-  const visible = (s: PanelState): unknown => ({ stats: s.stats, target: s.choices.target, current: s.choices.current, candidates: s.candidates, progress: { ...s.progress, points: series(s.progress) }, history: s.history.map((h) => ({ ...h })) });
+  const visible = (s: PanelState): unknown => ({ stats: s.stats, target: s.choices.target, current: s.choices.current, candidates: s.candidates, progress: { ...s.progress, points: series(s.progress) }, history: s.history.map((h) => ({ ...h })), steps: s.steps });
   assert.deepEqual(visible(one), visible(many));
+  // A machine's steps too, from the case before the first failure to the minimal steps.
+  const lru = lruMachine();
+  const lruEvents = eventsOf(lru.messages);
+  const steps = (ms: PanelMessage[]) => fold([lru.messages[0], ...ms, lru.messages[lru.messages.length - 1]]).steps;
+  assert.deepEqual(steps([{ type: "events", events: lruEvents, dropped: 0 }]), steps(lruEvents.map((e): PanelMessage => ({ type: "events", events: [e], dropped: 0 }))));
 });
 
 test("a passing run: generation statistics only, labels and sizes", () => {
@@ -221,4 +228,124 @@ test("after a reload, the host's replay of the restored run is skipped, not coun
   ({ state: st } = receive(finished, resumeFor(finished), { type: "run-started", title: "other", file: "g", testPath: ["other"] }));
   assert.equal(st.run.title, "other");
   assert.equal(st.history.length, 1);
+});
+
+// ------------------------------------------------------------------------------------------------ machine runs
+
+/** Rule and initialize calls of a presentation (what the panel counts as steps). */
+function callsOf(p: unknown): string[] {
+  const steps = (p as { steps?: { kind: string; code: string }[] } | undefined)?.steps ?? [];
+  return steps.filter((s) => s.kind === "rule" || s.kind === "initialize").map((s) => s.code);
+}
+const callCodes = (st: Steps | undefined): string[] => (st?.steps ?? []).filter((s) => s.kind === "rule" || s.kind === "initialize").map((s) => s.code);
+
+test("a machine run: while generating, the Steps model holds the latest case's steps, case by case", () => {
+  const rec = lruMachine();
+  const events = eventsOf(rec.messages);
+  let s = reduce(initialState, rec.messages[0]);
+  let cases = 0;
+  for (const e of events) {
+    s = reduce(s, { type: "events", events: [e], dropped: 0 });
+    if (e.type !== "test-case" || s.choices.target !== undefined) continue;
+    cases++;
+    assert.equal(s.steps.machine, true);
+    assert.deepEqual(callCodes(s.steps.current), callsOf(e.presentation), `case #${e.id}`);
+    // Its steps index the cells of the same case.
+    const ends = (s.steps.current?.steps ?? []).filter((x) => x.end >= 0).map((x) => x.end);
+    assert.ok(Math.max(...ends) <= (s.choices.current?.seq.length ?? 0));
+  }
+  assert.ok(cases >= 5, `steps followed over ${cases} generated cases`);
+});
+
+test("a machine run: each shrink target's steps, never more than the last, carrying the ids of the steps it kept", () => {
+  const rec = lruMachine();
+  const targets = rec.events.filter((e): e is ShrinkTargetEvent => e.type === "shrink-target");
+  let s = fold(rec.messages.slice(0, 1));
+  let before: Steps | undefined;
+  let lastCalls = Infinity;
+  for (const m of rec.messages.slice(1)) {
+    s = reduce(s, m);
+    const t = s.steps.target;
+    if (t === undefined || t === before) continue;
+    assert.ok(t.calls <= lastCalls, "a shrink never adds steps");
+    if (before !== undefined) {
+      // The steps both targets share at the start keep their rows.
+      const shared = before.steps.findIndex((x, i) => t.steps[i]?.code !== x.code);
+      for (let i = 0; i < shared; i++) assert.equal(t.steps[i].id, before.steps[i].id);
+    }
+    lastCalls = t.calls;
+    before = t;
+  }
+  assert.deepEqual(callCodes(s.steps.target), callsOf(targets[targets.length - 1].presentation));
+  assert.ok(s.steps.firstCalls !== undefined && s.steps.firstCalls > 10, `the first failing case had ${s.steps.firstCalls} steps`);
+  assert.equal(s.steps.target?.calls, 4);
+});
+
+test("a machine run ends on the minimal steps: the failing invariant marked, the Explanation and the machine's state", () => {
+  const rec = lruMachine();
+  const s = fold(rec.messages);
+  const f = s.steps.final;
+  assert.ok(f !== undefined);
+  assert.equal(f.className, "LruMachine");
+  assert.deepEqual(["const state = new LruMachine();", ...f.steps.map((x) => x.code)].join("\n"), s.run.failure?.repro);
+  assert.deepEqual(f.steps.filter((x) => x.failed).map((x) => [x.kind, x.code]), [["invariant", "state.keysMatch();"]]);
+  assert.deepEqual(f.failedIn, { kind: "invariant", name: "keysMatch" });
+  assert.equal(f.explanation, "Explanation: assertion failed in invariant keysMatch");
+  assert.equal(f.state, 'cache ["1","2"], model ["0","2"]');
+  // The final steps are the last target's, so their rows (and cells) stay where they were.
+  assert.deepEqual(f.steps.filter((x) => x.kind === "rule").map((x) => x.id), s.steps.target?.steps.filter((x) => x.kind === "rule").map((x) => x.id));
+  assert.deepEqual(JSON.parse(JSON.stringify(s.steps)), defined(s.steps), "JSON-safe");
+});
+
+test("a property run has no steps: the Steps view is never shown", () => {
+  for (const rec of [sortedPair(), passing()]) {
+    const s = fold(rec.messages);
+    assert.equal(s.steps.machine, false);
+    assert.deepEqual(s.steps, emptySteps);
+  }
+});
+
+test("presentations are read as untrusted: malformed steps dropped, text clipped, the failing step found or added", () => {
+  assert.equal(readSteps({ kind: "arguments", text: "1" }), undefined);
+  assert.equal(readSteps({ kind: "steps", steps: "no" }), undefined);
+  assert.equal(readSteps(null), undefined);
+  const r = readSteps({
+    kind: "steps",
+    className: "M",
+    steps: [
+      { kind: "rule", name: "a", args: "", code: "state.a();", start: 2, end: 4 },
+      { kind: "rule", name: "b", code: 42 },
+      { kind: "nonsense", name: "c", code: "state.c();" },
+      { kind: "rule", name: "d", args: "", code: "x".repeat(5000), start: 4, end: 3 },
+      null,
+    ],
+    failedIn: { kind: "invariant", name: "ok" },
+    state: { toString: "no" },
+  });
+  assert.ok(r !== undefined);
+  assert.deepEqual(r.steps.map((x) => [x.kind, x.name, x.start, x.end, x.failed]), [["rule", "a", 2, 4, false], ["rule", "d", -1, -1, false], ["invariant", "ok", -1, -1, true]]);
+  assert.ok(r.steps[1].code.length <= 400);
+  assert.equal(r.state, undefined);
+  assert.equal(r.calls, 2);
+  // A rule that threw ends the steps: the last call of it is the failing one.
+  const threw = readSteps({ kind: "steps", className: "M", steps: [{ kind: "rule", name: "a", code: "state.a();" }, { kind: "rule", name: "a", code: "state.a();" }], failedIn: { kind: "rule", name: "a" } });
+  assert.deepEqual(threw?.steps.map((x) => x.failed), [false, true]);
+  // A very long sequence keeps its first and last steps around a count.
+  const many = readSteps({ kind: "steps", className: "M", steps: Array.from({ length: MAX_STEPS + 50 }, (_, i) => ({ kind: "rule", name: "a", code: `state.a(${i});` })) });
+  assert.equal(many?.steps.length, MAX_STEPS);
+  assert.equal(many?.gap, 50);
+  assert.equal(many?.steps[many.gapAt].code, `state.a(${many!.gapAt + 50});`);
+  assert.equal(many?.calls, MAX_STEPS + 50);
+});
+
+test("a new target keeps the ids of the steps it kept: a deleted step vanishes, a simplified one stays", () => {
+  const p = (...codes: string[]) => ({ kind: "steps", className: "M", steps: codes.map((code) => ({ kind: "rule", name: "put", code })) });
+  const a = targetSteps(emptySteps, p("put 5", "get 7", "put 2", "get 5"));
+  const ids = a.target!.steps.map((x) => x.id);
+  const deleted = targetSteps(a, p("put 5", "put 2", "get 5"));
+  assert.deepEqual(deleted.target!.steps.map((x) => x.id), [ids[0], ids[2], ids[3]]);
+  const simpler = targetSteps(deleted, p("put 0", "put 2", "get 5"));
+  assert.deepEqual(simpler.target!.steps.map((x) => x.id), [ids[0], ids[2], ids[3]]);
+  assert.equal(simpler.target!.steps[0].code, "put 0");
+  assert.equal(simpler.firstCalls, 4);
 });

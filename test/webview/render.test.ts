@@ -228,3 +228,99 @@ test("a passing run in the light and high-contrast themes: statistics, no result
     await light.close();
   }
 });
+
+/** Calls (rule and initialize steps) of the newest shrink target in these messages. */
+function targetCalls(ms: readonly PanelMessage[]): number {
+  const t = eventsOf(ms).filter((e) => e.type === "shrink-target").pop();
+  const steps = t?.type === "shrink-target" && t.presentation?.kind === "steps" ? t.presentation.steps : [];
+  return steps.filter((s) => s.kind === "rule" || s.kind === "initialize").length;
+}
+
+test("a machine run: its steps while shrinking, fewer with each target, then the minimal steps with the failing invariant, the Explanation and the state", async () => {
+  const messages = fixture("lru-machine");
+  const first = messages.findIndex((m) => m.type === "events" && m.events.some((e) => e.type === "shrink-target")) + 1;
+  const later = messages.findIndex((_, i) => i >= first && targetCalls(messages.slice(0, i + 1)) <= 12) + 1;
+  for (const theme of ["dark", "light"] as const) {
+    const { page, errors, close } = await open(theme);
+    try {
+      const rows = (kind: string) => page.locator(`#steps li.step.${kind}`);
+      await post(page, JSON.parse(JSON.stringify(messages.slice(0, first))));
+      await settle(page);
+      assert.equal(await page.locator("#sec-steps").isVisible(), true);
+      assert.equal(await page.locator('nav a[href="#sec-steps"]').isVisible(), true);
+      assert.match((await page.locator("#steps .caption").textContent()) ?? "", /^Shrink target/);
+      const before = targetCalls(messages.slice(0, first));
+      assert.equal(await rows("rule").count(), before);
+
+      // In one message, so the view draws once more, from this target to that one.
+      await post(page, JSON.parse(JSON.stringify([{ type: "events", events: eventsOf(messages.slice(first, later)), dropped: 0 }])));
+      await settle(page);
+      const after = targetCalls(messages.slice(0, later));
+      assert.ok(after < before);
+      assert.equal(await rows("rule").count(), after);
+      assert.equal(await page.locator("#steps .delta").textContent(), `−${before - after} steps`);
+      assert.equal(await rows("failed").count(), 1, "the target's failing invariant is marked too");
+      await snap(page, `steps-shrinking-${theme}`, "#sec-steps");
+
+      const rest = messages.slice(later);
+      await post(page, JSON.parse(JSON.stringify(rest)));
+      await settle(page);
+      const finished = rest[rest.length - 1];
+      assert.ok(finished.type === "run-finished" && finished.failure);
+      assert.equal(await page.locator("#steps .caption").textContent(), "Minimal failing steps");
+      assert.deepEqual(await rows("rule").locator("code").allTextContents(), finished.failure.repro.split("\n").slice(1, -1));
+      // Each call over its block of cells: flag, rule, key and value for put; flag, rule and key for get.
+      assert.deepEqual(await rows("rule").evaluateAll((lis) => lis.map((li) => li.querySelectorAll("div.cell").length)), [4, 4, 3, 4]);
+      assert.equal(await rows("failed").count(), 1);
+      assert.equal(await rows("failed").locator("code").textContent(), "state.keysMatch();");
+      assert.equal(await rows("failed").locator(".fails").isVisible(), true);
+      assert.equal(await page.locator("#steps .explanation").textContent(), "Explanation: assertion failed in invariant keysMatch");
+      assert.equal(await page.locator("#steps .machine-state pre").textContent(), 'cache ["1","2"], model ["0","2"]');
+      assert.equal(await page.locator("#steps .delta").textContent(), "", "the count belongs to shrinking");
+      // Keyboard: a step's cells are reachable and report their true position in the case.
+      await rows("rule").nth(1).locator(".sequence").focus();
+      await page.keyboard.press("ArrowRight");
+      assert.match((await page.locator("#steps .detail").textContent()) ?? "", /^#7 integer 0 /);
+
+      // The other views keep working for a machine: its spans (swarm, step) bracket the target's cells.
+      assert.equal(await page.locator("#choices .row.target div.cell").count(), 17);
+      assert.ok((await page.locator("#choices .row.target div.span").count()) >= 5);
+      assert.ok((await page.locator("#comparison ol.candidates li").count()) > 0);
+      assert.ok((await page.locator("#datatree g.node").count()) > 0);
+      assert.equal(await page.locator("#result pre.repro").getAttribute("aria-label"), "Minimal failing steps");
+      assert.deepEqual(await csp(page), []);
+      assert.deepEqual(errors, []);
+      await snap(page, `steps-minimal-${theme}`, "#sec-steps");
+    } finally {
+      await close();
+    }
+  }
+});
+
+test("a property run shows no Steps view, and steps from the host are text, never markup", async () => {
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, fixture("sorted-pair"));
+    await settle(page);
+    assert.equal(await page.locator("#sec-steps").isHidden(), true);
+    assert.equal(await page.locator('nav a[href="#sec-steps"]').isHidden(), true);
+    assert.equal(await page.locator("#steps li").count(), 0);
+
+    const markup = '<img src=x onerror="window.__pwned=1">';
+    await post(page, [
+      { type: "run-started", title: "hostile", file: "f.ts", testPath: ["hostile"] },
+      { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", choices: [], spans: [], status: "interesting", durationMs: 0, events: [], presentation: { kind: "steps", className: markup, steps: [{ kind: "rule", name: "x", args: "", code: markup, start: "0", end: {} }, { kind: "<b>", name: "y", code: "y" }], failedIn: { kind: "rule", name: "x" }, explanation: markup, state: markup } }] },
+    ]);
+    await settle(page);
+    assert.equal(await page.locator("#sec-steps").isVisible(), true);
+    assert.equal(await page.locator("#steps img, #steps b").count(), 0);
+    assert.equal(await page.locator("#steps li.step.rule code").textContent(), markup);
+    assert.equal(await page.locator("#steps .machine-state pre").textContent(), markup);
+    assert.equal(await page.locator("#steps li.step").count(), 2, "the construct line and the one well-formed step");
+    assert.equal(await page.evaluate("window.__pwned"), undefined);
+    assert.deepEqual(await csp(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -4,10 +4,11 @@
  * and a run-finished message with the failure report the runner would send. Shared by the model tests and
  * record.ts, which saves them as fixtures for the browser tests and the benchmark.
  */
-import { check, property, st, event, assume, PropertyFailure } from "../../src/engine/index.ts";
+import { check, machine, property, st, event, assume, PropertyFailure } from "../../src/engine/index.ts";
 import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/protocol.ts";
 import { DEFAULT_OUTBOX, Outbox } from "../../src/runner/outbox.ts";
 import type { Property } from "../../src/engine/index.ts";
+import { LruMachine, lruSpec } from "../engine/lru-machine.ts";
 
 export interface Recording {
   readonly name: string;
@@ -76,7 +77,15 @@ export function passing(): Recording {
   }), { seed: 3, maxExamples: 400 });
 }
 
-export const ALL = [sortedPair, mixed, passing];
+/**
+ * A state machine: the LRU cache of test/engine/lru-machine.ts. With this seed generation runs several
+ * sequences before one fails, and about forty shrink targets take it from a dozen steps down to four.
+ */
+export function lruMachine(): Recording {
+  return recordRun("lru-machine", "the cache keeps the same keys as its model", machine(LruMachine, lruSpec), { seed: 5 });
+}
+
+export const ALL = [sortedPair, mixed, passing, lruMachine];
 
 /** The events of one engine run, whether the property passes or fails (a failure is expected, not thrown). */
 export function recordEvents(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {

@@ -34,6 +34,8 @@ export interface ResultLayout {
   readonly error: string | undefined;
   readonly location: { readonly label: string; readonly file: string; readonly line: number; readonly column: number } | undefined;
   readonly flaky: boolean;
+  /** What the example is: a property's "arguments", or a machine's "steps". */
+  readonly noun: "arguments" | "steps";
   readonly buttons: boolean;
   readonly history: readonly (HistoryEntry & { readonly text: string; readonly current: boolean })[];
 }
@@ -50,12 +52,14 @@ function time(ms: number | undefined): string {
 export function layoutResult(s: PanelState): ResultLayout {
   const r = s.run;
   const f = r.failure;
+  // The presentation is checked like every field from the host: anything but a machine's steps is arguments.
+  const noun = (f?.presentation as { kind?: unknown } | undefined)?.kind === "steps" ? "steps" : "arguments";
   const state = r.status === "idle" ? "none" : r.status === "running" ? "running" : r.status === "passed" ? "passed" : f !== undefined ? "failed" : "error";
   const headline =
     state === "none" ? "No run yet."
     : state === "running" ? "Running…"
     : state === "passed" ? (r.message ?? "Passed.")
-    : state === "failed" ? (f?.flaky ? "Failed, but flaky: the same arguments did not always fail." : "Falsified: the minimal failing example.")
+    : state === "failed" ? (f?.flaky ? `Failed, but flaky: the same ${noun} did not always fail.` : "Falsified: the minimal failing example.")
     : (r.reason ?? `Run ended: ${r.status}.`);
   const history = s.history
     .slice()
@@ -73,6 +77,7 @@ export function layoutResult(s: PanelState): ResultLayout {
     error: f ? `${f.error.name}: ${f.error.message}` : undefined,
     location: f?.location ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location } : undefined,
     flaky: f?.flaky === true,
+    noun,
     buttons: f !== undefined,
     history,
   };

@@ -169,31 +169,32 @@ function same(a: Cell, b: Cell): boolean {
 }
 
 /**
- * The next shrink target, its cell ids carried over from the previous one so the drawing can show what
- * happened: the common prefix and suffix keep their ids (and positions shift), so cells deleted from the
- * middle vanish; when the differing middle has the same length in both, its cells keep their ids too — the
- * same choices, simplified in place. Anything else enters with new ids. Returns the next unused id.
+ * Which ids the items of `next` carry over from `prev`, so a drawing can show what happened between them: the
+ * common prefix and suffix keep their ids (and positions shift), so items deleted from the middle vanish; when
+ * the differing middle has the same length in both, its items keep their ids too — the same items, changed in
+ * place. Anything else gets a fresh id from `nextId`. Returns the next unused id. Shared by choice cells and
+ * machine steps.
  */
+export function carryIds<T>(prev: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean, idOf: (t: T) => number, nextId: number): { ids: number[]; nextId: number } {
+  let pre = 0;
+  while (pre < prev.length && pre < next.length && same(prev[pre], next[pre])) pre++;
+  let suf = 0;
+  while (suf < prev.length - pre && suf < next.length - pre && same(prev[prev.length - 1 - suf], next[next.length - 1 - suf])) suf++;
+  const inPlace = prev.length === next.length;
+  let id = nextId;
+  const ids = next.map((_, i): number => {
+    if (i < pre) return idOf(prev[i]);
+    if (i >= next.length - suf) return idOf(prev[prev.length - (next.length - i)]);
+    if (inPlace) return idOf(prev[i]);
+    return id++;
+  });
+  return { ids, nextId: id };
+}
+
+/** The next shrink target, its cell ids carried over from the previous one (carryIds). */
 export function alignTarget(prev: Sequence | undefined, choices: readonly ChoiceInfo[], spans: readonly SpanInfo[] | undefined, nextId: number): { seq: Sequence; nextId: number } {
   const fresh = toSequence(choices, spans, 0);
-  if (prev === undefined) {
-    const cells = fresh.cells.map((c, i) => ({ ...c, id: nextId + i }));
-    return { seq: { ...fresh, cells }, nextId: nextId + cells.length };
-  }
-  const a = prev.cells;
-  const b = fresh.cells;
-  let pre = 0;
-  while (pre < a.length && pre < b.length && same(a[pre], b[pre])) pre++;
-  let suf = 0;
-  while (suf < a.length - pre && suf < b.length - pre && same(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
-  const midA = a.length - pre - suf;
-  const midB = b.length - pre - suf;
-  let id = nextId;
-  const cells = b.map((c, i): Cell => {
-    if (i < pre) return { ...c, id: a[i].id };
-    if (i >= b.length - suf) return { ...c, id: a[a.length - (b.length - i)].id };
-    if (midA === midB) return { ...c, id: a[i].id };
-    return { ...c, id: id++ };
-  });
-  return { seq: { ...fresh, cells }, nextId: id };
+  const carried = carryIds(prev?.cells ?? [], fresh.cells, same, (c) => c.id, nextId);
+  const cells = fresh.cells.map((c, i): Cell => ({ ...c, id: carried.ids[i] }));
+  return { seq: { ...fresh, cells }, nextId: carried.nextId };
 }

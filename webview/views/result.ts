@@ -15,7 +15,8 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
   const ex = part(host, "div", "example");
   ex.attr("hidden", lay.repro === undefined ? "" : null);
   part(ex, "h3", "example-title").text("Minimal example (TypeScript)");
-  part(ex, "pre", "repro", (p) => p.attr("tabindex", "0").attr("aria-label", "Minimal failing arguments").append("code"))
+  part(ex, "pre", "repro", (p) => p.attr("tabindex", "0").append("code"))
+    .attr("aria-label", `Minimal failing ${lay.noun}`)
     .select("code")
     .selectAll<HTMLSpanElement, Token>("span")
     .data(lay.repro ?? [])
@@ -50,7 +51,7 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
     .attr("hidden", loc === undefined ? "" : null)
     .attr("title", loc ? `Open ${loc.file}` : null)
     .text(loc ? `thrown at ${loc.label}` : "");
-  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text("Flaky: the same arguments did not always give the same outcome, so this example is not minimal.");
+  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text(`Flaky: the same ${lay.noun} did not always give the same outcome, so this example is not minimal.`);
 
   const hist = part(host, "div", "history");
   part(hist, "h3", "history-title").text(`Runs this session (${lay.history.length})`);
