@@ -161,6 +161,8 @@ class Run {
   /** The statements so far, when recording. */
   readonly steps: StepInfo[] | undefined;
   failedIn: FailedIn | undefined;
+  /** Invariants (and "teardown") that returned a promise, when recording: the repro awaits their calls. */
+  readonly awaited = new Set<string>();
   /** failedIn names a rule whose precondition was being asked, not the rule itself. */
   inPrecondition = false;
   state: string | undefined;
@@ -178,6 +180,18 @@ class Run {
 
 function key(k: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+}
+
+/** `.name`, or `["a name"]` when it is not an identifier: the repro must parse whatever the methods are called. */
+function member(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** The step just recorded returned a promise: the repro awaits it (a bundle then holds the resolved value). */
+function awaitLast(steps: StepInfo[]): void {
+  const last = steps[steps.length - 1];
+  if (last === undefined) return;
+  steps[steps.length - 1] = { ...last, code: last.code.replace(/^(const [\w$]+ = )?/, "$1await ") };
 }
 
 function isThenable(x: unknown): x is PromiseLike<unknown> {
@@ -255,7 +269,7 @@ function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace:
     const ti = rule.targetIndex;
     const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
     const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
-    const call = `state.${rule.name}(${args});`;
+    const call = `state${member(rule.name)}(${args});`;
     const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount };
     run.steps.push(step);
   }
@@ -286,7 +300,9 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       tc.startSpan("initialize");
       const args = drawArguments(run, rule, "initialize", undefined);
       run.failedIn = rule.failedInit;
-      const out = yield args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
+      const out = yield raw;
       run.failedIn = undefined;
       keepResult(run, rule, out, undefined);
       tc.endSpan();
@@ -311,7 +327,9 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       for (let i = 0; i < invariants.length; i++) {
         const inv = invariants[i]!;
         run.failedIn = inv;
-        yield state[inv.name]!.call(state);
+        const raw = state[inv.name]!.call(state);
+        if (run.steps !== undefined && isThenable(raw)) run.awaited.add(inv.name);
+        yield raw;
       }
       run.failedIn = undefined;
       if (step >= m.stepCount) break;
@@ -332,7 +350,9 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       run.trace.steps.push(trace);
       const args = drawArguments(run, rule, "rule", trace);
       run.failedIn = rule.failed;
-      const out = yield args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+      if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
+      const out = yield raw;
       run.failedIn = undefined;
       keepResult(run, rule, out, trace);
       tc.endSpan();
@@ -343,7 +363,11 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
     throw e;
   } finally {
     const teardown = state.teardown;
-    if (typeof teardown === "function") yield teardown.call(state);
+    if (typeof teardown === "function") {
+      const raw = teardown.call(state);
+      if (run.steps !== undefined && isThenable(raw)) run.awaited.add("teardown");
+      yield raw;
+    }
   }
 }
 
@@ -408,8 +432,9 @@ function presentationOf(run: Run, closing: boolean): Presentation {
   const m = run.m;
   const steps = [...run.steps!];
   const failed = run.failedIn;
-  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: `state.${failed.name}();` });
-  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: "state.teardown();" });
+  const call = (name: string) => `${run.awaited.has(name) ? "await " : ""}state${member(name)}();`;
+  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: call(failed.name) });
+  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: call("teardown") });
   return {
     kind: "steps",
     className: m.className,

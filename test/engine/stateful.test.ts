@@ -405,7 +405,10 @@ test("async rules and invariants are awaited, in order, and an async failure shr
     (e: unknown) => e as PropertyFailure,
   );
   assert.ok(f instanceof PropertyFailure);
-  assert.equal(f.repro, ["const state = new AsyncBox();", "state.add({ v: 0 });", "state.add({ v: 0 });", "state.add({ v: 0 });", "state.check();", "state.teardown();"].join("\n"));
+  // Each async call is awaited in the repro, which (in an async function) reproduces the failure.
+  assert.equal(f.repro, ["const state = new AsyncBox();", "await state.add({ v: 0 });", "await state.add({ v: 0 });", "await state.add({ v: 0 });", "await state.check();", "await state.teardown();"].join("\n"));
+  const AsyncFunction = (async () => {}).constructor as new (...a: string[]) => (...args: unknown[]) => Promise<void>;
+  await assert.rejects(new AsyncFunction("AsyncBox", f.repro)(AsyncBox), /three items: 0,0,0/);
   assert.match(f.message, /Explanation: assertion failed in invariant check/);
   // Every sequence was torn down after its last call: no add after a teardown within one sequence.
   assert.ok(log.filter((l) => l === "teardown").length > 1);
@@ -533,4 +536,19 @@ test("machines running at the same time (Promise.all) each shrink and present th
   assert.equal(fb!.steps!.filter((s) => s.kind === "rule").length, 3);
   assert.match((fa!.cause as Error).message, /^2 items/);
   assert.match((fb!.cause as Error).message, /^3 items/);
+});
+
+test("a method whose name is not an identifier is called with brackets in the repro, which runs", () => {
+  class Odd {
+    n = 0;
+    ["add one"](): void {
+      this.n++;
+    }
+    "under-three"(): void {
+      assert.ok(this.n < 3, "three");
+    }
+  }
+  const f = failure(machine(Odd, { rules: { "add one": {} }, invariants: ["under-three"] }, base));
+  assert.equal(f.repro, ['const state = new Odd();', 'state["add one"]();', 'state["add one"]();', 'state["add one"]();', 'state["under-three"]();'].join("\n"));
+  assert.throws(() => new Function("Odd", f.repro)(Odd), /three/);
 });
