@@ -5,14 +5,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
-import { execFileSync } from "node:child_process";
-import { quickPick } from "../../tools/vscode-e2e/launch.mjs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { NODE24, quickPick } from "../../tools/vscode-e2e/launch.mjs";
 
 /**
  * Package the extension as a .vsix (vsce) and unpack it: the UI check installs that, not the repository,
  * so it proves the .vsix works on its own — runner, esbuild-wasm and engine included, no node_modules.
  */
+let packaged;
 function packagedExtension() {
+  packaged ??= packageExtension();
+  return packaged;
+}
+
+function packageExtension() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vsix-"));
   const vsix = path.join(dir, "shrinkscope.vsix");
   execFileSync(process.execPath, [path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"), "package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "--out", vsix], { cwd: REPO, stdio: "pipe" });
@@ -26,10 +32,56 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
 const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
+const MACHINES = path.join(HERE, "fixtures", "workspace-machines");
 
 async function quickOpen(page, name) {
   await quickPick(page, { key: "Control+P", text: name, rowText: name });
   await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
+}
+
+/** Put the cursor on the line with `lineText`, Ctrl+. → "Convert counterexample to test"; returns once the test is in the editor. */
+async function convertAt(ctx, page, lineText) {
+  await page.locator(".editor-instance .view-line", { hasText: lineText }).first().click();
+  let converted = false;
+  for (let attempt = 0; attempt < 6 && !converted; attempt++) {
+    await page.keyboard.press("Control+.");
+    const row = page.locator(".action-widget .monaco-list-row", { hasText: "Convert counterexample to test" });
+    try {
+      await row.first().waitFor({ timeout: 5_000 });
+      await ctx.screenshot(page, "quick-fix-menu");
+      await row.first().click();
+      converted = true;
+    } catch {
+      await page.keyboard.press("Escape"); // the first request can come back empty while the TS server starts
+    }
+  }
+  if (!converted) throw new Error("the quick fix never appeared");
+  await page.locator(".editor-instance .view-lines", { hasText: "regression: minimal counterexample" }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Ctrl+G: scroll the editor to a 1-based line (a CodeLens below the fold is not drawn). */
+async function goToLine(page, line) {
+  await page.locator(".editor-instance .view-lines").first().click();
+  await page.keyboard.press("Control+G");
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  await input.waitFor({ state: "visible", timeout: 10_000 });
+  await page.keyboard.type(String(line), { delay: 20 });
+  await page.keyboard.press("Enter");
+  await input.waitFor({ state: "hidden", timeout: 10_000 });
+}
+
+/** Save the editor and read the file once it holds the converted test. */
+async function saveAndRead(page, file) {
+  await page.keyboard.press("Control+S");
+  for (let i = 0; i < 50 && !fs.readFileSync(file, "utf8").includes("regression: minimal counterexample"); i++) await new Promise((r) => setTimeout(r, 200));
+  return fs.readFileSync(file, "utf8");
+}
+
+/** The inserted test, from its first line to its closing `});`. */
+function insertedTest(text, head) {
+  const inserted = text.slice(text.indexOf(head));
+  const end = /\n[ \t]*\}\);/.exec(inserted);
+  return inserted.slice(0, end ? end.index + end[0].length : undefined);
 }
 
 export const checks = [
@@ -87,33 +139,83 @@ export const checks = [
       await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
       await ctx.screenshot(page, "panel-datatree");
       // Put the cursor on the failing property call and ask for quick fixes.
-      await page.locator(".editor-instance .view-line", { hasText: 'test("is ascending"' }).first().click();
-      let converted = false;
-      for (let attempt = 0; attempt < 6 && !converted; attempt++) {
-        await page.keyboard.press("Control+.");
-        const row = page.locator(".action-widget .monaco-list-row", { hasText: "Convert counterexample to test" });
-        try {
-          await row.first().waitFor({ timeout: 5_000 });
-          await ctx.screenshot(page, "quick-fix-menu");
-          await row.first().click();
-          converted = true;
-        } catch {
-          await page.keyboard.press("Escape"); // the first request can come back empty while the TS server starts
-        }
-      }
-      if (!converted) throw new Error("the quick fix never appeared");
-      await page.locator(".editor-instance .view-lines", { hasText: "regression: minimal counterexample" }).first().waitFor({ timeout: 30_000 });
-      await page.keyboard.press("Control+S");
-      const saved = path.join(server.workspace, "sort.test.ts");
-      for (let i = 0; i < 50 && !fs.readFileSync(saved, "utf8").includes("regression: minimal counterexample"); i++) await new Promise((r) => setTimeout(r, 200));
-      const text = fs.readFileSync(saved, "utf8");
+      await convertAt(ctx, page, 'test("is ascending"');
+      const text = await saveAndRead(page, path.join(server.workspace, "sort.test.ts"));
       if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
       if (!text.includes("const xs = [-1, -2];")) throw new Error("the regression test does not declare the minimal example");
-      const inserted = text.slice(text.indexOf('test("is ascending (regression'));
-      const end = /\n[ \t]*\}\);/.exec(inserted);
-      console.log(`    converted test, as saved:\n${inserted.slice(0, end ? end.index + end[0].length : undefined).replace(/^/gm, "      ")}`);
+      console.log(`    converted test, as saved:\n${insertedTest(text, 'test("is ascending (regression').replace(/^/gm, "      ")}`);
       await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
+    },
+  },
+  {
+    name: "extension: machine UI (Run property on a machine, the Steps view shows the minimal steps, Convert writes a test that fails with the invariant)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const { ext } = packagedExtension();
+      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: MACHINES });
+      const { page } = await ctx.openWorkbench(server);
+      await quickOpen(page, "ledger.test.ts");
+      await page.locator(".editor-instance .view-lines", { hasText: "LedgerMachine" }).first().waitFor({ timeout: 30_000 });
+      // The machine test is at the end of the file, below the fold: go to its line so its lens is drawn.
+      const testLine = fs.readFileSync(path.join(MACHINES, "ledger.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("ledger keeps its total"')) + 1;
+      await goToLine(page, testLine);
+      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      await lens.first().waitFor({ timeout: 60_000 });
+      await lens.first().click();
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      // The Steps view ends on the minimal sequence, the failing invariant marked, the Explanation and the state.
+      const steps = panel.locator("#steps");
+      await steps.locator("li.step", { hasText: "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });" }).waitFor({ timeout: 90_000 });
+      await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
+      await steps.locator("li.step.failed", { hasText: "totalsMatch" }).waitFor({ timeout: 10_000 });
+      const stepsText = await steps.innerText();
+      for (const want of ['state.open({ name: "a" })', "Explanation: assertion failed in invariant totalsMatch", 'balances [["a",101]]']) {
+        if (!stepsText.includes(want)) throw new Error(`the Steps view lacks ${JSON.stringify(want)}:\n${stepsText}`);
+      }
+      const rows = await steps.locator("li.step").count();
+      ctx.log(`Steps view: ${rows} rows\n${stepsText.replace(/^/gm, "      ")}`);
+      await steps.scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, "machine-steps-light", { keep: "steps-light.png" });
+      // The same view in a dark theme (the panel follows VS Code's theme colours).
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+T"); // Preferences: Color Theme
+      const input = page.locator(".quick-input-widget .quick-input-box input");
+      await input.waitFor({ state: "visible", timeout: 10_000 });
+      await page.keyboard.type("Dark Modern", { delay: 20 });
+      await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Dark Modern" }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press("Enter");
+      await page.locator(".monaco-workbench.vs-dark").waitFor({ timeout: 10_000 }); // the workbench's dark-theme class
+      await page.waitForTimeout(1_000);
+      await steps.scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, "machine-steps-dark", { keep: "steps-dark.png" });
+      // Convert: a plain test running the steps on a fresh instance, then the failing invariant.
+      await goToLine(page, testLine);
+      await convertAt(ctx, page, 'test("ledger keeps its total"');
+      const file = path.join(server.workspace, "ledger.test.ts");
+      const text = await saveAndRead(page, file);
+      const test = insertedTest(text, 'test("ledger keeps its total (regression');
+      console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
+      for (const want of ["const state = new LedgerMachine();", 'const accounts_0 = state.open({ name: "a" });', "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();"]) {
+        if (!test.includes(want)) throw new Error(`the converted test lacks ${JSON.stringify(want)}`);
+      }
+      // Run it as a user would, with type stripping, against this repository's engine: it fails with the
+      // invariant's own assertion.
+      fs.mkdirSync(path.join(server.workspace, "node_modules"), { recursive: true });
+      fs.symlinkSync(REPO, path.join(server.workspace, "node_modules", "shrinkscope"));
+      const env = { ...process.env };
+      delete env.NODE_TEST_CONTEXT;
+      const run = spawnSync(NODE24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { cwd: server.workspace, encoding: "utf8", env });
+      const out = run.stdout + run.stderr;
+      if (run.status === 0) throw new Error(`the converted test passed; it should fail until the bug is fixed:\n${out}`);
+      if (!/the ledger's total differs from the model's/.test(out) || !/101 !== 100/.test(out)) throw new Error(`the converted test did not fail with the invariant's assertion:\n${out}`);
+      if (/PropertyFailure/.test(out)) throw new Error("the converted test failed through the engine, not on its own");
+      ctx.log("the converted test fails under node --experimental-strip-types --test with the invariant's assertion (101 !== 100)");
+      // Show the converted test from its left edge.
+      await goToLine(page, text.split("\n").findIndex((l) => l.includes("(regression: minimal counterexample)")) + 1);
+      await page.keyboard.press("Home");
+      await page.waitForTimeout(500);
+      await ctx.screenshot(page, "machine-converted", { keep: "machine-converted.png" });
     },
   },
 ];
