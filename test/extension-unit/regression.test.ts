@@ -423,7 +423,9 @@ test("a machine's minimal steps become a plain test after the enclosing one, whi
   assert.match(output, /the ledger made money out of nothing/);
   assert.match(output, /101 !== 100/, "the invariant's assert.equal, on the minimal steps");
   assert.doesNotMatch(output, /PropertyFailure|Machine failed/, "the user's own assertion, not a wrapper");
-  assert.match(output, /\btests 1\b/, "only the regression test ran");
+  // Only the regression test ran: the machine itself was filtered out (it would fail through the engine). Node
+  // 24's type stripping and the tsx fallback count a filtered-out test differently, so check what ran instead.
+  assert.doesNotMatch(output, /Steps \(TypeScript\)|Explanation:/, "the machine test itself did not run");
 });
 
 test("async rules are awaited (the class shows which) and the test is async; it fails with the invariant's assertion", async () => {
