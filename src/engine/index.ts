@@ -13,6 +13,10 @@ export { property, check, find, assume, note, event, target, PropertyFailure, Un
 export type { Property } from "./property.ts";
 export { machine, bundle, consumes, Bundle, Consumed } from "./stateful.ts";
 export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful.ts";
+export { sim, SimulationError } from "./sim.ts";
+export type { TraceEvent } from "./sim.ts";
+export { explore, simTest, ScheduleFailure } from "./explore.ts";
+export type { ExploreOptions, SeedReport } from "./explore.ts";
 export type { Settings } from "./settings.ts";
 export { InvalidArgument } from "./errors.ts";
 export type * from "./events.ts";

@@ -17,7 +17,7 @@ import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 import type { DomainPass } from "./shrinker.ts";
-import { resolveSettings, validateSettings } from "./settings.ts";
+import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "./strategies/core.ts";
 import { data as dataStrategy } from "./strategies/combinators.ts";
@@ -446,6 +446,14 @@ async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc
 }
 
 
+/** Marks a body made by simTest (explore.ts): runs in virtual time, so no wall-clock deadline. */
+export const SIM_BODY = Symbol.for("shrinkscope.simBody");
+
+/** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
+export function runIsolated(def: PropertyDefinition, settings: Settings): void | Promise<void> {
+  return runDefinition(def, settings, true);
+}
+
 /** Build a property from a prepared definition (machine() in stateful.ts); the result runs like property()'s. */
 export function propertyFromDefinition(def: PropertyDefinition): Property {
   const run = function runProperty(this: unknown, ...testArgs: unknown[]): void | Promise<void> {
@@ -455,8 +463,11 @@ export function propertyFromDefinition(def: PropertyDefinition): Property {
 }
 export type { PropertyDefinition };
 
-function runDefinition(declared: PropertyDefinition, extra: Settings | undefined): void | Promise<void> {
-  const settings = resolveSettings(declared.key, declared.settings, extra);
+function runDefinition(declared: PropertyDefinition, extra: Settings | undefined, isolated = false): void | Promise<void> {
+  let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
+  // A simulated body (simTest) runs many whole workloads per example, in virtual time: the wall clock says
+  // nothing about it, so the deadline would only fire falsely (the timeout still guards against a hang).
+  if ((declared.body as { [SIM_BODY]?: boolean })[SIM_BODY] === true) settings = { ...settings, deadline: null };
   const def = declared.forRun?.(settings) ?? declared;
   const engine = new Engine(settings, def.passes);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);

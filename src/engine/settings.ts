@@ -185,7 +185,18 @@ function runnerLayer(): Settings | undefined {
 }
 
 export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
-  const runner = runnerLayer();
+  return resolveWith(runnerLayer(), key, layers);
+}
+
+/**
+ * Settings for a run the engine makes for itself (explore's schedule shrinking): the extension's runner layer
+ * does not apply — its database, event tap and limits belong to the user's property, not to this inner run.
+ */
+export function resolveIsolatedSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
+  return resolveWith(undefined, key, layers);
+}
+
+function resolveWith(runner: Settings | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
   if (runner?.onEvent !== undefined) {
     const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);

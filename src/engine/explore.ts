@@ -1,0 +1,374 @@
+/**
+ * explore() and simTest(): run an async workload under a range of seeds in the simulated scheduler (sim.ts),
+ * report the first seed that fails, and shrink its schedule toward FIFO.
+ *
+ * The seeds are never a strategy (seed 001): a seed has no size, and drawing it would make "this workload
+ * fails" depend on the draw. So the property's engine owns the workload, the seed range owns the schedules, and
+ * the two shrinkers never meet: simTest explores the same seeds for every workload the property tries, which
+ * keeps the property a function of its arguments.
+ *
+ * Shrinking a schedule: the failing seed's decisions are saved in an in-memory database and handed to
+ * Shrinkscope's own engine as a property whose body replays the workload with decisions drawn from the test
+ * case (integers 0..ready−1, toward 0 = FIFO). The engine replays that saved case first, then deletes and
+ * lowers decisions — fewer deviations from FIFO, earlier — keeping only what still fails the same way. The
+ * minimal schedule is replayed once more for the report's trace and hash.
+ */
+import { invalid } from "./errors.ts";
+import type { ChoiceValue } from "./choices.ts";
+import { InMemoryDatabase } from "./database.ts";
+import { PropertyFailure, runIsolated, SIM_BODY } from "./property.ts";
+import type { PropertyDefinition } from "./property.ts";
+import type { DomainPass } from "./shrinker.ts";
+import { Random } from "./random.ts";
+import { describe, Strategy } from "./strategies/core.ts";
+import { TestCase } from "./testcase.ts";
+import type { Chooser, TraceEvent, Wakeup } from "./sim.ts";
+import { errorLine, installVirtualTimers, World } from "./sim.ts";
+
+export interface ExploreOptions {
+  /** How many seeds (0..n−1), or the seeds themselves (required unless `schedule` is given). */
+  readonly seeds?: number | readonly number[];
+  /** How each seed picks among ready tasks: "random" (default) or "pct" (priorities with `depth` − 1 change points). */
+  readonly strategy?: "random" | "pct";
+  /** PCT's bug depth d (default 2). */
+  readonly depth?: number;
+  /** Replay exactly these decisions (FIFO after them) instead of exploring seeds: a schedule from a report. */
+  readonly schedule?: readonly number[];
+  /** Shrink a failing schedule toward FIFO (default true). */
+  readonly shrink?: boolean;
+  /** Budgets per run: scheduling steps (default 100,000) and virtual time in ms (default 1 day). */
+  readonly maxSteps?: number;
+  readonly maxTime?: number;
+}
+
+/** The first failing seed: what failed, how to replay it, and the schedule that makes it fail. */
+export interface SeedReport {
+  readonly seed: number;
+  /** The seeds that passed before it. */
+  readonly passedBefore: readonly number[];
+  readonly error: unknown;
+  /** Same workload and seed (or schedule) → same hash, every run and every machine. */
+  readonly traceHash: string;
+  /** The last events of the (shrunk) run: virtual time, task, what happened. */
+  readonly trace: readonly TraceEvent[];
+  /** The shrunk decisions, one per point where more than one task was ready; 0 is the FIFO choice. */
+  readonly schedule: readonly number[];
+  /** The decisions the seed itself made, before shrinking. */
+  readonly seedSchedule: readonly number[];
+  readonly strategy: "random" | "pct";
+  /** The text a person reads: seed, seeds passed, how to replay, how the schedule differs from FIFO, the trace tail. */
+  render(): string;
+}
+
+const API = "explore";
+const TRACE_TAIL = 20;
+
+class RandomChooser implements Chooser {
+  private readonly r: Random;
+  constructor(seed: number) {
+    this.r = new Random(seed);
+  }
+  choose(ready: readonly Wakeup[]): number {
+    return this.r.int(0, ready.length - 1);
+  }
+}
+
+/**
+ * PCT: a random priority per task (drawn when first seen), the highest-priority ready task runs; at d − 1
+ * decision numbers drawn from 1..k the task chosen then drops below every other. k is the number of decisions
+ * seen so far in this exploration (at least 10): the next seed's change points spread over a run's length.
+ */
+class PctChooser implements Chooser {
+  private readonly r: Random;
+  private readonly priorities = new Map<number, number>();
+  private readonly changes: number[];
+  private step = 0;
+  constructor(seed: number, depth: number, k: number) {
+    this.r = new Random(seed);
+    this.changes = Array.from({ length: depth - 1 }, () => this.r.int(1, Math.max(1, k)));
+  }
+  choose(ready: readonly Wakeup[]): number {
+    this.step++;
+    let best = 0;
+    for (let i = 0; i < ready.length; i++) {
+      const p = this.priority(ready[i]!.task.id);
+      if (p > this.priority(ready[best]!.task.id)) best = i;
+    }
+    const at = this.changes.indexOf(this.step);
+    if (at >= 0) this.priorities.set(ready[best]!.task.id, -1 - at);
+    return best;
+  }
+  private priority(task: number): number {
+    let p = this.priorities.get(task);
+    if (p === undefined) this.priorities.set(task, (p = this.r.double()));
+    return p;
+  }
+}
+
+class ReplayChooser implements Chooser {
+  private i = 0;
+  constructor(private readonly decisions: readonly number[]) {}
+  choose(ready: readonly Wakeup[]): number {
+    const d = this.decisions[this.i++] ?? 0;
+    return d < ready.length ? d : 0;
+  }
+}
+
+const ONLY = Object.freeze({ min: 0, max: 0, shrinkTowards: 0 });
+const COIN = Object.freeze({ p: 0.5 });
+
+/**
+ * Decisions drawn from a test case: what the engine shrinks. Each step draws "deviate from FIFO?" (false is
+ * simplest), and only a deviation draws which of the other ready tasks runs. So every deviation costs a choice,
+ * and shortlex — shorter first — prefers fewer deviations before it compares where they are: the minimum is the
+ * schedule closest to FIFO, not merely the lexicographically smallest list of indices (which can need two
+ * small deviations where one larger one does). A step with one task ready still draws (a choice of one), so a
+ * deviation that removes a later decision point does not make the sequence shorter for free.
+ */
+class CaseChooser implements Chooser {
+  constructor(private readonly tc: TestCase) {}
+  choose(ready: readonly Wakeup[]): number {
+    if (!this.tc.draw("boolean", COIN)) return 0;
+    return 1 + this.tc.draw("integer", ready.length === 2 ? ONLY : { min: 0, max: ready.length - 2, shrinkTowards: 0 });
+  }
+  single(): void {
+    this.tc.draw("integer", ONLY);
+  }
+}
+
+/** Per-step choices (index among the ready, and how many were ready) in CaseChooser's encoding. */
+function encode(choices: readonly number[], widths: readonly number[]): ChoiceValue[] {
+  const out: ChoiceValue[] = [];
+  choices.forEach((i, k) => {
+    if (widths[k] === 1) out.push(0);
+    else if (i === 0) out.push(false);
+    else out.push(true, i - 1);
+  });
+  return out;
+}
+
+/**
+ * Schedule edits the generic passes cannot make: a deviation is a flag and an index, and turning it back into
+ * FIFO (or keeping it alone) means removing both while every later step keeps its own choice — a deletion of
+ * the pair shifts them all by one, a lowering leaves the index to be misread as the next step's flag.
+ */
+const SCHEDULE_PASSES: readonly DomainPass[] = [
+  {
+    name: "keep one deviation",
+    *candidates(target) {
+      const w = target.case?.trace;
+      if (!(w instanceof World)) return;
+      const deviations = w.stepChoices.flatMap((i, k) => (i !== 0 ? [k] : []));
+      if (deviations.length < 2) return;
+      for (const k of deviations) yield encode(w.stepChoices.map((i, j) => (j === k ? i : 0)), w.stepWidths);
+    },
+  },
+  {
+    // When no kept deviation works alone: one deviation anywhere, each decision point and each other task
+    // (bounded: this is the search the issue's "exactly one non-FIFO decision" needs, not a general one).
+    name: "one deviation anywhere",
+    *candidates(target) {
+      const w = target.case?.trace;
+      if (!(w instanceof World)) return;
+      if (w.stepChoices.filter((i) => i !== 0).length < 2) return;
+      let budget = 300;
+      for (let k = 0; k < w.stepChoices.length && budget > 0; k++) {
+        for (let i = 1; i < w.stepWidths[k]! && budget-- > 0; i++) yield encode(w.stepChoices.map((_, j) => (j === k ? i : 0)), w.stepWidths);
+      }
+    },
+  },
+  {
+    name: "drop a deviation",
+    *candidates(target) {
+      const w = target.case?.trace;
+      if (!(w instanceof World)) return;
+      for (let k = w.stepChoices.length - 1; k >= 0; k--) {
+        if (w.stepChoices[k] !== 0) yield encode(w.stepChoices.map((i, j) => (j === k ? 0 : i)), w.stepWidths);
+      }
+    },
+  },
+];
+
+/** The schedule shrinker's argument: draws nothing, gives the body its test case. */
+class CaseHandle extends Strategy<TestCase> {
+  constructor() {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): TestCase {
+    return tc;
+  }
+}
+
+function posInt(api: string, name: string, v: unknown, min = 1): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) invalid(api, `${name} must be an integer ≥ ${min}, got ${describe(v)}`);
+  return v;
+}
+
+function readOptions(api: string, options: unknown): { seeds: number[]; strategy: "random" | "pct"; depth: number; schedule: number[] | undefined; shrink: boolean; maxSteps: number; maxTime: number } {
+  if (typeof options !== "object" || options === null) invalid(api, `options must be an object ({ seeds, strategy?, … }), got ${describe(options)}`);
+  const o = options as Record<string, unknown>;
+  const known = ["seeds", "strategy", "depth", "schedule", "shrink", "maxSteps", "maxTime"];
+  for (const k of Object.keys(o)) if (!known.includes(k)) invalid(api, `unknown option "${k}" (known: ${known.join(", ")})`);
+  let seeds: number[];
+  if (typeof o.seeds === "number") {
+    if (!Number.isSafeInteger(o.seeds) || o.seeds < 1 || o.seeds > 1_000_000) invalid(api, `seeds must be a count from 1 to 1,000,000 or a list of integers, got ${describe(o.seeds)}`);
+    seeds = Array.from({ length: o.seeds }, (_, i) => i);
+  } else if (Array.isArray(o.seeds)) {
+    if (o.seeds.length === 0 || !o.seeds.every((s) => Number.isSafeInteger(s))) invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
+    seeds = o.seeds as number[];
+  } else if (o.seeds === undefined && o.schedule !== undefined) seeds = [0];
+  else invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
+  if (o.strategy !== undefined && o.strategy !== "random" && o.strategy !== "pct") invalid(api, `strategy must be "random" or "pct", got ${describe(o.strategy)}`);
+  const depth = posInt(api, "depth", o.depth) ?? 2;
+  let schedule: number[] | undefined;
+  if (o.schedule !== undefined) {
+    if (!Array.isArray(o.schedule) || !o.schedule.every((d) => Number.isSafeInteger(d) && d >= 0)) invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
+    schedule = o.schedule as number[];
+  }
+  if (o.shrink !== undefined && typeof o.shrink !== "boolean") invalid(api, `shrink must be a boolean, got ${describe(o.shrink)}`);
+  return {
+    seeds,
+    strategy: (o.strategy as "random" | "pct" | undefined) ?? "random",
+    depth,
+    schedule,
+    shrink: (o.shrink as boolean | undefined) ?? true,
+    maxSteps: posInt(api, "maxSteps", o.maxSteps) ?? 100_000,
+    maxTime: posInt(api, "maxTime", o.maxTime) ?? 86_400_000,
+  };
+}
+
+type Options = ReturnType<typeof readOptions>;
+
+async function runOnce(workload: () => unknown, seed: number, chooser: Chooser, o: Options): Promise<{ world: World; error: unknown; failed: boolean }> {
+  const world = new World({ seed, chooser, maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
+  try {
+    await world.run(workload);
+    return { world, error: undefined, failed: false };
+  } catch (error) {
+    return { world, error, failed: true };
+  }
+}
+
+/**
+ * The minimal schedule that still fails the same way: the engine shrinks the decisions (see the top). Falls
+ * back to the seed's own decisions if the inner run could not reproduce them.
+ */
+async function shrinkSchedule(workload: () => unknown, seed: number, first: World, o: Options): Promise<Chooser | undefined> {
+  if (first.decisions.every((d) => d === 0)) return undefined; // FIFO already
+  const db = new InMemoryDatabase({ warn: () => {} });
+  const key = "shrinkscope.explore.schedule";
+  db.save(key, encode(first.stepChoices, first.stepWidths));
+  const def: PropertyDefinition = {
+    strategies: [new CaseHandle() as Strategy<unknown>],
+    body: async (tc: unknown) => {
+      const world = new World({ seed, chooser: new CaseChooser(tc as TestCase), maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
+      (tc as TestCase).trace = world;
+      await world.run(workload);
+    },
+    settings: undefined,
+    key,
+    passes: SCHEDULE_PASSES,
+  };
+  try {
+    await runIsolated(def, { database: db, key, phases: ["reuse", "shrink"], deadline: null, timeout: null, seed: 0, derandomize: true, maxShrinkCalls: 2000 });
+  } catch (e) {
+    if (e instanceof PropertyFailure && !e.flaky) return new CaseChooser(new TestCase(e.choices as ChoiceValue[], null, Math.max(8192, e.choices.length + 1)));
+  }
+  return undefined;
+}
+
+function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number): string {
+  const lines: string[] = [];
+  const passed = r.passedBefore.length;
+  lines.push(`explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`);
+  lines.push(`error: ${errorLine(r.error)}`);
+  lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { schedule: [${r.schedule.join(", ")}] })`);
+  const deviations = world.choices.filter((_, i) => (r.schedule[i] ?? 0) !== 0);
+  const n = r.schedule.length;
+  lines.push(
+    `schedule: ${n} decision${n === 1 ? "" : "s"} (points where more than one task was ready), ${deviations.length === 0 ? "all FIFO: the plain first-come order fails" : `${deviations.length} differ${deviations.length === 1 ? "s" : ""} from FIFO`}${shrunkFrom > deviations.length ? ` (shrunk from ${shrunkFrom} deviations)` : ""}`,
+  );
+  world.choices.forEach((c, i) => {
+    if ((r.schedule[i] ?? 0) !== 0) lines.push(`  decision ${i + 1} at t=${c.t} ms: ran ${c.chosen} before ${c.fifo}`);
+  });
+  lines.push(`trace hash: ${r.traceHash} (${world.traceLength} events; the last ${r.trace.length}):`);
+  for (const e of r.trace) lines.push(`  [t=${e.t}] ${e.task.padEnd(10)} ${e.what}`);
+  return lines.join("\n");
+}
+
+/**
+ * Run `workload` under each seed in turn (each a fresh simulated world, same workload), until one fails.
+ * Resolves to null when every seed passes, else the first failing seed's report, its schedule shrunk toward FIFO.
+ * @example const report = await explore(() => replicate(2, ["a"], 0), { seeds: 8 }); assert.equal(report, null, report?.render());
+ */
+export async function explore(workload: () => unknown, options: ExploreOptions): Promise<SeedReport | null> {
+  if (typeof workload !== "function") invalid(API, `the workload must be a function returning a promise, got ${describe(workload)}`);
+  const o = readOptions(API, options);
+  const uninstall = installVirtualTimers();
+  try {
+    const passed: number[] = [];
+    let widest = 10;
+    for (const seed of o.seeds) {
+      const chooser = o.schedule !== undefined ? new ReplayChooser(o.schedule) : o.strategy === "pct" ? new PctChooser(seed, o.depth, widest) : new RandomChooser(seed);
+      const first = await runOnce(workload, seed, chooser, o);
+      widest = Math.max(widest, first.world.decisions.length);
+      if (!first.failed) {
+        passed.push(seed);
+        continue;
+      }
+      const shrunk = o.shrink && o.schedule === undefined ? await shrinkSchedule(workload, seed, first.world, o) : undefined;
+      // The report's run: the minimal schedule replayed (its trace, hash and error are what the report shows).
+      let final = first;
+      if (shrunk !== undefined) {
+        const replay = await runOnce(workload, seed, shrunk, o);
+        if (replay.failed) final = replay;
+      }
+      const shrunkFrom = first.world.decisions.filter((d) => d !== 0).length;
+      const base = {
+        seed,
+        passedBefore: passed,
+        error: final.error,
+        traceHash: final.world.traceHash,
+        trace: final.world.tail,
+        schedule: final.world.decisions,
+        seedSchedule: first.world.decisions,
+        strategy: o.strategy,
+      };
+      const text = render(base, final.world, shrunkFrom);
+      return { ...base, render: () => text };
+    }
+    return null;
+  } finally {
+    uninstall();
+  }
+}
+
+/** The error simTest throws: the workload's own error, with the report as its message's tail. */
+export class ScheduleFailure extends Error {
+  override name = "ScheduleFailure";
+  constructor(
+    readonly report: SeedReport,
+  ) {
+    super(`${errorLine(report.error)}\n\n${report.render()}`, { cause: report.error });
+    // The workload's own frames: the engine tells failures apart by where they were thrown.
+    const stack = report.error instanceof Error && typeof report.error.stack === "string" ? report.error.stack : undefined;
+    const frames = stack?.split("\n").filter((l) => /^\s+at /.test(l));
+    if (frames !== undefined && frames.length > 0) this.stack = `${this.name}: ${this.message}\n${frames.join("\n")}`;
+  }
+}
+
+/**
+ * A property body that explores `options.seeds` for each workload the property draws, and throws the first
+ * failure (a ScheduleFailure carrying the report). The property shrinks the workload; the seeds stay fixed.
+ * @example test("log", property(st.integers({ min: 1, max: 4 }), simTest({ seeds: 8 }, (writers) => replicate(writers, ["a"], 0))));
+ */
+export function simTest<A extends unknown[]>(options: ExploreOptions, body: (...args: A) => unknown): (...args: A) => Promise<void> {
+  readOptions("simTest", options);
+  if (typeof body !== "function") invalid("simTest", `the body must be a function (the workload, given the property's arguments), got ${describe(body)}`);
+  const fn = async (...args: A): Promise<void> => {
+    const report = await explore(() => body(...args), options);
+    if (report !== null) throw new ScheduleFailure(report);
+  };
+  return Object.assign(fn, { [SIM_BODY]: true });
+}
