@@ -8,7 +8,7 @@
  * The engine's events are the payload the runner streams, in batches. Type-only imports keep this file free
  * of runtime dependencies on the engine, so the webview can import it.
  */
-import type { EngineEvent, Presentation } from "./engine/events.ts";
+import type { EngineEvent, Presentation, ScheduleInfo } from "./engine/events.ts";
 
 export type {
   EngineEvent,
@@ -25,6 +25,7 @@ export type {
   RunStatistics,
   Presentation,
   StepInfo,
+  ScheduleInfo,
   Phase,
   StatusName,
   CaseOrigin,
@@ -87,6 +88,8 @@ export interface FailureReport {
    */
   readonly repro: string;
   readonly presentation: Presentation;
+  /** A failure found by exploring schedules (simTest): the seed, the shrunk schedule, the minimal run's timeline. */
+  readonly schedule?: ScheduleInfo;
   readonly seed: number;
   readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
   /** Where the original error was thrown, in the user's file, if found. */

@@ -63,6 +63,28 @@ export type Presentation =
       readonly state?: string;
     };
 
+/**
+ * A failing schedule (simTest): the seed, the shrunk decisions, the minimal run's events for a timeline (one
+ * lane per task over virtual time), and where it differs from FIFO. Plain data, as the report renders it.
+ */
+export interface ScheduleInfo {
+  readonly seed: number;
+  readonly passedBefore: readonly number[];
+  readonly strategy: "random" | "pct";
+  readonly traceHash: string;
+  /** The shrunk decisions, one per point where more than one task was ready; 0 = FIFO. */
+  readonly schedule: readonly number[];
+  /** Every event of the minimal run (the first TIMELINE_EVENTS; `truncated` counts the rest). */
+  readonly events: readonly { readonly t: number; readonly task: string; readonly what: string }[];
+  readonly truncated: number;
+  /** The tasks in the order they were created ("main" first). */
+  readonly tasks: readonly string[];
+  /** The decisions that differ from FIFO: which task ran, and which FIFO would have run. */
+  readonly deviations: readonly { readonly decision: number; readonly t: number; readonly chosen: string; readonly fifo: string }[];
+  /** The report's text (SeedReport.render()). */
+  readonly text: string;
+}
+
 export interface RunStartEvent {
   readonly type: "run-start";
   readonly seed: number;
@@ -144,6 +166,8 @@ export interface ResultEvent {
   readonly shrinkStopped?: string;
   /** For failures: the minimal case as arguments or steps. */
   readonly presentation?: Presentation;
+  /** For a failure found by exploring schedules (simTest): the failing seed's schedule and timeline. */
+  readonly schedule?: ScheduleInfo;
   readonly message: string;
 }
 

@@ -22,6 +22,7 @@ import type { DomainPass } from "./shrinker.ts";
 import { Random } from "./random.ts";
 import { describe, Strategy } from "./strategies/core.ts";
 import { TestCase } from "./testcase.ts";
+import type { ScheduleInfo } from "./events.ts";
 import type { Chooser, TraceEvent, Wakeup } from "./sim.ts";
 import { errorLine, installVirtualTimers, World } from "./sim.ts";
 
@@ -56,6 +57,8 @@ export interface SeedReport {
   /** The decisions the seed itself made, before shrinking. */
   readonly seedSchedule: readonly number[];
   readonly strategy: "random" | "pct";
+  /** The minimal run for a timeline: every event (up to a cap), the tasks, and the decisions that differ from FIFO. */
+  readonly timeline: Omit<ScheduleInfo, "seed" | "passedBefore" | "strategy" | "traceHash" | "schedule" | "text">;
   /** The text a person reads: seed, seeds passed, how to replay, how the schedule differs from FIFO, the trace tail. */
   render(): string;
 }
@@ -325,6 +328,13 @@ export async function explore(workload: () => unknown, options: ExploreOptions):
         if (replay.failed) final = replay;
       }
       const shrunkFrom = first.world.decisions.filter((d) => d !== 0).length;
+      const w = final.world;
+      const timeline = {
+        events: w.events,
+        truncated: w.dropped,
+        tasks: w.tasks.map((t) => t.label),
+        deviations: w.choices.flatMap((c, i) => (w.decisions[i] !== 0 ? [{ decision: i + 1, t: c.t, chosen: c.chosen, fifo: c.fifo }] : [])),
+      };
       const base = {
         seed,
         passedBefore: passed,
@@ -334,6 +344,7 @@ export async function explore(workload: () => unknown, options: ExploreOptions):
         schedule: final.world.decisions,
         seedSchedule: first.world.decisions,
         strategy: o.strategy,
+        timeline,
       };
       const text = render(base, final.world, shrunkFrom);
       return { ...base, render: () => text };
@@ -347,14 +358,18 @@ export async function explore(workload: () => unknown, options: ExploreOptions):
 /** The error simTest throws: the workload's own error, with the report as its message's tail. */
 export class ScheduleFailure extends Error {
   override name = "ScheduleFailure";
-  constructor(
-    readonly report: SeedReport,
-  ) {
+  constructor(readonly report: SeedReport) {
     super(`${errorLine(report.error)}\n\n${report.render()}`, { cause: report.error });
     // The workload's own frames: the engine tells failures apart by where they were thrown.
     const stack = report.error instanceof Error && typeof report.error.stack === "string" ? report.error.stack : undefined;
     const frames = stack?.split("\n").filter((l) => /^\s+at /.test(l));
     if (frames !== undefined && frames.length > 0) this.stack = `${this.name}: ${this.message}\n${frames.join("\n")}`;
+  }
+
+  /** The schedule as plain data, for the result event, the runner and the panel's timeline. */
+  get info(): ScheduleInfo {
+    const r = this.report;
+    return { seed: r.seed, passedBefore: r.passedBefore, strategy: r.strategy, traceHash: r.traceHash, schedule: r.schedule, ...r.timeline, text: r.render() };
   }
 }
 

@@ -12,7 +12,7 @@ import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
-import type { EngineEvent, Presentation, RunStatistics, StepInfo } from "./events.ts";
+import type { EngineEvent, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "./events.ts";
 import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
@@ -565,6 +565,17 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   fail(presented, result, error, emit);
 }
 
+/** A simTest failure's schedule (explore.ts's ScheduleFailure, recognised by shape: explore.ts imports this module). */
+function scheduleOf(error: unknown): { schedule?: ScheduleInfo } {
+  try {
+    const e = error as { name?: unknown; info?: ScheduleInfo } | null;
+    if (typeof e === "object" && e !== null && e.name === "ScheduleFailure" && typeof e.info === "object") return { schedule: e.info };
+  } catch {
+    // a hostile error object: no schedule, the failure still comes back
+  }
+  return {};
+}
+
 /** Report the failure to the event tap, and throw it. */
 function fail(failure: PropertyFailure, result: EngineResult & { outcome: "failed" }, error: unknown, emit: ((e: EngineEvent) => void) | undefined): never {
   const seed = failure.seed;
@@ -577,6 +588,7 @@ function fail(failure: PropertyFailure, result: EngineResult & { outcome: "faile
     error: errorSummary(error),
     ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
     presentation: failure.presentation,
+    ...scheduleOf(error),
     message: failure.message,
   });
   throw failure;

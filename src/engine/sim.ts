@@ -84,6 +84,9 @@ interface Store {
 
 const storage = new AsyncLocalStorage<Store>();
 
+/** Events a run keeps whole, for the timeline (the hash covers all of them, the tail the last few). */
+export const TIMELINE_EVENTS = 2000;
+
 /** Thrown when a run must stop: a budget, or a deadlock. */
 export class SimulationError extends Error {
   override name = "SimulationError";
@@ -117,6 +120,9 @@ export class World {
   /** What each decision chose, and what FIFO would have (for the report). */
   readonly choices: { readonly t: number; readonly chosen: string; readonly fifo: string }[] = [];
   readonly tail: TraceEvent[] = [];
+  /** Every event, up to TIMELINE_EVENTS (for the panel's timeline); `dropped` counts the rest. */
+  readonly events: TraceEvent[] = [];
+  dropped = 0;
   private hashState = 0xcbf29ce484222325n;
   traceLength = 0;
   /** The first spawned task that rejected (reported when nothing else failed first). */
@@ -147,6 +153,8 @@ export class World {
       this.hashState = (this.hashState * 0x100000001b3n) & 0xffffffffffffffffn;
     }
     this.traceLength++;
+    if (this.events.length < TIMELINE_EVENTS) this.events.push(e);
+    else this.dropped++;
     this.tail.push(e);
     if (this.tail.length > this.options.traceTail) this.tail.shift();
   }

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
-import type { FailureReport, Presentation, SourceLocation, StepInfo } from "../protocol.ts";
+import type { FailureReport, Presentation, ScheduleInfo, SourceLocation, StepInfo } from "../protocol.ts";
 import type { RunFailure, TestEntry } from "./registry.ts";
 
 interface PropertyFailureLike {
@@ -128,6 +128,7 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
       location: locate(cause, testFile, workspaceRoot, runnerDir) ?? declared,
       flaky: e.flaky === true,
       presentation: presentationOf(e),
+      ...scheduleOf(e.cause),
     };
   }
   const error = describeThrown(e);
@@ -140,6 +141,31 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
     flaky: false,
     presentation: { kind: "arguments", text: "" },
   };
+}
+
+/** A simTest failure's schedule (the cause is explore's ScheduleFailure, by shape), copied as plain data. */
+function scheduleOf(cause: unknown): { schedule?: ScheduleInfo } {
+  return attempt((): { schedule?: ScheduleInfo } => {
+    const c = cause as { name?: unknown; info?: ScheduleInfo } | null;
+    if (typeof c !== "object" || c === null || c.name !== "ScheduleFailure") return {};
+    const i = c.info;
+    if (typeof i !== "object" || i === null || !Array.isArray(i.events)) return {};
+    const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
+    return {
+      schedule: {
+        seed: num(i.seed),
+        passedBefore: Array.isArray(i.passedBefore) ? i.passedBefore.map(num) : [],
+        strategy: i.strategy === "pct" ? "pct" : "random",
+        traceHash: String(i.traceHash),
+        schedule: Array.isArray(i.schedule) ? i.schedule.map(num) : [],
+        events: i.events.map((e) => ({ t: num(e.t), task: String(e.task), what: String(e.what) })),
+        truncated: num(i.truncated),
+        tasks: Array.isArray(i.tasks) ? i.tasks.map(String) : [],
+        deviations: Array.isArray(i.deviations) ? i.deviations.map((d) => ({ decision: num(d.decision), t: num(d.t), chosen: String(d.chosen), fifo: String(d.fifo) })) : [],
+        text: String(i.text),
+      },
+    };
+  }, {});
 }
 
 /**

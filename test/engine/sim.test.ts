@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { check, explore, InvalidArgument, property, ScheduleFailure, sim, simTest, st } from "../../src/engine/index.ts";
-import type { SeedReport } from "../../src/engine/index.ts";
+import type { EngineEvent, ResultEvent, SeedReport } from "../../src/engine/index.ts";
 import { failureOf } from "./helpers.ts";
 
 // ------------------------------------------------------------------------------------------------ seed 001's workload
@@ -275,4 +275,18 @@ test("PCT finds an ordering bug of depth 2 among tasks that random scheduling ra
   };
   const pct = await explore(work, { seeds: 60, strategy: "pct" });
   assert.ok(pct !== null, "PCT finds it within 60 seeds");
+});
+
+test("with events on, a simTest failure's result carries its schedule: seed, shrunk decisions, every event by task, deviations", async () => {
+  const events: EngineEvent[] = [];
+  await failureOf(() => check(property(st.integers({ min: 1, max: 3 }), simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))), { database: null, seed: 3, onEvent: (e) => events.push(e) }));
+  const result = events.find((e): e is ResultEvent => e.type === "result")!;
+  const s = result.schedule!;
+  assert.ok(s, "the result event has the schedule");
+  assert.deepEqual(s.tasks, ["main", "task 2", "task 3"]);
+  assert.ok(s.events.length > 0 && s.events.every((e) => s.tasks.includes(e.task)));
+  assert.equal(s.truncated, 0);
+  assert.equal(s.deviations.length, s.schedule.filter((d) => d !== 0).length);
+  assert.match(s.text, new RegExp(`failed at seed ${s.seed}`));
+  assert.match(s.traceHash, /^[0-9a-f]{16}$/);
 });
