@@ -2,7 +2,8 @@
 // modifiers, template and unicode names, comments and strings holding `test(`/`property(`, regex literals with
 // brackets and slashes, JSX, generics, decorators, private fields, CRLF, tabs, a very long line, a file being
 // edited, aliased and namespace imports, properties bound outside the test, settings variables, async bodies,
-// state machines (renamed, namespaced, bound, in check(), with settings, their class imported or out of scope).
+// state machines (renamed, namespaced, bound, in check(), with settings, their class imported or out of scope),
+// schedule exploration (a simTest body inline, named, bound, renamed, with settings; explore in a body; either alone).
 //
 // Each corpus file `X.txt` is pinned by `X.expected`: what discovery finds (paths, kinds, offsets, positions),
 // what "Convert counterexample to test" writes for each property (with the presentation from repros.json: a
