@@ -42,6 +42,9 @@ import fc from "fast-check";
 import { PropertyFailure } from "../dist/engine.mjs";
 import { fixture as ledger } from "./machines/ledger.mjs";
 import { fixture as lru } from "./machines/lru.mjs";
+import { eachFlag, positiveInt } from "./lib/args.mjs";
+import { measureInFreshProcesses, median } from "./lib/fresh-processes.mjs";
+import { commandLine, num, rate, ratio, table } from "./lib/markdown.mjs";
 
 const FIXTURES = [ledger, lru];
 const MAX_EXAMPLES = 100;
@@ -56,13 +59,7 @@ delete process.env.SHRINKSCOPE_SEED;
 
 function parseArgs(argv) {
   const opts = { seeds: 20, only: null, fastcheck: true, hypothesis: true, speed: true, examples: 200, runs: 10, procs: 3, fcSize: "max", json: null, child: null };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
+  eachFlag(argv, (a, value) => {
     if (a === "--seeds") opts.seeds = positiveInt(a, value());
     else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
     else if (a === "--no-fastcheck") opts.fastcheck = false;
@@ -78,18 +75,12 @@ function parseArgs(argv) {
       console.log("node bench/stateful.mjs [--seeds N] [--only ledger,lru] [--no-fastcheck] [--no-hypothesis] [--no-speed] [--examples N] [--runs N] [--procs N] [--fc-size small|max] [--json out.json]");
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
-  }
+  });
   const known = FIXTURES.map((f) => f.name);
   const unknown = (opts.only ?? []).filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown fixture(s) ${unknown.join(", ")}; known: ${known.join(", ")}`);
   if (!["small", "max", "xsmall", "medium", "large", "xlarge"].includes(opts.fcSize)) throw new Error(`--fc-size must be a fast-check size (small, max, …), got ${opts.fcSize}`);
   return opts;
-}
-
-function positiveInt(flag, v) {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${v}`);
-  return n;
 }
 
 const fixtureNamed = (name) => FIXTURES.find((f) => f.name === name);
@@ -219,36 +210,17 @@ async function child(spec, opts) {
   process.stdout.write(JSON.stringify({ lib, fixture: name, runs }) + "\n");
 }
 
-function median(xs) {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 function measureSpeed(opts, names, libs) {
-  const results = {}; // `${lib}:${fixture}` → { cold: [], warm: [], stepsPerRun: [] }
   const jobs = names.flatMap((n) => libs.map((l) => `${l}:${n}`));
-  for (let p = 0; p < opts.procs; p++) {
-    // Rotate the order between rounds, so drift on the machine is spread over the contenders.
-    const order = jobs.map((_, i) => jobs[(i + p) % jobs.length]);
-    for (const job of order) {
-      const args = [SCRIPT, "--child", job, "--examples", String(opts.examples), "--runs", String(opts.runs), "--fc-size", opts.fcSize];
-      const r = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
-      if (r.status !== 0) throw new Error(`child ${job} failed: ${r.stderr}`);
-      const out = JSON.parse(r.stdout.trim().split("\n").pop());
-      const rate = (x) => x.ruleCalls / (x.ms / 1000);
-      const slot = (results[job] ??= { cold: [], warm: [], stepsPerRun: [], examplesPerSec: [] });
-      slot.cold.push(rate(out.runs[0]));
-      if (out.runs.length > 1) slot.warm.push(median(out.runs.slice(1).map(rate)));
-      slot.stepsPerRun.push(out.runs.reduce((a, x) => a + x.ruleCalls, 0) / out.runs.reduce((a, x) => a + x.machines, 0));
-    }
-  }
-  const summary = {};
-  for (const [job, s] of Object.entries(results)) {
-    summary[job] = { cold: median(s.cold), warm: median(s.warm), stepsPerRun: median(s.stepsPerRun), coldAll: s.cold, warmAll: s.warm };
-  }
-  return summary;
+  const measured = measureInFreshProcesses({
+    script: SCRIPT,
+    jobs,
+    procs: opts.procs,
+    args: (job) => ["--child", job, "--examples", String(opts.examples), "--runs", String(opts.runs), "--fc-size", opts.fcSize],
+    rate: (x) => x.ruleCalls / (x.ms / 1000),
+  });
+  const stepsPerRun = (out) => out.runs.reduce((a, x) => a + x.ruleCalls, 0) / out.runs.reduce((a, x) => a + x.machines, 0);
+  return Object.fromEntries(Object.entries(measured).map(([job, m]) => [job, { cold: m.cold, warm: m.warm, stepsPerRun: median(m.outputs.map(stepsPerRun)), coldAll: m.coldAll, warmAll: m.warmAll }]));
 }
 
 // ---------------------------------------------------------------------------------------------- summary and table
@@ -271,19 +243,6 @@ function summarize(runs) {
   };
 }
 
-const num = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : "—");
-function rate(x) {
-  if (!Number.isFinite(x)) return "—";
-  if (x >= 1e6) return `${(x / 1e6).toFixed(2)} M`;
-  if (x >= 1e3) return `${(x / 1e3).toFixed(0)} k`;
-  return x.toFixed(0);
-}
-const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : "—");
-
-function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
-}
-
 // ---------------------------------------------------------------------------------------------- main
 
 async function main() {
@@ -293,7 +252,7 @@ async function main() {
   const names = opts.only ?? FIXTURES.map((f) => f.name);
   const libs = ["shrinkscope", ...(opts.fastcheck ? ["fast-check"] : [])];
   const fcVersion = fc.__version;
-  const command = process.env.npm_lifecycle_event === "bench:stateful" ? `npm run bench:stateful${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}` : `node bench/stateful.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(" ")}` : ""}`;
+  const command = commandLine("bench:stateful", "bench/stateful.mjs");
   const cpu = os.cpus();
   console.log(`State machines: ${names.join(", ")}; seeds 1..${opts.seeds}; maxExamples/numRuns ${MAX_EXAMPLES}; stepCount ${STEP_COUNT}; database and deadline off`);
   console.log(`node ${process.version}, fast-check ${fcVersion} (fc.commands maxCommands ${STEP_COUNT}, size "${opts.fcSize}"), ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`);
