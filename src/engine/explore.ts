@@ -24,7 +24,7 @@ import { describe, Strategy } from "./strategies/core.ts";
 import { TestCase } from "./testcase.ts";
 import type { ScheduleInfo } from "./events.ts";
 import type { Chooser, TraceEvent, Wakeup } from "./sim.ts";
-import { errorLine, installVirtualTimers, World } from "./sim.ts";
+import { errorLine, installVirtualTimers, mixSeed, World } from "./sim.ts";
 
 export interface ExploreOptions {
   /** How many seeds (0..n−1), or the seeds themselves (required unless `schedule` is given). */
@@ -69,7 +69,7 @@ const TRACE_TAIL = 20;
 class RandomChooser implements Chooser {
   private readonly r: Random;
   constructor(seed: number) {
-    this.r = new Random(seed);
+    this.r = new Random(mixSeed(seed, 1));
   }
   choose(ready: readonly Wakeup[]): number {
     return this.r.int(0, ready.length - 1);
@@ -87,7 +87,7 @@ class PctChooser implements Chooser {
   private readonly changes: number[];
   private step = 0;
   constructor(seed: number, depth: number, k: number) {
-    this.r = new Random(seed);
+    this.r = new Random(mixSeed(seed, 2));
     this.changes = Array.from({ length: depth - 1 }, () => this.r.int(1, Math.max(1, k)));
   }
   choose(ready: readonly Wakeup[]): number {

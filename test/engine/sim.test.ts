@@ -290,3 +290,20 @@ test("with events on, a simTest failure's result carries its schedule: seed, shr
   assert.match(s.text, new RegExp(`failed at seed ${s.seed}`));
   assert.match(s.traceHash, /^[0-9a-f]{16}$/);
 });
+
+test("consecutive seeds explore different schedules: seeds 0..99 do not all make the same first decision (pinned: they did)", async () => {
+  const firsts: Record<string, number> = {};
+  for (let seed = 0; seed < 100; seed++) {
+    let first = 0;
+    await explore(
+      async () => {
+        const order: number[] = [];
+        await Promise.all([1, 2].map((i) => sim.spawn(async () => void order.push(i))));
+        first = order[0]!;
+      },
+      { seeds: [seed] },
+    );
+    firsts[first] = (firsts[first] ?? 0) + 1;
+  }
+  assert.ok((firsts[1] ?? 0) >= 25 && (firsts[2] ?? 0) >= 25, JSON.stringify(firsts));
+});
