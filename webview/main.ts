@@ -24,6 +24,7 @@ import { drawProgress } from "./views/progress.ts";
 import { drawStats } from "./views/stats.ts";
 import { drawResult } from "./views/result.ts";
 import { drawSteps } from "./views/steps.ts";
+import { drawTimeline } from "./views/timeline.ts";
 // The DataTree view (its own model and view, by another hand) mounts in the #datatree section.
 import { createDataTreeView, type DataTreeView } from "./views/datatree.ts";
 import { applyMessage, createTreeModel, type TreeModel } from "./models/datatree.ts";
@@ -60,6 +61,8 @@ const SECTIONS = [
   ["result", "Result"],
   // A state machine's run only (PanelState.steps.machine); property runs never show it.
   ["steps", "Steps"],
+  // A failure found by exploring schedules only (PanelState.timeline): the failing seed's run, task by task.
+  ["timeline", "Timeline"],
   ["choices", "Choice sequence"],
   ["comparison", "Sort-key comparison"],
   ["progress", "Shrink progress"],
@@ -146,6 +149,7 @@ const tasks: ViewTask[] = [
   task("result", 250, (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
   // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
   task("steps", 250, (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
+  task("timeline", 250, (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
   task("target", 0, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
   task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
   task("comparison", 150, (s) => [s.candidates, ui], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass })),
@@ -184,6 +188,9 @@ function render(): void {
   const noSteps = hidden || !s.steps.machine;
   links.steps.hidden = noSteps;
   mounts.steps.parentElement!.hidden = noSteps;
+  const noTimeline = hidden || s.timeline === undefined;
+  links.timeline.hidden = noTimeline;
+  mounts.timeline.parentElement!.hidden = noTimeline;
   const w = Math.max(120, width);
   const start = performance.now();
   const live = s.run.status === "running";
@@ -196,6 +203,7 @@ function render(): void {
     const t = tasks[i];
     if (hidden && t.name !== "header") continue;
     if (t.name === "steps" && !s.steps.machine) continue;
+    if (t.name === "timeline" && s.timeline === undefined) continue;
     const inputs = t.inputs(s);
     if (!changed(t, inputs)) continue;
     const now = performance.now();

@@ -23,8 +23,10 @@ import type { StatsModel } from "./models/stats.ts";
 import type { StepsModel } from "./models/steps.ts";
 import { caseSteps, emptySteps, finalSteps, targetSteps } from "./models/steps.ts";
 import { addCases, addResult, addTree, emptyStats } from "./models/stats.ts";
+import type { Timeline } from "./models/timeline.ts";
+import { readSchedule } from "./models/timeline.ts";
 
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 /** Runs remembered in the session's history. */
 export const MAX_HISTORY = 20;
 /** How many messages of a run the host keeps for a reload (src/extension/panel.ts). */
@@ -87,6 +89,8 @@ export interface PanelState {
   readonly stats: StatsModel;
   /** A state machine's steps (machine runs only). */
   readonly steps: StepsModel;
+  /** A schedule failure's timeline (simTest runs that failed only). */
+  readonly timeline: Timeline | undefined;
   readonly history: readonly HistoryEntry[];
   readonly runs: number;
 }
@@ -102,6 +106,7 @@ export const initialState: PanelState = {
   progress: emptyProgress,
   stats: emptyStats,
   steps: emptySteps,
+  timeline: undefined,
   history: [],
   runs: 0,
 };
@@ -126,7 +131,7 @@ function setTarget(c: ChoicesModel, choices: readonly ChoiceInfo[], spans: TestC
 /** Fold one batch of engine events. Work per event is O(1) or O(its choices); cells are built only for
  * what can be on screen (the last test case and last candidate of the batch, and each new target). */
 function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: number): PanelState {
-  let { run, choices, candidates, progress, stats, steps } = s;
+  let { run, choices, candidates, progress, stats, steps, timeline } = s;
   const cases: TestCaseEvent[] = [];
   let batch: { event: ShrinkCandidateEvent; target: Sequence | undefined }[] = [];
   let lastCase: TestCaseEvent | undefined;
@@ -191,6 +196,7 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
         stats = addResult(addCases(stats, cases.splice(0), 0), e);
         run = { ...run, seed: e.seed, message: e.message };
         steps = finalSteps(steps, e.presentation);
+        timeline = readSchedule(e.schedule) ?? timeline;
         if (choices.target === undefined && e.choices !== undefined && e.choices.length >= 0 && e.outcome === "failed") choices = setTarget(choices, e.choices, undefined, undefined, false);
         break;
       }
@@ -205,7 +211,7 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
   // While no failure is known this is also the current row of cells, so its steps index those cells; once one
   // is, the view shows the target's steps instead.
   if (generated !== undefined) steps = caseSteps(steps, generated.presentation);
-  return { ...s, run, choices, candidates, progress, stats, steps };
+  return { ...s, run, choices, candidates, progress, stats, steps, timeline };
 }
 
 function historyEntry(s: PanelState, outcome: RunOutcome, failure: FailureReport | undefined): HistoryEntry {
@@ -222,6 +228,13 @@ function historyEntry(s: PanelState, outcome: RunOutcome, failure: FailureReport
   };
 }
 
+/** The schedule is kept once, as the timeline read it (checked and clipped), not again raw in the saved state. */
+function withoutSchedule(f: FailureReport | undefined): FailureReport | undefined {
+  if (typeof f !== "object" || f === null || !("schedule" in f)) return f;
+  const { schedule: _, ...rest } = f;
+  return rest;
+}
+
 /** Fold one message. Pure: returns a new state, sharing every part the message did not change. */
 export function reduce(s: PanelState, m: PanelMessage): PanelState {
   switch (m.type) {
@@ -233,10 +246,10 @@ export function reduce(s: PanelState, m: PanelMessage): PanelState {
         run: { ...emptyRun, title: m.title, file: m.file, testPath: m.testPath, status: "running", messages: 1 },
       };
     case "run-finished": {
-      const run: RunInfo = { ...s.run, status: m.outcome, failure: m.failure, reason: m.reason, phase: "done", messages: s.run.messages + 1 };
+      const run: RunInfo = { ...s.run, status: m.outcome, failure: withoutSchedule(m.failure), reason: m.reason, phase: "done", messages: s.run.messages + 1 };
       const entry = historyEntry(s, m.outcome, m.failure);
       const history = [...s.history, entry].slice(-MAX_HISTORY);
-      return { ...s, run, history, steps: finalSteps(s.steps, m.failure?.presentation) };
+      return { ...s, run, history, steps: finalSteps(s.steps, m.failure?.presentation), timeline: readSchedule(m.failure?.schedule) ?? s.timeline };
     }
     case "events": {
       const next = foldEvents(s, Array.isArray(m.events) ? m.events : [], typeof m.dropped === "number" ? m.dropped : 0);

@@ -12,7 +12,9 @@ import { layoutStats } from "../../webview/layout/stats.ts";
 import { layoutResult, tokenize } from "../../webview/layout/result.ts";
 import { layoutSteps } from "../../webview/layout/steps.ts";
 import { MAX_STEPS, TAIL_STEPS } from "../../webview/models/steps.ts";
-import { lruMachine, mixed, passing, sortedPair } from "./streams.ts";
+import { AXIS_H, LANE_H, layoutTimeline } from "../../webview/layout/timeline.ts";
+import { readSchedule } from "../../webview/models/timeline.ts";
+import { lruMachine, mixed, passing, scheduleReload, sortedPair } from "./streams.ts";
 
 function fold(messages: readonly Parameters<typeof reduce>[1][]): PanelState {
   return messages.reduce(reduce, initialState);
@@ -157,4 +159,71 @@ test("the Steps view of a sequence too long to keep: the first and last steps ar
   assert.equal(lay.rows[gap + 1].n, String(MAX_STEPS - TAIL_STEPS + 11));
   assert.equal(lay.rows[gap + 1].code, code(MAX_STEPS - TAIL_STEPS + 10));
   assert.equal(lay.rows[lay.rows.length - 1].n, String(MAX_STEPS + 10));
+});
+
+// ------------------------------------------------------------------------------------------------ the Timeline
+
+test("the Timeline: a lane per task, marks in the run's order banded by virtual time, the deviation guided to FIFO's waiting task", async () => {
+  const s = fold((await scheduleReload()).messages);
+  const tl = s.timeline!;
+  const lay = layoutTimeline(tl, 900);
+  assert.equal(lay.caption, `Failing schedule: seed ${tl.seed}`);
+  assert.match(lay.summary, /^\d+ seeds? passed first \([\d, ]+\) · random scheduling · \d+ decisions, 1 differs from FIFO · trace [0-9a-f]{16}$/);
+  assert.equal(lay.note, "");
+  assert.deepEqual(lay.lanes.map((l) => [l.label, l.y]), tl.lanes.map((label, i) => [label, AXIS_H + i * LANE_H + LANE_H / 2]));
+  // Order is left to right, each mark on its task's lane; one band per instant, labelled with its time.
+  assert.deepEqual(lay.marks.map((m) => m.key), tl.marks.map((m) => `m${m.i}`));
+  assert.ok(lay.marks.every((m, k) => k === 0 || m.x > lay.marks[k - 1].x));
+  assert.deepEqual(lay.marks.map((m) => m.y), tl.marks.map((m) => lay.lanes[m.lane].y));
+  assert.deepEqual(lay.bands.map((b) => b.label), ["t=0 ms", "t=10 ms", "t=20 ms"]);
+  for (const [k, m] of tl.marks.entries()) {
+    const band = lay.bands.find((b) => b.x1 <= lay.marks[k].x && lay.marks[k].x <= b.x2);
+    assert.equal(band?.label, `t=${m.t} ms`, `mark ${k} sits in its instant's band`);
+  }
+  // The run fits the panel: nothing scrolls; each task's line runs from its first mark to its last.
+  assert.ok(lay.labelWidth + lay.plotWidth <= 900);
+  const reload = lay.lanes[3];
+  const reloadMarks = lay.marks.filter((m) => m.y === reload.y);
+  assert.deepEqual([reload.x1, reload.x2], [reloadMarks[0].x, reloadMarks[reloadMarks.length - 1].x]);
+  // The deviation: a guide at the reload's start, down to the first reader's lane, where FIFO's task waited.
+  const ran = lay.marks.filter((m) => m.decision > 0);
+  assert.equal(ran.length, 1);
+  assert.match(ran[0].detail, /^#\d+ · t=0 ms · task 4 \(reload\) · start · decision \d+ differs from FIFO, which would have run task 2 \(reader 1\) \(start\)$/);
+  assert.deepEqual(lay.guides.map((g) => [g.x, g.y1, g.y2, g.ghostY]), [[ran[0].x, lay.lanes[1].y, lay.lanes[3].y, lay.lanes[1].y]]);
+  // The schedule beside FIFO, decision by decision (a short one is never folded), the differing one flagged.
+  const choice = (n: number): number => tl.nonFifo.find((d) => d.n === n)?.value ?? 0;
+  assert.deepEqual(lay.decisions.map((d) => [d.n, d.value, d.fifo, d.differs]), Array.from({ length: tl.decisions }, (_, i) => [String(i + 1), String(choice(i + 1)), "0", choice(i + 1) !== 0]));
+  assert.equal(lay.decisions.filter((d) => d.differs).length, 1);
+  assert.deepEqual(lay.deviations, [`decision ${tl.deviations[0].decision} at t=0 ms: ran task 4 (reload) (start) before task 2 (reader 1) (start)`]);
+  // The trace tail ends on the failing main task.
+  assert.deepEqual(lay.tail.slice(-1).map((r) => [r.t, r.task, r.failed]), [["t=20", "main", true]]);
+  assert.equal(lay.tailColumns.task, "task 2 (reader 1)".length);
+});
+
+test("the Timeline of a long run: slots keep a readable width and the lanes scroll; a cut run shows where; long schedules fold FIFO runs", () => {
+  const tasks = ["main", "task 2", "task 3"];
+  const events = Array.from({ length: 900 }, (_, i) => ({ t: Math.floor(i / 4), task: tasks[i % 3], what: i === 899 ? "rejected: Error: x" : "wake (slept 1 ms)" }));
+  const schedule = Array.from({ length: 300 }, (_, i) => (i === 99 || i === 100 || i === 250 ? 1 : 0));
+  const deviations = [100, 101, 251].map((decision) => ({ decision, t: 7, chosen: "task 2 (wake (slept 1 ms))", fifo: "task 3 (wake (slept 1 ms))" }));
+  const tl = readSchedule({ seed: 4, tasks, events, schedule, deviations, truncated: 0 })!;
+  const lay = layoutTimeline(tl, 600);
+  assert.ok(lay.plotWidth > 600 - lay.labelWidth, "wider than the room: it scrolls");
+  assert.ok(lay.marks.every((m, k) => k === 0 || m.x - lay.marks[k - 1].x >= 14), "no two marks closer than a slot");
+  assert.match(lay.note, /^300 events in the middle are not drawn \(#151 to #450\)$/);
+  const cutAt = lay.marks.findIndex((m) => m.key === "m450");
+  assert.ok(lay.gapX !== undefined && lay.marks[cutAt - 1].x < lay.gapX && lay.gapX < lay.marks[cutAt].x);
+  // Band labels never run into each other.
+  const labelled = lay.bands.filter((b) => b.label !== "");
+  assert.ok(labelled.every((b, k) => k === 0 || b.x1 >= labelled[k - 1].x1 + labelled[k - 1].label.length * 6.2));
+  // Decisions: each deviation with two FIFO decisions either side; the runs between folded into one column.
+  assert.deepEqual(lay.decisions.map((d) => d.n), ["1–97", "98", "99", "100", "101", "102", "103", "104–248", "249", "250", "251", "252", "253", "254–300"]);
+  assert.deepEqual(lay.decisions.filter((d) => d.differs).map((d) => d.n), ["100", "101", "251"]);
+  assert.equal(lay.decisions[0].detail, "decisions 1 to 97: all FIFO");
+  assert.equal(lay.decisionCount, 300);
+  // No deviation at all: the first few decisions, then the rest folded.
+  const fifo = layoutTimeline(readSchedule({ seed: 4, tasks, events: events.slice(0, 10), schedule: new Array(40).fill(0), deviations: [] })!, 600);
+  assert.deepEqual(fifo.decisions.map((d) => d.n), ["1", "2", "3", "4", "5", "6", "7–40"]);
+  assert.deepEqual(fifo.deviations, []);
+  // A narrow panel keeps room for the lane labels.
+  assert.ok(layoutTimeline(tl, 320).labelWidth >= 64);
 });

@@ -3,7 +3,7 @@
 // state, and a reload's replay recognised instead of counted twice.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { EngineEvent, PanelMessage, ShrinkCandidateEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage, ResultEvent, ShrinkCandidateEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/protocol.ts";
 import { HOST_HISTORY, initialState, receive, reduce, resumeFor, restore, showValue } from "../../webview/model.ts";
 import type { PanelState } from "../../webview/model.ts";
 import { ROWS_PER_PASS, describeComparison, verdictOf } from "../../webview/models/candidates.ts";
@@ -11,7 +11,8 @@ import { MAX_CELLS, alignTarget, toSequence } from "../../webview/models/cells.t
 import { MAX_POINTS, series } from "../../webview/models/progress.ts";
 import type { Steps } from "../../webview/models/steps.ts";
 import { MAX_STEPS, emptySteps, readSteps, targetSteps } from "../../webview/models/steps.ts";
-import { lruMachine, mixed, passing, sortedPair } from "./streams.ts";
+import { HEAD_MARKS, MAX_LANES, MAX_MARKS, OTHER_TASKS, TAIL_LINES, readSchedule } from "../../webview/models/timeline.ts";
+import { lruMachine, mixed, passing, scheduleReload, scheduleReplicate, sortedPair } from "./streams.ts";
 import { deserialise, serialise } from "./serialise.ts";
 
 function fold(messages: readonly PanelMessage[], s: PanelState = initialState): PanelState {
@@ -348,4 +349,116 @@ test("a new target keeps the ids of the steps it kept: a deleted step vanishes, 
   assert.deepEqual(simpler.target!.steps.map((x) => x.id), [ids[0], ids[2], ids[3]]);
   assert.equal(simpler.target!.steps[0].code, "put 0");
   assert.equal(simpler.firstCalls, 4);
+});
+
+// ------------------------------------------------------------------------------------------------ schedules (simTest)
+
+function scheduleOf(events: readonly EngineEvent[]) {
+  const r = events.find((e): e is ResultEvent => e.type === "result");
+  assert.ok(r?.schedule !== undefined, "the run's result carries its schedule");
+  return r.schedule;
+}
+
+test("a schedule failure: the timeline holds the failing seed's run task by task, its one deviation on the event it ran", async () => {
+  const rec = await scheduleReload();
+  const s = fold(rec.messages);
+  const info = scheduleOf(rec.events);
+  const tl = s.timeline;
+  assert.ok(tl !== undefined);
+  assert.equal(tl.seed, info.seed);
+  assert.equal(tl.traceHash, info.traceHash);
+  assert.equal(tl.passed, info.passedBefore.length);
+  assert.deepEqual(tl.lanes, ["main", "task 2 (reader 1)", "task 3 (reader 2)", "task 4 (reload)"]);
+  // Every event, in the run's order, on its task's lane.
+  assert.deepEqual(tl.marks.map((m) => [m.t, tl.lanes[m.lane], m.what]), info.events.map((e) => [e.t, e.task, e.what]));
+  assert.deepEqual([...new Set(tl.marks.map((m) => m.t))], [0, 10, 20], "virtual time moves");
+  assert.equal(tl.decisions, info.schedule.length);
+  // One decision differs from FIFO: the reload started before the first reader.
+  assert.deepEqual(tl.nonFifo, info.schedule.flatMap((v, i) => (v !== 0 ? [{ n: i + 1, value: v }] : [])));
+  assert.equal(tl.deviationCount, 1);
+  const d = tl.deviations[0];
+  assert.deepEqual([d.decision, d.chosenLane, d.fifoLane], [info.deviations[0].decision, 3, 1]);
+  const ran = tl.marks.filter((m) => m.decision !== 0);
+  assert.deepEqual(ran.map((m) => [m.i, tl.lanes[m.lane], m.what, m.decision]), [[d.at, "task 4 (reload)", "start", d.decision]]);
+  assert.deepEqual(tl.marks.filter((m) => m.kind === "failed").map((m) => tl.lanes[m.lane]), ["main"]);
+  // The trace tail ends on the failure, as the report's does.
+  assert.equal(tl.tail.length, Math.min(TAIL_LINES, info.events.length));
+  assert.match(tl.tail[tl.tail.length - 1].what, /^rejected: AssertionError: a reader saw no config/);
+  // The raw schedule is not kept a second time in the run's failure; the workload's minimal arguments are.
+  assert.equal(s.run.failure !== undefined && "schedule" in s.run.failure, false);
+  assert.equal(s.run.failure?.repro, "2, 10");
+  assert.deepEqual(JSON.parse(JSON.stringify(s)), defined(s), "JSON-safe");
+});
+
+test("seed 001's lost append needs no deviation: every decision FIFO, every event at t = 0", async () => {
+  const rec = await scheduleReplicate();
+  const s = fold(rec.messages);
+  const tl = s.timeline!;
+  assert.equal(s.run.failure?.repro, '2, ["a"], 0');
+  assert.deepEqual(tl.lanes, ["main", "task 2", "task 3"]);
+  assert.ok(tl.decisions > 0);
+  assert.deepEqual([tl.nonFifo, tl.deviations, tl.deviationCount], [[], [], 0]);
+  assert.ok(tl.marks.every((m) => m.t === 0 && m.decision === 0));
+  // The result event is enough (a reload's replay may end before run-finished), and run-finished alone too.
+  const events = rec.messages.filter((m) => m.type !== "run-finished");
+  assert.deepEqual(fold(events).timeline, tl);
+  const finished = rec.messages.filter((m) => m.type !== "events");
+  assert.deepEqual(fold(finished).timeline, tl);
+});
+
+test("runs without a schedule failure have no timeline, and a new run clears the last one", async () => {
+  for (const rec of [sortedPair(), passing(), lruMachine()]) assert.equal(fold(rec.messages).timeline, undefined, rec.name);
+  const s = fold((await scheduleReload()).messages);
+  assert.ok(s.timeline !== undefined);
+  assert.equal(reduce(s, { type: "run-started", title: "again", file: "f", testPath: ["again"] }).timeline, undefined);
+});
+
+test("schedules are read as untrusted: malformed events and deviations dropped, text clipped, lanes and marks bounded", () => {
+  for (const bad of [undefined, null, "x", { seed: "1", events: [] }, { seed: 1, events: "no" }, { seed: 1.5, events: [] }]) assert.equal(readSchedule(bad), undefined);
+  const markup = '<img src=x onerror="alert(1)">';
+  const tl = readSchedule({
+    seed: 3,
+    strategy: "<b>",
+    traceHash: { no: 1 },
+    passedBefore: [0, "1", 2],
+    schedule: [0, 1, -2, "x", 2],
+    tasks: ["main", markup, 7],
+    events: [
+      { t: 0, task: "main", what: "start" },
+      { t: -1, task: "main", what: "bad time" },
+      { t: 0, task: markup, what: "x".repeat(5000) },
+      { t: 5, task: "stranger", what: "spawn y" },
+      null,
+      { t: 5, task: "main", what: "rejected: boom" },
+    ],
+    deviations: [{ decision: 2, t: 5, chosen: "stranger (spawn y)", fifo: "main (start)" }, { decision: "3", t: 0, chosen: "x", fifo: "y" }, { decision: 5, t: 9, chosen: "nobody (x)", fifo: "main (x)" }],
+    truncated: 0,
+  });
+  assert.ok(tl !== undefined);
+  assert.equal(tl.strategy, "random");
+  assert.equal(tl.traceHash, "");
+  assert.deepEqual(tl.lanes, ["main", markup, "stranger"], "markup is a label like any other (the view sets it as text); an unlisted task gets its own lane");
+  assert.deepEqual(tl.marks.map((m) => [m.i, m.lane, m.kind]), [[0, 0, "start"], [1, 1, "step"], [2, 2, "spawn"], [3, 0, "failed"]]);
+  assert.ok(tl.marks[1].what.length <= 200);
+  assert.deepEqual(tl.nonFifo, [{ n: 2, value: 1 }, { n: 5, value: 2 }]);
+  assert.equal(tl.decisions, 5);
+  assert.deepEqual(tl.deviations.map((d) => [d.decision, d.chosenLane, d.fifoLane, d.at]), [[2, 2, 0, 2], [5, -1, 0, -1]]);
+  assert.deepEqual(tl.marks.map((m) => m.decision), [0, 0, 2, 0]);
+  assert.deepEqual([tl.passed, tl.passedSeeds], [2, [0, 2]]);
+
+  // Many tasks: the first MAX_LANES get lanes, the rest share one.
+  const tasks = Array.from({ length: MAX_LANES + 6 }, (_, i) => `task ${i + 1}`);
+  const wide = readSchedule({ seed: 0, tasks, events: tasks.map((task) => ({ t: 0, task, what: "start" })), schedule: [], deviations: [] })!;
+  assert.equal(wide.lanes.length, MAX_LANES + 1);
+  assert.equal(wide.lanes[MAX_LANES], OTHER_TASKS);
+  assert.deepEqual(wide.marks.slice(MAX_LANES).map((m) => [m.lane, m.task]), tasks.slice(MAX_LANES).map((t) => [MAX_LANES, t]));
+
+  // Many events: the first and the last kept around a count; a run the engine cut takes its tail from the report.
+  const n = MAX_MARKS + 100;
+  const report = "explore: …\ntrace hash: 0123 (9000 events; the last 2):\n  [t=70] task 2 (reader 1) wake (slept 1 ms)\n  [t=71] main       rejected: Error: x";
+  const long = readSchedule({ seed: 0, tasks: ["main", "task 2 (reader 1)"], events: Array.from({ length: n }, (_, i) => ({ t: i, task: "main", what: `e${i}` })), truncated: 7000, text: report })!;
+  assert.equal(long.marks.length, MAX_MARKS);
+  assert.deepEqual([long.gap, long.gapAt, long.events], [100, HEAD_MARKS, n + 7000]);
+  assert.deepEqual([long.marks[HEAD_MARKS - 1].i, long.marks[HEAD_MARKS].i], [HEAD_MARKS - 1, HEAD_MARKS + 100]);
+  assert.deepEqual(long.tail, [{ t: 70, task: "task 2 (reader 1)", what: "wake (slept 1 ms)" }, { t: 71, task: "main", what: "rejected: Error: x" }]);
 });

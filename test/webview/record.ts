@@ -14,11 +14,13 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 const repoRoot = path.resolve(dir, "..", "..", "..");
 const scrub = (text: string) => text.split(repoRoot + path.sep).join("/workspace/");
 mkdirSync(dir, { recursive: true });
-for (const record of ALL) {
-  const r = record();
-  const file = path.join(dir, `${r.name}.json`);
-  writeFileSync(file, scrub(serialise(r.messages)));
-  const counts: Record<string, number> = {};
-  for (const e of r.events) counts[e.type] = (counts[e.type] ?? 0) + 1;
-  console.log(`${path.relative(process.cwd(), file)}: ${r.messages.length} messages, ${JSON.stringify(counts)}`);
-}
+void (async () => {
+  for (const record of ALL) {
+    const r = await record();
+    const file = path.join(dir, `${r.name}.json`);
+    writeFileSync(file, scrub(serialise(r.messages)));
+    const counts: Record<string, number> = {};
+    for (const e of r.events) counts[e.type] = (counts[e.type] ?? 0) + 1;
+    console.log(`${path.relative(process.cwd(), file)}: ${r.messages.length} messages, ${JSON.stringify(counts)}`);
+  }
+})();

@@ -324,3 +324,95 @@ test("a property run shows no Steps view, and steps from the host are text, neve
     await close();
   }
 });
+
+test("a schedule failure: the Timeline draws the failing seed's run lane by lane, its deviation beside FIFO, and the trace tail", async () => {
+  const messages = fixture("schedule-reload");
+  const finished = messages[messages.length - 1];
+  assert.ok(finished.type === "run-finished" && finished.failure?.schedule !== undefined);
+  const info = finished.failure.schedule;
+  for (const theme of ["dark", "light"] as const) {
+    const { page, errors, close } = await open(theme);
+    try {
+      await post(page, messages);
+      await settle(page);
+      assert.equal(await page.locator("#sec-timeline").isVisible(), true);
+      assert.equal(await page.locator('nav a[href="#sec-timeline"]').isVisible(), true);
+      assert.equal(await page.locator("#sec-steps").isHidden(), true, "not a machine");
+      assert.equal(await page.locator("#timeline .caption").textContent(), `Failing schedule: seed ${info.seed}`);
+      assert.deepEqual(await page.locator("#timeline .lane-label").allTextContents(), info.tasks);
+      assert.equal(await page.locator("#timeline circle.mark").count(), info.events.length);
+      assert.equal(await page.locator("#timeline circle.mark.failed").count(), 1);
+      assert.equal(await page.locator("#timeline circle.mark.deviation").count(), 1);
+      assert.equal(await page.locator("#timeline g.guide circle.ghost").count(), 1);
+      assert.deepEqual(await page.locator("#timeline .band-label").allTextContents(), ["t=0 ms", "t=10 ms", "t=20 ms"]);
+      // The schedule beside FIFO: one column per decision, the differing one flagged.
+      assert.equal(await page.locator("#timeline div.decision").count(), info.schedule.length);
+      assert.deepEqual(await page.locator("#timeline div.decision.differs .seed-v").allTextContents(), info.schedule.filter((d) => d !== 0).map(String));
+      assert.deepEqual(await page.locator("#timeline ul.deviations li").allTextContents(), info.deviations.map((d) => `decision ${d.decision} at t=${d.t} ms: ran ${d.chosen} before ${d.fifo}`));
+      // The trace tail ends on the failure.
+      assert.equal(await page.locator("#timeline ol.tail-list li").count(), info.events.length);
+      assert.match((await page.locator("#timeline ol.tail-list li.failed").textContent()) ?? "", /rejected: AssertionError: a reader saw no config/);
+
+      // Hover and keyboard tell what each event is.
+      await page.locator("#timeline circle.mark.deviation").hover();
+      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#5 · t=0 ms · task 4 \(reload\) · start · decision 1 differs from FIFO/);
+      await page.locator("#timeline svg.lanes").focus();
+      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#1 · t=0 ms · main · start$/);
+      await page.keyboard.press("End");
+      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#15 · t=20 ms · main · rejected: AssertionError/);
+      await page.keyboard.press("ArrowLeft");
+      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#14 · t=20 ms · task 3 \(reader 2\) · done$/);
+      await page.locator("#timeline div.decisions").focus();
+      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^decision 1 at t=0 ms: ran task 4 \(reload\) \(start\) before task 2 \(reader 1\) \(start\)/);
+
+      // The workload's shrink is still the other views': the minimal arguments, the target's cells.
+      assert.equal(await page.locator("#result pre.repro").textContent(), "2, 10");
+      assert.ok((await page.locator("#choices .row.target div.cell").count()) > 0);
+      assert.deepEqual(await csp(page), []);
+      assert.deepEqual(errors, []);
+      // The screenshot with the deviation hovered: its ring, its guide and ghost, and what the detail line says.
+      await page.locator("#timeline circle.mark.deviation").hover();
+      await snap(page, `timeline-${theme}`, "#sec-timeline");
+    } finally {
+      await close();
+    }
+  }
+});
+
+test("the Timeline is shown for schedule failures only, and a schedule from the host is text, never markup", async () => {
+  const { page, errors, close } = await open("dark");
+  try {
+    for (const name of ["sorted-pair", "lru-machine"]) {
+      await post(page, fixture(name));
+      await settle(page);
+      assert.equal(await page.locator("#sec-timeline").isHidden(), true, name);
+      assert.equal(await page.locator('nav a[href="#sec-timeline"]').isHidden(), true, name);
+    }
+    // Seed 001: every decision FIFO, said in words.
+    await post(page, fixture("schedule-replicate"));
+    await settle(page);
+    assert.equal(await page.locator("#sec-timeline").isVisible(), true);
+    assert.equal(await page.locator("#timeline div.decision.differs").count(), 0);
+    assert.equal(await page.locator("#timeline .all-fifo").isVisible(), true);
+    assert.equal(await page.locator("#timeline g.guide").count(), 0);
+
+    const markup = '<img src=x onerror="window.__pwned=1">';
+    const schedule = { seed: 1, passedBefore: [0], strategy: "random", traceHash: markup, schedule: [1], tasks: ["main", markup], events: [{ t: 0, task: "main", what: `spawn ${markup}` }, { t: 0, task: markup, what: markup }, { t: "1", task: "main", what: "dropped" }], truncated: 0, deviations: [{ decision: 1, t: 0, chosen: `${markup} (${markup})`, fifo: "main (start)" }], text: markup };
+    await post(page, [
+      { type: "run-started", title: "hostile", file: "f.ts", testPath: ["hostile"] },
+      { type: "run-finished", outcome: "failed", failure: { message: "m", repro: "1", seed: 1, error: { name: "E", message: "m" }, location: undefined, flaky: false, presentation: { kind: "arguments", text: "1" }, schedule } },
+    ]);
+    await settle(page);
+    assert.equal(await page.locator("#sec-timeline").isVisible(), true);
+    assert.equal(await page.locator("#timeline img, #timeline b").count(), 0);
+    assert.deepEqual(await page.locator("#timeline .lane-label").allTextContents(), ["main", markup]);
+    assert.equal(await page.locator("#timeline circle.mark").count(), 2, "the malformed event is dropped");
+    assert.equal(await page.locator("#timeline circle.mark.deviation").count(), 1);
+    assert.equal(await page.locator("#timeline ol.tail-list li .what").last().textContent(), markup);
+    assert.equal(await page.evaluate("window.__pwned"), undefined);
+    assert.deepEqual(await csp(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -4,11 +4,12 @@
  * and a run-finished message with the failure report the runner would send. Shared by the model tests and
  * record.ts, which saves them as fixtures for the browser tests and the benchmark.
  */
-import { check, machine, property, st, event, assume, PropertyFailure } from "../../src/engine/index.ts";
+import { check, machine, property, simTest, st, event, assume, PropertyFailure, ScheduleFailure } from "../../src/engine/index.ts";
 import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/protocol.ts";
 import { DEFAULT_OUTBOX, Outbox } from "../../src/runner/outbox.ts";
 import type { Property } from "../../src/engine/index.ts";
 import { LruMachine, lruSpec } from "../engine/lru-machine.ts";
+import { reloadWhileReading, replicate } from "./schedule-workloads.ts";
 
 export interface Recording {
   readonly name: string;
@@ -16,37 +17,59 @@ export interface Recording {
   readonly events: EngineEvent[];
 }
 
-function recordRun(name: string, title: string, prop: Property, settings: Record<string, unknown>): Recording {
+/** The messages of one run as the panel receives them: the engine's events through the runner's Outbox, then the result. */
+function recorder(name: string, title: string) {
   const events: EngineEvent[] = [];
   const messages: PanelMessage[] = [{ type: "run-started", title, file: "/workspace/test/example.test.ts", testPath: ["examples", title] }];
   const outbox = new Outbox({ send: (m: RunnerMessage) => m.type === "events" && messages.push({ type: "events", events: m.events, dropped: m.dropped }), congested: () => false }, DEFAULT_OUTBOX);
-  let failure: PropertyFailure | undefined;
-  try {
-    check(prop, { database: null, deadline: null, ...settings, onEvent: (e: EngineEvent) => (events.push(e), outbox.event(e)) });
-  } catch (e) {
-    if (!(e instanceof PropertyFailure)) throw e;
-    failure = e;
-  }
-  outbox.flush();
-  if (failure === undefined) {
-    messages.push({ type: "run-finished", outcome: "passed" });
-  } else {
-    const cause = failure.cause as Error;
+  const onEvent = (e: EngineEvent) => (events.push(e), outbox.event(e));
+  const finish = (thrown: unknown): Recording => {
+    if (thrown !== undefined && !(thrown instanceof PropertyFailure)) throw thrown;
+    outbox.flush();
+    if (thrown === undefined) {
+      messages.push({ type: "run-finished", outcome: "passed" });
+      return { name, messages, events };
+    }
+    const cause = thrown.cause as Error;
     messages.push({
       type: "run-finished",
       outcome: "failed",
       failure: {
-        message: failure.message,
-        repro: failure.repro,
-        seed: failure.seed,
+        message: thrown.message,
+        repro: thrown.repro,
+        seed: thrown.seed,
         error: { name: cause.name, message: cause.message },
         location: { file: "/workspace/test/example.test.ts", line: 12, column: 7 },
         flaky: false,
-        presentation: failure.presentation,
+        presentation: thrown.presentation,
+        // As the runner copies it (src/runner/report.ts): a simTest failure's schedule.
+        ...(cause instanceof ScheduleFailure ? { schedule: cause.info } : {}),
       },
     });
+    return { name, messages, events };
+  };
+  return { onEvent, finish };
+}
+
+function recordRun(name: string, title: string, prop: Property, settings: Record<string, unknown>): Recording {
+  const r = recorder(name, title);
+  try {
+    check(prop, { database: null, deadline: null, ...settings, onEvent: r.onEvent });
+  } catch (e) {
+    return r.finish(e);
   }
-  return { name, messages, events };
+  return r.finish(undefined);
+}
+
+/** The same for an async property (a simTest body). */
+async function recordAsyncRun(name: string, title: string, prop: Property, settings: Record<string, unknown>): Promise<Recording> {
+  const r = recorder(name, title);
+  try {
+    await check(prop, { database: null, ...settings, onEvent: r.onEvent });
+  } catch (e) {
+    return r.finish(e);
+  }
+  return r.finish(undefined);
 }
 
 /** A list whose first two elements are out of order, plus a string: a short shrink through many passes. */
@@ -85,7 +108,21 @@ export function lruMachine(): Recording {
   return recordRun("lru-machine", "the cache keeps the same keys as its model", machine(LruMachine, lruSpec), { seed: 5 });
 }
 
-export const ALL = [sortedPair, mixed, passing, lruMachine];
+/**
+ * Schedule exploration (simTest): a config reload racing its readers. The property shrinks the workload to two
+ * readers 10 ms apart, and the failing seed's schedule shrinks to one decision that differs from FIFO (the
+ * reload starts before the first reader), with events at t = 0, 10 and 20 ms.
+ */
+export function scheduleReload(): Promise<Recording> {
+  return recordAsyncRun("schedule-reload", "readers never see a missing config", property(st.integers({ min: 2, max: 4 }), st.sampledFrom([10, 25, 100]), simTest({ seeds: 16 }, (readers: number, latency: number) => reloadWhileReading(readers, latency))), { seed: 1 });
+}
+
+/** Seed 001's replicated log: two writers lose an append even in FIFO order, every event at t = 0. */
+export function scheduleReplicate(): Promise<Recording> {
+  return recordAsyncRun("schedule-replicate", "the log keeps every append", property(st.integers({ min: 1, max: 4 }), st.lists(st.text({ alphabet: "abc", minSize: 1, maxSize: 3 }), { minSize: 1, maxSize: 3 }), st.sampledFrom([0, 1, 10]), simTest({ seeds: 8 }, (writers: number, payloads: string[], delay: number) => replicate(writers, payloads, delay))), { seed: 3 });
+}
+
+export const ALL: readonly (() => Recording | Promise<Recording>)[] = [sortedPair, mixed, passing, lruMachine, scheduleReload, scheduleReplicate];
 
 /** The events of one engine run, whether the property passes or fails (a failure is expected, not thrown). */
 export function recordEvents(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {

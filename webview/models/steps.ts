@@ -18,6 +18,7 @@
  */
 import type { Presentation } from "../../src/protocol.ts";
 import { carryIds } from "./cells.ts";
+import { clip, count as position, text } from "./untrusted.ts";
 
 export type StepKind = "initialize" | "rule" | "invariant" | "teardown";
 export type FailedKind = "invariant" | "rule" | "initialize";
@@ -76,18 +77,6 @@ const MAX_STATE = 4000;
 
 const KINDS = new Set<string>(["initialize", "rule", "invariant", "teardown"]);
 const FAILED_KINDS = new Set<string>(["invariant", "rule", "initialize"]);
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
-
-function text(x: unknown, n: number): string | undefined {
-  return typeof x === "string" ? clip(x, n) : undefined;
-}
-
-function position(x: unknown): number | undefined {
-  return typeof x === "number" && Number.isSafeInteger(x) && x >= 0 ? x : undefined;
-}
 
 /** One step, checked; undefined when it is not one. Ids are given later. */
 function readStep(x: unknown): Omit<Step, "id" | "failed"> | undefined {

@@ -1,7 +1,8 @@
 /**
  * Small d3 helpers shared by the views: `part` returns a child element made once and found again on every
  * draw (a data join of one), so draw functions stay idempotent — call them with new data, they update in place.
- * Motion follows the user's reduced-motion preference.
+ * Motion follows the user's reduced-motion preference. A row of many items (cells, events) is one tab stop with
+ * a roving focus inside.
  */
 import { select, type BaseType, type Selection } from "d3-selection";
 
@@ -34,4 +35,30 @@ const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-
 /** Transition length in ms: 0 when the user asked for less motion. */
 export function motion(ms: number): number {
   return reduced?.matches ? 0 : ms;
+}
+
+/** Arrow keys, Home and End move the focus among the `selector` items inside `box`. */
+function roving(box: Element, selector: string, ev: KeyboardEvent): void {
+  const items = Array.from(box.querySelectorAll<HTMLElement | SVGElement>(selector));
+  if (items.length === 0) return;
+  const now = items.indexOf(document.activeElement as HTMLElement | SVGElement);
+  let next: number;
+  if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = Math.min(items.length - 1, now + 1);
+  else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = Math.max(0, now - 1);
+  else if (ev.key === "Home") next = 0;
+  else if (ev.key === "End") next = items.length - 1;
+  else return;
+  ev.preventDefault();
+  items[next].focus();
+}
+
+/**
+ * Make `node` one tab stop over its `selector` items (each should have tabindex −1): focusing it moves the
+ * focus to the first item, so arrow keys work at once. Call once, when the node is made.
+ */
+export function rovingGroup(node: Element | null, selector: string): void {
+  if (node === null) return;
+  node.setAttribute("tabindex", "0");
+  node.addEventListener("keydown", (ev) => roving(node, selector, ev as KeyboardEvent));
+  node.addEventListener("focus", () => node.querySelector<HTMLElement | SVGElement>(selector)?.focus());
 }

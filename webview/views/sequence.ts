@@ -15,7 +15,7 @@ import type { BaseType } from "d3-selection";
 import "d3-transition";
 import type { CellBox, SequenceLayout, SpanSegment } from "../layout/sequence.ts";
 import { CELL_H } from "../layout/sequence.ts";
-import { motion, part, type Sel } from "./dom.ts";
+import { motion, part, rovingGroup, type Sel } from "./dom.ts";
 
 export interface SequenceOptions {
   readonly label: string;
@@ -29,30 +29,10 @@ const opacity = (d: CellBox): string => (0.12 + 0.58 * d.shade).toFixed(3);
 // Written as the CSSOM serialises it, so comparing with `style.transform` finds unchanged positions.
 const at = (x: number, y: number): string => `translate(${x}px, ${y}px)`;
 
-function onKey(row: HTMLElement, ev: KeyboardEvent): void {
-  const cells = Array.from(row.querySelectorAll<HTMLElement>("div.cell:not(.leaving)"));
-  if (cells.length === 0) return;
-  const now = cells.indexOf(document.activeElement as HTMLElement);
-  let next = now;
-  if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = Math.min(cells.length - 1, now + 1);
-  else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = Math.max(0, now - 1);
-  else if (ev.key === "Home") next = 0;
-  else if (ev.key === "End") next = cells.length - 1;
-  else return;
-  ev.preventDefault();
-  cells[Math.max(0, next)].focus();
-}
-
 export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayout, opts: SequenceOptions): Sel<HTMLDivElement> {
   const row = part(host, "div", "sequence", (s) => {
-    s.attr("tabindex", "0").attr("role", "group");
-    s.on("keydown", function (this: HTMLDivElement, ev: KeyboardEvent) {
-      onKey(this, ev);
-    });
-    // Focusing the row itself moves focus to its first cell, so arrow keys work at once.
-    s.on("focus", function (this: HTMLDivElement) {
-      this.querySelector<HTMLElement>("div.cell")?.focus();
-    });
+    s.attr("role", "group");
+    rovingGroup(s.node(), "div.cell:not(.leaving)");
   });
   row
     .style("width", `${lay.width}px`)
