@@ -23,7 +23,8 @@
 
 import type { ScanOptions } from "./source/scan.ts";
 import { decodeEscapes, decodeString, Tokenized } from "./source/scan.ts";
-import { importBindings } from "./source/bindings.ts";
+import type { OurNames } from "./source/bindings.ts";
+import { ourNames } from "./source/bindings.ts";
 
 /** One test call found in the source. Offsets and lines/characters are 0-based (UTF-16 code units, as VS Code). */
 export interface DiscoveredTest {
@@ -73,7 +74,7 @@ const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
 
-const CALLEES: ReadonlySet<string> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
+const CALLEES: ReadonlySet<PropertyCallee> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 interface Call {
   readonly role: Role;
@@ -92,26 +93,13 @@ interface Binding {
   readonly callee: PropertyCallee;
 }
 
-/** Which identifiers call the property functions in this file. */
-interface CalleeNames {
-  /** Local name → function: `property`, `check`, `find` unless imported from elsewhere, plus renamed imports. */
-  readonly bare: Map<string, PropertyCallee>;
-  /** `import * as ss from "shrinkscope"` / `const ss = require(…)`: `ss.property(…)` counts. */
-  readonly namespaces: Set<string>;
-}
-
-/** Our package, or a relative path (the project's own tests, or a user's re-export). */
-function isOurModule(specifier: string): boolean {
-  return specifier === "shrinkscope" || specifier.startsWith("shrinkscope/") || specifier.startsWith(".") || specifier.startsWith("/");
-}
-
 class Structure {
   private readonly src: string;
   private readonly tokens: Tokenized["tokens"];
   private readonly close: Int32Array;
   private readonly proper: Uint8Array;
   private readonly n: number;
-  private names: CalleeNames = { bare: new Map(), namespaces: new Set() };
+  private names: OurNames<PropertyCallee> = { bare: new Map(), namespaces: new Set() };
   private bindings = new Map<string, Binding>();
 
   constructor(private readonly t: Tokenized) {
@@ -135,7 +123,7 @@ class Structure {
   }
 
   discover(): DiscoveredTest[] {
-    this.names = this.collectCalleeNames();
+    this.names = ourNames(this.t, CALLEES);
     this.bindings = this.collectBindings();
     const found: DiscoveredTest[] = [];
     // Suites whose extent we are inside, innermost last.
@@ -264,27 +252,9 @@ class Structure {
     if (bare !== undefined) return this.is(k + 1, "(") ? bare : undefined;
     if (this.names.namespaces.has(name) && (this.is(k + 1, ".") || this.is(k + 1, "?."))) {
       const member = this.ident(k + 2);
-      if (member !== undefined && CALLEES.has(member) && this.is(k + 3, "(")) return member as PropertyCallee;
+      if (member !== undefined && CALLEES.has(member as PropertyCallee) && this.is(k + 3, "(")) return member as PropertyCallee;
     }
     return undefined;
-  }
-
-  /**
-   * Imports and requires decide what `property`/`check`/`find`/`machine` mean: by default the bare names are
-   * ours, but `import { find } from "lodash"` makes `find(` not a property; `import { property as p } from
-   * "shrinkscope"` makes `p(` one; a namespace (or default) import makes `ss.property(` one.
-   */
-  private collectCalleeNames(): CalleeNames {
-    const bare = new Map<string, PropertyCallee>([...CALLEES].map((c) => [c, c as PropertyCallee]));
-    const namespaces = new Set<string>();
-    for (const b of importBindings(this.t)) {
-      const ours = isOurModule(b.specifier);
-      if (b.imported === "*" || b.imported === "default") {
-        if (ours) namespaces.add(b.local);
-      } else if (ours && CALLEES.has(b.imported)) bare.set(b.local, b.imported as PropertyCallee);
-      else if (!ours) bare.delete(b.local);
-    }
-    return { bare, namespaces };
   }
 
   /** `const name (: Type)? = property(…)` (or `machine(…)`) anywhere in the file, so `test("x", name)` is known to be a property. */

@@ -129,14 +129,15 @@ export function regressionEdit(document: vscode.TextDocument, f: StoredFailure):
     insertAt: t.insertAfter.offset,
     presentation: f.failure.presentation,
     readModule: readerFor(document),
+    ...(f.failure.schedule ? { schedule: f.failure.schedule } : {}),
   });
   return insertion === undefined ? undefined : editFor(document, insertion);
 }
 
+/** The insertion and the others it makes (an import), each at its offset in the document as it is. */
 function editFor(document: vscode.TextDocument, insertion: TextInsertion): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
-  const start = document.positionAt(insertion.offset);
-  edit.replace(document.uri, new vscode.Range(start, document.positionAt(insertion.offset + (insertion.length ?? 0))), insertion.text);
+  for (const e of [insertion, ...(insertion.also ?? [])]) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + (e.length ?? 0))), e.text);
   return edit;
 }
 

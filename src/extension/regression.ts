@@ -18,6 +18,14 @@
  *     unless the file shows it is a plain synchronous function.
  * Async bodies make the test function `async`.
  *
+ * Schedules: when the body is `simTest(options, workload)` and the failure carries its schedule, the test replays
+ * both halves — the minimal arguments, and the failing seed's shrunk schedule —
+ * `const report = await explore(() => replicate(2, ["a"], 0), { seeds: [4], schedule: [0, 2] });` then
+ * `if (report !== null) assert.fail(report.render());`. An inline workload is inlined as above (its parameters
+ * declared before the call, the function itself without them as the workload); a named one is called by name.
+ * `explore` is added to the file's shrinkscope import when it is not there (scheduleSource.ts). Without a
+ * schedule, or an import to add it to, the simTest itself is called on the arguments (it explores its seeds again).
+ *
  * Steps: the machine's mechanical translation (Hypothesis's): `const state = new LedgerMachine();`, then each step
  * as a call on it — `const accounts_0 = state.open({ name: "a" });` — ending with the failing invariant's call, so
  * the test fails with that invariant's assertion. The statements are rebuilt from each step's parts, never pasted:
@@ -29,6 +37,8 @@
  * offered rather than a test that cannot reproduce the failure.
  */
 import type { Presentation, StepInfo } from "../protocol.ts";
+import type { Replay } from "./scheduleSource.ts";
+import { exploreReference, noFailure, replayOptions } from "./scheduleSource.ts";
 import type { PropertyCallee } from "./discovery.ts";
 import type { MachineClass, ModuleReader } from "./machineSource.ts";
 import { machineCall, machineClass } from "./machineSource.ts";
@@ -36,7 +46,7 @@ import { visibleAt } from "./source/bindings.ts";
 import type { FunctionShape, Param } from "./source/functions.ts";
 import type { ScanOptions } from "./source/scan.ts";
 import { Tokenized } from "./source/scan.ts";
-import type { PropertyCall } from "./sourceArgs.ts";
+import type { PlainBody, PropertyBody, PropertyCall } from "./sourceArgs.ts";
 import { propertyCall } from "./sourceArgs.ts";
 
 export interface RegressionInput {
@@ -57,6 +67,8 @@ export interface RegressionInput {
   readonly presentation: Presentation;
   /** Reads a module the file imports, to find a machine's class declared there (see machineSource.ts). */
   readonly readModule?: ModuleReader;
+  /** A schedule failure's seed and shrunk schedule (the FailureReport's `schedule`), for a simTest body. */
+  readonly schedule?: Replay;
 }
 
 /** Replace `length` characters at `offset` (none: a plain insertion) with `text`. */
@@ -64,6 +76,8 @@ export interface TextInsertion {
   readonly offset: number;
   readonly text: string;
   readonly length?: number;
+  /** Other edits the same fix makes elsewhere in the file (an import), none overlapping this one. */
+  readonly also?: readonly TextInsertion[];
 }
 
 /** JS string literal for a test name (any string round-trips). */
@@ -85,6 +99,7 @@ export function propertyBody(source: string, propertyOffset: number, fileName?: 
   if (call === undefined) return undefined;
   const b = call.body;
   if (b.kind === "named") return { text: b.text, isAsync: b.await, named: true };
+  if (b.kind === "simTest") return { text: call.t.text(b.range[0], b.range[1]), isAsync: true, named: false };
   return { text: call.t.text(b.range[0], b.range[1]), isAsync: b.fn.async, named: false };
 }
 
@@ -111,7 +126,7 @@ export function regressionTest(input: RegressionInput): TextInsertion | undefine
     ...generated.lines.map((l) => (l.verbatim || l.text === "" ? l.text : inner + l.text)),
     `${indent}});`,
   ];
-  return { offset: input.insertAt, text: eol + eol + lines.join(eol) };
+  return { offset: input.insertAt, text: eol + eol + lines.join(eol), ...(generated.also ? { also: generated.also } : {}) };
 }
 
 /** What the printer writes for a value it could not print: a test built on it would not reproduce the failure. */
@@ -120,66 +135,79 @@ const UNPRINTABLE = /\/\*\s*could not print\b/;
 interface Generated {
   readonly lines: Line[];
   readonly async: boolean;
+  readonly also?: readonly TextInsertion[];
 }
 
 function argumentsBody(input: RegressionInput, repro: string): Generated | undefined {
   if (UNPRINTABLE.test(repro)) return undefined;
   const call = propertyCall(input.source, input.propertyOffset, { ...scanOptions(input.fileName), ...(input.callee ? { callee: input.callee } : {}) });
-  return call === undefined ? undefined : testBody(call, repro, isTypeScript(input.fileName));
+  if (call === undefined) return undefined;
+  const ts = isTypeScript(input.fileName);
+  if (call.body.kind !== "simTest") return testBody(call, call.body, repro, ts);
+  return (input.schedule !== undefined ? replayBody(input, call, call.body, input.schedule, repro, ts) : undefined) ?? calledInPlace(call.t, call.body.range[0], call.body.range[1], repro, true);
 }
 
 /** The regression test's statements, unindented, and whether the test function must be async. */
-function testBody(call: PropertyCall, repro: string, ts: boolean): Generated | undefined {
-  const body = call.body;
+function testBody(call: PropertyCall, body: PlainBody, repro: string, ts: boolean): Generated | undefined {
   if (body.kind === "named") return { lines: [{ text: `${body.await ? "await " : ""}${body.text}(${repro});`, verbatim: false }], async: body.await };
   const inlined = inline(call.t, body.fn, repro, ts);
   if (inlined !== undefined) return inlined;
   // Called in place. Awaited when it is async or returns a value (which may be a promise the engine awaited).
+  return calledInPlace(call.t, body.range[0], body.range[1], repro, body.fn.async || returnsValue(call.t, body.fn));
+}
+
+/** `(the expression at tokens first..last)(repro);`, awaited or not. */
+function calledInPlace(t: Tokenized, first: number, last: number, repro: string, awaited: boolean): Generated {
+  return { lines: wrap(linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false), `${awaited ? "await " : ""}(`, `)(${repro});`), async: awaited };
+}
+
+/** `lines` with `prefix` before the first and `suffix` after the last. */
+function wrap(lines: readonly Line[], prefix: string, suffix: string): Line[] {
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  if (lines.length === 1) return [{ text: prefix + first.text + suffix, verbatim: false }];
+  return [{ text: prefix + first.text, verbatim: false }, ...lines.slice(1, -1), { text: last.text + suffix, verbatim: last.verbatim }];
+}
+
+// ─────────────────────────────────────────── schedules ───────────────────────────────────────────
+
+/**
+ * `const report = await explore(workload, { seeds: [seed], schedule: [...] });` and the assertion that it found
+ * nothing, after the workload's parameters declared as the minimal arguments; undefined when the file does not
+ * give what that needs (explore, or options that can be written).
+ */
+function replayBody(input: RegressionInput, call: PropertyCall, sim: Extract<PropertyBody, { kind: "simTest" }>, replay: Replay, repro: string, ts: boolean): Generated | undefined {
   const t = call.t;
-  const awaited = body.fn.async || returnsValue(t, body.fn);
-  const fnLines = linesOf(t, t.tokens[body.range[0]]!.start, t.tokens[body.range[1]]!.end, false);
-  const first = fnLines[0]!;
-  const lastLine = fnLines[fnLines.length - 1]!;
-  const prefix = `${awaited ? "await " : ""}(`;
-  const suffix = `)(${repro});`;
-  const lines = fnLines.length === 1 ? [{ text: prefix + first.text + suffix, verbatim: false }] : [{ text: prefix + first.text, verbatim: false }, ...fnLines.slice(1, -1), { text: lastLine.text + suffix, verbatim: lastLine.verbatim }];
-  return { lines, async: awaited };
+  if (sim.workload === undefined) return undefined;
+  const options = replayOptions(t, sim.options, replay);
+  const explore = exploreReference(t, t.ident(sim.range[0]), input.insertAt);
+  if (options === undefined || explore === undefined) return undefined;
+  const unit = /^[ \t]*/.exec(input.source.slice(input.testLineStart))![0].includes("\t") ? "\t" : "  ";
+  const { declarations, fn } = workloadOf(t, sim.workload, repro, ts, unit);
+  const report = declarations.some((l) => /^(const|let) \{?[^=]*\breport\b/.test(l.text)) ? "seedReport" : "report";
+  const lines = [...declarations, ...wrap(fn, `const ${report} = await ${explore.name}(`, `, ${options});`), { text: noFailure(t, report, input.insertAt), verbatim: false }];
+  return { lines, async: true, ...(explore.also ? { also: [explore.also] } : {}) };
+}
+
+/** The workload as a function of no arguments: its parameters declared before it (inlined), called by name, or called in place. */
+function workloadOf(t: Tokenized, w: PlainBody, repro: string, ts: boolean, unit: string): { declarations: Line[]; fn: Line[] } {
+  if (w.kind === "named") return { declarations: [], fn: [{ text: `() => ${w.text}(${repro})`, verbatim: false }] };
+  const fn = w.fn;
+  const declarations = parameterDeclarations(t, fn, repro, ts);
+  if (declarations === undefined) return { declarations: [], fn: wrap(linesOf(t, t.tokens[w.range[0]]!.start, t.tokens[w.range[1]]!.end, false), "() => (", `)(${repro})`) };
+  const head = `${fn.async ? "async " : ""}() => `;
+  if (fn.body.kind === "expression") return { declarations, fn: wrap(linesOf(t, t.tokens[fn.body.first]!.start, t.tokens[fn.body.last]!.end, false), head, "") };
+  const inside = linesOf(t, t.tokens[fn.body.open]!.end, t.tokens[fn.body.close]!.start, true).map((l) => (l.verbatim || l.text === "" ? l : { text: unit + l.text, verbatim: false }));
+  return { declarations, fn: [{ text: `${head}{`, verbatim: false }, ...inside, { text: "}", verbatim: false }] };
 }
 
 // ─────────────────────────────────────────── inlining ───────────────────────────────────────────
 
 /** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
 function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Generated | undefined {
-  if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
-  const args = reproArguments(repro);
-  if (args === undefined) return undefined;
-  const params = fn.params;
-  const scope: readonly [number, number] = fn.body.kind === "block" ? [fn.body.open + 1, fn.body.close - 1] : [fn.body.first, fn.body.last];
-  const names = params.flatMap((p) => boundNames(t, p));
-  // `this` and `arguments` belong to a `function` body; in the test they would mean something else.
-  if (!fn.arrow && anyToken(t, scope, (k) => t.ident(k) === "this" || t.ident(k) === "arguments")) return undefined;
-  // `var x` / `function x` next to a parameter `x` is legal in a function, a redeclaration error after a `const x`.
-  if (anyToken(t, scope, (k) => names.includes(t.ident(k) ?? "") && ["var", "function", "class"].includes(t.ident(k - 1) ?? "") && !t.isMemberAccess(k))) return undefined;
   if (fn.body.kind === "block" && returnsValue(t, fn)) return undefined;
-
-  const lines: Line[] = [];
-  for (let i = 0; i < params.length; i++) {
-    const p = params[i]!;
-    let value: string;
-    let literal: Literal | undefined;
-    if (p.rest) {
-      value = `[${args.slice(i).map((a) => a.text).join(", ")}]`;
-    } else {
-      const arg = args[i];
-      // A missing or `undefined` argument would let a default apply: the call form states that exactly.
-      if (arg === undefined || arg.text === "undefined") return undefined;
-      value = arg.text;
-      literal = arg.literal;
-    }
-    const declared = ts && p.type !== undefined ? `: ${t.text(p.type[0], p.type[1])}` : ts && literal !== undefined && p.name !== undefined ? `: ${literal}` : "";
-    const keyword = boundNames(t, p).some((n) => reassigned(t, scope, n)) ? "let" : "const";
-    lines.push({ text: `${keyword} ${t.text(p.pattern[0], p.pattern[1])}${declared} = ${value};`, verbatim: false });
-  }
+  const lines = parameterDeclarations(t, fn, repro, ts);
+  if (lines === undefined) return undefined;
 
   let async = fn.async;
   if (fn.body.kind === "block") {
@@ -201,6 +229,39 @@ function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Ge
     lines.push(...exprLines);
   }
   return { lines, async };
+}
+
+/** The parameters declared as the minimal arguments; undefined when that would change what the body means. */
+function parameterDeclarations(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Line[] | undefined {
+  if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
+  const args = reproArguments(repro);
+  if (args === undefined) return undefined;
+  const params = fn.params;
+  const scope: readonly [number, number] = fn.body.kind === "block" ? [fn.body.open + 1, fn.body.close - 1] : [fn.body.first, fn.body.last];
+  const names = params.flatMap((p) => boundNames(t, p));
+  // `this` and `arguments` belong to a `function` body; in the test they would mean something else.
+  if (!fn.arrow && anyToken(t, scope, (k) => t.ident(k) === "this" || t.ident(k) === "arguments")) return undefined;
+  // `var x` / `function x` next to a parameter `x` is legal in a function, a redeclaration error after a `const x`.
+  if (anyToken(t, scope, (k) => names.includes(t.ident(k) ?? "") && ["var", "function", "class"].includes(t.ident(k - 1) ?? "") && !t.isMemberAccess(k))) return undefined;
+  const lines: Line[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
+    let value: string;
+    let literal: Literal | undefined;
+    if (p.rest) {
+      value = `[${args.slice(i).map((a) => a.text).join(", ")}]`;
+    } else {
+      const arg = args[i];
+      // A missing or `undefined` argument would let a default apply: the call form states that exactly.
+      if (arg === undefined || arg.text === "undefined") return undefined;
+      value = arg.text;
+      literal = arg.literal;
+    }
+    const declared = ts && p.type !== undefined ? `: ${t.text(p.type[0], p.type[1])}` : ts && literal !== undefined && p.name !== undefined ? `: ${literal}` : "";
+    const keyword = boundNames(t, p).some((n) => reassigned(t, scope, n)) ? "let" : "const";
+    lines.push({ text: `${keyword} ${t.text(p.pattern[0], p.pattern[1])}${declared} = ${value};`, verbatim: false });
+  }
+  return lines;
 }
 
 /** The widened type of a primitive literal argument: `const n = 10` alone would be typed `10`, and `n === 5` would not compile. */

@@ -8,11 +8,16 @@
  * `property(s, body, opts)`), what the file declares decides (`const opts = { … }` / `const opts: Settings`
  * is settings; `function checkSorted(` / `const checkSorted = (…) =>` is a function); when the file does not
  * tell, the answer is "unknown" and the quick fixes offer nothing rather than wrong code.
+ *
+ * A body may be `simTest(options, workload)` (schedule exploration), inline or through a binding
+ * (`const body = simTest(…)`): it is told apart by what `simTest` is called in this file, and taken apart too.
  */
 import type { ScanOptions } from "./source/scan.ts";
 import { Tokenized } from "./source/scan.ts";
 import type { Declared, FunctionShape } from "./source/functions.ts";
 import { declarationOf, functionAt, returnsPromise } from "./source/functions.ts";
+import type { OurNames } from "./source/bindings.ts";
+import { ourNames } from "./source/bindings.ts";
 import type { PropertyCallee } from "./discovery.ts";
 
 export interface ArgumentRange {
@@ -55,12 +60,22 @@ export type ArgumentKind =
   | { readonly kind: "object" }
   /** A name (`checkSorted`, with what the file declares about it) or a member chain (`checks.sorted`, unknown). */
   | { readonly kind: "name"; readonly name: string | undefined; readonly declared: Declared }
+  /** `simTest(options, workload)`: a body made by schedule exploration. */
+  | { readonly kind: "simTest"; readonly call: CallTokens; readonly range: readonly [number, number] }
   | { readonly kind: "other" };
 
-export type PropertyBody =
+export type PlainBody =
   | { readonly kind: "inline"; readonly fn: FunctionShape; readonly range: readonly [number, number] }
   /** Called by name; `await` unless the file shows it is a plain (non-async) function. */
   | { readonly kind: "named"; readonly text: string; readonly await: boolean };
+
+export type PropertyBody =
+  | PlainBody
+  /**
+   * `simTest(options, workload)` — written as the argument, or bound to the name the argument is (`bound`).
+   * `workload` is its second argument, a function or a name, or undefined when it is neither.
+   */
+  | { readonly kind: "simTest"; readonly call: CallTokens; readonly range: readonly [number, number]; readonly options: readonly [number, number]; readonly workload: PlainBody | undefined; readonly bound: boolean };
 
 export type PropertySettings =
   | { readonly kind: "object"; readonly open: number; readonly close: number }
@@ -110,14 +125,22 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   const t = new Tokenized(source, options);
   const call = targetCall(t, calleeOffset, options.callee);
   if (call === undefined) return undefined;
-  const kinds = call.args.map(([first, last]) => argumentKind(t, first, last));
+  const sim = ourNames(t, SIM_TEST);
+  const kinds = call.args.map(([first, last]): ArgumentKind => {
+    const kind = argumentKind(t, first, last);
+    const simCall = kind.kind === "other" ? simTestAt(t, sim, first, last) : undefined;
+    return simCall === undefined ? kind : { kind: "simTest", call: simCall, range: [first, last] };
+  });
   const chosen = chooseBody(kinds);
   if (chosen === undefined) return undefined;
   const [first, last] = call.args[chosen.body]!;
   const kind = kinds[chosen.body]!;
   let body: PropertyBody;
-  if (kind.kind === "function") body = { kind: "inline", fn: kind.fn, range: [first, last] };
-  else if (kind.kind === "name") body = { kind: "named", text: t.text(first, last), await: !(kind.declared.kind === "function" && !kind.declared.async) };
+  const bound = kind.kind === "name" && kind.name !== undefined ? boundCall(t, kind.name) : undefined;
+  const boundSim = bound !== undefined && simTestAt(t, sim, bound.callee, bound.close) !== undefined ? bound : undefined;
+  if (kind.kind === "simTest") body = simTestBody(t, kind.call, kind.range, false);
+  else if (boundSim !== undefined) body = simTestBody(t, boundSim, [boundSim.callee, boundSim.close], true);
+  else if (kind.kind === "function" || kind.kind === "name") body = plainBody(t, kind, first, last)!;
   else return undefined;
   let settings: PropertySettings | undefined;
   if (chosen.settings !== undefined) {
@@ -128,15 +151,43 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   return { t, ...call, body, bodyIndex: chosen.body, settings };
 }
 
-/** `const name (: T)? = callee(…)` in the file: that call (the property a `check(name)` runs). */
-function boundCall(t: Tokenized, name: string): CallTokens | undefined {
+function plainBody(t: Tokenized, kind: ArgumentKind, first: number, last: number): PlainBody | undefined {
+  if (kind.kind === "function") return { kind: "inline", fn: kind.fn, range: [first, last] };
+  if (kind.kind === "name") return { kind: "named", text: t.text(first, last), await: !(kind.declared.kind === "function" && !kind.declared.async) };
+  return undefined;
+}
+
+const SIM_TEST: ReadonlySet<"simTest"> = new Set(["simTest"] as const);
+
+/** The `simTest(…)` call spanning tokens first..last exactly (`simTest(`, renamed, `ss.simTest(`), by what this file calls it. */
+function simTestAt(t: Tokenized, names: OurNames<"simTest">, first: number, last: number): CallTokens | undefined {
+  const name = t.ident(first);
+  if (name === undefined || t.isMemberAccess(first)) return undefined;
+  const named = names.bare.has(name) ? t.is(first + 1, "(") || t.is(first + 1, "<") : names.namespaces.has(name) && t.is(first + 1, ".") && t.ident(first + 2) === "simTest";
+  if (!named) return undefined;
+  const call = callAt(t, t.tokens[first]!.start);
+  return call !== undefined && call.close === last && call.args.length >= 2 ? call : undefined;
+}
+
+/** A simTest call taken apart: its options argument, and its workload (the body of the property, given its arguments). */
+function simTestBody(t: Tokenized, call: CallTokens, range: readonly [number, number], bound: boolean): PropertyBody {
+  const [of, ol] = call.args[0]!;
+  const [wf, wl] = call.args[1]!;
+  return { kind: "simTest", call, range, options: [of, ol], workload: plainBody(t, argumentKind(t, wf, wl), wf, wl), bound };
+}
+
+/** `const name (: T)? = callee(…)` in the file: that call (the property a `check(name)` runs), and where its callee starts. */
+function boundCall(t: Tokenized, name: string): (CallTokens & { readonly callee: number }) | undefined {
   for (let i = 1; i < t.n; i++) {
     if (t.ident(i) !== name || t.isMemberAccess(i)) continue;
     const before = t.ident(i - 1);
     if (before !== "const" && before !== "let" && before !== "var") continue;
     let k = i + 1;
     if (t.is(k, ":")) while (k < t.n && k < i + 200 && !t.is(k, "=") && !t.is(k, ";")) k = t.is(k, "(") || t.is(k, "[") || t.is(k, "{") ? t.close[k]! + 1 : k + 1;
-    if (t.is(k, "=") && t.ident(k + 1) !== undefined) return callAt(t, t.tokens[k + 1]!.start);
+    if (t.is(k, "=") && t.ident(k + 1) !== undefined) {
+      const call = callAt(t, t.tokens[k + 1]!.start);
+      return call === undefined ? undefined : { ...call, callee: k + 1 };
+    }
   }
   return undefined;
 }
@@ -162,9 +213,9 @@ export function argumentKind(t: Tokenized, first: number, last: number): Argumen
 
 /** Which argument is the body and which (if any) the settings; undefined when the file does not tell. */
 export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; settings?: number } | undefined {
-  const isFunction = (a: ArgumentKind): boolean => a.kind === "function" || (a.kind === "name" && a.declared.kind === "function");
+  const isFunction = (a: ArgumentKind): boolean => a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind === "function");
   const isSettings = (a: ArgumentKind): boolean => a.kind === "object" || (a.kind === "name" && a.declared.kind === "settings");
-  const couldBeBody = (a: ArgumentKind): boolean => a.kind === "function" || (a.kind === "name" && a.declared.kind !== "settings");
+  const couldBeBody = (a: ArgumentKind): boolean => a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind !== "settings");
   const n = kinds.length;
   if (n === 0) return undefined;
   const L = n - 1;

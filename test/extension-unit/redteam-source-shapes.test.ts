@@ -22,18 +22,23 @@ import type { DiscoveredTest } from "../../src/extension/discovery.ts";
 import type { TextInsertion } from "../../src/extension/regression.ts";
 import { explicitExample, regressionTest } from "../../src/extension/regression.ts";
 import type { Presentation } from "../../src/protocol.ts";
+import type { Replay } from "../../src/extension/scheduleSource.ts";
 
 const CORPUS = path.join(__dirname, "fixtures", "corpus");
 const FILES = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".txt")).sort();
-/** Per file and test: the failure's presentation, a property's arguments as a string or a machine's steps. */
-const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<string, Record<string, string | Presentation>>;
+/**
+ * Per file and test: the failure's presentation, a property's arguments as a string or a machine's steps; a
+ * schedule failure's presentation also carries the seed and schedule of its `schedule`.
+ */
+const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<string, Record<string, string | (Presentation & { schedule?: Replay })>>;
 const UPDATE = process.env.SHRINKSCOPE_UPDATE_CORPUS === "1";
 
 /** The file name the extension would see (`a.test.ts.txt` → `a.test.ts`). */
 const realName = (file: string): string => file.replace(/\.txt$/, "");
 
+/** The edit and the others it makes (an import), last first so that offsets hold. */
 function apply(source: string, ins: TextInsertion): string {
-  return source.slice(0, ins.offset) + ins.text + source.slice(ins.offset + (ins.length ?? 0));
+  return [ins, ...(ins.also ?? [])].sort((a, b) => b.offset - a.offset).reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
 }
 
 /** TypeScript's syntax errors for a file (its parser, as the editor would report them). */
@@ -89,10 +94,12 @@ function report(file: string): Report {
     const key = t.path.join(" > ");
     const given = repros[key] ?? "0";
     const presentation: Presentation = typeof given === "string" ? { kind: "arguments", text: given } : given;
-    const shown = presentation.kind === "arguments" ? `repro: ${presentation.text}` : `steps: ${presentation.steps.map((s) => s.code).join(" ")}`;
+    const schedule = typeof given === "string" ? undefined : given.schedule;
+    const shown = (presentation.kind === "arguments" ? `repro: ${presentation.text}` : `steps: ${presentation.steps.map((s) => s.code).join(" ")}`) + (schedule ? `; seed ${schedule.seed}, schedule [${schedule.schedule.join(", ")}]` : "");
     const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation });
+    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(schedule ? { schedule } : {}) });
     out.push("", `## convert: ${key} (${shown})`, ins === undefined ? "(nothing offered)" : ins.text.replace(/^(\r?\n)+/, "").replace(/\r/g, "␍"));
+    for (const also of ins?.also ?? []) out.push(`## and: ${describeEdit(source, also)}`);
     if (ins) edits.push({ what: `convert ${key}`, ins });
     const pin = explicitExample(source, t.propertyCall.offset, presentation, fileName, t.propertyCall.callee);
     out.push(`## explicit example: ${describeEdit(source, pin)}`);

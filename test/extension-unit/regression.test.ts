@@ -13,6 +13,7 @@ import { splitArguments } from "../../src/extension/sourceArgs.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
 import type { ModuleReader } from "../../src/extension/machineSource.ts";
 import type { Presentation, StepInfo } from "../../src/protocol.ts";
+import * as engine from "../../src/engine/index.ts";
 
 /** A property's failure as the runner presents it: its minimal arguments. */
 const args = (text: string): Presentation => ({ kind: "arguments", text });
@@ -377,10 +378,9 @@ const ASYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "async transfer(").replace
 
 type Steps = Extract<Presentation, { kind: "steps" }>;
 
-/** Runs the file's machine test here (its `shrinkscope` is the engine's source) and returns the failure's presentation, as the runner reports it. */
-async function stepsOf(source: string): Promise<Steps> {
+/** Runs the file's (last) test here, its `shrinkscope` the engine's source: the PropertyFailure it threw. */
+async function failureOf(source: string): Promise<InstanceType<typeof engine.PropertyFailure>> {
   const ts = (await import("typescript")).default;
-  const engine = await import("../../src/engine/index.ts");
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
   let body: (() => unknown) | undefined;
   const modules: Record<string, unknown> = { shrinkscope: engine, "node:assert/strict": assert, "node:test": { test: (_name: string, fn: () => unknown) => (body = fn) } };
@@ -389,10 +389,16 @@ async function stepsOf(source: string): Promise<Steps> {
     await body!();
   } catch (e) {
     assert.ok(e instanceof engine.PropertyFailure, String(e));
-    assert.match(String(e.cause), /the ledger made money/, "the failure is the invariant's");
-    return e.presentation as Steps;
+    return e;
   }
-  return assert.fail("the machine passed");
+  return assert.fail("the test passed");
+}
+
+/** The machine's failure presentation, as the runner reports it. */
+async function stepsOf(source: string): Promise<Steps> {
+  const e = await failureOf(source);
+  assert.match(String(e.cause), /the ledger made money/, "the failure is the invariant's");
+  return e.presentation as Steps;
 }
 
 /** What Convert writes for the first machine in `source` (without the blank lines before it), or undefined. */
@@ -510,4 +516,161 @@ test("Add as explicit example is never offered for a machine, nor for arguments 
   assert.equal(explicitExample(source, t!.propertyCall!.offset, args("{}"), "a.test.ts", "machine"), undefined, "a machine call has no body or settings to pin into");
   assert.equal(pin('test("a", property(st.integers(), (n) => {}));', "/* could not print argument 0: x */ undefined"), undefined);
   assert.equal(convert('test("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "/* could not print argument 0: x */ undefined"), undefined);
+});
+
+// ───────────── schedules: the minimal workload and the failing schedule as a plain test ─────────────
+
+type Replay = { readonly seed: number; readonly schedule: readonly number[] };
+
+/** Seed 001's replicated log; `fixed` reserves and writes in one step, so no interleaving loses an append. */
+const replicateSource = (fixed: boolean, imports = "property, sim, simTest, st"): string =>
+  lines(
+    'import { test } from "node:test";',
+    'import assert from "node:assert/strict";',
+    `import { ${imports} } from "shrinkscope";`,
+    "",
+    "async function replicate(writers: number, payloads: string[], delay: number): Promise<void> {",
+    "  const log: string[] = [];",
+    "  const batch = async () => {",
+    "    for (const p of payloads) {",
+    ...(fixed ? ["      await sim.sleep(delay);", "      log.push(p);"] : ["      const index = log.length;", "      await sim.sleep(delay);", "      log[index] = p;"]),
+    "    }",
+    "  };",
+    "  await Promise.all(Array.from({ length: writers }, () => sim.spawn(batch)));",
+    "  assert.equal(log.length, writers * payloads.length, `lost ${writers * payloads.length - log.length} appends`);",
+    "}",
+    "",
+    'test("the log keeps every append", property(',
+    "  st.integers({ min: 1, max: 4 }),",
+    '  st.lists(st.text({ alphabet: "abc", minSize: 1, maxSize: 3 }), { minSize: 1, maxSize: 3 }),',
+    "  st.sampledFrom([0, 1, 10]),",
+    "  simTest({ seeds: 8 }, (writers: number, payloads: string[], delay: number) => replicate(writers, payloads, delay)),",
+    "  { database: null, seed: 3 },",
+    "));",
+    "",
+  );
+
+/** A config reload that clears the old value before the new one is ready: a reader sees it only when the reload starts first. */
+const RELOAD = lines(
+  'import { test } from "node:test";',
+  'import assert from "node:assert/strict";',
+  'import { property, sim, simTest, st } from "shrinkscope";',
+  "",
+  'test("readers never see a missing config", property(st.integers({ min: 1, max: 3 }), simTest({ seeds: 16 }, async (readers: number) => {',
+  '  let config: string | undefined = "v1";',
+  "  const seen: (string | undefined)[] = [];",
+  "  const reads = Array.from({ length: readers }, (_, i) => sim.spawn(async () => {",
+  "    await sim.sleep(10 * (i + 1));",
+  "    seen.push(config);",
+  "  }));",
+  "  const reload = sim.spawn(async () => {",
+  "    await sim.sleep(10);",
+  "    config = undefined;",
+  "    await sim.sleep(0);",
+  '    config = "v2";',
+  "  });",
+  "  await Promise.all([...reads, reload]);",
+  '  assert.ok(seen.every((c) => c !== undefined), "a reader saw no config");',
+  "}), { database: null, seed: 1 }));",
+  "",
+);
+
+/** The simTest property's failure: its presentation and schedule, as the runner reports them. */
+async function scheduleFailureOf(source: string): Promise<{ presentation: Presentation; schedule: Replay }> {
+  const e = await failureOf(source);
+  assert.ok(e.cause instanceof engine.ScheduleFailure, String(e.cause));
+  return { presentation: e.presentation, schedule: e.cause.info };
+}
+
+/** Convert for the first property in `source` with a schedule failure; the file with the test (and its import) applied. */
+function convertSchedule(source: string, presentation: Presentation, schedule: Replay | undefined, fileName = "log.test.ts"): { inserted: string; file: string } | undefined {
+  const [t] = discoverProperties(source, { fileName });
+  assert.ok(t?.propertyCall, "the property is discovered");
+  const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
+  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(schedule ? { schedule } : {}) });
+  if (ins === undefined) return undefined;
+  const file = [ins, ...(ins.also ?? [])].sort((a, b) => b.offset - a.offset).reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
+  return { inserted: ins.text.replace(/^(\r?\n)+/, ""), file };
+}
+
+test("a schedule failure becomes a test that replays the minimal workload under the failing schedule; it fails until the bug is fixed", async () => {
+  const source = replicateSource(false);
+  const { presentation, schedule } = await scheduleFailureOf(source);
+  assert.deepEqual(presentation, args('2, ["a"], 0'));
+  const converted = convertSchedule(source, presentation, schedule)!;
+  let trimmed = schedule.schedule.length;
+  while (trimmed > 0 && schedule.schedule[trimmed - 1] === 0) trimmed--;
+  assert.equal(
+    converted.inserted,
+    lines(
+      'test("the log keeps every append (regression: minimal counterexample)", async () => {',
+      "  const writers: number = 2;",
+      "  const payloads: string[] = [\"a\"];",
+      "  const delay: number = 0;",
+      `  const report = await explore(() => replicate(writers, payloads, delay), { seeds: [${schedule.seed}], schedule: [${schedule.schedule.slice(0, trimmed).join(", ")}] });`,
+      "  if (report !== null) assert.fail(report.render());",
+      "});",
+    ),
+  );
+  assert.match(converted.file, /^import \{ property, sim, simTest, st, explore \} from "shrinkscope";$/m, "explore is imported where simTest is");
+  const failing = compileAndRunRegression(converted.file, "log.test.ts");
+  assert.notEqual(failing.status, 0, failing.output);
+  assert.match(failing.output, /lost 1 appends/);
+  assert.match(failing.output, new RegExp(`failed at seed ${schedule.seed}`));
+  assert.doesNotMatch(failing.output, /PropertyFailure|Property failed/, "only the regression test ran, not the property");
+  assert.doesNotMatch(failing.output, /timeline|seedSchedule/, "the report's text, not a dump of the report object");
+  // The same test over the fixed workload passes: it fails because of the bug, not because of how it is written.
+  const fixedFile = converted.file.replace(replicateSource(false).split("async function")[1]!.split("test(")[0]!, replicateSource(true).split("async function")[1]!.split("test(")[0]!);
+  assert.notEqual(fixedFile, converted.file);
+  const passing = compileAndRunRegression(fixedFile, "log.test.ts");
+  assert.equal(passing.status, 0, passing.output);
+});
+
+test("the schedule is pinned: a bug that needs one task to overtake another fails under the failing schedule and passes under FIFO", async () => {
+  const { presentation, schedule } = await scheduleFailureOf(RELOAD);
+  assert.equal(schedule.schedule.filter((d) => d !== 0).length, 1, "one decision differs from FIFO");
+  const converted = convertSchedule(RELOAD, presentation, schedule)!;
+  // An inline block body: its parameter declared, the rest of it the workload.
+  assert.match(converted.inserted, /^ {2}const readers: number = 1;\n {2}const report = await explore\(async \(\) => \{\n {4}let config: string \| undefined = "v1";$/m);
+  assert.match(converted.inserted, /^ {2}\}, \{ seeds: \[\d+\], schedule: \[[\d, ]*[1-9]\] \}\);$/m);
+  const failing = compileAndRunRegression(converted.file, "reload.test.ts");
+  assert.notEqual(failing.status, 0, failing.output);
+  assert.match(failing.output, /a reader saw no config/);
+  const fifo = compileAndRunRegression(converted.file.replace(/schedule: \[[\d, ]*\]/, "schedule: []"), "reload.test.ts");
+  assert.equal(fifo.status, 0, `FIFO passes: ${fifo.output}`);
+});
+
+test("explore is called by the name the file gives it, or added to the import that brings simTest (one line or one a line)", () => {
+  const replay = { seed: 4, schedule: [1, 0] };
+  const body = (imports: string): string => lines(imports, 'test("log", property(st.integers(), simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));');
+  const convert1 = (src: string) => convertSchedule(src, args("2"), replay);
+  const exploreLine = (src: string) => /^ {2}const report = await (.*)\(\(\) => replicate\(n, \["a"\], 0\), \{ seeds: \[4\], schedule: \[1\] \}\);$/m.exec(convert1(src)?.inserted ?? "")?.[1];
+  assert.equal(exploreLine(body('import { explore as replay, property, simTest, st } from "shrinkscope";')), "replay");
+  assert.equal(exploreLine(body('import * as ss from "shrinkscope";\nimport { property, simTest, st } from "shrinkscope";')), "ss.explore");
+  assert.equal(convert1(body('import { property, simTest, st } from "shrinkscope";'))?.file.split("\n")[0], 'import { property, simTest, st, explore } from "shrinkscope";');
+  assert.equal(convert1(body('import {\n  property,\n  simTest,\n  st,\n} from "shrinkscope";'))?.file.split("\n").slice(0, 6).join("\n"), 'import {\n  property,\n  simTest,\n  st,\n  explore,\n} from "shrinkscope";');
+  assert.equal(convert1(body('const { property, simTest, st } = require("shrinkscope");'))?.file.split("\n")[0], 'const { property, simTest, st, explore } = require("shrinkscope");');
+  // A renamed simTest: explore goes into the import that brings it.
+  const renamed = lines('import { st } from "shrinkscope";', 'import { property, simTest as scheduled } from "shrinkscope";', 'test("log", property(st.integers(), scheduled({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));');
+  assert.equal(convert1(renamed)?.file.split("\n")[1], 'import { property, simTest as scheduled, explore } from "shrinkscope";');
+  // A name `explore` that is something else: the simTest itself is called on the arguments (it explores its seeds again).
+  const taken = body('import { property, simTest, st } from "shrinkscope";\nfunction explore() {}');
+  assert.equal(convert1(taken)?.inserted, lines('test("log (regression: minimal counterexample)", async () => {', '  await (simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0)))(2);', "});"));
+  // Without a schedule (a failure the simTest did not find: an older engine), the same.
+  assert.match(convertSchedule(body('import { property, simTest, st } from "shrinkscope";'), args("2"), undefined)!.inserted, /^ {2}await \(simTest\(/m);
+});
+
+test("the replay keeps the simTest's budgets, drops what only exploring uses, and asserts with what the file has", () => {
+  const replay = { seed: 4, schedule: [0, 2, 0, 0] };
+  const src = (options: string, imports = 'import assert from "node:assert";\nimport { explore, property, simTest, st } from "shrinkscope";', param = "n") =>
+    lines(imports, `test("log", property(st.integers(), simTest(${options}, (${param}: number) => replicate(${param}, ["a"], 0))));`);
+  const optionsOf = (s: string) => /explore\(.*?, (\{.*\})\);$/m.exec(convertSchedule(s, args("2"), replay)!.inserted)?.[1];
+  assert.equal(optionsOf(src('{ seeds: 8, strategy: "pct", depth: 3, maxSteps: 500, shrink: false }')), "{ maxSteps: 500, seeds: [4], schedule: [0, 2] }");
+  assert.equal(optionsOf(lines("const opts = { seeds: 8, maxTime: 1000 };", src("opts"))), "{ ...opts, seeds: [4], schedule: [0, 2] }");
+  assert.equal(optionsOf(src("{ ...base, seeds: [1, 2] }")), "{ ...base, seeds: [4], schedule: [0, 2] }");
+  // Without node's assert in scope (vitest's expect, say), a plain throw.
+  const noAssert = src("{ seeds: 8 }", 'import { expect, test } from "vitest";\nimport { explore, property, simTest, st } from "shrinkscope";');
+  assert.match(convertSchedule(noAssert, args("2"), replay)!.inserted, /^ {2}if \(report !== null\) throw new Error\(report\.render\(\)\);$/m);
+  // A parameter named report keeps its name; the replay's report takes another.
+  assert.match(convertSchedule(src("{ seeds: 8 }", undefined, "report"), args("2"), replay)!.inserted, /^ {2}const report: number = 2;\n {2}const seedReport = await explore\(/m);
 });

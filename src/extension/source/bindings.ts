@@ -16,6 +16,8 @@ export interface ImportBinding {
   /** `"*"` for a namespace (`import * as x`, `const x = require(…)`), `"default"` for a default import, else the imported name. */
   readonly imported: string;
   readonly specifier: string;
+  /** For a name in a `{ … }` list (`import { a }`, `const { a } = require(…)`): the list's brace tokens, where a name can be added. */
+  readonly braces?: readonly [open: number, close: number];
 }
 
 /**
@@ -25,8 +27,8 @@ export interface ImportBinding {
  */
 export function importBindings(t: Tokenized): ImportBinding[] {
   const out: ImportBinding[] = [];
-  const add = (specifier: string | undefined, pairs: ReadonlyArray<readonly [imported: string, local: string]>): void => {
-    if (specifier !== undefined) for (const [imported, local] of pairs) out.push({ local, imported, specifier });
+  const add = (specifier: string | undefined, pairs: ReadonlyArray<readonly [imported: string, local: string]>, braces?: readonly [number, number]): void => {
+    if (specifier !== undefined) for (const [imported, local] of pairs) out.push({ local, imported, specifier, ...(braces && imported !== "*" && imported !== "default" ? { braces } : {}) });
   };
   for (let i = 0; i < t.n; i++) {
     const word = t.ident(i);
@@ -34,6 +36,7 @@ export function importBindings(t: Tokenized): ImportBinding[] {
       let j = i + 1;
       if (t.ident(j) === "type" && !t.is(j + 1, ",") && t.ident(j + 1) !== "from") continue;
       const pairs: Array<readonly [string, string]> = [];
+      let braces: readonly [number, number] | undefined;
       const first = t.ident(j);
       if (first !== undefined && first !== "from") {
         pairs.push(["default", first]);
@@ -45,19 +48,51 @@ export function importBindings(t: Tokenized): ImportBinding[] {
         j += 3;
       } else if (t.is(j, "{")) {
         pairs.push(...specifiers(t, j, "as"));
+        braces = [j, t.close[j]!];
         j = t.close[j]! + 1;
       }
-      if (t.ident(j) === "from") add(t.string(j + 1), pairs);
+      if (t.ident(j) === "from") add(t.string(j + 1), pairs, braces);
     } else if ((word === "const" || word === "let" || word === "var") && (t.is(i + 2, "=") || t.is(i + 1, "{"))) {
       const destructured = t.is(i + 1, "{");
       const eq = destructured ? t.close[i + 1]! + 1 : i + 2;
       if (!t.is(eq, "=") || t.ident(eq + 1) !== "require" || !t.is(eq + 2, "(")) continue;
       const specifier = t.string(eq + 3);
-      if (destructured) add(specifier, specifiers(t, i + 1, ":"));
+      if (destructured) add(specifier, specifiers(t, i + 1, ":"), [i + 1, t.close[i + 1]!]);
       else if (t.ident(i + 1) !== undefined) add(specifier, [["*", t.ident(i + 1)!]]);
     }
   }
   return out;
+}
+
+/** Our package, or a relative path (the project's own tests, or a user's re-export). */
+export function isOurModule(specifier: string): boolean {
+  return specifier === "shrinkscope" || specifier.startsWith("shrinkscope/") || specifier.startsWith(".") || specifier.startsWith("/");
+}
+
+/** Which identifiers call our exports `names` in this file. */
+export interface OurNames<N extends string> {
+  /** Local name → export: each of `names` unless imported from elsewhere, plus renamed imports of them. */
+  readonly bare: Map<string, N>;
+  /** `import * as ss from "shrinkscope"` / `const ss = require(…)`: `ss.name(…)` counts. */
+  readonly namespaces: Set<string>;
+}
+
+/**
+ * What our exports `names` are called in this file: by default the bare names are ours, but
+ * `import { find } from "lodash"` makes `find` not ours; `import { property as p } from "shrinkscope"` makes `p`
+ * ours; a namespace (or default) import makes `ss.property` ours.
+ */
+export function ourNames<N extends string>(t: Tokenized, names: ReadonlySet<N>): OurNames<N> {
+  const bare = new Map<string, N>([...names].map((c) => [c, c]));
+  const namespaces = new Set<string>();
+  for (const b of importBindings(t)) {
+    const ours = isOurModule(b.specifier);
+    if (b.imported === "*" || b.imported === "default") {
+      if (ours) namespaces.add(b.local);
+    } else if (ours && names.has(b.imported as N)) bare.set(b.local, b.imported as N);
+    else if (!ours) bare.delete(b.local);
+  }
+  return { bare, namespaces };
 }
 
 /** `{ a, b as c }` (or `{ a, b: c }` for destructuring) → [imported, local] pairs. */
