@@ -411,3 +411,52 @@ describe("machines", { concurrency: 3 }, () => {
     assert.equal(Math.max(...ruleSteps(invalid)), longest, "a stepCount that is not a positive integer is dropped");
   });
 });
+
+describe("schedules (simTest)", { concurrency: 3 }, () => {
+  const root = workspace("schedules");
+  const FILE = "test/log.test.ts";
+
+  test("a schedule failure: the FailureReport carries the minimal workload and the failing seed's schedule, as the result event does", async () => {
+    const r = await run(root, FILE, ["the log keeps every append"]);
+    assertFailure(r, root, FILE, '2, ["a"], 0', "lost");
+    const f = r.result.failure!;
+    assert.deepEqual(f.presentation, { kind: "arguments", text: '2, ["a"], 0' });
+    assert.equal(f.error.name, "ScheduleFailure");
+    assert.match(f.error.message, /lost 1 appends/);
+    const s = f.schedule;
+    assert.ok(s !== undefined, "the report carries the schedule");
+    assert.ok(Number.isSafeInteger(s.seed) && s.seed >= 0 && s.seed < 8);
+    assert.deepEqual(s.passedBefore, Array.from({ length: s.passedBefore.length }, (_, i) => i), "the seeds before it passed, in order");
+    assert.equal(s.strategy, "random");
+    assert.match(s.traceHash, /^[0-9a-f]{16}$/);
+    assert.deepEqual(s.tasks, ["main", "task 2", "task 3"]);
+    assert.ok(s.events.length > 0 && s.events.every((e) => s.tasks.includes(e.task) && Number.isSafeInteger(e.t)));
+    assert.deepEqual(s.events[s.events.length - 1], { t: 0, task: "main", what: "rejected: AssertionError: lost 1 appends" });
+    assert.equal(s.truncated, 0);
+    assert.ok(s.schedule.length > 0 && s.schedule.every((d) => Number.isSafeInteger(d) && d >= 0));
+    assert.equal(s.deviations.length, s.schedule.filter((d) => d !== 0).length);
+    assert.match(s.text, new RegExp(`^explore: failed at seed ${s.seed} `));
+    assert.deepEqual(resultEvent(r)?.schedule, s, "the result event carries the same schedule");
+    // The same run again: the same seed, schedule and trace (exploration is deterministic).
+    const again = await run(root, FILE, ["the log keeps every append"]);
+    assert.deepEqual([again.result.failure?.schedule?.seed, again.result.failure?.schedule?.schedule, again.result.failure?.schedule?.traceHash], [s.seed, s.schedule, s.traceHash]);
+  });
+
+  test("a schedule that differs from FIFO arrives whole: the deviation, which task ran before which, named tasks", async () => {
+    const r = await run(root, FILE, ["readers never see a missing config"]);
+    assertFailure(r, root, FILE, "1", "config");
+    const s = r.result.failure!.schedule!;
+    assert.deepEqual(s.tasks, ["main", "task 2 (reader 1)", "task 3 (reload)"]);
+    assert.equal(s.deviations.length, 1);
+    const d = s.deviations[0]!;
+    assert.equal(s.schedule[d.decision - 1], s.schedule.find((x) => x !== 0));
+    assert.match(`${d.chosen} / ${d.fifo}`, /^task 3 \(reload\) \(.+\) \/ task 2 \(reader 1\) \(.+\)$/);
+  });
+
+  test("a simTest property that holds passes, with no schedule anywhere", async () => {
+    const r = await run(root, FILE, ["the guarded log keeps every append"], { settings: { database: null, seed: 1, maxExamples: 30 } });
+    assert.equal(r.result.outcome, "passed", r.result.reason ?? r.result.failure?.message);
+    assert.equal(r.result.failure, undefined);
+    assert.equal(resultEvent(r)?.schedule, undefined);
+  });
+});
