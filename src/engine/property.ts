@@ -467,7 +467,12 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
   // A simulated body (simTest) runs many whole workloads per example, in virtual time: the wall clock says
   // nothing about it, so the deadline would only fire falsely (the timeout still guards against a hang).
-  if ((declared.body as { [SIM_BODY]?: boolean })[SIM_BODY] === true) settings = { ...settings, deadline: null };
+  if ((declared.body as { [SIM_BODY]?: boolean })[SIM_BODY] === true) {
+    // And its timeout, unless set, is the one without a deadline (60 s): 10 × the default deadline is 2 s, which
+    // a big workload's exploration and schedule shrinking can pass without hanging at all.
+    const timeoutSet = declared.settings?.timeout !== undefined || extra?.timeout !== undefined;
+    settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
+  }
   const def = declared.forRun?.(settings) ?? declared;
   const engine = new Engine(settings, def.passes);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
