@@ -11,12 +11,17 @@
  * Shrinkscope's own engine as a property whose body replays the workload with decisions drawn from the test
  * case (integers 0..ready−1, toward 0 = FIFO). The engine replays that saved case first, then deletes and
  * lowers decisions — fewer deviations from FIFO, earlier — keeping only what still fails the same way. The
- * minimal schedule is replayed once more for the report's trace and hash.
+ * minimal schedule is replayed once more for the report's trace and hash. A schedule longer than the engine's
+ * choice budget is cut down here instead (shrinkLong), in a bounded number of runs.
+ *
+ * Before any of that, the failing seed runs once more: a workload that fails differently on the same seed
+ * (Math.random, real time, state kept between runs) is reported as flaky, unshrunk.
  */
 import { invalid } from "./errors.ts";
 import type { ChoiceValue } from "./choices.ts";
 import { InMemoryDatabase } from "./database.ts";
 import { PropertyFailure, runIsolated, SIM_BODY } from "./property.ts";
+import { errorOrigin } from "./report.ts";
 import type { PropertyDefinition } from "./property.ts";
 import type { DomainPass } from "./shrinker.ts";
 import { Random } from "./random.ts";
@@ -24,7 +29,9 @@ import { describe, Strategy } from "./strategies/core.ts";
 import { TestCase } from "./testcase.ts";
 import type { ScheduleInfo } from "./events.ts";
 import type { Chooser, TraceEvent, Wakeup } from "./sim.ts";
-import { errorLine, installVirtualTimers, mixSeed, World } from "./sim.ts";
+import type { Failure } from "./sim.ts";
+import { errorLine, liveStore, mixSeed, World } from "./sim.ts";
+import { installVirtualTimers } from "./simtimers.ts";
 
 export interface ExploreOptions {
   /** How many seeds (0..n−1), or the seeds themselves (required unless `schedule` is given). */
@@ -57,6 +64,10 @@ export interface SeedReport {
   /** The decisions the seed itself made, before shrinking. */
   readonly seedSchedule: readonly number[];
   readonly strategy: "random" | "pct";
+  /** The run's other failures, each a different error: a task that also rejected, the budget it then exceeded. */
+  readonly alsoFailed: readonly Failure[];
+  /** The seed did not fail the same way when run again: the report may not replay, and was not shrunk. */
+  readonly flaky: boolean;
   /** The minimal run for a timeline: every event (up to a cap), the tasks, and the decisions that differ from FIFO. */
   readonly timeline: Omit<ScheduleInfo, "seed" | "passedBefore" | "strategy" | "traceHash" | "schedule" | "text">;
   /** The text a person reads: seed, seeds passed, how to replay, how the schedule differs from FIFO, the trace tail. */
@@ -208,32 +219,42 @@ function posInt(api: string, name: string, v: unknown, min = 1): number | undefi
   return v;
 }
 
+/** A list of safe integers ≥ `min`, copied (so a caller changing it later changes nothing), or undefined. */
+function integers(v: unknown, min: number): number[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  // Array.from turns holes into undefined: every() skips holes, so [, 1] used to pass as a list of integers.
+  const copy = Array.from(v as unknown[]);
+  return copy.every((x) => Number.isSafeInteger(x) && (x as number) >= min) ? (copy as number[]) : undefined;
+}
+
+/** PCT's depth at most: its d − 1 change points each cost an array slot (2^40 was a RangeError from inside). */
+const MAX_DEPTH = 1000;
+
 function readOptions(api: string, options: unknown): { seeds: number[]; strategy: "random" | "pct"; depth: number; schedule: number[] | undefined; shrink: boolean; maxSteps: number; maxTime: number } {
   if (typeof options !== "object" || options === null) invalid(api, `options must be an object ({ seeds, strategy?, … }), got ${describe(options)}`);
   const o = options as Record<string, unknown>;
   const known = ["seeds", "strategy", "depth", "schedule", "shrink", "maxSteps", "maxTime"];
   for (const k of Object.keys(o)) if (!known.includes(k)) invalid(api, `unknown option "${k}" (known: ${known.join(", ")})`);
-  let seeds: number[];
+  let seeds: number[] | undefined;
   if (typeof o.seeds === "number") {
     if (!Number.isSafeInteger(o.seeds) || o.seeds < 1 || o.seeds > 1_000_000) invalid(api, `seeds must be a count from 1 to 1,000,000 or a list of integers, got ${describe(o.seeds)}`);
     seeds = Array.from({ length: o.seeds }, (_, i) => i);
-  } else if (Array.isArray(o.seeds)) {
-    if (o.seeds.length === 0 || !o.seeds.every((s) => Number.isSafeInteger(s))) invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
-    seeds = o.seeds as number[];
   } else if (o.seeds === undefined && o.schedule !== undefined) seeds = [0];
-  else invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
+  else seeds = integers(o.seeds, Number.MIN_SAFE_INTEGER);
+  if (seeds === undefined || seeds.length === 0) invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
   if (o.strategy !== undefined && o.strategy !== "random" && o.strategy !== "pct") invalid(api, `strategy must be "random" or "pct", got ${describe(o.strategy)}`);
-  const depth = posInt(api, "depth", o.depth) ?? 2;
-  let schedule: number[] | undefined;
-  if (o.schedule !== undefined) {
-    if (!Array.isArray(o.schedule) || !o.schedule.every((d) => Number.isSafeInteger(d) && d >= 0)) invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
-    schedule = o.schedule as number[];
+  if (o.depth !== undefined) {
+    if (typeof o.depth !== "number" || !Number.isSafeInteger(o.depth) || o.depth < 1 || o.depth > MAX_DEPTH) invalid(api, `depth must be an integer ≥ 1 and at most ${MAX_DEPTH}, got ${describe(o.depth)}`);
+    // Ignored otherwise: the user would believe a depth-d search ran.
+    if (o.strategy !== "pct") invalid(api, `depth applies only to strategy: "pct" (the strategy is ${describe(o.strategy ?? "random")})`);
   }
+  const schedule = o.schedule === undefined ? undefined : integers(o.schedule, 0);
+  if (o.schedule !== undefined && schedule === undefined) invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
   if (o.shrink !== undefined && typeof o.shrink !== "boolean") invalid(api, `shrink must be a boolean, got ${describe(o.shrink)}`);
   return {
     seeds,
     strategy: (o.strategy as "random" | "pct" | undefined) ?? "random",
-    depth,
+    depth: (o.depth as number | undefined) ?? 2,
     schedule,
     shrink: (o.shrink as boolean | undefined) ?? true,
     maxSteps: posInt(api, "maxSteps", o.maxSteps) ?? 100_000,
@@ -257,11 +278,15 @@ async function runOnce(workload: () => unknown, seed: number, chooser: Chooser, 
  * The minimal schedule that still fails the same way: the engine shrinks the decisions (see the top). Falls
  * back to the seed's own decisions if the inner run could not reproduce them.
  */
-async function shrinkSchedule(workload: () => unknown, seed: number, first: World, o: Options): Promise<Chooser | undefined> {
+async function shrinkSchedule(workload: () => unknown, seed: number, first: World, error: unknown, o: Options): Promise<Chooser | undefined> {
   if (first.decisions.every((d) => d === 0)) return undefined; // FIFO already
   const db = new InMemoryDatabase({ warn: () => {} });
   const key = "shrinkscope.explore.schedule";
-  db.save(key, encode(first.stepChoices, first.stepWidths));
+  const saved = encode(first.stepChoices, first.stepWidths);
+  // Past the engine's choice budget the replay overran, and a long failing schedule came back with every one
+  // of its thousands of deviations; the engine's generic passes also cost the square of such a length.
+  if (saved.length > LONG) return shrinkLong(workload, seed, first, errorOrigin(error), o);
+  db.save(key, saved);
   const def: PropertyDefinition = {
     strategies: [new CaseHandle() as Strategy<unknown>],
     body: async (tc: unknown) => {
@@ -281,11 +306,71 @@ async function shrinkSchedule(workload: () => unknown, seed: number, first: Worl
   return undefined;
 }
 
-function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number): string {
+/** Encoded schedules longer than this (the engine's default choice budget) are shrunk by shrinkLong, in at most LONG_RUNS runs. */
+const LONG = 8192;
+const LONG_RUNS = 200;
+
+/** Replays per-step choices (single-choice steps included), FIFO past their end. */
+class StepChooser implements Chooser {
+  private k = 0;
+  constructor(private readonly steps: readonly number[]) {}
+  choose(ready: readonly Wakeup[]): number {
+    const i = this.steps[this.k++] ?? 0;
+    return i < ready.length ? i : 0;
+  }
+  single(): void {
+    this.k++;
+  }
+}
+
+/**
+ * A long schedule, cut down within a budget of runs: FIFO if it fails the same way (the same error origin, as
+ * the engine's shrinker requires), else delta debugging over the deviations kept (the others turned FIFO):
+ * keep one chunk alone, or drop one, while what is kept still fails; finer chunks when neither works. A bug
+ * that needs one overtaking among thousands of deviations ends with one.
+ */
+async function shrinkLong(workload: () => unknown, seed: number, first: World, origin: string, o: Options): Promise<Chooser> {
+  const keeping = (kept: readonly number[]) => {
+    const set = new Set(kept);
+    return new StepChooser(first.stepChoices.map((c, k) => (set.has(k) ? c : 0)));
+  };
+  let budget = LONG_RUNS;
+  const fails = async (kept: readonly number[]) => {
+    if (budget-- <= 0) return false;
+    const r = await runOnce(workload, seed, keeping(kept), o);
+    return r.failed && errorOrigin(r.error) === origin;
+  };
+  if (await fails([])) return keeping([]);
+  let kept = first.stepChoices.flatMap((c, k) => (c !== 0 ? [k] : []));
+  let n = 2;
+  while (kept.length > 1 && budget > 0) {
+    const size = Math.ceil(kept.length / n);
+    const chunks = Array.from({ length: Math.ceil(kept.length / size) }, (_, i) => kept.slice(i * size, (i + 1) * size));
+    let next: number[] | undefined;
+    for (const chunk of chunks) if (next === undefined && (await fails(chunk))) next = chunk;
+    if (next !== undefined) n = 2;
+    else if (chunks.length > 2) {
+      for (const chunk of chunks) {
+        const rest = kept.filter((k) => k < chunk[0]! || k > chunk[chunk.length - 1]!);
+        if (next === undefined && (await fails(rest))) next = rest;
+      }
+      if (next !== undefined) n = Math.max(n - 1, 2);
+    }
+    if (next !== undefined) kept = next;
+    else if (n >= kept.length) break;
+    else n = Math.min(2 * n, kept.length);
+  }
+  return keeping(kept);
+}
+
+/** `rerun`: what the same seed did when run again, when that was not the same failure (a flaky workload). */
+function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number, rerun: string | undefined): string {
   const lines: string[] = [];
   const passed = r.passedBefore.length;
   lines.push(`explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`);
   lines.push(`error: ${errorLine(r.error)}`);
+  for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
+  if (rerun !== undefined) lines.push(`flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`);
   lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { schedule: [${r.schedule.join(", ")}] })`);
   const deviations = world.choices.filter((_, i) => (r.schedule[i] ?? 0) !== 0);
   const n = r.schedule.length;
@@ -307,20 +392,31 @@ function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number)
  */
 export async function explore(workload: () => unknown, options: ExploreOptions): Promise<SeedReport | null> {
   if (typeof workload !== "function") invalid(API, `the workload must be a function returning a promise, got ${describe(workload)}`);
-  const o = readOptions(API, options);
+  return exploreWith(workload, readOptions(API, options));
+}
+
+async function exploreWith(workload: () => unknown, o: Options): Promise<SeedReport | null> {
+  // From inside a workload, the inner run's steps are real turns the outer run cannot see: it would call the
+  // outer task deadlocked.
+  if (liveStore() !== undefined) invalid(API, "cannot run inside a simulated workload (explore or simTest called from a workload run by explore); call it from the test itself");
   const uninstall = installVirtualTimers();
   try {
     const passed: number[] = [];
     let widest = 10;
     for (const seed of o.seeds) {
-      const chooser = o.schedule !== undefined ? new ReplayChooser(o.schedule) : o.strategy === "pct" ? new PctChooser(seed, o.depth, widest) : new RandomChooser(seed);
-      const first = await runOnce(workload, seed, chooser, o);
+      const k = widest;
+      const chooser = () => (o.schedule !== undefined ? new ReplayChooser(o.schedule) : o.strategy === "pct" ? new PctChooser(seed, o.depth, k) : new RandomChooser(seed));
+      const first = await runOnce(workload, seed, chooser(), o);
       widest = Math.max(widest, first.world.decisions.length);
       if (!first.failed) {
         passed.push(seed);
         continue;
       }
-      const shrunk = o.shrink && o.schedule === undefined ? await shrinkSchedule(workload, seed, first.world, o) : undefined;
+      // The same seed once more, before presenting it as one that replays: Math.random, the real clock or
+      // state kept between runs make it pass (or fail otherwise), and shrinking that would chase noise.
+      const again = await runOnce(workload, seed, chooser(), o);
+      const rerun = !again.failed ? "passed" : again.world.traceHash !== first.world.traceHash ? `failed differently (trace hash ${again.world.traceHash}, not ${first.world.traceHash})` : undefined;
+      const shrunk = rerun === undefined && o.shrink && o.schedule === undefined ? await shrinkSchedule(workload, seed, first.world, first.error, o) : undefined;
       // The report's run: the minimal schedule replayed (its trace, hash and error are what the report shows).
       let final = first;
       if (shrunk !== undefined) {
@@ -339,14 +435,16 @@ export async function explore(workload: () => unknown, options: ExploreOptions):
         seed,
         passedBefore: passed,
         error: final.error,
-        traceHash: final.world.traceHash,
-        trace: final.world.tail,
-        schedule: final.world.decisions,
+        alsoFailed: w.also,
+        flaky: rerun !== undefined,
+        traceHash: w.traceHash,
+        trace: w.tail,
+        schedule: w.decisions,
         seedSchedule: first.world.decisions,
         strategy: o.strategy,
         timeline,
       };
-      const text = render(base, final.world, shrunkFrom);
+      const text = render(base, w, shrunkFrom, rerun);
       return { ...base, render: () => text };
     }
     return null;
@@ -361,7 +459,7 @@ export class ScheduleFailure extends Error {
   constructor(readonly report: SeedReport) {
     super(`${errorLine(report.error)}\n\n${report.render()}`, { cause: report.error });
     // The workload's own frames: the engine tells failures apart by where they were thrown.
-    const stack = report.error instanceof Error && typeof report.error.stack === "string" ? report.error.stack : undefined;
+    const stack = stackOf(report.error);
     const frames = stack?.split("\n").filter((l) => /^\s+at /.test(l));
     if (frames !== undefined && frames.length > 0) this.stack = `${this.name}: ${this.message}\n${frames.join("\n")}`;
   }
@@ -373,16 +471,26 @@ export class ScheduleFailure extends Error {
   }
 }
 
+/** An error's stack, or undefined — also for a thrown Proxy whose traps throw (which used to lose the report). */
+function stackOf(e: unknown): string | undefined {
+  try {
+    return e instanceof Error && typeof e.stack === "string" ? e.stack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A property body that explores `options.seeds` for each workload the property draws, and throws the first
  * failure (a ScheduleFailure carrying the report). The property shrinks the workload; the seeds stay fixed.
  * @example test("log", property(st.integers({ min: 1, max: 4 }), simTest({ seeds: 8 }, (writers) => replicate(writers, ["a"], 0))));
  */
 export function simTest<A extends unknown[]>(options: ExploreOptions, body: (...args: A) => unknown): (...args: A) => Promise<void> {
-  readOptions("simTest", options);
+  // Read once: the property stays a function of its arguments even if the caller changes `options` later.
+  const o = readOptions("simTest", options);
   if (typeof body !== "function") invalid("simTest", `the body must be a function (the workload, given the property's arguments), got ${describe(body)}`);
   const fn = async (...args: A): Promise<void> => {
-    const report = await explore(() => body(...args), options);
+    const report = await exploreWith(() => body(...args), o);
     if (report !== null) throw new ScheduleFailure(report);
   };
   return Object.assign(fn, { [SIM_BODY]: true });

@@ -27,13 +27,20 @@
  * (replayed from an in-memory database, then shrunk) with the workload fixed, so the schedule shrinks toward
  * FIFO — deleting and lowering decisions is exactly moving toward "the task that was ready first runs first".
  *
+ * Failures: main's own rejection ends the run at once; a spawned task's rejection, an unhandled rejection in a
+ * task and a timer callback's throw end it once main has settled (or at a deadlock or budget). The run throws
+ * main's error first, else the first task's, else the fault, and keeps the others for the report.
+ *
  * Timers: inside a simulated task, setTimeout/setInterval/clearTimeout/clearInterval and Date.now are the
- * virtual ones (installed on globalThis while any exploration runs; outside a simulated task they are the real
- * ones). Real I/O, setImmediate and process.nextTick are not simulated.
+ * virtual ones, taking their arguments as Node's do (installed on globalThis while any exploration runs; outside
+ * a simulated task they are the ones found at install, fake timers included). Real I/O, setImmediate and
+ * process.nextTick are not simulated. A callback that outlives its run keeps the run's context: there the
+ * timers are real again and the primitives throw, as do primitives made in another run.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as timers from "node:timers";
 import { Random } from "./random.ts";
+import type { VirtualTimer } from "./simtimers.ts";
 
 const realSetImmediate = timers.setImmediate;
 
@@ -77,12 +84,13 @@ export interface Wakeup {
   cancelled: boolean;
 }
 
-interface Store {
+export interface Store {
   readonly world: World;
   readonly task: Task;
 }
 
-const storage = new AsyncLocalStorage<Store>();
+/** The simulated task running now, and its world (simtimers.ts reads it too). */
+export const storage = new AsyncLocalStorage<Store>();
 
 /** Events a run keeps whole, for the timeline (the hash covers all of them, the tail the last few). */
 export const TIMELINE_EVENTS = 2000;
@@ -102,6 +110,15 @@ export interface WorldOptions {
   readonly traceTail: number;
 }
 
+/** A failure the report shows: who failed and how ("task 2 (worker) rejected"), and the error. */
+export interface Failure {
+  readonly by: string;
+  readonly error: unknown;
+}
+
+/** How many waiting tasks, and scheduled wakeups, an error names before it counts the rest. */
+const NAMED = 10;
+
 /** One simulated run of a workload. */
 export class World {
   now = 0;
@@ -109,7 +126,13 @@ export class World {
   private seq = 0;
   private nextTask = 1;
   readonly tasks: Task[] = [];
-  private pending: Wakeup[] = [];
+  /**
+   * The wakeups by instant, each list in registration order, and the instants in ascending order: a step takes
+   * the earliest list as it is. Filtering every pending wakeup on every step made ten thousand tasks take
+   * minutes (each of their steps scanned all the others).
+   */
+  private readonly queue = new Map<number, Wakeup[]>();
+  private readonly instants: number[] = [];
   /** The schedule: one decision per point where more than one wakeup was ready. */
   readonly decisions: number[] = [];
   /** How many wakeups were ready at each decision. */
@@ -125,8 +148,15 @@ export class World {
   dropped = 0;
   private hashState = 0xcbf29ce484222325n;
   traceLength = 0;
-  /** The first spawned task that rejected (reported when nothing else failed first). */
-  taskFailure: { task: Task; error: unknown } | undefined;
+  /** Failures besides main's own, in order: a spawned task's rejection, an unhandled rejection, a timer callback's throw. */
+  private readonly failures: Failure[] = [];
+  /** The failures the run ended with besides the one it threw (each a different error): the report lists them. */
+  also: readonly Failure[] = [];
+  /** Set when the run is over: a primitive or timer called later (a leaked callback) must not wait on it. */
+  ended = false;
+  /** Virtual timers by id, for clearTimeout(id). */
+  readonly timers = new Map<number, VirtualTimer>();
+  nextTimerId = 1;
   readonly random: Random;
   private mutexes = 0;
 
@@ -166,76 +196,150 @@ export class World {
   /** Register a wakeup: `task` may run `resume` at virtual time `at`. */
   schedule(task: Task, at: number, what: string, resume: () => void): Wakeup {
     const w: Wakeup = { seq: this.seq++, at, task, what, resume, cancelled: false };
-    this.pending.push(w);
+    let list = this.queue.get(at);
+    if (list === undefined) {
+      this.queue.set(at, (list = []));
+      let i = this.instants.length; // usually the latest instant: search from the end
+      while (i > 0 && this.instants[i - 1]! > at) i--;
+      this.instants.splice(i, 0, at);
+    }
+    list.push(w);
     return w;
+  }
+
+  /** Withdraw a wakeup that has not run (a timeout whose promise settled, a cleared timer). */
+  cancel(w: Wakeup): void {
+    w.cancelled = true;
+    const list = this.queue.get(w.at);
+    const i = list?.indexOf(w) ?? -1;
+    if (i >= 0) this.take(list!, i);
+  }
+
+  private take(list: Wakeup[], i: number): void {
+    const at = list[i]!.at;
+    list.splice(i, 1);
+    if (list.length > 0) return;
+    this.queue.delete(at);
+    this.instants.splice(this.instants.indexOf(at), 1);
+  }
+
+  /** A failure other than main's own; `what`, when given, goes into the trace ("unhandled rejection"). */
+  fail(task: Task, error: unknown, what?: string): void {
+    if (what !== undefined) this.record(task, `${what}: ${errorLine(error)}`);
+    if (this.failures.length < 100) this.failures.push({ by: `${task.label} ${what ?? "rejected"}`, error });
+  }
+
+  /** Start `fn` as `task` when the scheduler picks it (at the current instant); settles with its outcome. */
+  launch<T>(task: Task, fn: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.schedule(task, this.now, "start", () => {
+        task.state = "running";
+        let out: T | Promise<T>;
+        try {
+          out = storage.run({ world: this, task }, fn);
+        } catch (e) {
+          out = Promise.reject(e);
+        }
+        Promise.resolve(out).then(
+          (v) => {
+            task.state = "done";
+            this.record(task, "done");
+            resolve(v);
+          },
+          (e: unknown) => {
+            task.state = "failed";
+            this.record(task, `rejected: ${errorLine(e)}`);
+            reject(e);
+          },
+        );
+      });
+    });
   }
 
   /** Run the workload to the end: resolves with its outcome, never hangs (budgets, deadlock). */
   async run(workload: () => unknown): Promise<void> {
     const main = this.newTask();
-    let settled = false;
-    let failure: { error: unknown } | undefined;
-    this.schedule(main, 0, "start", () => {
-      main.state = "running";
-      let out: unknown;
-      try {
-        out = storage.run({ world: this, task: main }, workload);
-      } catch (e) {
-        settled = true;
-        failure = { error: e };
-        main.state = "failed";
-        return;
+    let mainFailure: { error: unknown } | undefined;
+    let returnedAt: number | undefined;
+    this.launch(main, workload).then(
+      () => void (returnedAt = this.now),
+      (error: unknown) => void (mainFailure = { error }),
+    );
+    try {
+      for (;;) {
+        await drain();
+        if (mainFailure !== undefined) this.stop(mainFailure);
+        if (this.instants.length === 0) {
+          if (returnedAt === undefined) this.stop(undefined, this.deadlock());
+          if (this.failures.length > 0) this.stop(undefined);
+          return;
+        }
+        if (returnedAt !== undefined && this.failures.length > 0) this.stop(undefined);
+        if (++this.steps > this.options.maxSteps) this.stop(undefined, this.overBudget(`${this.options.maxSteps} scheduling steps (the maxSteps option of explore; at t=${this.now} ms)`, returnedAt));
+        const at = this.instants[0]!;
+        if (at > this.options.maxTime) this.stop(undefined, this.overBudget(`${this.options.maxTime} ms of virtual time (the maxTime option of explore)`, returnedAt));
+        const ready = this.queue.get(at)!;
+        let i = 0;
+        if (ready.length === 1) this.options.chooser.single?.();
+        else {
+          i = this.options.chooser.choose(ready, this);
+          if (!Number.isInteger(i) || i < 0 || i >= ready.length) i = 0;
+          this.decisions.push(i);
+          this.widths.push(ready.length);
+          this.choices.push({ t: at, chosen: `${ready[i]!.task.label} (${ready[i]!.what})`, fifo: `${ready[0]!.task.label} (${ready[0]!.what})` });
+        }
+        this.stepChoices.push(i);
+        this.stepWidths.push(ready.length);
+        const w = ready[i]!;
+        this.take(ready, i);
+        this.now = at;
+        w.task.state = "running";
+        w.task.waitingFor = undefined;
+        this.record(w.task, w.what);
+        try {
+          w.resume();
+        } catch (e) {
+          // A timer callback that threw: in Node an uncaught exception; here the seed's failure, in its trace.
+          this.fail(w.task, e, `threw in ${w.what}`);
+        }
       }
-      Promise.resolve(out).then(
-        () => {
-          settled = true;
-          main.state = "done";
-          this.record(main, "done");
-        },
-        (e: unknown) => {
-          settled = true;
-          failure = { error: e };
-          main.state = "failed";
-          this.record(main, `rejected: ${errorLine(e)}`);
-        },
-      );
-    });
-    for (;;) {
-      await drain();
-      if (failure !== undefined) throw failure.error;
-      const live = this.pending.filter((w) => !w.cancelled);
-      this.pending = live;
-      if (live.length === 0) {
-        if (this.taskFailure !== undefined) throw this.taskFailure.error;
-        if (settled) return;
-        const waiting = this.tasks.filter((t) => t.state !== "done" && t.state !== "failed");
-        throw new SimulationError(`deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${waiting.map((t) => `${t.label} waits for ${t.waitingFor ?? "another task's promise"}`).join("; ")}`);
-      }
-      if (this.taskFailure !== undefined && settled) throw this.taskFailure.error;
-      if (++this.steps > this.options.maxSteps) throw new SimulationError(`the workload did not finish within ${this.options.maxSteps} scheduling steps (the maxSteps option of explore; at t=${this.now} ms)`);
-      let at = Infinity;
-      for (const w of live) if (w.at < at) at = w.at;
-      if (at > this.options.maxTime) throw new SimulationError(`the workload did not finish within ${this.options.maxTime} ms of virtual time (the maxTime option of explore)`);
-      const ready = live.filter((w) => w.at === at);
-      let i = 0;
-      if (ready.length === 1) this.options.chooser.single?.();
-      else {
-        i = this.options.chooser.choose(ready, this);
-        if (!Number.isInteger(i) || i < 0 || i >= ready.length) i = 0;
-        this.decisions.push(i);
-        this.widths.push(ready.length);
-        this.choices.push({ t: at, chosen: `${ready[i]!.task.label} (${ready[i]!.what})`, fifo: `${ready[0]!.task.label} (${ready[0]!.what})` });
-      }
-      this.stepChoices.push(i);
-      this.stepWidths.push(ready.length);
-      const w = ready[i]!;
-      this.pending.splice(this.pending.indexOf(w), 1);
-      this.now = at;
-      w.task.state = "running";
-      w.task.waitingFor = undefined;
-      this.record(w.task, w.what);
-      w.resume();
+    } finally {
+      this.ended = true;
     }
+  }
+
+  /**
+   * End the run. It throws main's own failure when there is one (what the workload asserts), else the first
+   * task's, else the fault (deadlock, budget) — and keeps every other distinct error in `also`, so a worker's
+   * crash is not lost behind main's assertion, nor behind the budget the crash made the run exceed.
+   */
+  private stop(main: { error: unknown } | undefined, fault?: SimulationError): never {
+    const all: Failure[] = [...(main !== undefined ? [{ by: "main rejected", error: main.error }] : []), ...this.failures, ...(fault !== undefined ? [{ by: "", error: fault }] : [])];
+    const shown = new Set<unknown>([all[0]!.error]);
+    this.also = all.slice(1).filter((f) => !shown.has(f.error) && shown.add(f.error));
+    throw all[0]!.error;
+  }
+
+  private deadlock(): SimulationError {
+    const waiting = this.tasks.filter((t) => t.state !== "done" && t.state !== "failed");
+    const named = waiting.slice(0, NAMED).map((t) => `${t.label} waits for ${t.waitingFor ?? "a promise outside the simulation's primitives (another task's result, real I/O, setImmediate, or a promise never settled)"}`);
+    if (waiting.length > NAMED) named.push(`and ${waiting.length - NAMED} more waiting`);
+    return new SimulationError(`deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${named.join("; ")}`);
+  }
+
+  /** The budget's error; once main has returned, it names what kept the run going (a timer never cleared). */
+  private overBudget(limit: string, returnedAt: number | undefined): SimulationError {
+    let text = `the workload did not finish within ${limit}`;
+    if (returnedAt !== undefined) {
+      const still: string[] = [];
+      let count = 0;
+      for (const list of this.queue.values()) {
+        for (const w of list) if (count++ < NAMED) still.push(`${w.task.label}'s ${w.what}`);
+      }
+      if (count > NAMED) still.push(`and ${count - NAMED} more`);
+      text += `: main returned at t=${returnedAt} ms, but ${count === 1 ? "this was" : "these were"} still scheduled: ${still.join(", ")} (a setInterval never cleared, or a task that never stops?)`;
+    }
+    return new SimulationError(text);
   }
 }
 
@@ -273,7 +377,30 @@ export function errorLine(e: unknown): string {
 function here(api: string): Store {
   const s = storage.getStore();
   if (s === undefined) throw new SimulationError(`${api} works only inside a simulated workload (run it with explore(...) or simTest(...))`);
+  // A callback that outlived its run keeps the run's context: waiting on that world would never end.
+  if (s.world.ended) throw new SimulationError(`${api}: its run has ended — called from a callback that outlived its workload (a promise or timer the workload did not wait for)`);
   return s;
+}
+
+/** The calling simulated task and its world, while its run is going (a leaked callback's run has ended). */
+export function liveStore(): Store | undefined {
+  const s = storage.getStore();
+  return s !== undefined && !s.world.ended ? s : undefined;
+}
+
+/**
+ * here(), for a primitive made in `world`: one kept between runs (a module-level lock) would carry the last
+ * run's state into the next seed, so the next seed's outcome would depend on the seeds before it.
+ */
+function owned(api: string, world: World, name: string): Store {
+  const s = here(api);
+  if (s.world !== world) throw new SimulationError(`${api}: ${name} belongs to another run (kept between runs, in a variable outside the workload?); create it inside the workload`);
+  return s;
+}
+
+function finiteMs(api: string, ms: unknown): number {
+  if (typeof ms !== "number" || !(ms >= 0) || !Number.isFinite(ms)) throw new SimulationError(`${api}: ms must be a finite number ≥ 0, got ${String(ms)}`);
+  return ms;
 }
 
 /** Park the current task until `at`, then resolve. */
@@ -287,7 +414,7 @@ function wait(api: string, ms: number, what: string): Promise<void> {
 }
 
 function sleep(ms: number): Promise<void> {
-  if (typeof ms !== "number" || !(ms >= 0) || !Number.isFinite(ms)) throw new SimulationError(`sim.sleep: ms must be a finite number ≥ 0, got ${String(ms)}`);
+  finiteMs("sim.sleep", ms);
   return wait("sim.sleep", ms, `wake (slept ${ms} ms)`);
 }
 
@@ -297,32 +424,9 @@ function spawn<T>(fn: () => T | Promise<T>, name?: string): Promise<T> {
   const { world, task: parent } = here("sim.spawn");
   const task = world.newTask(name);
   world.record(parent, `spawn ${task.label}`);
-  const p = new Promise<T>((resolve, reject) => {
-    world.schedule(task, world.now, "start", () => {
-      task.state = "running";
-      let out: T | Promise<T>;
-      try {
-        out = storage.run({ world, task }, fn);
-      } catch (e) {
-        out = Promise.reject(e);
-      }
-      Promise.resolve(out).then(
-        (v) => {
-          task.state = "done";
-          world.record(task, "done");
-          resolve(v);
-        },
-        (e: unknown) => {
-          task.state = "failed";
-          world.record(task, `rejected: ${errorLine(e)}`);
-          world.taskFailure ??= { task, error: e };
-          reject(e);
-        },
-      );
-    });
-  });
-  // The rejection is the run's to report (above): not an unhandled rejection that would end the process.
-  p.catch(() => {});
+  const p = world.launch(task, fn);
+  // The rejection is the run's to report: not an unhandled rejection that would end the process.
+  p.catch((e: unknown) => world.fail(task, e));
   return p;
 }
 
@@ -338,10 +442,13 @@ function random(): number {
 class Mutex {
   private held = false;
   private readonly waiters: (() => void)[] = [];
-  constructor(private readonly id: number) {}
+  constructor(
+    private readonly world: World,
+    private readonly id: number,
+  ) {}
   /** Wait until the lock is free, take it; resolves to a release function. */
   async acquire(): Promise<() => void> {
-    const { world, task } = here("mutex.acquire");
+    const { world, task } = owned("mutex.acquire", this.world, `mutex#${this.id}`);
     if (this.held) {
       task.state = "waiting";
       task.waitingFor = `mutex#${this.id}`;
@@ -377,15 +484,18 @@ class Mutex {
 class SimEvent {
   private isSet = false;
   private readonly waiters: (() => void)[] = [];
-  constructor(private readonly id: number) {}
+  constructor(
+    private readonly world: World,
+    private readonly id: number,
+  ) {}
   set(): void {
-    here("event.set");
+    owned("event.set", this.world, `event#${this.id}`);
     if (this.isSet) return;
     this.isSet = true;
     for (const w of this.waiters.splice(0)) w();
   }
   async wait(): Promise<void> {
-    const { world, task } = here("event.wait");
+    const { world, task } = owned("event.wait", this.world, `event#${this.id}`);
     if (this.isSet) return;
     task.state = "waiting";
     task.waitingFor = `event#${this.id}`;
@@ -400,15 +510,18 @@ class SimEvent {
 class Channel<T> {
   private readonly values: T[] = [];
   private readonly receivers: ((v: T) => void)[] = [];
-  constructor(private readonly id: number) {}
+  constructor(
+    private readonly world: World,
+    private readonly id: number,
+  ) {}
   send(value: T): void {
-    here("channel.send");
+    owned("channel.send", this.world, `channel#${this.id}`);
     const r = this.receivers.shift();
     if (r !== undefined) r(value);
     else this.values.push(value);
   }
   async receive(): Promise<T> {
-    const { world, task } = here("channel.receive");
+    const { world, task } = owned("channel.receive", this.world, `channel#${this.id}`);
     if (this.values.length > 0) return this.values.shift()!;
     task.state = "waiting";
     task.waitingFor = `channel#${this.id}`;
@@ -421,7 +534,10 @@ class Channel<T> {
 
 /** Rejects with a TimeoutError if `promise` has not settled within `ms` of virtual time. */
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (typeof ms !== "number" || !(ms >= 0)) throw new SimulationError(`sim.timeout: ms must be a number ≥ 0, got ${String(ms)}`);
+  // A function here (`sim.timeout(() => call(), 5)`) would otherwise resolve at once, to the function.
+  if (typeof (promise as { then?: unknown } | null)?.then !== "function") throw new SimulationError(`sim.timeout: expects a promise, got ${typeof promise}`);
+  // Infinity would schedule a wakeup no run reaches: reported as the virtual-time budget, not as a timeout.
+  finiteMs("sim.timeout", ms);
   const { world, task } = here("sim.timeout");
   return new Promise<T>((resolve, reject) => {
     let done = false;
@@ -432,19 +548,15 @@ function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       e.name = "TimeoutError";
       reject(e);
     });
-    promise.then(
-      (v) => {
-        if (done) return;
-        done = true;
-        w.cancelled = true;
-        resolve(v);
-      },
-      (e: unknown) => {
-        if (done) return;
-        done = true;
-        w.cancelled = true;
-        reject(e);
-      },
+    const settle = (then: () => void) => {
+      if (done) return;
+      done = true;
+      world.cancel(w);
+      then();
+    };
+    Promise.resolve(promise).then(
+      (v) => settle(() => resolve(v)),
+      (e: unknown) => settle(() => reject(e)),
     );
   });
 }
@@ -457,91 +569,15 @@ export const sim = {
   random,
   timeout,
   mutex(): Mutex {
-    return new Mutex(here("sim.mutex").world.nextMutexId());
+    const { world } = here("sim.mutex");
+    return new Mutex(world, world.nextMutexId());
   },
   event(): SimEvent {
-    return new SimEvent(here("sim.event").world.nextMutexId());
+    const { world } = here("sim.event");
+    return new SimEvent(world, world.nextMutexId());
   },
   channel<T>(): Channel<T> {
-    return new Channel<T>(here("sim.channel").world.nextMutexId());
+    const { world } = here("sim.channel");
+    return new Channel<T>(world, world.nextMutexId());
   },
 };
-
-// ------------------------------------------------------------------------------------------------ virtual timers
-
-const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval, dateNow: Date.now };
-let installed = 0;
-const EPOCH = Date.UTC(2000, 0, 1);
-
-class VirtualTimer {
-  wakeup: Wakeup | undefined;
-  cancelled = false;
-  [Symbol.toPrimitive](): number {
-    return 0;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
-  hasRef(): boolean {
-    return true;
-  }
-}
-
-function virtualTimer(fn: unknown, ms: unknown, args: unknown[], repeat: boolean, store: Store): VirtualTimer {
-  const { world, task } = store;
-  const timer = new VirtualTimer();
-  const delay = typeof ms === "number" && ms > 0 ? ms : 0;
-  const arm = () => {
-    timer.wakeup = world.schedule(task, world.now + (repeat ? Math.max(1, delay) : delay), repeat ? `interval ${delay} ms` : `setTimeout ${delay} ms`, () => {
-      if (timer.cancelled) return;
-      if (repeat) arm();
-      if (typeof fn === "function") storage.run(store, () => (fn as (...a: unknown[]) => void)(...args));
-    });
-  };
-  arm();
-  return timer;
-}
-
-function clearVirtual(t: unknown): boolean {
-  if (!(t instanceof VirtualTimer)) return false;
-  t.cancelled = true;
-  if (t.wakeup !== undefined) t.wakeup.cancelled = true;
-  return true;
-}
-
-/** Route timers and Date.now to the simulation inside simulated tasks, while any exploration runs. */
-export function installVirtualTimers(): () => void {
-  if (installed++ === 0) {
-    const g = globalThis as Record<string, unknown>;
-    g.setTimeout = function (fn: unknown, ms?: unknown, ...args: unknown[]) {
-      const s = storage.getStore();
-      return s === undefined ? (real.setTimeout as (...a: unknown[]) => unknown)(fn, ms, ...args) : virtualTimer(fn, ms, args, false, s);
-    };
-    g.setInterval = function (fn: unknown, ms?: unknown, ...args: unknown[]) {
-      const s = storage.getStore();
-      return s === undefined ? (real.setInterval as (...a: unknown[]) => unknown)(fn, ms, ...args) : virtualTimer(fn, ms, args, true, s);
-    };
-    g.clearTimeout = (t: unknown) => void (clearVirtual(t) || (real.clearTimeout as (t: unknown) => void)(t));
-    g.clearInterval = (t: unknown) => void (clearVirtual(t) || (real.clearInterval as (t: unknown) => void)(t));
-    Date.now = () => {
-      const s = storage.getStore();
-      return s === undefined ? real.dateNow() : EPOCH + s.world.now;
-    };
-  }
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    if (--installed === 0) {
-      const g = globalThis as Record<string, unknown>;
-      g.setTimeout = real.setTimeout;
-      g.setInterval = real.setInterval;
-      g.clearTimeout = real.clearTimeout;
-      g.clearInterval = real.clearInterval;
-      Date.now = real.dateNow;
-    }
-  };
-}
