@@ -371,7 +371,7 @@ function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number,
   lines.push(`error: ${errorLine(r.error)}`);
   for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
   if (rerun !== undefined) lines.push(`flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`);
-  lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { schedule: [${r.schedule.join(", ")}] })`);
+  lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { seeds: [${r.seed}], schedule: [${r.schedule.join(", ")}] })`);
   const deviations = world.choices.filter((_, i) => (r.schedule[i] ?? 0) !== 0);
   const n = r.schedule.length;
   lines.push(
@@ -445,7 +445,8 @@ async function exploreWith(workload: () => unknown, o: Options): Promise<SeedRep
         timeline,
       };
       const text = render(base, w, shrunkFrom, rerun);
-      return { ...base, render: () => text };
+      // Printed by util.inspect (assert.equal(report, null, …), console.log) as its text, not as every event.
+      return { ...base, render: () => text, [Symbol.for("nodejs.util.inspect.custom")]: () => text };
     }
     return null;
   } finally {

@@ -307,3 +307,10 @@ test("consecutive seeds explore different schedules: seeds 0..99 do not all make
   }
   assert.ok((firsts[1] ?? 0) >= 25 && (firsts[2] ?? 0) >= 25, JSON.stringify(firsts));
 });
+
+test("the report prints as its text (util.inspect), and its replay line gives the seed with the exact schedule", async () => {
+  const { inspect } = await import("node:util");
+  const r = reported(await explore(() => replicate(2, ["a"], 0), { seeds: 8 }));
+  assert.equal(inspect(r), r.render());
+  assert.match(r.render(), new RegExp(`explore\\(workload, \\{ seeds: \\[${r.seed}\\], schedule: \\[`));
+});
