@@ -70,6 +70,25 @@ async function goToLine(page, line) {
   await input.waitFor({ state: "hidden", timeout: 10_000 });
 }
 
+/**
+ * Run a file's converted test as a user would — `node --experimental-strip-types --test`, only the regression
+ * test, against this repository's engine — and return its output; throws if it passed (it must fail until the
+ * bug is fixed).
+ */
+function runConverted(workspace, file) {
+  const link = path.join(workspace, "node_modules", "shrinkscope");
+  if (!fs.existsSync(link)) {
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(REPO, link);
+  }
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  const run = spawnSync(NODE24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { cwd: workspace, encoding: "utf8", env });
+  const out = run.stdout + run.stderr;
+  if (run.status === 0) throw new Error(`the converted test passed; it should fail until the bug is fixed:\n${out}`);
+  return out;
+}
+
 /** Save the editor and read the file once it holds the converted test. */
 async function saveAndRead(page, file) {
   await page.keyboard.press("Control+S");
@@ -201,13 +220,7 @@ export const checks = [
       }
       // Run it as a user would, with type stripping, against this repository's engine: it fails with the
       // invariant's own assertion.
-      fs.mkdirSync(path.join(server.workspace, "node_modules"), { recursive: true });
-      fs.symlinkSync(REPO, path.join(server.workspace, "node_modules", "shrinkscope"));
-      const env = { ...process.env };
-      delete env.NODE_TEST_CONTEXT;
-      const run = spawnSync(NODE24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { cwd: server.workspace, encoding: "utf8", env });
-      const out = run.stdout + run.stderr;
-      if (run.status === 0) throw new Error(`the converted test passed; it should fail until the bug is fixed:\n${out}`);
+      const out = runConverted(server.workspace, file);
       if (!/the ledger's total differs from the model's/.test(out) || !/101 !== 100/.test(out)) throw new Error(`the converted test did not fail with the invariant's assertion:\n${out}`);
       if (/PropertyFailure/.test(out)) throw new Error("the converted test failed through the engine, not on its own");
       ctx.log("the converted test fails under node --experimental-strip-types --test with the invariant's assertion (101 !== 100)");
@@ -216,6 +229,53 @@ export const checks = [
       await page.keyboard.press("Home");
       await page.waitForTimeout(500);
       await ctx.screenshot(page, "machine-converted", { keep: "machine-converted.png" });
+    },
+  },
+  {
+    name: "extension: schedule UI (Run property on a simTest property, the Timeline shows the failing seed's run, Convert pins the workload and the schedule)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const { ext } = packagedExtension();
+      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: MACHINES });
+      const { page } = await ctx.openWorkbench(server);
+      await quickOpen(page, "log.test.ts");
+      await page.locator(".editor-instance .view-lines", { hasText: "reserveThenWrite" }).first().waitFor({ timeout: 30_000 });
+      const testLine = fs.readFileSync(path.join(MACHINES, "log.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("the log keeps every append"')) + 1;
+      await goToLine(page, testLine);
+      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      await lens.first().waitFor({ timeout: 60_000 });
+      await lens.first().click();
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      // The property shrinks the workload; the Timeline shows the failing seed's minimal run, task by task.
+      await panel.locator(".repro", { hasText: '2, ["a"], 0' }).waitFor({ timeout: 90_000 });
+      await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
+      const timeline = panel.locator("#timeline");
+      await timeline.locator(".mark").first().waitFor({ timeout: 10_000 });
+      const lanes = await timeline.locator(".lane-label").allInnerTexts();
+      if (!lanes.some((l) => l.includes("main")) || lanes.length < 3) throw new Error(`the Timeline should have a lane for main and each writer, got ${JSON.stringify(lanes)}`);
+      const text = await timeline.innerText();
+      for (const want of ["Failing schedule: seed", "lost 1 appends"]) {
+        if (!text.includes(want)) throw new Error(`the Timeline lacks ${JSON.stringify(want)}:\n${text}`);
+      }
+      ctx.log(`Timeline: lanes ${JSON.stringify(lanes)}, ${await timeline.locator(".mark").count()} marks`);
+      await timeline.scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, "schedule-timeline", { keep: "timeline.png" });
+      // Convert: the minimal workload replayed under the failing seed's schedule, failing until the bug is fixed.
+      await goToLine(page, testLine);
+      await convertAt(ctx, page, 'test("the log keeps every append"');
+      const file = path.join(server.workspace, "log.test.ts");
+      const saved = await saveAndRead(page, file);
+      const test = insertedTest(saved, 'test("the log keeps every append (regression');
+      console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
+      if (!/explore\(/.test(test) || !/seeds: \[\d+\]/.test(test)) throw new Error("the converted test does not replay the failing seed with explore");
+      if (!/2, \["a"\], 0|writers = 2|\b2\b/.test(test)) throw new Error("the converted test does not pin the minimal workload");
+      const out = runConverted(server.workspace, file);
+      if (!/lost 1 appends/.test(out)) throw new Error(`the converted test did not fail with the lost append:\n${out}`);
+      ctx.log("the converted test fails under node --experimental-strip-types --test with the lost append");
+      await goToLine(page, saved.split("\n").findIndex((l) => l.includes("(regression: minimal counterexample)")) + 1);
+      await page.keyboard.press("Home");
+      await page.waitForTimeout(500);
+      await ctx.screenshot(page, "schedule-converted", { keep: "schedule-converted.png" });
     },
   },
 ];
