@@ -853,6 +853,29 @@ export class Shrinker {
         return yield* trySet(start - d);
       });
     }
+    // Equal elements together: a run of "b"s that must stay a run reaches "a"s only if every "b" moves at once
+    // (one at a time, each change breaks the run) — without this the same bug ends on "bbbbbbbbbb" or
+    // "aaaaaaaaaa" depending on the seed.
+    for (const u of new Set(current())) {
+      const start = rank(u);
+      if (start === 0 || current().filter((x) => x === u).length < 2) continue;
+      const setAll = function* (this: Shrinker, r: number): Generator<TestCase, boolean, TestCase> {
+        const a = units();
+        let changed = false;
+        for (let j = 0; j < a.length; j++) {
+          if (a[j] === u) {
+            a[j] = unrank(r);
+            changed = true;
+          }
+        }
+        return changed && (yield* this.replace(i, fromArray(a)));
+      }.bind(this);
+      if (yield* setAll(0)) continue;
+      yield* findIntegerG(function* (d: number) {
+        if (d >= start) return false;
+        return yield* setAll(start - d);
+      });
+    }
   }
 }
 
