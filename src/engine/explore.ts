@@ -119,12 +119,22 @@ class PctChooser implements Chooser {
   }
 }
 
+/**
+ * Replays a list of choices, FIFO past its end: one per decision (a report's schedule), or, with `perStep`,
+ * one per scheduling step, single-choice steps included (what the long-schedule shrinker edits).
+ */
 class ReplayChooser implements Chooser {
   private i = 0;
-  constructor(private readonly decisions: readonly number[]) {}
+  constructor(
+    private readonly choices: readonly number[],
+    private readonly perStep = false,
+  ) {}
   choose(ready: readonly Wakeup[]): number {
-    const d = this.decisions[this.i++] ?? 0;
+    const d = this.choices[this.i++] ?? 0;
     return d < ready.length ? d : 0;
+  }
+  single(): void {
+    if (this.perStep) this.i++;
   }
 }
 
@@ -310,19 +320,6 @@ async function shrinkSchedule(workload: () => unknown, seed: number, first: Worl
 const LONG = 8192;
 const LONG_RUNS = 200;
 
-/** Replays per-step choices (single-choice steps included), FIFO past their end. */
-class StepChooser implements Chooser {
-  private k = 0;
-  constructor(private readonly steps: readonly number[]) {}
-  choose(ready: readonly Wakeup[]): number {
-    const i = this.steps[this.k++] ?? 0;
-    return i < ready.length ? i : 0;
-  }
-  single(): void {
-    this.k++;
-  }
-}
-
 /**
  * A long schedule, cut down within a budget of runs: FIFO if it fails the same way (the same error origin, as
  * the engine's shrinker requires), else delta debugging over the deviations kept (the others turned FIFO):
@@ -332,7 +329,7 @@ class StepChooser implements Chooser {
 async function shrinkLong(workload: () => unknown, seed: number, first: World, origin: string, o: Options): Promise<Chooser> {
   const keeping = (kept: readonly number[]) => {
     const set = new Set(kept);
-    return new StepChooser(first.stepChoices.map((c, k) => (set.has(k) ? c : 0)));
+    return new ReplayChooser(first.stepChoices.map((c, k) => (set.has(k) ? c : 0)), true);
   };
   let budget = LONG_RUNS;
   const fails = async (kept: readonly number[]) => {

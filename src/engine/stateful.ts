@@ -276,6 +276,17 @@ function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace:
   return argObj;
 }
 
+/**
+ * Call a rule with its drawn arguments, as `failed` (what the Explanation names if it throws); the raw result,
+ * which the sequence yields. A promise makes the recorded statement an `await`.
+ */
+function call(run: Run, state: Record<string, AnyFn>, rule: Rule, args: Record<string, unknown> | typeof NO_ARGUMENT, failed: FailedIn): unknown {
+  run.failedIn = failed;
+  const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+  if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
+  return raw;
+}
+
 /** Put a rule's result into its target bundle. */
 function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undefined): void {
   const ti = rule.targetIndex;
@@ -298,11 +309,7 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
   try {
     for (const rule of m.initialize) {
       tc.startSpan("initialize");
-      const args = drawArguments(run, rule, "initialize", undefined);
-      run.failedIn = rule.failedInit;
-      const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
-      if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
-      const out = yield raw;
+      const out = yield call(run, state, rule, drawArguments(run, rule, "initialize", undefined), rule.failedInit);
       run.failedIn = undefined;
       keepResult(run, rule, out, undefined);
       tc.endSpan();
@@ -348,11 +355,7 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       const rule = m.rules[ri]!;
       const trace: StepTrace = { start, ruleNode, end: start, rule: ri, open, draws: NO_DRAWS, produced: -1 };
       run.trace.steps.push(trace);
-      const args = drawArguments(run, rule, "rule", trace);
-      run.failedIn = rule.failed;
-      const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
-      if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
-      const out = yield raw;
+      const out = yield call(run, state, rule, drawArguments(run, rule, "rule", trace), rule.failed);
       run.failedIn = undefined;
       keepResult(run, rule, out, trace);
       tc.endSpan();
