@@ -135,4 +135,15 @@ export const challenges = [
     fails: (xs) => new Set(xs).size >= 3,
     isIdeal: ([xs]) => same(xs, [0, 1, -1]) || same(xs, [0, 1, 2]),
   },
+  {
+    // Coupled shrinking (issue #11): the simplest failure has one factor, but getting there from [10, 10]
+    // means deleting an element while growing n tenfold — no single deletion or lowering keeps it failing.
+    name: "replacement",
+    ideal: "(100000, [10])",
+    hypothesis: 84,
+    shrinkscope: (st) => [st.integers({ min: 1, max: 100000 }), st.lists(st.integers({ min: 1, max: 10 }))],
+    fastcheck: (fc) => [fc.integer({ min: 1, max: 100000 }), fc.array(fc.integer({ min: 1, max: 10 }))],
+    fails: (n, ps) => ps.reduce((acc, p) => acc * p, n) >= 1e6,
+    isIdeal: (args) => same(args, [100000, [10]]),
+  },
 ];

@@ -14,11 +14,15 @@
  *   float    see floats.ts: integral before fractional, fewer binary digits first, then by size; signs
  *            interleave. The index is made constraint-relative by moving the simplest legal float to 0.
  *   boolean  false, true (a boolean with p = 1 has only true, at index 0).
- *   string   shortlex over characters in the alphabet's shrink order (intervals.ts), from minSize up.
+ *   string   by UTF-16 length (JavaScript's `.length`: an astral character counts two), then character by
+ *            character in the alphabet's shrink order (intervals.ts) — so "000" comes before "0𐀀", as a reader
+ *            of `.length` expects. Every BMP character precedes every astral one in that order, which keeps
+ *            the counting below small (utf16.ts).
  *   bytes    shortlex over byte values, from minSize up.
  */
 import { IntervalSet } from "./intervals.ts";
 import { compareFloats, floatFromKey, floatKey, simplestFloat } from "./floats.ts";
+import { mixedWidths, utf16DomainSize, utf16FromIndex, utf16Index, utf16IndexNumber } from "./utf16.ts";
 
 export type ChoiceType = "integer" | "float" | "boolean" | "string" | "bytes";
 export type ChoiceValue = number | boolean | string | Uint8Array;
@@ -245,6 +249,7 @@ export function domainSize(type: ChoiceType, c: Constraints): number {
       // One character (or none): one value per length (or only the empty string). No loop over 2^31 lengths.
       if (base === 0) return k.minSize === 0 ? 1 : 0;
       if (base === 1) return k.maxSize - k.minSize + 1 > CAP ? Infinity : k.maxSize - k.minSize + 1;
+      if (type === "string" && mixedWidths((k as StringConstraints).alphabet)) return utf16DomainSize(k as StringConstraints, CAP);
       let total = 0;
       let pow = base ** k.minSize;
       for (let len = k.minSize; len <= k.maxSize; len++) {
@@ -428,6 +433,7 @@ export function choiceToIndex(type: ChoiceType, value: ChoiceValue, c: Constrain
     case "string": {
       const k = c as StringConstraints;
       const digits = codePoints(value as string).map((cp) => k.alphabet.shrinkIndex(cp));
+      if (mixedWidths(k.alphabet)) return utf16Index(digits, (value as string).length, k);
       return sequenceIndex(digits, k.alphabet.size, k.minSize);
     }
     case "bytes":
@@ -448,7 +454,7 @@ export function choiceFromIndex(type: ChoiceType, index: bigint, c: Constraints)
     }
     case "string": {
       const k = c as StringConstraints;
-      const digits = sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
+      const digits = mixedWidths(k.alphabet) ? utf16FromIndex(index, k) : sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
       for (let p = 0; p < digits.length; p++) digits[p] = k.alphabet.atShrinkIndex(digits[p]);
       return stringFromCodePoints(digits);
     }
@@ -478,6 +484,7 @@ export function indexNumber(type: ChoiceType, value: ChoiceValue, c: Constraints
   if (type === "boolean") return (c as BooleanConstraints).p >= 1 || !value ? 0 : 1;
   if (type === "string") {
     const k = c as StringConstraints;
+    if (mixedWidths(k.alphabet)) return utf16IndexNumber(value as string, k);
     const cps = codePoints(value as string);
     return sequenceIndexNumber(cps.length, (i) => k.alphabet.shrinkIndex(cps[i]), k.alphabet.size, k.minSize);
   }
@@ -513,12 +520,16 @@ export function compareChoice(type: ChoiceType, a: ChoiceValue, b: ChoiceValue, 
       return compareFloats(a as number, b as number);
     }
     case "string": {
+      // UTF-16 length first, then code point by code point (equal lengths: neither is a prefix of the other).
       const k = c as StringConstraints;
-      const ca = codePoints(a as string);
-      const cb = codePoints(b as string);
-      if (ca.length !== cb.length) return ca.length - cb.length;
-      for (let i = 0; i < ca.length; i++) {
-        if (ca[i] !== cb[i]) return k.alphabet.shrinkIndex(ca[i]) - k.alphabet.shrinkIndex(cb[i]);
+      const x = a as string;
+      const y = b as string;
+      if (x.length !== y.length) return x.length - y.length;
+      for (let i = 0; i < x.length; ) {
+        const p = x.codePointAt(i) as number;
+        const q = y.codePointAt(i) as number;
+        if (p !== q) return k.alphabet.shrinkIndex(p) - k.alphabet.shrinkIndex(q);
+        i += p > 0xffff ? 2 : 1;
       }
       return 0;
     }

@@ -119,6 +119,8 @@ export class Shrinker {
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
     { name: "relabel", run: () => this.relabel() },
+    { name: "delete and fold", run: () => this.deleteAndFold() },
+    { name: "lower with raise", run: () => this.lowerWithRaise() },
   ];
 
   constructor(
@@ -463,18 +465,8 @@ export class Shrinker {
       const next = sib[sib.indexOf(si) + 1];
       if (next === undefined) continue;
       const b = spans[next];
-      const only = (x: Span): number | undefined => {
-        let found: number | undefined;
-        for (let j = x.start; j < x.end; j++) {
-          const n = this.target.nodes[j];
-          if (n.forced || n.type === "boolean") continue;
-          if (n.type !== "integer" || found !== undefined) return undefined;
-          found = j;
-        }
-        return found;
-      };
-      const i = only(a);
-      const j = only(b);
+      const i = this.onlyInteger(a);
+      const j = this.onlyInteger(b);
       if (i === undefined || j === undefined) continue;
       const c = this.target.nodes[i].constraints as IntegerConstraints;
       let sum = (this.target.nodes[i].value as number) + (this.target.nodes[j].value as number);
@@ -486,6 +478,77 @@ export class Shrinker {
       const values = this.values();
       values[i] = sum;
       yield* this.consider([...values.slice(0, b.start), ...values.slice(b.end)]);
+    }
+  }
+
+  /** The position of the one integer a span holds besides flags (an element of a list of integers), if so. */
+  private onlyInteger(x: Span): number | undefined {
+    let found: number | undefined;
+    for (let j = x.start; j < x.end; j++) {
+      const n = this.target.nodes[j];
+      if (n.forced || n.type === "boolean") continue;
+      if (n.type !== "integer" || found !== undefined) return undefined;
+      found = j;
+    }
+    return found;
+  }
+
+  /**
+   * Delete a list element while folding its value into an integer drawn before the list (x·v, then x + v):
+   * a product or sum that must stay large keeps its value with one element fewer. (10000, [10, 10]) →
+   * (100000, [10]), which no deletion alone reaches (the product drops) and no raise alone accepts (longer).
+   */
+  private *deleteAndFold(): PassGen {
+    for (let si = this.target.spans.length - 1; si >= 0; si--) {
+      const spans = this.target.spans;
+      const s = spans[si];
+      if (s === undefined || s.parent < 0 || s.end <= s.start) continue;
+      const k = this.onlyInteger(s);
+      if (k === undefined) continue;
+      const v = this.target.nodes[k].value as number;
+      const nodes = this.target.nodes;
+      fold: for (let j = spans[s.parent].start - 1, tried = 0; j >= 0 && tried < 2; j--) {
+        const n = nodes[j];
+        if (n.type !== "integer" || n.forced) continue;
+        tried++;
+        const x = n.value as number;
+        for (const w of x * v === x + v ? [x * v] : [x * v, x + v]) {
+          if (w === x || !permitted("integer", w, n.constraints)) continue;
+          const values = this.values();
+          values[j] = w;
+          if (yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)])) break fold;
+        }
+      }
+    }
+  }
+
+  /**
+   * Lower an integer while a later one goes to its far bound (or doubles): the earlier value decides the
+   * order, so (40000, [5, 5]) → (20000, [10, 5]) is simpler though the 5 grew. A product or sum that must
+   * stay large gets there no other way; the later value comes back down in the next rounds if it can.
+   */
+  private *lowerWithRaise(): PassGen {
+    for (const [i, j] of this.pairs()) {
+      const a = this.target.nodes[i];
+      const b = this.target.nodes[j];
+      if (a?.type !== "integer" || b?.type !== "integer" || b.forced) continue;
+      const d = this.direction(i);
+      if (d === 0) continue;
+      const c = b.constraints as IntegerConstraints;
+      const vb = b.value as number;
+      const up = vb >= (simplest("integer", c) as number);
+      const far = up ? (c.max ?? 2 * vb + 1) : (c.min ?? 2 * vb - 1);
+      if (far === vb || !permitted("integer", far, c)) continue;
+      const base = this.values();
+      base[j] = far;
+      const start = a.value as number;
+      const gap = Math.abs((simplest("integer", a.constraints) as number) - start);
+      yield* findIntegerG(function* (this: Shrinker, k: number) {
+        if (k > gap) return false;
+        const values = base.slice();
+        values[i] = start + d * k;
+        return yield* this.consider(values);
+      }.bind(this));
     }
   }
 
@@ -684,8 +747,8 @@ export class Shrinker {
     for (let i = 0; i < this.target.nodes.length; i++) {
       const n = this.target.nodes[i];
       if (n.forced) continue;
-      if (choiceToIndex(n.type, n.value, n.constraints) === 0n) continue;
-      if (yield* this.replace(i, simplest(n.type, n.constraints))) continue;
+      const simple = simplest(n.type, n.constraints);
+      if (choiceEquals(n.type, n.value, simple) || (yield* this.replace(i, simple))) continue;
       switch (n.type) {
         case "integer":
           yield* this.minimiseInteger(i);
@@ -834,10 +897,21 @@ export class Shrinker {
       a.splice(j, 1);
       yield* this.replace(i, fromArray(a));
     }
-    // Simpler elements: each toward the alphabet's simplest by findInteger on its shrink index.
     const alphabet = isBytes ? undefined : (k as StringConstraints).alphabet;
     const rank = (u: number): number => (alphabet ? alphabet.shrinkIndex(u) : u);
     const unrank = (r: number): number => (alphabet ? alphabet.atShrinkIndex(r) : r);
+    // An astral character (two UTF-16 units) becomes two of the simplest character when that one is in the
+    // BMP: the same `.length`, simpler at that position — "0𐀀" → "000", which no one-character edit reaches.
+    const narrow = unrank(0);
+    if (alphabet !== undefined && narrow <= 0xffff) {
+      for (let j = current().length - 1; j >= 0; j--) {
+        if (j >= current().length || current()[j] <= 0xffff) continue;
+        const a = units();
+        a.splice(j, 1, narrow, narrow);
+        yield* this.replace(i, fromArray(a));
+      }
+    }
+    // Simpler elements: each toward the alphabet's simplest by findInteger on its shrink index.
     for (let j = 0; j < current().length; j++) {
       const start = rank(current()[j]);
       if (start === 0) continue;

@@ -130,6 +130,32 @@ test("strings shrink toward '0' and shorter", () => {
   assert.ok(compareChoice("string", "a", "\u00e9", c) < 0);
 });
 
+test("strings order by UTF-16 length, then character by character: \"000\" before \"0\u{10000}\" (issue #11)", () => {
+  const all = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 10 };
+  assert.ok(compareChoice("string", "000", "0\u{10000}", all) < 0);
+  assert.ok(choiceToIndex("string", "000", all) < choiceToIndex("string", "0\u{10000}", all));
+  assert.ok(compareChoice("string", "\u{10000}", "000", all) < 0, "two units before three");
+  // Every value of a small mixed-width domain, in compareChoice order, has indices 0, 1, 2, … and back.
+  for (const [minSize, maxSize] of [[0, 3], [1, 2], [2, 3], [3, 3]]) {
+    const c = { alphabet: IntervalSet.fromString("a0\u00e9\u{1F600}\u{1F642}"), minSize, maxSize };
+    const chars = ["a", "0", "\u00e9", "\u{1F600}", "\u{1F642}"];
+    let values = [""];
+    const legal: string[] = [];
+    for (let n = 0; n <= maxSize; n++) {
+      if (n >= minSize) legal.push(...values);
+      values = values.flatMap((v) => chars.map((ch) => v + ch));
+    }
+    legal.sort((x, y) => compareChoice("string", x, y, c));
+    assert.equal(domainSize("string", c), legal.length);
+    legal.forEach((v, i) => {
+      assert.equal(choiceToIndex("string", v, c), BigInt(i), `${minSize}..${maxSize}: ${v}`);
+      assert.equal(choiceFromIndex("string", BigInt(i), c), v);
+      assert.equal(indexNumber("string", v, c), i);
+    });
+    assert.throws(() => choiceFromIndex("string", BigInt(legal.length), c), RangeError);
+  }
+});
+
 test("domainSize of a one-character alphabet is one value per length, computed without a loop", () => {
   const one = { alphabet: IntervalSet.fromString("a"), minSize: 2, maxSize: 2 ** 31 - 1 };
   const t0 = performance.now();

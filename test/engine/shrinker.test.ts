@@ -235,3 +235,16 @@ test("equal characters shrink together: a run that must stay a run ends on the s
     assert.equal(find(st.text({ alphabet: "abc" }), (s) => /(.)\1{3}/.test(s), { seed, database: null, maxExamples: 2000 }), "aaaa", `seed ${seed}`);
   }
 });
+
+test("the simplest string is the one JavaScript's .length calls shortest: three characters, not a BMP one and an astral one (issue #11; was \"0\u{10000}\")", () => {
+  for (let seed = 0; seed < 8; seed++) assert.equal(find(st.text(), (s) => s.length >= 3, { seed, database: null }), "000", `seed ${seed}`);
+  for (let seed = 0; seed < 4; seed++) assert.equal(find(st.text(), (s) => s.length >= 2 && s.codePointAt(0)! > 0xffff, { seed, database: null }), "\u{10000}", `seed ${seed}`);
+});
+
+test("coupled shrinking: an element folds into the factor before the list, so a product ends on one factor (issue #11; was (10000, [10, 10]) or a seven-element list by seed)", () => {
+  const args = st.tuples(st.integers({ min: 1, max: 100000 }), st.lists(st.integers({ min: 1, max: 10 })));
+  for (let seed = 0; seed < 6; seed++) {
+    const found = find(args, ([n, ps]) => ps.reduce((acc, p) => acc * p, n) >= 1e6, { seed, database: null });
+    assert.deepEqual(found, [100000, [10]], `seed ${seed}`);
+  }
+});
