@@ -28,7 +28,7 @@
  * and async properties share one implementation.
  */
 import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
-import { choiceEquals, choiceFromIndex, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
+import { choiceEquals, choiceFromIndex, choiceKey, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
 import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
@@ -624,20 +624,33 @@ export class Shrinker {
 
 
   /**
-   * Lower equal values together: a property that needs two values equal (x == y ≥ 10) cannot move either
-   * alone, but can move both at once.
+   * Lower equal values together — integers, floats, strings, bytes alike (Hypothesis's
+   * minimize_duplicated_choices): a property that needs two values equal (x == y ≥ 10, three equal strings in a
+   * list) cannot move either alone, but can move all of them at once, each move the one its type would make.
    */
   private *lowerDuplicates(): PassGen {
-    const groups = new Map<number, number[]>();
-    for (const i of this.integerPositions()) {
-      const v = this.target.nodes[i].value as number;
-      const g = groups.get(v);
+    const groups = new Map<string | number | boolean, number[]>();
+    this.target.nodes.forEach((n, i) => {
+      if (n.forced || n.type === "boolean" || choiceEquals(n.type, n.value, simplest(n.type, n.constraints))) return;
+      const key = n.type === "integer" ? (n.value as number) : `${n.type}:${String(choiceKey(n.type, n.value))}`;
+      const g = groups.get(key);
       if (g) g.push(i);
-      else groups.set(v, [i]);
-    }
+      else groups.set(key, [i]);
+    });
     for (const positions of groups.values()) {
       if (positions.length < 2) continue;
-      yield* this.searchTogether(positions, positions.map((i) => this.direction(i)));
+      const first = this.target.nodes[positions[0]];
+      if (first === undefined) continue;
+      switch (first.type) {
+        case "integer":
+          yield* this.searchTogether(positions, positions.map((i) => this.direction(i)));
+          break;
+        case "float":
+          if (!(yield* this.replaceAll(positions, simplest("float", first.constraints)))) yield* this.minimiseFloat(positions);
+          break;
+        default:
+          if (!(yield* this.replaceAll(positions, simplest(first.type, first.constraints)))) yield* this.minimiseSequence(positions);
+      }
     }
   }
 
@@ -733,12 +746,18 @@ export class Shrinker {
 
   /** Try `value` at position i (everything else unchanged). */
   private *replace(i: number, value: ChoiceValue): Generator<TestCase, boolean, TestCase> {
+    return yield* this.replaceAll([i], value);
+  }
+
+  /** Try `value` at every position of `at` at once (equal values moved together). */
+  private *replaceAll(at: readonly number[], value: ChoiceValue): Generator<TestCase, boolean, TestCase> {
     const nodes = this.target.nodes;
-    if (i >= nodes.length) return false;
-    const n = nodes[i];
-    if (!permitted(n.type, value, n.constraints)) return false;
     const v = this.values();
-    v[i] = value;
+    for (const i of at) {
+      const n = nodes[i];
+      if (n === undefined || !permitted(n.type, value, n.constraints)) return false;
+      v[i] = value;
+    }
     return yield* this.consider(v);
   }
 
@@ -754,11 +773,11 @@ export class Shrinker {
           yield* this.minimiseInteger(i);
           break;
         case "float":
-          yield* this.minimiseFloat(i);
+          yield* this.minimiseFloat([i]);
           break;
         case "string":
         case "bytes":
-          yield* this.minimiseSequence(i);
+          yield* this.minimiseSequence([i]);
           break;
         case "boolean":
           break;
@@ -774,7 +793,7 @@ export class Shrinker {
     const t = simplest("integer", c) as number;
     const mirror = 2 * t - v;
     if (v < t) yield* this.replace(i, mirror);
-    yield* this.towards(i, t);
+    yield* this.towards([i], t);
   }
 
   /**
@@ -818,11 +837,12 @@ export class Shrinker {
     }
   }
 
-  /** Shift the number at i toward t by as much as still fails. */
-  private *towards(i: number, t: number): PassGen {
+  /** Shift the equal numbers at `at` toward t by as much as still fails. */
+  private *towards(at: readonly number[], t: number): PassGen {
+    const i = at[0];
     const n = this.target.nodes[i];
     if (n.type === "integer") {
-      yield* this.searchTogether([i], [this.direction(i)]);
+      yield* this.searchTogether(at, at.map((p) => this.direction(p)));
       return;
     }
     // Integral floats: the same search in value space.
@@ -831,27 +851,28 @@ export class Shrinker {
     const gap = Math.abs(start - t);
     yield* findIntegerG(function* (this: Shrinker, k: number) {
       if (k >= gap) return false;
-      return yield* this.replace(i, start + dir * k);
+      return yield* this.replaceAll(at, start + dir * k);
     }.bind(this));
   }
 
   /** Floats: finite first, then integral, then fewer binary digits, then toward the simplest as an integer. */
-  private *minimiseFloat(i: number): PassGen {
+  private *minimiseFloat(at: readonly number[]): PassGen {
+    const i = at[0];
     const c = this.target.nodes[i].constraints as FloatConstraints;
     const current = (): number => this.target.nodes[i]?.value as number;
     let v = current();
     if (Number.isNaN(v) || !Number.isFinite(v)) {
       const sign = v < 0 ? -1 : 1;
-      for (const w of [0, sign * Number.MAX_VALUE]) if (yield* this.replace(i, w)) break;
+      for (const w of [0, sign * Number.MAX_VALUE]) if (yield* this.replaceAll(at, w)) break;
     }
     v = current();
     if (Number.isFinite(v) && !Number.isInteger(v)) {
-      if (!(yield* this.replace(i, Math.trunc(v)))) {
+      if (!(yield* this.replaceAll(at, Math.trunc(v)))) {
         // Fewer binary digits after the point: round to k digits for growing k until one still fails.
         for (let k = 1; k <= 52; k++) {
           const scale = 2 ** k;
           const r = Math.round(v * scale) / scale;
-          if (r === v || (yield* this.replace(i, r))) break;
+          if (r === v || (yield* this.replaceAll(at, r))) break;
         }
       }
     }
@@ -861,19 +882,20 @@ export class Shrinker {
       // Huge integral floats: halve the magnitude as often as still fails (findInteger over the exponent).
       const start = v;
       yield* findIntegerG(function* (this: Shrinker, k: number) {
-        return yield* this.replace(i, Math.sign(start) * Math.floor(Math.abs(start) / 2 ** k));
+        return yield* this.replaceAll(at, Math.sign(start) * Math.floor(Math.abs(start) / 2 ** k));
       }.bind(this));
       v = current();
     }
     const t = simplest("float", c) as number;
     if (Math.abs(v) <= Number.MAX_SAFE_INTEGER && Number.isInteger(t)) {
-      if (v < 0 && (yield* this.replace(i, -v))) v = -v;
-      yield* this.towards(i, t);
+      if (v < 0 && (yield* this.replaceAll(at, -v))) v = -v;
+      yield* this.towards(at, t);
     }
   }
 
   /** Strings and bytes: drop elements from the end, then each element toward the simplest character. */
-  private *minimiseSequence(i: number): PassGen {
+  private *minimiseSequence(at: readonly number[]): PassGen {
+    const i = at[0];
     const n = this.target.nodes[i];
     const isBytes = n.type === "bytes";
     const k = n.constraints as StringConstraints | BytesConstraints;
@@ -895,7 +917,7 @@ export class Shrinker {
       if (j >= current().length) continue;
       const a = units();
       a.splice(j, 1);
-      yield* this.replace(i, fromArray(a));
+      yield* this.replaceAll(at, fromArray(a));
     }
     const alphabet = isBytes ? undefined : (k as StringConstraints).alphabet;
     const rank = (u: number): number => (alphabet ? alphabet.shrinkIndex(u) : u);
@@ -908,7 +930,7 @@ export class Shrinker {
         if (j >= current().length || current()[j] <= 0xffff) continue;
         const a = units();
         a.splice(j, 1, narrow, narrow);
-        yield* this.replace(i, fromArray(a));
+        yield* this.replaceAll(at, fromArray(a));
       }
     }
     // Simpler elements: each toward the alphabet's simplest by findInteger on its shrink index.
@@ -919,7 +941,7 @@ export class Shrinker {
         const a = units();
         if (j >= a.length) return false;
         a[j] = unrank(r);
-        return yield* this.replace(i, fromArray(a));
+        return yield* this.replaceAll(at, fromArray(a));
       }.bind(this);
       if (yield* trySet(0)) continue;
       yield* findIntegerG(function* (d: number) {
@@ -942,7 +964,7 @@ export class Shrinker {
             changed = true;
           }
         }
-        return changed && (yield* this.replace(i, fromArray(a)));
+        return changed && (yield* this.replaceAll(at, fromArray(a)));
       }.bind(this);
       if (yield* setAll(0)) continue;
       yield* findIntegerG(function* (d: number) {

@@ -248,3 +248,17 @@ test("coupled shrinking: an element folds into the factor before the list, so a 
     assert.deepEqual(found, [100000, [10]], `seed ${seed}`);
   }
 });
+
+test("equal elements across a list shrink together, whatever their type: three equal values end on the simplest such value from every seed (issue #11; strings and floats stayed as generated)", () => {
+  const threeEqual = <T>(ok: (x: T) => boolean) => (xs: T[]) => {
+    const counts = new Map<string, number>();
+    for (const x of xs) if (ok(x)) counts.set(JSON.stringify(x), (counts.get(JSON.stringify(x)) ?? 0) + 1);
+    return [...counts.values()].some((k) => k >= 3);
+  };
+  const settings = (seed: number) => ({ seed, database: null, maxExamples: 5000 });
+  for (let seed = 0; seed < 6; seed++) {
+    assert.deepEqual(find(st.lists(st.integers()), threeEqual((x: number) => x >= 10), settings(seed)), [10, 10, 10], `integers, seed ${seed}`);
+    assert.deepEqual(find(st.lists(st.text()), threeEqual((s: string) => s.length >= 2), settings(seed)), ["00", "00", "00"], `strings, seed ${seed}`);
+    assert.deepEqual(find(st.lists(st.floats()), threeEqual((x: number) => x >= 10.5), settings(seed)), [11, 11, 11], `floats, seed ${seed}`);
+  }
+});
