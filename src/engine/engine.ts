@@ -4,7 +4,7 @@
  *   explicit  the examples pinned in settings, as given (no shrinking of a value that is not choices)
  *   reuse     choice sequences that failed before, from the database, replayed first
  *   generate  fresh cases, steered by the DataTree so none repeats, until maxExamples valid cases, a failure,
- *             or the whole input space has been run
+ *             or the whole input space has been run; its first cases are watched by the health checks (health.ts)
  *   shrink    the first failure, to a minimal one (shrinker.ts)
  *   final     the first failure and the simplest candidates the shrinker rejected run again, since the minimal
  *             case is only minimal if they still behave as they did (a property failing from its 30th call
@@ -27,6 +27,8 @@ import type { ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
+import type { HealthCheck } from "./health.ts";
+import { gaveUpCheck, HealthWindow } from "./health.ts";
 import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
@@ -48,11 +50,12 @@ export interface EngineSettings {
   readonly maxShrinkCalls: number;
   readonly maxShrinkTimeMs: number;
   readonly examples: readonly (readonly unknown[])[];
+  readonly suppressHealthCheck: readonly HealthCheck[];
 }
 
 export type EngineResult =
   | { readonly outcome: "passed" | "exhausted"; readonly statistics: RunStatistics }
-  | { readonly outcome: "gave-up"; readonly statistics: RunStatistics; readonly reason: string }
+  | { readonly outcome: "gave-up"; readonly statistics: RunStatistics; readonly reason: string; readonly healthCheck?: HealthCheck }
   | {
       readonly outcome: "failed";
       readonly statistics: RunStatistics;
@@ -327,6 +330,8 @@ export class Engine {
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new SpanStore();
       const cursor = new TreeCursor(this.tree);
+      // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
+      let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
       while (this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit) {
         if (this.tree.exhausted) {
           exhausted = true;
@@ -337,11 +342,17 @@ export class Engine {
         if (this.emit !== undefined) tc.presenting = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
+        health?.watch(tc);
         yield tc;
         this.finish(tc, "generate", undefined);
         if (tc.status === Status.Interesting || this.flaky !== null) {
           if (tc.status === Status.Interesting) failure = tc;
           break;
+        }
+        if (health !== null) {
+          const unhealthy = health.record(tc);
+          if (unhealthy !== undefined) return { outcome: "gave-up", statistics: this.statistics(), reason: unhealthy.message, healthCheck: unhealthy.check };
+          if (health.closed) health = null;
         }
       }
       if (this.flaky !== null) return this.flakyResult(failure, saved);
@@ -437,7 +448,7 @@ export class Engine {
           ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
           : `no test case was valid: assume() or .filter() rejected ${st.invalid}, and ${st.overrun} exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`;
     const space = exhausted ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitRun} distinct inputs were tried) — ` : "";
-    return `Unable to satisfy the property's preconditions: ${space}${rejected}`;
+    return `Unable to satisfy the property's preconditions: ${space}${rejected}${gaveUpCheck(st.invalid, st.overrun, s.suppressHealthCheck)}`;
   }
 
   /**

@@ -168,6 +168,8 @@ export interface ResultEvent {
   readonly presentation?: Presentation;
   /** For a failure found by exploring schedules (simTest): the failing seed's schedule and timeline. */
   readonly schedule?: ScheduleInfo;
+  /** For a give-up by a health check: its name (filterTooMuch, tooSlow, dataTooLarge). */
+  readonly healthCheck?: string;
   readonly message: string;
 }
 

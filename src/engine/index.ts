@@ -9,7 +9,7 @@
  */
 export * as st from "./strategies/index.ts";
 export { Strategy } from "./strategies/core.ts";
-export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable, NoSuchExample } from "./property.ts";
+export { property, check, find, assume, note, event, target, PropertyFailure, Unsatisfiable, FailedHealthCheck, NoSuchExample } from "./property.ts";
 export type { Property } from "./property.ts";
 export { machine, bundle, consumes, Bundle, Consumed } from "./stateful.ts";
 export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful.ts";
@@ -18,6 +18,8 @@ export type { TraceEvent } from "./sim.ts";
 export { explore, simTest, ScheduleFailure } from "./explore.ts";
 export type { ExploreOptions, SeedReport } from "./explore.ts";
 export type { Settings } from "./settings.ts";
+export { HEALTH_CHECKS } from "./health.ts";
+export type { HealthCheck } from "./health.ts";
 export { InvalidArgument } from "./errors.ts";
 export type * from "./events.ts";
 export { DirectoryDatabase, InMemoryDatabase } from "./database.ts";

@@ -13,6 +13,7 @@ import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
 import type { EngineEvent, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "./events.ts";
+import type { HealthCheck } from "./health.ts";
 import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
@@ -58,6 +59,21 @@ export class NoSuchExample extends Error {
 /** The property's preconditions (assume, filter) could not be met; nothing was tested. */
 export class Unsatisfiable extends Error {
   override name = "Unsatisfiable";
+}
+
+/**
+ * A health check failed (health.ts): the first generated cases were mostly rejected, over the choice budget,
+ * or slow to draw. `check` names it; settings.suppressHealthCheck lists the ones to skip. An Unsatisfiable:
+ * like a give-up, it means the run could not test what it was asked to, so code catching that catches it too.
+ */
+export class FailedHealthCheck extends Unsatisfiable {
+  override name = "FailedHealthCheck";
+  constructor(
+    readonly check: HealthCheck,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
@@ -224,6 +240,16 @@ function drawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
   return args;
 }
 
+/** drawArgs, timed into tc.drawMs (the tooSlow health check), also when drawing ends the case (a filter, an overrun). */
+function timedDrawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
+  const t0 = performance.now();
+  try {
+    return drawArgs(def, tc);
+  } finally {
+    tc.drawMs = performance.now() - t0;
+  }
+}
+
 /** A case that returned normally: valid, unless it took longer than the deadline. */
 function concludePassed(tc: TestCase, deadline: number | null): void {
   tc.closeOpenSpans();
@@ -335,7 +361,7 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
     try {
       if (printDraws && tc.random === null) tc.interactiveDraws.push = pushPrinted;
       const explicit = tc.explicitArgs;
-      if (explicit === undefined) tc.args = drawArgs(def, tc);
+      if (explicit === undefined) tc.args = tc.drawMs < 0 ? drawArgs(def, tc) : timedDrawArgs(def, tc);
       else {
         // The body may mutate what it is given: the report prints the example as it was passed in.
         explicitRepro.set(tc, printArgs(explicit));
@@ -521,8 +547,13 @@ function reproOf(def: PropertyDefinition, args: readonly unknown[], generating: 
 function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void | Promise<never> {
   const emit = engine.settings.onEvent;
   if (result.outcome === "gave-up") {
-    emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
-    throw new Unsatisfiable(`${result.reason} (seed ${seed})`);
+    const check = result.healthCheck;
+    if (check === undefined) {
+      emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
+      throw new Unsatisfiable(`${result.reason} (seed ${seed})`);
+    }
+    emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason, healthCheck: check });
+    throw new FailedHealthCheck(check, `${result.reason}\nSeed: ${seed}.`);
   }
   if (result.outcome !== "failed") {
     const message = result.outcome === "exhausted" ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)` : `passed ${result.statistics.valid} examples`;

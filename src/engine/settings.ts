@@ -8,6 +8,8 @@ import type { ExampleDatabase } from "./database.ts";
 import { DirectoryDatabase, GuardedDatabase, missingMethods } from "./database.ts";
 import type { EngineSettings } from "./engine.ts";
 import { invalid, InvalidArgument } from "./errors.ts";
+import type { HealthCheck } from "./health.ts";
+import { HEALTH_CHECKS } from "./health.ts";
 import type { EngineEvent, Phase } from "./events.ts";
 import { resolveKey } from "./key.ts";
 import { freshSeed } from "./random.ts";
@@ -61,6 +63,11 @@ export interface Settings {
   /** Budget of property calls while shrinking (default 5000) and of time (ms, default 60000). */
   maxShrinkCalls?: number;
   maxShrinkTimeMs?: number;
+  /**
+   * Health checks to skip (health.ts): "filterTooMuch", "tooSlow", "dataTooLarge". A suppressed check lets a run
+   * with some valid cases go on; a run in which no generated case is valid still gives up (Unsatisfiable).
+   */
+  suppressHealthCheck?: readonly (HealthCheck | (string & Record<never, never>))[];
 }
 
 /** The longest delay a Node timer takes (a longer one fires after 1 ms). */
@@ -81,7 +88,7 @@ export interface ResolvedSettings extends EngineSettings {
 
 const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "shrink"];
 const SETTING_NAMES = new Set([
-  "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs",
+  "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs", "suppressHealthCheck",
 ]);
 
 function env(name: string): string | undefined {
@@ -127,6 +134,14 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
     // All three are called during a run; checking only fetch would fail mid-run, after the failure was found.
     const missing = missingMethods(db);
     if (missing.length > 0) invalid(api, `database must be a folder path, an ExampleDatabase (fetch, save and delete methods), or null; this object has no ${missing.join(", ")} method`);
+  }
+  const suppress = o.suppressHealthCheck;
+  if (suppress !== undefined) {
+    const known = `known: ${HEALTH_CHECKS.join(", ")}`;
+    if (!Array.isArray(suppress)) invalid(api, `suppressHealthCheck must be an array of health check names (${known}), got ${describeValue(suppress)}`);
+    for (const c of suppress as unknown[]) {
+      if (!(HEALTH_CHECKS as readonly unknown[]).includes(c)) invalid(api, `suppressHealthCheck: unknown health check ${typeof c === "string" ? JSON.stringify(c) : describeValue(c)} (${known})`);
+    }
   }
   if (o.key !== undefined && (typeof o.key !== "string" || o.key === "")) invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
@@ -236,6 +251,7 @@ function resolveWith(runner: Settings | undefined, key: string, layers: (Setting
     maxShrinkCalls: s.maxShrinkCalls ?? 5000,
     maxShrinkTimeMs: s.maxShrinkTimeMs ?? 60_000,
     examples: s.examples ?? [],
+    suppressHealthCheck: (s.suppressHealthCheck ?? []) as readonly HealthCheck[],
     stepCount: s.stepCount ?? 50,
   };
 }

@@ -90,6 +90,8 @@ export class TestCase {
   /** The arguments the body was called with, and how long the call took (timed when a deadline or event tap needs it). */
   args: unknown[] = NO_ARGS;
   durationMs = 0;
+  /** Time spent drawing the arguments (ms), measured only when the engine asks by setting it to 0 (health.ts). */
+  drawMs = -1;
   /** For explicit examples: the arguments to call the body with, instead of drawing them. */
   explicitArgs: unknown[] | undefined = undefined;
   /** The arguments were drawn and the DataTree already had this exact case: the body was not called. */
