@@ -1,0 +1,290 @@
+// Bug-finding benchmark (docs/benchmarks.md, "Bugs found by generation"): how often plain random generation
+// finds a typical bug, Shrinkscope against fast-check.
+//
+// What is measured: for each bug below, over seeds 0..N-1 (default 20), whether a run of at most 100 examples
+// finds it — Shrinkscope `check(property(...), { seed, maxExamples: 100, database: null, deadline: null,
+// phases: ["generate"] })` (generation only: no database, no shrinking, no later phase adding examples),
+// fast-check `fc.check(fc.property(...), { seed, numRuns: 100, endOnFailure: true })`. Each bug's body is
+// written once and shared; only the strategies differ, and they are each library's defaults for the same
+// shape: `st.integers()` / `fc.integer()`, `st.lists(s)` / `fc.array(a)`, `st.text()` / `fc.string({ unit:
+// "binary" })` (every code point but the surrogates, in both), `st.text({ alphabet: "abc" })` / `fc.string({
+// unit: fc.constantFrom("a", "b", "c") })`, bounded ranges with the same bounds. The defaults differ where the
+// libraries do: `st.integers()` is a safe integer where `fc.integer()` is 32-bit, and fast-check's default size
+// keeps arrays and strings at 10 elements or fewer, while Shrinkscope's lists and strings average 5 and may grow.
+// Counted per bug: seeds where the bug was found, and the mean number of examples run up to the first failure
+// over those seeds. A total row adds the seeds up over all bugs.
+//
+// Each library runs in its own `node` process (bench/lib/fresh-processes.mjs), so neither warms up or
+// shapes the other; the numbers are counts, not times, and do not depend on the machine.
+//
+// Usage: node bench/bugs.mjs [--seeds N] [--only name1,name2] [--json out.json]
+// (internal: --child shrinkscope|fast-check, every bug on every seed, JSON on stdout)
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { check, property, st, PropertyFailure } from "shrinkscope";
+import { eachFlag, positiveInt } from "./lib/args.mjs";
+import { measureInFreshProcesses } from "./lib/fresh-processes.mjs";
+import { commandLine, num, table } from "./lib/markdown.mjs";
+
+const MAX_EXAMPLES = 100;
+const SCRIPT = fileURLToPath(import.meta.url);
+const LIBRARIES = ["shrinkscope", "fast-check"];
+
+// A seed from the environment would override every seed here.
+delete process.env.SHRINKSCOPE_SEED;
+
+// ---------------------------------------------------------------------------------------------- the bugs
+// Each `holds(...args)` is the property: true when the code under test behaves. The code under test is
+// written the way the bug is usually written.
+
+/** Run-length encoding with one digit per count: a run of 10 or more no longer decodes. */
+function rleEncode(s) {
+  let out = "";
+  for (let i = 0; i < s.length; ) {
+    let j = i;
+    while (j < s.length && s[j] === s[i]) j++;
+    out += `${j - i}${s[i]}`;
+    i = j;
+  }
+  return out;
+}
+function rleDecode(s) {
+  let out = "";
+  for (let i = 0; i < s.length; i += 2) out += s[i + 1].repeat(Number(s[i]));
+  return out;
+}
+
+/** Removes repeats, but only adjacent ones (the input was assumed sorted). */
+const dedupe = (xs) => xs.filter((x, i) => i === 0 || x !== xs[i - 1]);
+
+/** Merges two sorted lists, and keeps one copy when the heads are equal. */
+function merge(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) out.push(a[i++]);
+    else if (a[i] > b[j]) out.push(b[j++]);
+    else {
+      out.push(a[i]);
+      i++;
+      j++;
+    }
+  }
+  return out.concat(a.slice(i), b.slice(j));
+}
+const ascending = (xs) => [...xs].sort((x, y) => x - y);
+
+/** Pages of 10: one page too many when the length is a multiple of 10. */
+function paginate(xs) {
+  const pages = [];
+  for (let p = 0; p < Math.floor(xs.length / 10) + 1; p++) pages.push(xs.slice(p * 10, p * 10 + 10));
+  return pages;
+}
+
+/** An undo stack of fixed capacity 8 that silently drops what does not fit. */
+function undoStack(ops) {
+  const slots = new Array(8);
+  let top = 0;
+  for (const op of ops) if (top < slots.length) slots[top++] = op;
+  return slots.slice(0, top);
+}
+
+/** Strips spaces only: tabs, newlines and the other white space stay. */
+const trimSpaces = (s) => s.replace(/^ +| +$/g, "");
+
+const bugs = [
+  {
+    name: "boundary-max",
+    what: "a lookup table of 1000 entries indexed by an integer in 0..1000",
+    holds: (i) => new Array(1000).fill(0).map((_, k) => k * 2)[i] !== undefined,
+    shrinkscope: () => [st.integers({ min: 0, max: 1000 })],
+    fastcheck: () => [fc.integer({ min: 0, max: 1000 })],
+  },
+  {
+    name: "abs-int32",
+    what: "(Math.abs(x) | 0) >= 0 for a 32-bit integer (fails at −2^31 only)",
+    holds: (x) => (Math.abs(x) | 0) >= 0,
+    shrinkscope: () => [st.integers({ min: -(2 ** 31), max: 2 ** 31 - 1 })],
+    fastcheck: () => [fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 })],
+  },
+  {
+    name: "float-bucket",
+    what: "a histogram of 10 buckets indexed by Math.floor(x * 10), x a float in [0, 1]",
+    holds: (x) => Math.floor(x * 10) < 10,
+    shrinkscope: () => [st.floats({ min: 0, max: 1 })],
+    fastcheck: () => [fc.double({ min: 0, max: 1, noNaN: true })],
+  },
+  {
+    name: "midpoint-overflow",
+    what: "binary search's (lo + hi) >> 1 for lo ≤ hi in 0..2^31−1",
+    holds: (a, b) => {
+      const [lo, hi] = a <= b ? [a, b] : [b, a];
+      const mid = (lo + hi) >> 1;
+      return lo <= mid && mid <= hi;
+    },
+    shrinkscope: () => [st.integers({ min: 0, max: 2 ** 31 - 1 }), st.integers({ min: 0, max: 2 ** 31 - 1 })],
+    fastcheck: () => [fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })],
+  },
+  {
+    name: "rle-runs",
+    what: "run-length encoding with one-digit counts, over text of a, b and c (a run longer than 9)",
+    holds: (s) => rleDecode(rleEncode(s)) === s,
+    shrinkscope: () => [st.text({ alphabet: "abc" })],
+    fastcheck: () => [fc.string({ unit: fc.constantFrom("a", "b", "c") })],
+  },
+  {
+    name: "duplicate-ids",
+    what: "indexing records by id in a Map loses one of two records with the same id",
+    holds: (rows) => new Map(rows.map((r) => [r.id, r])).size === rows.length,
+    shrinkscope: () => [st.lists(st.records({ id: st.integers(), name: st.text() }))],
+    fastcheck: () => [fc.array(fc.record({ id: fc.integer(), name: fc.string({ unit: "binary" }) }))],
+  },
+  {
+    name: "dedupe-adjacent",
+    what: "dedupe that removes only adjacent repeats, over lists of integers (needs [x, y, x])",
+    holds: (xs) => {
+      const out = dedupe(xs);
+      return new Set(out).size === out.length;
+    },
+    shrinkscope: () => [st.lists(st.integers())],
+    fastcheck: () => [fc.array(fc.integer())],
+  },
+  {
+    name: "merge-equal",
+    what: "merging two sorted lists keeps one copy of an element both contain",
+    holds: (a, b) => merge(ascending(a), ascending(b)).length === a.length + b.length,
+    shrinkscope: () => [st.lists(st.integers()), st.lists(st.integers())],
+    fastcheck: () => [fc.array(fc.integer()), fc.array(fc.integer())],
+  },
+  {
+    name: "paginate",
+    what: "pages of 10 have an empty last page when the length is a multiple of 10 (and > 0)",
+    holds: (xs) => paginate(xs).every((page) => page.length > 0) || xs.length === 0,
+    shrinkscope: () => [st.lists(st.booleans())],
+    fastcheck: () => [fc.array(fc.boolean())],
+  },
+  {
+    name: "stack-capacity",
+    what: "an undo stack of capacity 8 drops the 9th operation",
+    holds: (ops) => undoStack(ops).length === ops.length,
+    shrinkscope: () => [st.lists(st.text())],
+    fastcheck: () => [fc.array(fc.string({ unit: "binary" }))],
+  },
+  {
+    name: "unicode-reverse",
+    what: "reversing a string by UTF-16 units splits a surrogate pair (an astral character)",
+    holds: (s) => s.split("").reverse().join("").isWellFormed(),
+    shrinkscope: () => [st.text()],
+    fastcheck: () => [fc.string({ unit: "binary" })],
+  },
+  {
+    name: "upper-length",
+    what: "toUpperCase keeps the length (not for ß, ŉ, ﬁ and a hundred others)",
+    holds: (s) => s.toUpperCase().length === s.length,
+    shrinkscope: () => [st.text()],
+    fastcheck: () => [fc.string({ unit: "binary" })],
+  },
+  {
+    name: "trim-spaces",
+    what: "a trim that strips spaces only, against String.prototype.trim",
+    holds: (s) => trimSpaces(s) === s.trim(),
+    shrinkscope: () => [st.text()],
+    fastcheck: () => [fc.string({ unit: "binary" })],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------- one library
+
+/** Runs `bug` on `seed`: whether it was found within MAX_EXAMPLES, and at which example. */
+function runOne(library, bug, seed) {
+  let calls = 0;
+  let failedAt = null;
+  const body = (...args) => {
+    calls++;
+    let ok = false;
+    try {
+      ok = bug.holds(...args);
+    } catch {
+      // The code under test threw (rleDecode on a two-digit count): that is the bug too.
+    }
+    if (!ok) {
+      failedAt ??= calls;
+      throw new Error(`${bug.name} fails`);
+    }
+  };
+  if (library === "shrinkscope") {
+    try {
+      check(property(...bug.shrinkscope(), body), { seed, maxExamples: MAX_EXAMPLES, database: null, deadline: null, phases: ["generate"] });
+    } catch (e) {
+      if (!(e instanceof PropertyFailure)) throw e;
+    }
+  } else {
+    const r = fc.check(fc.property(...bug.fastcheck(), body), { seed, numRuns: MAX_EXAMPLES, endOnFailure: true });
+    if (r.errorInstance && failedAt === null) throw r.errorInstance;
+  }
+  return failedAt;
+}
+
+function child(library, seeds, only) {
+  const found = {};
+  for (const bug of bugs) {
+    if (only && !only.includes(bug.name)) continue;
+    found[bug.name] = [];
+    for (let seed = 0; seed < seeds; seed++) found[bug.name].push(runOne(library, bug, seed));
+  }
+  // The shape measureInFreshProcesses reads: one "run", the whole table.
+  console.log(JSON.stringify({ runs: [{ found }] }));
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+function parseArgs(argv) {
+  const opts = { seeds: 20, only: null, json: null, child: null };
+  eachFlag(argv, (a, value) => {
+    if (a === "--seeds") opts.seeds = positiveInt(a, value());
+    else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--json") opts.json = value();
+    else if (a === "--child") opts.child = value();
+    else if (a === "--help" || a === "-h") {
+      console.log("node bench/bugs.mjs [--seeds N] [--only name1,name2] [--json out.json]");
+      console.log(`bugs: ${bugs.map((b) => b.name).join(", ")}`);
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a} (try --help)`);
+  });
+  const unknown = (opts.only ?? []).filter((n) => !bugs.some((b) => b.name === n));
+  if (unknown.length) throw new Error(`unknown bug(s) ${unknown.join(", ")}; known: ${bugs.map((b) => b.name).join(", ")}`);
+  if (opts.child !== null && !LIBRARIES.includes(opts.child)) throw new Error(`--child must be one of ${LIBRARIES.join(", ")}`);
+  return opts;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+if (opts.child !== null) {
+  child(opts.child, opts.seeds, opts.only);
+} else {
+  const measured = measureInFreshProcesses({
+    script: SCRIPT,
+    jobs: LIBRARIES,
+    procs: 1,
+    args: (job) => ["--child", job, "--seeds", String(opts.seeds), ...(opts.only ? ["--only", opts.only.join(",")] : [])],
+    rate: (run) => Object.values(run.found).reduce((n, seeds) => n + seeds.filter((at) => at !== null).length, 0),
+  });
+  const found = Object.fromEntries(LIBRARIES.map((lib) => [lib, measured[lib].outputs[0].runs[0].found]));
+  const hits = (ats) => ats.filter((at) => at !== null);
+  const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const cells = (ats) => [`${hits(ats).length}/${ats.length}`, num(mean(hits(ats)))];
+  const rows = [];
+  const totals = Object.fromEntries(LIBRARIES.map((lib) => [lib, []]));
+  for (const bug of bugs) {
+    if (!(bug.name in found.shrinkscope)) continue;
+    rows.push([`${bug.name}: ${bug.what}`.replaceAll("|", "\\|"), ...LIBRARIES.flatMap((lib) => cells(found[lib][bug.name]))]);
+    for (const lib of LIBRARIES) totals[lib].push(...found[lib][bug.name]);
+  }
+  rows.push(["**total**", ...LIBRARIES.flatMap((lib) => [`**${hits(totals[lib]).length}/${totals[lib].length}**`, num(mean(hits(totals[lib])))])]);
+  const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
+  console.log(`bugs found by generation: ${MAX_EXAMPLES} examples, seeds 0..${opts.seeds - 1}, database off, no shrinking (node ${process.version})`);
+  console.log(`command: ${commandLine("bench:bugs", "bench/bugs.mjs")}\n`);
+  console.log(table(["bug", "Shrinkscope found", "mean examples to find", `fast-check ${fcVersion} found`, "mean examples to find"], rows));
+  if (opts.json) writeFileSync(opts.json, JSON.stringify({ seeds: opts.seeds, maxExamples: MAX_EXAMPLES, found }, null, 2));
+}
