@@ -136,7 +136,7 @@ describe("runner", { concurrency: 3 }, () => {
 
   test("ESM .ts with vitest imports and a tsconfig paths alias: passes, streaming run-start, test cases and the result", async () => {
     const r = await run(esm, ESM_FILE, ["math", "double is even"], { settings: { database: null, seed: 7, maxExamples: 50 } });
-    assert.equal(r.result.outcome, "passed", r.result.reason);
+    assert.equal(r.result.outcome, "passed", r.result.reason ?? r.result.failure?.message);
     assert.equal(r.result.exitCode, 0);
     const start = r.events[0];
     assert.ok(start?.type === "run-start");
@@ -218,6 +218,19 @@ describe("runner", { concurrency: 3 }, () => {
     assert.equal(n.result.outcome, "failed");
     assert.equal(n.result.failure?.repro, "4");
     assert.deepEqual(n.result.failure?.error, { name: "thrown value", message: "42" });
+  });
+
+  test("a failed health check travels like a give-up: the result event names the check, the report carries the FailedHealthCheck", async () => {
+    const r = await run(esm, ESM_FILE, ["filters too much"]);
+    assert.equal(r.result.outcome, "failed", r.result.reason);
+    const f = r.result.failure;
+    assert.equal(f?.error.name, "FailedHealthCheck");
+    assert.match(f?.message ?? "", /^FailedHealthCheck: Health check filterTooMuch failed/);
+    assert.ok(f?.message.includes('settings: { suppressHealthCheck: ["filterTooMuch"] }'), f?.message);
+    const result = resultEvent(r);
+    assert.equal(result?.outcome, "gave-up");
+    assert.equal(result?.healthCheck, "filterTooMuch");
+    assert.match(result?.message ?? "", /Health check filterTooMuch failed/);
   });
 
   test("process.exit in a property: error with the exit code and the output", async () => {
