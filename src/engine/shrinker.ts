@@ -16,7 +16,7 @@
  *   length drawn up front, replace a span by its simplest form, replace a span by a same-label descendant,
  *   sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
  *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
- *   distance, then findInteger — a few dozen calls from 2^53 to the boundary of the failure.
+ *   distance, then one step and a bisection — a few dozen calls from 2^53 to the boundary of the failure.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
  *   target is reported with the reason, never lost. The host can also stop shrinking after any call (`stop`:
  *   the engine does when the property turned out flaky, since then no answer can be trusted).
@@ -104,23 +104,25 @@ export class Shrinker {
     { name: "delete and decrement", run: () => this.deleteAndDecrement() },
     { name: "simplify spans", run: () => this.simplifySpans() },
     { name: "pass to descendant", run: () => this.passToDescendant() },
+    // Equal values before single ones: alone, neither of two values that must stay equal can move, and the
+    // attempts would be wasted calls.
+    { name: "lower duplicates", run: () => this.lowerDuplicates() },
     { name: "minimise choices", run: () => this.minimiseChoices() },
     { name: "sort siblings", run: () => this.sortSiblings() },
-    { name: "lower duplicates", run: () => this.lowerDuplicates() },
     { name: "lower pairs", run: () => this.lowerPairs() },
+    { name: "lower with raise", run: () => this.lowerWithRaise() },
     { name: "redistribute pairs", run: () => this.redistributePairs() },
   ];
 
   /** Passes too costly to run every round: only when a whole round of the others made no progress. */
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
-    { name: "delete chunks", run: () => this.deleteChunks() },
-    { name: "try small values", run: () => this.trySmallValues() },
-    { name: "try small pairs", run: () => this.trySmallPairs() },
+    { name: "delete and fold", run: () => this.deleteAndFold() },
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
+    { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "relabel", run: () => this.relabel() },
-    { name: "delete and fold", run: () => this.deleteAndFold() },
-    { name: "lower with raise", run: () => this.lowerWithRaise() },
+    { name: "try small values", run: () => this.trySmallValues() },
+    { name: "try small pairs", run: () => this.trySmallPairs() },
   ];
 
   constructor(
@@ -157,7 +159,12 @@ export class Shrinker {
         const before = this.shrinks;
         for (const pass of this.passes) yield* this.runPass(pass.name, pass.run);
         if (this.shrinks !== before) continue;
-        for (const pass of this.fallbackPasses) yield* this.runPass(pass.name, pass.run);
+        // The first fallback that makes progress hands back to the main passes: they are cheaper, and what the
+        // fallback unblocked is usually theirs to finish.
+        for (const pass of this.fallbackPasses) {
+          yield* this.runPass(pass.name, pass.run);
+          if (this.shrinks !== before) break;
+        }
         if (this.shrinks === before) break;
       }
     } catch (e) {
@@ -287,13 +294,14 @@ export class Shrinker {
       if (s.end <= s.start) continue;
       // The siblings before this span keep their places when it goes, so a success can grow backwards.
       const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
+      const base = this.values();
       if (!(yield* this.deleteRange(s.start, s.end))) continue;
       // It went: delete as many of the siblings just before it as still fail, found by findInteger
-      // (a list that lost one element often loses the next ten just as well).
-      const at = s.start;
+      // (a list that lost one element often loses the next ten just as well). Each try cuts from the
+      // sequence as it was before, so k elements really are k siblings and the answer is logarithmic.
       yield* findIntegerG(function* (this: Shrinker, k: number) {
         if (k > earlier.length) return false;
-        return yield* this.deleteRange(earlier[earlier.length - k].start, at);
+        return yield* this.consider([...base.slice(0, earlier[earlier.length - k].start), ...base.slice(s.end)]);
       }.bind(this));
     }
   }
@@ -481,6 +489,18 @@ export class Shrinker {
     }
   }
 
+  /** Positions i and j are in different elements of one list. */
+  private sameList(i: number, j: number): boolean {
+    const element = (x: number): Span | undefined => {
+      let found: Span | undefined;
+      for (const s of this.target.spans) if (s.label === "list element" && !s.discarded && s.start <= x && x < s.end && (found === undefined || s.depth > found.depth)) found = s;
+      return found;
+    };
+    const a = element(i);
+    const b = element(j);
+    return a !== undefined && b !== undefined && a !== b && a.parent === b.parent;
+  }
+
   /** The position of the one integer a span holds besides flags (an element of a list of integers), if so. */
   private onlyInteger(x: Span): number | undefined {
     let found: number | undefined;
@@ -591,24 +611,30 @@ export class Shrinker {
     let bases = positions.map((i) => this.target.nodes[i].value as number);
     // All the way in one step first: the cheapest win.
     if (yield* this.moveTogether(positions, bases, deltas, distance)) return;
-    let remaining = distance;
+    // `upper`: a move from `bases` known to fail (all the way, or the first halving that failed).
+    let upper = distance;
     if (distance > 64) {
       const start = bases;
       const halvings = yield* findIntegerG(function* (this: Shrinker, b: number) {
         if (b >= 53) return false;
         return yield* this.moveTogether(positions, start, deltas, distance - Math.floor(distance / 2 ** b));
       }.bind(this));
-      if (halvings > 0) {
-        const moved = distance - Math.floor(distance / 2 ** halvings);
-        bases = start.map((v, p) => v + deltas[p] * moved);
-        remaining = distance - moved;
-      }
+      const moved = distance - Math.floor(distance / 2 ** halvings);
+      bases = start.map((v, p) => v + deltas[p] * moved);
+      upper = halvings + 1 < 53 ? Math.floor(distance / 2 ** halvings) - Math.floor(distance / 2 ** (halvings + 1)) : distance - moved;
     }
+    // Then bisect between what works and what fails: one call when not even a step works (the common case
+    // at a boundary), about log2(upper) otherwise — fewer than growing the step from 1.
     const from = bases;
-    yield* findIntegerG(function* (this: Shrinker, k: number) {
-      if (k >= remaining) return false; // the target itself was tried first
-      return yield* this.moveTogether(positions, from, deltas, k);
-    }.bind(this));
+    const move = (k: number) => this.moveTogether(positions, from, deltas, k);
+    if (upper <= 1 || !(yield* move(1))) return;
+    let lo = 1;
+    let hi = upper;
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (yield* move(mid)) lo = mid;
+      else hi = mid;
+    }
   }
 
   /**
@@ -785,6 +811,9 @@ export class Shrinker {
     }
   }
 
+  /** Positions and values minimiseInteger has tried the next simplest values on. */
+  private readonly shortCircuited = new Set<string>();
+
   /** Integers: toward shrinkTowards by findInteger in value space, and try the mirror value (−v → v). */
   private *minimiseInteger(i: number): PassGen {
     const n = this.target.nodes[i];
@@ -792,6 +821,15 @@ export class Shrinker {
     const v = n.value as number;
     const t = simplest("integer", c) as number;
     const mirror = 2 * t - v;
+    // The next simplest values first (Hypothesis's short circuit): a boundary right next to the target — a
+    // list that must not be a palindrome, values that must differ — is met in one call, not a whole search.
+    // Once per position and value: in later rounds the search below still runs, the guesses would not change.
+    const seen = `${i}:${v}`;
+    if (!this.shortCircuited.has(seen)) {
+      this.shortCircuited.add(seen);
+      const index = choiceToIndex("integer", v, c);
+      for (let k = 1n; k <= 2n && k < index; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
+    }
     if (v < t) yield* this.replace(i, mirror);
     yield* this.towards([i], t);
   }
@@ -799,11 +837,14 @@ export class Shrinker {
   /**
    * Fallback: set two neighbouring integers to small values together, simplest pair first. Some failures
    * need both to change at once — [2, 10] under a string-comparing sort becomes [-1, -2] only this way.
+   * Only elements of one list: up to 25 calls a pair, spent where values compete with each other (a sort, a
+   * set of distinct values); separate arguments reach their boundaries through the pair passes.
    */
   private *trySmallPairs(): PassGen {
     const ints = this.integerPositions();
     for (let p = 0; p + 1 < ints.length; p++) {
       const [i, j] = [ints[p], ints[p + 1]];
+      if (!this.sameList(i, j)) continue;
       const a = this.target.nodes[i];
       const b = this.target.nodes[j];
       if (a?.type !== "integer" || b?.type !== "integer") continue;
