@@ -18,7 +18,7 @@ import { alignTarget, toSequence, valueText } from "./models/cells.ts";
 import type { CandidatesModel } from "./models/candidates.ts";
 import { addCandidates, emptyCandidates } from "./models/candidates.ts";
 import type { ProgressModel } from "./models/progress.ts";
-import { addPoint, emptyProgress, passCandidates, passEnded, passStarted } from "./models/progress.ts";
+import { addPoint, emptyProgress, passCandidates, passEnded, passStarted, phaseStarted, setTargets } from "./models/progress.ts";
 import type { StatsModel } from "./models/stats.ts";
 import type { StepsModel } from "./models/steps.ts";
 import { caseSteps, emptySteps, finalSteps, targetSteps } from "./models/steps.ts";
@@ -155,6 +155,10 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
         break;
       case "phase":
         run = { ...run, phase: e.phase };
+        progress = phaseStarted(progress, e.phase);
+        break;
+      case "targets":
+        progress = setTargets(progress, e.best);
         break;
       case "test-case":
         cases.push(e);

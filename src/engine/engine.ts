@@ -29,6 +29,7 @@ import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } fr
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
 import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
+import { optimise, Targets } from "./optimise.ts";
 import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
@@ -246,6 +247,7 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
 }
 
 const NO_CHOICES: ChoiceValue[] = [];
+const TARGETS_EVERY_MS = 100;
 const NO_EVENTS: readonly string[] = Object.freeze([]);
 const NO_DEPTHS: readonly number[] = Object.freeze([]);
 
@@ -267,6 +269,9 @@ export class Engine {
   private readonly depthsScratch: number[] = [];
   private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
   private readonly eventCounts: Record<string, number> = {};
+  /** When the last targets event went out, and whether a rise since has not been sent. */
+  private targetsSent = 0;
+  private targetsHeld = false;
 
   constructor(
     readonly settings: EngineSettings,
@@ -332,10 +337,23 @@ export class Engine {
       const cursor = new TreeCursor(this.tree);
       // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
       let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
-      while (this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit) {
+      // Targeting: halfway through (by valid examples), the target phase climbs what target() recorded so far.
+      const targeting = s.phases.includes("target");
+      const targets = new Targets();
+      const climbAt = explicitValid + Math.max(Math.floor(s.maxExamples / 2), 1);
+      let climbed = !targeting;
+      const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
+      while (more()) {
         if (this.tree.exhausted) {
           exhausted = true;
           break;
+        }
+        if (!climbed && this.stats.valid >= climbAt && targets.best.size > 0) {
+          climbed = true;
+          failure = yield* this.climb(targets, more);
+          if (failure !== undefined || this.flaky !== null) break;
+          this.phase("generate");
+          continue;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
         const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
@@ -345,6 +363,7 @@ export class Engine {
         health?.watch(tc);
         yield tc;
         this.finish(tc, "generate", undefined);
+        if (targeting && tc.hasTargets && targets.observe(tc, false)) this.reportTargets(targets, false);
         if (tc.status === Status.Interesting || this.flaky !== null) {
           if (tc.status === Status.Interesting) failure = tc;
           break;
@@ -355,6 +374,7 @@ export class Engine {
           if (health.closed) health = null;
         }
       }
+      if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);
       if (failure === undefined && this.tree.exhausted) exhausted = true;
     }
@@ -418,6 +438,37 @@ export class Engine {
       s.database.save(s.databaseKey, final.choices);
     }
     return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false };
+  }
+
+  /** The target phase (optimise.ts): the failure it ran into, if any. */
+  private *climb(targets: Targets, more: () => boolean): Run<TestCase | undefined> {
+    const s = this.settings;
+    this.phase("target");
+    let failure: TestCase | undefined;
+    yield* optimise(targets, {
+      run: (choices) => this.execute(new TestCase(choices, this.random, s.maxChoices), "target"),
+      more: () => failure === undefined && this.flaky === null && more(),
+      improved: () => this.reportTargets(targets, false),
+      failed: (tc) => {
+        failure = tc;
+      },
+    });
+    this.reportTargets(targets, true);
+    return failure;
+  }
+
+  /**
+   * Send the best scores when they rose — at most every TARGETS_EVERY_MS (a score rising on every case must not
+   * flood the panel), and always when `final` and something was held back.
+   */
+  private reportTargets(targets: Targets, final: boolean): void {
+    if (this.emit === undefined) return;
+    const now = Date.now();
+    if (!final) this.targetsHeld = true;
+    if (!this.targetsHeld || (!final && now - this.targetsSent < TARGETS_EVERY_MS)) return;
+    this.targetsSent = now;
+    this.targetsHeld = false;
+    this.emit({ type: "targets", best: targets.scores() });
   }
 
   /**

@@ -4,9 +4,9 @@
  */
 import type { ChoiceType, ChoiceValue, SortKeyComparison } from "./choices.ts";
 
-export type Phase = "explicit" | "reuse" | "generate" | "shrink" | "final";
+export type Phase = "explicit" | "reuse" | "generate" | "target" | "shrink" | "explain" | "final";
 export type StatusName = "overrun" | "invalid" | "valid" | "interesting";
-export type CaseOrigin = "explicit" | "reuse" | "generate" | "shrink" | "final";
+export type CaseOrigin = "explicit" | "reuse" | "generate" | "target" | "shrink" | "explain" | "final";
 
 export interface ChoiceInfo {
   readonly type: ChoiceType;
@@ -94,6 +94,11 @@ export interface PhaseEvent {
   readonly type: "phase";
   readonly phase: Phase;
 }
+/** The best score seen so far per target() label (sent when one rises, in generation and in the target phase). */
+export interface TargetsEvent {
+  readonly type: "targets";
+  readonly best: Readonly<Record<string, number>>;
+}
 export interface TestCaseEvent {
   readonly type: "test-case";
   readonly id: number;
@@ -176,6 +181,7 @@ export interface ResultEvent {
 export type EngineEvent =
   | RunStartEvent
   | PhaseEvent
+  | TargetsEvent
   | TestCaseEvent
   | TreeEvent
   | ShrinkPassEvent

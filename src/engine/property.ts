@@ -217,12 +217,18 @@ export function event(label: string): void {
   if (!tc.events.includes(text)) tc.events.push(text);
 }
 
-/** Record an observation to maximise (bigger is more interesting); a later target phase searches toward it. */
+/**
+ * Record an observation to maximise (bigger is more interesting), once per label in a test case. Halfway
+ * through generation the target phase climbs toward higher scores from the best case of each label
+ * (optimise.ts) — what finds a bug that lives near a maximum random generation rarely reaches.
+ */
 export function target(value: number, label = ""): number {
   const tc = getCurrent("target");
   if (typeof value !== "number" || Number.isNaN(value)) invalid("target", `value must be a number, got ${describe(value)}`);
   // Labels key the observations: 5 and "5" would silently be one target, an object every target at once.
   if (typeof label !== "string") invalid("target", `label must be a string, got ${describe(label)}`);
+  // One score per label and case: two would leave "the" score of the case to a rule the user cannot see.
+  if (tc.hasTargets && tc.targets.some((o) => o.label === label)) invalid("target", `called twice with the label ${JSON.stringify(label)} in one test case; give each observation its own label`);
   tc.targets.push({ label, value });
   return value;
 }

@@ -37,7 +37,7 @@ export interface Settings {
    * setting. A database that throws or returns malformed data is warned about; the run goes on.
    */
   database?: string | ExampleDatabase | null;
-  /** Phases to run (default all): explicit, reuse, generate, shrink. */
+  /** Phases to run (default all): explicit, reuse, generate, target, shrink, explain. */
   phases?: readonly Phase[];
   /** Steps per state-machine sequence at most (machine() only; default 50). */
   stepCount?: number;
@@ -86,7 +86,7 @@ export interface ResolvedSettings extends EngineSettings {
   readonly stepCount: number;
 }
 
-const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "shrink"];
+const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "target", "shrink", "explain"];
 const SETTING_NAMES = new Set([
   "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs", "suppressHealthCheck",
 ]);

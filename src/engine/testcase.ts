@@ -146,6 +146,10 @@ export class TestCase {
   get targets(): TargetObservation[] {
     return (this.targetsList ??= []);
   }
+  /** Whether target() was called (without allocating). */
+  get hasTargets(): boolean {
+    return this.targetsList !== null && this.targetsList.length > 0;
+  }
   /** The values drawn interactively (st.data()), for printing. */
   get interactiveDraws(): { label: string | undefined; value: unknown }[] {
     return (this.drawsList ??= []);

@@ -14,7 +14,7 @@ import { layoutSteps } from "../../webview/layout/steps.ts";
 import { MAX_STEPS, TAIL_STEPS } from "../../webview/models/steps.ts";
 import { AXIS_H, LANE_H, layoutTimeline } from "../../webview/layout/timeline.ts";
 import { readSchedule } from "../../webview/models/timeline.ts";
-import { lruMachine, mixed, passing, scheduleReload, sortedPair } from "./streams.ts";
+import { lruMachine, mixed, passing, scheduleReload, sortedPair, targeted } from "./streams.ts";
 
 function fold(messages: readonly Parameters<typeof reduce>[1][]): PanelState {
   return messages.reduce(reduce, initialState);
@@ -58,6 +58,10 @@ test("the progress chart: a step line per panel, ticks inside the panel, the pas
     for (const t of p.yTicks) assert.ok(t.pos >= 0 && t.pos <= 70);
   }
   assert.ok(lay.totals?.includes("shrink calls"));
+  assert.equal(lay.targets, undefined, "no target() calls: no targets table");
+  const targetedLay = layoutProgress(fold(targeted().messages).progress, 600);
+  assert.match(targetedLay.targets?.caption ?? "", /target phase done/);
+  assert.deepEqual(targetedLay.targets?.rows.map((r) => r.label), ["length", "sum"]);
   assert.deepEqual(logTicks(8e23), [0, 1e7, 1e15, 1e23]);
   assert.deepEqual(logTicks(0), [0, 1]);
 });

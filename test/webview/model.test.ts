@@ -8,11 +8,11 @@ import { HOST_HISTORY, initialState, receive, reduce, resumeFor, restore, showVa
 import type { PanelState } from "../../webview/model.ts";
 import { ROWS_PER_PASS, describeComparison, verdictOf } from "../../webview/models/candidates.ts";
 import { MAX_CELLS, alignTarget, toSequence } from "../../webview/models/cells.ts";
-import { MAX_POINTS, series } from "../../webview/models/progress.ts";
+import { MAX_POINTS, MAX_TARGETS, emptyProgress, series, setTargets } from "../../webview/models/progress.ts";
 import type { Steps } from "../../webview/models/steps.ts";
 import { MAX_STEPS, emptySteps, readSteps, targetSteps } from "../../webview/models/steps.ts";
 import { HEAD_MARKS, MAX_LANES, MAX_MARKS, OTHER_TASKS, TAIL_LINES, readSchedule } from "../../webview/models/timeline.ts";
-import { lruMachine, mixed, passing, scheduleReload, scheduleReplicate, sortedPair } from "./streams.ts";
+import { lruMachine, mixed, passing, scheduleReload, scheduleReplicate, sortedPair, targeted } from "./streams.ts";
 import { deserialise, serialise } from "./serialise.ts";
 
 function fold(messages: readonly PanelMessage[], s: PanelState = initialState): PanelState {
@@ -461,4 +461,31 @@ test("schedules are read as untrusted: malformed events and deviations dropped, 
   assert.deepEqual([long.gap, long.gapAt, long.events], [100, HEAD_MARKS, n + 7000]);
   assert.deepEqual([long.marks[HEAD_MARKS - 1].i, long.marks[HEAD_MARKS].i], [HEAD_MARKS - 1, HEAD_MARKS + 100]);
   assert.deepEqual(long.tail, [{ t: 70, task: "task 2 (reader 1)", what: "wake (slept 1 ms)" }, { t: 71, task: "main", what: "rejected: Error: x" }]);
+});
+
+test("a targeted run: the progress model follows the target phase and the best score per label", () => {
+  const rec = targeted();
+  const s = fold(rec.messages);
+  assert.equal(s.run.status, "failed");
+  assert.equal(s.progress.targetPhase, "done");
+  const byLabel = Object.fromEntries(s.progress.targets.map((r) => [r.label, r.score]));
+  assert.equal(byLabel.length, "20");
+  assert.ok(Number(byLabel.sum) > 1700, JSON.stringify(byLabel));
+  // Mid-run, while climbing: the phase says so.
+  const events = eventsOf(rec.messages);
+  const at = events.findIndex((e) => e.type === "phase" && e.phase === "target");
+  assert.ok(at > 0);
+  const mid = fold([rec.messages[0]!, { type: "events", events: events.slice(0, at + 1), dropped: 0 }]);
+  assert.equal(mid.progress.targetPhase, "climbing");
+  assert.equal(mid.run.phase, "target");
+});
+
+test("targets events are untrusted data: only string labels with numbers are kept, a bounded number of them", () => {
+  assert.equal(setTargets(emptyProgress, null), emptyProgress);
+  assert.equal(setTargets(emptyProgress, "sum"), emptyProgress);
+  const m = setTargets(emptyProgress, { b: 2, a: Infinity, c: "7", d: Number.NaN, e: 1.23456789e-7, f: -0 });
+  assert.deepEqual(m.targets, [{ label: "a", score: "∞" }, { label: "b", score: "2" }, { label: "e", score: "1.23457e-7" }, { label: "f", score: "0" }]);
+  const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`label ${String(i).padStart(2, "0")}`, i]));
+  assert.equal(setTargets(emptyProgress, many).targets.length, MAX_TARGETS);
+  assert.deepEqual(JSON.parse(JSON.stringify(m.targets)), m.targets);
 });

@@ -4,7 +4,7 @@
  * and a run-finished message with the failure report the runner would send. Shared by the model tests and
  * record.ts, which saves them as fixtures for the browser tests and the benchmark.
  */
-import { check, machine, property, simTest, st, event, assume, PropertyFailure, ScheduleFailure } from "../../src/engine/index.ts";
+import { check, machine, property, simTest, st, event, assume, target, PropertyFailure, ScheduleFailure } from "../../src/engine/index.ts";
 import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/protocol.ts";
 import { DEFAULT_OUTBOX, Outbox } from "../../src/runner/outbox.ts";
 import type { Property } from "../../src/engine/index.ts";
@@ -89,6 +89,16 @@ export function mixed(): Recording {
     const total = items.reduce((a, i) => a + i.weight, 0);
     if (total > 150 && items.length >= 3) throw new RangeError(`total weight ${total} too large`);
   }), { seed: 11, maxExamples: 300 });
+}
+
+/** target(): a sum over 1850 that only the target phase reaches (two labels), then shrinking. */
+export function targeted(): Recording {
+  return recordRun("targeted", "the sum stays at most 1850", property(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), (xs) => {
+    const sum = xs.reduce((a, b) => a + b, 0);
+    target(sum, "sum");
+    target(xs.length, "length");
+    if (sum > 1850) throw new Error(`sum ${sum} is over 1850`);
+  }), { seed: 3, maxExamples: 1000 });
 }
 
 /** A property that holds: generation statistics only (invalid cases from filter, labels, sizes). */

@@ -5,7 +5,7 @@
  */
 import { scaleLinear, scaleSymlog } from "d3-scale";
 import { line, curveStepAfter } from "d3-shape";
-import type { PassRow, ProgressModel } from "../models/progress.ts";
+import type { PassRow, ProgressModel, TargetPhase, TargetRow } from "../models/progress.ts";
 import { series } from "../models/progress.ts";
 import { formatIndex } from "../models/candidates.ts";
 
@@ -38,7 +38,15 @@ export interface ProgressLayout {
   readonly passes: readonly (PassRow & { readonly current: boolean })[];
   readonly currentPass: string;
   readonly totals: string | undefined;
+  /** The target phase's caption and the best score per label (absent when the property calls no target()). */
+  readonly targets: { readonly caption: string; readonly rows: readonly TargetRow[] } | undefined;
 }
+
+const TARGET_CAPTIONS: Record<TargetPhase, string> = {
+  none: "target(): best score per label (the target phase starts halfway through generation)",
+  climbing: "Target phase: climbing toward higher target() scores",
+  done: "target(): best score per label (target phase done)",
+};
 
 function fmt(n: number): string {
   return Math.abs(n) >= 1e4 ? n.toExponential(0).replace("e+", "e") : String(Math.round(n));
@@ -94,6 +102,7 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
     points: pts.length,
     passes: m.passes.map((r) => ({ ...r, current: r.name === m.currentPass })),
     currentPass: m.currentPass,
+    targets: m.targets.length === 0 && m.targetPhase === "none" ? undefined : { caption: TARGET_CAPTIONS[m.targetPhase], rows: m.targets },
     totals: t === undefined ? undefined : `${t.shrinkCalls} shrink calls, ${t.shrinks} shrinks, ${t.examples} examples in ${t.timeMs < 10000 ? `${Math.round(t.timeMs)} ms` : `${(t.timeMs / 1000).toFixed(1)} s`}${t.shrinkStopped ? ` · stopped: ${t.shrinkStopped}` : ""}`,
   };
 }

@@ -29,6 +29,15 @@ export interface Totals {
   readonly shrinkStopped: string | undefined;
 }
 
+/** A target() label and its best score so far (display text: scores may be ±Infinity, which JSON cannot hold). */
+export interface TargetRow {
+  readonly label: string;
+  readonly score: string;
+}
+
+/** Whether the run has a target phase: none yet, climbing now, or over. */
+export type TargetPhase = "none" | "climbing" | "done";
+
 export interface ProgressModel {
   readonly points: readonly ProgressPoint[];
   /** Keep one point in `stride` (1 until the series first fills). */
@@ -42,11 +51,43 @@ export interface ProgressModel {
   /** Calls and accepted of the current pass before its current run (the end event reports per run). */
   readonly base: { readonly calls: number; readonly accepted: number };
   readonly totals: Totals | undefined;
+  /** target() labels (the first MAX_TARGETS by name) with their best scores, and where the target phase is. */
+  readonly targets: readonly TargetRow[];
+  readonly targetPhase: TargetPhase;
 }
 
 export const MAX_POINTS = 2000;
 
-export const emptyProgress: ProgressModel = { points: [], stride: 1, skipped: 0, last: undefined, passes: [], currentPass: "", base: { calls: 0, accepted: 0 }, totals: undefined };
+export const MAX_TARGETS = 12;
+
+export const emptyProgress: ProgressModel = { points: [], stride: 1, skipped: 0, last: undefined, passes: [], currentPass: "", base: { calls: 0, accepted: 0 }, totals: undefined, targets: [], targetPhase: "none" };
+
+/** A score as shown: up to 6 significant digits, infinities spelled out. */
+function scoreText(v: number): string {
+  if (v === Infinity) return "∞";
+  if (v === -Infinity) return "−∞";
+  return Number.isInteger(v) && Math.abs(v) < 1e15 ? String(v) : String(Number(v.toPrecision(6)));
+}
+
+/**
+ * The best score per label from a targets event (untrusted data: only string labels with numeric scores are
+ * kept, at most MAX_TARGETS of them, by label).
+ */
+export function setTargets(m: ProgressModel, best: unknown): ProgressModel {
+  if (typeof best !== "object" || best === null) return m;
+  const rows: TargetRow[] = [];
+  for (const [label, v] of Object.entries(best as Record<string, unknown>)) {
+    if (typeof v === "number" && !Number.isNaN(v)) rows.push({ label: label.slice(0, 80), score: scoreText(v) });
+  }
+  rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  return { ...m, targets: rows.slice(0, MAX_TARGETS) };
+}
+
+/** A phase began: the target phase climbs, and any phase after it means it is over. */
+export function phaseStarted(m: ProgressModel, phase: string): ProgressModel {
+  const targetPhase = phase === "target" ? "climbing" : m.targetPhase === "climbing" ? "done" : m.targetPhase;
+  return targetPhase === m.targetPhase ? m : { ...m, targetPhase };
+}
 
 /** Append a point, halving the resolution when full (pure: returns a new model). */
 export function addPoint(m: ProgressModel, p: ProgressPoint): ProgressModel {

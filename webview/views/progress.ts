@@ -5,12 +5,14 @@
  */
 import type { ChartPanel, ProgressLayout, Tick } from "../layout/progress.ts";
 import { MARGIN, PANEL_H } from "../layout/progress.ts";
+import type { TargetRow } from "../models/progress.ts";
 import { part, svgPart, type Sel } from "./dom.ts";
 
 type PassRowData = ProgressLayout["passes"][number];
 
 export function drawProgress(host: Sel, lay: ProgressLayout): void {
   part(host, "p", "status").text(lay.totals ?? (lay.currentPass ? `Running pass: ${lay.currentPass}` : lay.points === 0 ? "Shrinking starts once a failing case is found." : "Between passes."));
+  drawTargets(host, lay.targets);
   const svg = svgPart(host, "svg", "chart", (s) => s.attr("role", "img"));
   const last = lay.panels.map((p) => `${p.title} ${p.last?.label ?? "—"}`).join(", ");
   svg.attr("width", lay.width).attr("height", lay.height).attr("aria-label", `Sort key of the shrink target over ${lay.points} accepted shrinks: now ${last}`);
@@ -93,5 +95,32 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
         const d = (this.parentNode as unknown as { __data__: PassRowData }).__data__;
         return String([d.runs, d.candidates, d.calls, d.accepted][i]);
       });
+    });
+}
+
+/** The target() scores: a caption saying where the target phase is, and one row per label. */
+function drawTargets(host: Sel, targets: ProgressLayout["targets"]): void {
+  const table = part(host, "table", "targets", (t) => {
+    t.append("caption");
+    t.append("thead").append("tr").selectAll("th").data(["label", "best score"]).join("th").attr("scope", "col").text((d) => d);
+    t.append("tbody");
+  });
+  table.classed("hidden", targets === undefined);
+  if (targets === undefined) return;
+  table.select("caption").text(targets.caption);
+  table.classed("climbing", targets.caption.startsWith("Target phase"));
+  table
+    .select("tbody")
+    .selectAll<HTMLTableRowElement, TargetRow>("tr")
+    .data(targets.rows, (d) => d.label)
+    .join((enter) => {
+      const tr = enter.append("tr");
+      tr.append("th").attr("scope", "row");
+      tr.append("td");
+      return tr;
+    })
+    .call((tr) => {
+      tr.select("th").text((d) => (d.label === "" ? "(no label)" : d.label));
+      tr.select("td").text((d) => d.score);
     });
 }
