@@ -12,9 +12,9 @@ const SEEDS = [1, 2, 3, 4, 5];
 
 /** ~1 % of its values pass the filter (and each case gets three attempts). */
 const rare = () => st.integers({ min: 0, max: 9999 }).filter((x) => x % 100 === 37);
-/** Lists of 30..100 booleans take 2 choices per element: most overrun a 70-choice budget. */
+/** Lists of 30..100 booleans take 2 choices per element: most overrun a 66-choice budget. */
 const big = () => st.lists(st.booleans(), { minSize: 30, maxSize: 100 });
-const BIG: Settings = { maxChoices: 70 };
+const BIG: Settings = { maxChoices: 66 };
 
 function busyWait(ms: number): void {
   const end = performance.now() + ms;
@@ -89,7 +89,7 @@ test("dataTooLarge: a strategy over the choice budget most of the time fails the
   for (const seed of SEEDS) {
     const { error, result } = unhealthy((onEvent) => check(property(big(), () => {}), { ...QUIET, ...BIG, seed, onEvent }));
     assertNamed(error, "dataTooLarge", /smaller sizes/);
-    assert.match(error.message, /exceeded the 70-choice budget/);
+    assert.match(error.message, /exceeded the 66-choice budget/);
     assert.equal(result.healthCheck, "dataTooLarge");
     assert.equal(result.statistics.overrun, 20);
     assert.ok(result.statistics.valid < 10);
