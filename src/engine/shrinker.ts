@@ -563,8 +563,7 @@ export class Shrinker {
       base[j] = far;
       const start = a.value as number;
       const gap = Math.abs((simplest("integer", a.constraints) as number) - start);
-      yield* findIntegerG(function* (this: Shrinker, k: number) {
-        if (k > gap) return false;
+      yield* this.farthest(gap, function* (this: Shrinker, k: number) {
         const values = base.slice();
         values[i] = start + d * k;
         return yield* this.consider(values);
@@ -601,35 +600,37 @@ export class Shrinker {
   /**
    * Move `positions` together by deltas·k for the largest k that still fails, k at most the distance of the
    * first position to its target. Large distances are searched in two steps — first how many times the
-   * distance can be halved, then findInteger on what is left — so shrinking 2^53 to 10 costs ~20 calls, not ~100.
+   * distance can be halved, then a bisection of what is left — so shrinking 2^53 to 10 costs ~20 calls, not ~100.
    */
   private *searchTogether(positions: readonly number[], deltas: readonly number[]): PassGen {
     const first = this.target.nodes[positions[0]];
     if (first === undefined || first.type !== "integer") return;
     const distance = Math.abs((simplest("integer", first.constraints) as number) - (first.value as number));
     if (distance === 0) return;
-    let bases = positions.map((i) => this.target.nodes[i].value as number);
-    // All the way in one step first: the cheapest win.
-    if (yield* this.moveTogether(positions, bases, deltas, distance)) return;
-    // `upper`: a move from `bases` known to fail (all the way, or the first halving that failed).
-    let upper = distance;
-    if (distance > 64) {
-      const start = bases;
-      const halvings = yield* findIntegerG(function* (this: Shrinker, b: number) {
-        if (b >= 53) return false;
-        return yield* this.moveTogether(positions, start, deltas, distance - Math.floor(distance / 2 ** b));
-      }.bind(this));
-      const moved = distance - Math.floor(distance / 2 ** halvings);
-      bases = start.map((v, p) => v + deltas[p] * moved);
-      upper = halvings + 1 < 53 ? Math.floor(distance / 2 ** halvings) - Math.floor(distance / 2 ** (halvings + 1)) : distance - moved;
-    }
-    // Then bisect between what works and what fails: one call when not even a step works (the common case
-    // at a boundary), about log2(upper) otherwise — fewer than growing the step from 1.
-    const from = bases;
-    const move = (k: number) => this.moveTogether(positions, from, deltas, k);
-    if (upper <= 1 || !(yield* move(1))) return;
+    const start = positions.map((i) => this.target.nodes[i].value as number);
+    yield* this.farthest(distance, (k) => this.moveTogether(positions, start, deltas, k));
+  }
+
+  /**
+   * The largest k ≤ distance for which move(k) is accepted (each call from the same starting point, so the
+   * question stays monotone however many moves get accepted on the way).
+   */
+  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>): PassGen {
+    // All the way in one step first: the cheapest win. Then one step: when not even that works (the common
+    // case at a boundary, and for most pairs) the search ends after two calls.
+    if ((yield* move(distance)) || distance === 1 || !(yield* move(1))) return;
+    // Moves by lo are known to work and by hi to fail. Far targets: how often the distance halves first.
     let lo = 1;
-    let hi = upper;
+    let hi = distance;
+    if (distance > 64) {
+      const halvings = yield* findIntegerG(function* (b: number) {
+        if (b >= 53) return false;
+        return yield* move(distance - Math.floor(distance / 2 ** b));
+      });
+      if (halvings > 0) lo = Math.max(lo, distance - Math.floor(distance / 2 ** halvings));
+      if (halvings + 1 < 53) hi = distance - Math.floor(distance / 2 ** (halvings + 1));
+    }
+    // Then bisect: about log2(hi − lo) calls.
     while (hi - lo > 1) {
       const mid = lo + Math.floor((hi - lo) / 2);
       if (yield* move(mid)) lo = mid;
