@@ -17,7 +17,7 @@
  * Before any of that, the failing seed runs once more: a workload that fails differently on the same seed
  * (Math.random, real time, state kept between runs) is reported as flaky, unshrunk.
  */
-import { invalid } from "./errors.ts";
+import { invalid, InvalidArgument } from "./errors.ts";
 import type { ChoiceValue } from "./choices.ts";
 import { InMemoryDatabase } from "./database.ts";
 import { PropertyFailure, runIsolated, SIM_BODY } from "./property.ts";
@@ -478,6 +478,15 @@ function stackOf(e: unknown): string | undefined {
   }
 }
 
+/** Whether a workload's error is misuse (never throws: instanceof on a hostile Proxy can). */
+function isMisuse(error: unknown): boolean {
+  try {
+    return error instanceof InvalidArgument;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A property body that explores `options.seeds` for each workload the property draws, and throws the first
  * failure (a ScheduleFailure carrying the report). The property shrinks the workload; the seeds stay fixed.
@@ -489,6 +498,9 @@ export function simTest<A extends unknown[]>(options: ExploreOptions, body: (...
   if (typeof body !== "function") invalid("simTest", `the body must be a function (the workload, given the property's arguments), got ${describe(body)}`);
   const fn = async (...args: A): Promise<void> => {
     const report = await exploreWith(() => body(...args), o);
+    // Misuse in the workload (a bad call, target() once per seed) fails every schedule alike: it ends the run
+    // as misuse, as it does from any body, rather than being shrunk into a bogus minimal example.
+    if (report !== null && isMisuse(report.error)) throw report.error;
     if (report !== null) throw new ScheduleFailure(report);
   };
   return Object.assign(fn, { [SIM_BODY]: true });

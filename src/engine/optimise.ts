@@ -58,11 +58,9 @@ export class Targets {
     return rose;
   }
 
-  /** Each label's best score, for events. */
+  /** Each label's best score, for events (own keys whatever the label: `out["__proto__"] = 5` would set no key). */
   scores(): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const [label, b] of this.best) out[label] = b.score;
-    return out;
+    return Object.fromEntries(Array.from(this.best, ([label, b]) => [label, b.score]));
   }
 }
 

@@ -489,3 +489,8 @@ test("targets events are untrusted data: only string labels with numbers are kep
   assert.equal(setTargets(emptyProgress, many).targets.length, MAX_TARGETS);
   assert.deepEqual(JSON.parse(JSON.stringify(m.targets)), m.targets);
 });
+
+test("an infinite best score that postMessage's JSON turned into null still shows its label", () => {
+  const sent = JSON.parse(JSON.stringify({ top: Infinity, bottom: -Infinity, sum: 3 })) as unknown;
+  assert.deepEqual(setTargets(emptyProgress, sent).targets, [{ label: "bottom", score: "±∞" }, { label: "sum", score: "3" }, { label: "top", score: "±∞" }]);
+});

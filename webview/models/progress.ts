@@ -71,13 +71,15 @@ function scoreText(v: number): string {
 
 /**
  * The best score per label from a targets event (untrusted data: only string labels with numeric scores are
- * kept, at most MAX_TARGETS of them, by label).
+ * kept, at most MAX_TARGETS of them, by label). A null score is an infinite one the host's postMessage (JSON)
+ * flattened — target() takes no NaN — and its label still has a best score to show.
  */
 export function setTargets(m: ProgressModel, best: unknown): ProgressModel {
   if (typeof best !== "object" || best === null) return m;
   const rows: TargetRow[] = [];
   for (const [label, v] of Object.entries(best as Record<string, unknown>)) {
     if (typeof v === "number" && !Number.isNaN(v)) rows.push({ label: label.slice(0, 80), score: scoreText(v) });
+    else if (v === null) rows.push({ label: label.slice(0, 80), score: "±∞" });
   }
   rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   return { ...m, targets: rows.slice(0, MAX_TARGETS) };
