@@ -616,9 +616,9 @@ export class Shrinker {
    * question stays monotone however many moves get accepted on the way).
    */
   private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>): PassGen {
-    // All the way in one step first: the cheapest win. Then one step: when not even that works (the common
-    // case at a boundary, and for most pairs) the search ends after two calls.
-    if ((yield* move(distance)) || distance === 1 || !(yield* move(1))) return;
+    // One step first: when not even that works (the common case at a boundary, and for most pairs) the search
+    // ends after one call. Then all the way, the cheapest win (a single value tried its simplest already).
+    if (!(yield* move(1)) || distance === 1 || (yield* move(distance))) return;
     // Moves by lo are known to work and by hi to fail. Far targets: how often the distance halves first.
     let lo = 1;
     let hi = distance;
@@ -812,9 +812,6 @@ export class Shrinker {
     }
   }
 
-  /** Positions and values minimiseInteger has tried the next simplest values on. */
-  private readonly shortCircuited = new Set<string>();
-
   /** Integers: toward shrinkTowards by findInteger in value space, and try the mirror value (−v → v). */
   private *minimiseInteger(i: number): PassGen {
     const n = this.target.nodes[i];
@@ -824,13 +821,9 @@ export class Shrinker {
     const mirror = 2 * t - v;
     // The next simplest values first (Hypothesis's short circuit): a boundary right next to the target — a
     // list that must not be a palindrome, values that must differ — is met in one call, not a whole search.
-    // Once per position and value: in later rounds the search below still runs, the guesses would not change.
-    const seen = `${i}:${v}`;
-    if (!this.shortCircuited.has(seen)) {
-      this.shortCircuited.add(seen);
-      const index = choiceToIndex("integer", v, c);
-      for (let k = 1n; k <= 2n && k < index; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
-    }
+    // Only from far away: near the target the search below is as short.
+    const index = choiceToIndex("integer", v, c);
+    if (index > 16n) for (let k = 1n; k <= 2n; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
     if (v < t) yield* this.replace(i, mirror);
     yield* this.towards([i], t);
   }
