@@ -5,7 +5,8 @@
  *
  *   filterTooMuch  50 cases rejected by assume() or .filter()
  *   dataTooLarge   20 cases over the choice budget (maxChoices)
- *   tooSlow        drawing the arguments (not running the body) took over max(1 s, 5 × deadline) in total
+ *   tooSlow        drawing the arguments (not running the body) took over max(1 s, 5 × deadline) in total;
+ *                  data.draw() in the body and a machine's step arguments are drawing too
  *
  * The window is the generate phase's first cases, until 10 are valid (explicit examples and replayed failures
  * are the user's own inputs, not the strategies' health). Only inside it are draws timed; afterwards the

@@ -235,6 +235,18 @@ const NO_DRAWS: BundleDraw[] = [];
  * when presenting. `trace` gets the bundle draws of a step.
  */
 function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
+  const tc = run.tc;
+  if (tc.drawMs < 0) return drawStepArguments(run, rule, kind, trace);
+  // The health window times draws (tooSlow): a machine's step arguments are its generated input, drawn here.
+  const t0 = performance.now();
+  try {
+    return drawStepArguments(run, rule, kind, trace);
+  } finally {
+    tc.drawMs += performance.now() - t0;
+  }
+}
+
+function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
   const { m, tc } = run;
   let argObj: Record<string, unknown> | typeof NO_ARGUMENT = NO_ARGUMENT;
   const printed: string[] | undefined = run.steps === undefined ? undefined : [];

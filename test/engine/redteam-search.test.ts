@@ -357,6 +357,55 @@ test("health: suppressing tooSlow lets slow generation run to the end", () => {
   assert.equal(calls, 20);
 });
 
+/** Integers whose first `n` draws each take `ms` of busy work: slow generation, then instant. */
+function slowFirst(n: number, ms: number) {
+  let draws = 0;
+  return st.integers().map((x) => {
+    if (draws++ < n) {
+      const end = performance.now() + ms;
+      while (performance.now() < end) {
+        // expensive generation
+      }
+    }
+    return x;
+  });
+}
+
+// The draw-time limit is 1 s with the default 200 ms deadline (30 s without one): these runs keep the deadline,
+// each case under it, and spend over 1 s drawing in all.
+const TIMED: Settings = { database: null, deadline: 200 };
+
+test("health: a slow st.data() draw in the body is drawing, and triggers tooSlow", () => {
+  const slow = slowFirst(10, 150);
+  assert.throws(() => check(property(st.data(), (data) => void data.draw(slow)), { ...TIMED, seed: 1, maxExamples: 20 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
+});
+
+test("health: a machine whose step arguments are slow to generate triggers tooSlow (it passed after seconds of drawing)", () => {
+  class Store {
+    setup(_: { x: number }): void {}
+    put(): void {}
+  }
+  const spec = { initialize: { setup: { args: { x: slowFirst(10, 150) } } }, rules: { put: {} } };
+  assert.throws(() => check(machine(Store, spec, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
+});
+
+test("health: a machine whose rules are slow (not their arguments) never triggers tooSlow", () => {
+  let calls = 0;
+  class Slow {
+    setup(_: { x: number }): void {
+      if (calls++ < 10) {
+        const end = performance.now() + 150;
+        while (performance.now() < end) {
+          // the rule's own work
+        }
+      }
+    }
+    put(): void {}
+  }
+  check(machine(Slow, { initialize: { setup: { args: { x: st.integers() } } }, rules: { put: {} } }, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 });
+  assert.ok(calls >= 15);
+});
+
 test("health: a list whose minSize can never fit the choice budget is misuse naming st.lists, not a health check", () => {
   assert.throws(() => check(property(st.lists(st.booleans(), { minSize: 100 }), () => {}), { ...QUIET, maxChoices: 50 }), (e: unknown) => e instanceof InvalidArgument && /^st\.lists: minSize \(100\) can never fit/.test(e.message));
 });
@@ -530,4 +579,20 @@ test("shrink: a failure the climb found shrinks to the same minimum as one found
   const [xs] = viaClimb.args as [number[]];
   assert.equal(xs.reduce((a, b) => a + b, 0), 301);
   assert.equal(xs.length, 4, viaClimb.repro);
+});
+
+// Known gaps, reported rather than fixed here (the shrinker and machines are other engineers' work): each is a
+// todo until its owner lands a fix, then becomes a plain pinned test.
+
+test("shrink: a pair whose difference must exceed 5 ends on [0, 6] from every seed, as Hypothesis does", { todo: "the shrinker cannot shift both values by the same amount: seeds 1, 5, 9 end on [-6, 0]" }, () => {
+  const ends = new Set<string>();
+  for (let seed = 1; seed <= 12; seed++) ends.add(JSON.stringify(find(st.tuples(st.integers(), st.integers()), ([a, b]) => b - a > 5, { ...QUIET, seed })));
+  assert.deepEqual([...ends], ["[0,6]"]);
+});
+
+test("machine: a machine no rule of which can ever run does not pass silently", { todo: "every sequence is zero steps (no open rule from the initial state) and the run passes" }, () => {
+  class Never {
+    step(): void {}
+  }
+  assert.throws(() => check(machine(Never, { rules: { step: { precondition: () => false } } }), { ...QUIET, seed: 1 }), (e: unknown) => e instanceof Unsatisfiable || e instanceof InvalidArgument);
 });
