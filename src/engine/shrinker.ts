@@ -296,13 +296,25 @@ export class Shrinker {
       const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
       const base = this.values();
       if (!(yield* this.deleteRange(s.start, s.end))) continue;
-      // It went: delete as many of the siblings just before it as still fail, found by findInteger
-      // (a list that lost one element often loses the next ten just as well). Each try cuts from the
-      // sequence as it was before, so k elements really are k siblings and the answer is logarithmic.
-      yield* findIntegerG(function* (this: Shrinker, k: number) {
+      // It went: delete as many of the siblings just before it as still fail (a list that lost one element
+      // often loses the next ten just as well). Each try cuts from the sequence as it was before, so k
+      // elements really are k siblings and the answer is logarithmic.
+      const more = function* (this: Shrinker, k: number): Generator<TestCase, boolean, TestCase> {
         if (k > earlier.length) return false;
         return yield* this.consider([...base.slice(0, earlier[earlier.length - k].start), ...base.slice(s.end)]);
-      }.bind(this));
+      }.bind(this);
+      // Doubling, then bisecting: deletions tend to go in runs, so a long run costs ~2·log2 calls.
+      let lo = 0;
+      let hi = 1;
+      while (yield* more(hi)) {
+        lo = hi;
+        hi *= 2;
+      }
+      while (hi - lo > 1) {
+        const mid = lo + Math.floor((hi - lo) / 2);
+        if (yield* more(mid)) lo = mid;
+        else hi = mid;
+      }
     }
   }
 
@@ -602,20 +614,21 @@ export class Shrinker {
    * first position to its target. Large distances are searched in two steps — first how many times the
    * distance can be halved, then a bisection of what is left — so shrinking 2^53 to 10 costs ~20 calls, not ~100.
    */
-  private *searchTogether(positions: readonly number[], deltas: readonly number[]): PassGen {
+  private *searchTogether(positions: readonly number[], deltas: readonly number[], wholeFirst = false): PassGen {
     const first = this.target.nodes[positions[0]];
     if (first === undefined || first.type !== "integer") return;
     const distance = Math.abs((simplest("integer", first.constraints) as number) - (first.value as number));
     if (distance === 0) return;
     const start = positions.map((i) => this.target.nodes[i].value as number);
-    yield* this.farthest(distance, (k) => this.moveTogether(positions, start, deltas, k));
+    yield* this.farthest(distance, (k) => this.moveTogether(positions, start, deltas, k), wholeFirst);
   }
 
   /**
    * The largest k ≤ distance for which move(k) is accepted (each call from the same starting point, so the
    * question stays monotone however many moves get accepted on the way).
    */
-  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>): PassGen {
+  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>, wholeFirst = false): PassGen {
+    if (wholeFirst && (yield* move(distance))) return;
     // One step first: when not even that works (the common case at a boundary, and for most pairs) the search
     // ends after one call. Then all the way, the cheapest win (a single value tried its simplest already).
     if (!(yield* move(1)) || distance === 1 || (yield* move(distance))) return;
@@ -670,7 +683,7 @@ export class Shrinker {
       if (first === undefined) continue;
       switch (first.type) {
         case "integer":
-          yield* this.searchTogether(positions, positions.map((i) => this.direction(i)));
+          yield* this.searchTogether(positions, positions.map((i) => this.direction(i)), true);
           break;
         case "float":
           if (!(yield* this.replaceAll(positions, simplest("float", first.constraints)))) yield* this.minimiseFloat(positions);
