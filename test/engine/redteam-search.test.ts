@@ -10,6 +10,25 @@ import type { EngineEvent, Settings, TargetsEvent } from "../../src/engine/index
 import { failure, failureOf } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
+/**
+ * For tooSlow: the draw-time limit is 1 s with the default 200 ms deadline (30 s without one), so these runs keep
+ * the deadline, each case well under it (120 ms of slow work), and over 1 s of it in the first 9 cases.
+ */
+const TIMED: Settings = { database: null, deadline: 200 };
+
+/** Integers whose first `n` draws each take `ms` of busy work: slow generation, then instant. */
+function slowFirst(n: number, ms: number) {
+  let draws = 0;
+  return st.integers().map((x) => {
+    if (draws++ < n) {
+      const end = performance.now() + ms;
+      while (performance.now() < end) {
+        // expensive generation
+      }
+    }
+    return x;
+  });
+}
 
 function lastTargets(events: EngineEvent[]): Record<string, number> {
   const all = events.filter((e): e is TargetsEvent => e.type === "targets");
@@ -277,6 +296,45 @@ test("target: a simTest property scores its arguments outside the workload (the 
   assert.equal(best, 50);
 });
 
+test("target: a targeted run is deterministic per seed, derandomized (CI) included", () => {
+  const trace = (settings: Settings) => {
+    const seen: number[] = [];
+    try {
+      check(property(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), (xs) => {
+        const sum = xs.reduce((a, b) => a + b, 0);
+        seen.push(sum);
+        target(sum);
+        if (sum > 1850) throw new Error("over");
+      }), { ...QUIET, maxExamples: 1000, ...settings });
+    } catch (e) {
+      if (!(e instanceof PropertyFailure)) throw e;
+    }
+    return seen.join(",");
+  };
+  assert.equal(trace({ seed: 8 }), trace({ seed: 8 }));
+  assert.equal(trace({ derandomize: true }), trace({ derandomize: true }));
+});
+
+test("target: find() climbs too: the sum-over-1850 list is found and minimal", () => {
+  const xs = find(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), (ys) => {
+    const sum = ys.reduce((a, b) => a + b, 0);
+    target(sum);
+    return sum > 1850;
+  }, { ...QUIET, seed: 1, maxExamples: 1000 });
+  assert.equal(xs.reduce((a, b) => a + b, 0), 1851);
+});
+
+test("target: a label seen only on rejected cases never becomes a best (nothing to climb from)", () => {
+  const { events } = passing((n) => {
+    target(n, "always");
+    if (n > 900) {
+      target(n, "rejected");
+      assume(false);
+    }
+  });
+  assert.deepEqual(Object.keys(lastTargets(events)), ["always"]);
+});
+
 // ------------------------------------------------------------------------------------------------ health checks
 
 test("health: suppressing a check twice is the same as once", () => {
@@ -328,7 +386,7 @@ test("health: a slow sync body never triggers tooSlow (only drawing is timed)", 
     while (performance.now() < end) {
       // the body's own time
     }
-  }), { ...QUIET, seed: 1, maxExamples: 11 });
+  }), { ...TIMED, seed: 1, maxExamples: 11 });
   assert.equal(calls, 11);
 });
 
@@ -337,46 +395,12 @@ test("health: a slow async body never triggers tooSlow", async () => {
   await check(property(st.integers(), async () => {
     calls++;
     await new Promise((r) => setTimeout(r, 110));
-  }), { ...QUIET, seed: 1, maxExamples: 11 });
+  }), { ...TIMED, seed: 1, maxExamples: 11 });
   assert.equal(calls, 11);
 });
 
-test("health: suppressing tooSlow lets slow generation run to the end", () => {
-  let draws = 0;
-  const slow = st.integers().map((x) => {
-    if (draws++ < 8) {
-      const end = performance.now() + 150;
-      while (performance.now() < end) {
-        // slow generation, at first
-      }
-    }
-    return x;
-  });
-  let calls = 0;
-  check(property(slow, () => void calls++), { ...QUIET, seed: 1, maxExamples: 20, suppressHealthCheck: ["tooSlow"] });
-  assert.equal(calls, 20);
-});
-
-/** Integers whose first `n` draws each take `ms` of busy work: slow generation, then instant. */
-function slowFirst(n: number, ms: number) {
-  let draws = 0;
-  return st.integers().map((x) => {
-    if (draws++ < n) {
-      const end = performance.now() + ms;
-      while (performance.now() < end) {
-        // expensive generation
-      }
-    }
-    return x;
-  });
-}
-
-// The draw-time limit is 1 s with the default 200 ms deadline (30 s without one): these runs keep the deadline,
-// each case under it, and spend over 1 s drawing in all.
-const TIMED: Settings = { database: null, deadline: 200 };
-
 test("health: a slow st.data() draw in the body is drawing, and triggers tooSlow", () => {
-  const slow = slowFirst(10, 150);
+  const slow = slowFirst(10, 120);
   assert.throws(() => check(property(st.data(), (data) => void data.draw(slow)), { ...TIMED, seed: 1, maxExamples: 20 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
 });
 
@@ -385,7 +409,7 @@ test("health: a machine whose step arguments are slow to generate triggers tooSl
     setup(_: { x: number }): void {}
     put(): void {}
   }
-  const spec = { initialize: { setup: { args: { x: slowFirst(10, 150) } } }, rules: { put: {} } };
+  const spec = { initialize: { setup: { args: { x: slowFirst(10, 120) } } }, rules: { put: {} } };
   assert.throws(() => check(machine(Store, spec, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
 });
 
@@ -394,7 +418,7 @@ test("health: a machine whose rules are slow (not their arguments) never trigger
   class Slow {
     setup(_: { x: number }): void {
       if (calls++ < 10) {
-        const end = performance.now() + 150;
+        const end = performance.now() + 120;
         while (performance.now() < end) {
           // the rule's own work
         }
@@ -404,6 +428,19 @@ test("health: a machine whose rules are slow (not their arguments) never trigger
   }
   check(machine(Slow, { initialize: { setup: { args: { x: st.integers() } } }, rules: { put: {} } }, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 });
   assert.ok(calls >= 15);
+});
+
+test("health: suppressing tooSlow lets slow generation run to the end", () => {
+  let calls = 0;
+  check(property(slowFirst(10, 120), () => void calls++), { ...TIMED, seed: 1, maxExamples: 20, suppressHealthCheck: ["tooSlow"] });
+  assert.equal(calls, 20);
+});
+
+test("health: with every check suppressed, a run with nothing valid still gives up and says suppressing never passes it", () => {
+  assert.throws(
+    () => check(property(st.integers().filter(() => false), () => {}), { ...QUIET, seed: 1, maxExamples: 20, suppressHealthCheck: ["filterTooMuch", "tooSlow", "dataTooLarge"] }),
+    (e: unknown) => e instanceof Unsatisfiable && !(e instanceof FailedHealthCheck) && /suppressing filterTooMuch never turns a run with no valid test case into a pass/.test(e.message),
+  );
 });
 
 test("health: a list whose minSize can never fit the choice budget is misuse naming st.lists, not a health check", () => {
@@ -538,6 +575,12 @@ test("bias: a unique list that must use its whole small domain is still generate
 test("bias: sampledFrom and oneOf only give their own values", () => {
   for (const v of sample<string>(st.sampledFrom(["x", "y", "z"]))) assert.ok(["x", "y", "z"].includes(v));
   for (const v of sample<number | string>(st.oneOf(st.just(1), st.text({ alphabet: "q", maxSize: 1 })))) assert.ok(v === 1 || v === "" || v === "q");
+});
+
+test("bias: single-valued domains give only their value, signed zeros included", () => {
+  for (const x of sample<number>(st.integers({ min: 7, max: 7 }), [1], 50)) assert.equal(x, 7);
+  for (const x of sample<number>(st.floats({ min: -0, max: -0 }), [1], 50)) assert.ok(Object.is(x, -0), String(x));
+  for (const s of sample<string>(st.text({ alphabet: "a", minSize: 3, maxSize: 3 }), [1], 50)) assert.equal(s, "aaa");
 });
 
 // ------------------------------------------------------------------------------------------------ generation biases: exhaustion and determinism
