@@ -11,23 +11,34 @@ import { failure, failureOf } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
 /**
- * For tooSlow: the draw-time limit is 1 s with the default 200 ms deadline (30 s without one), so these runs keep
- * the deadline, each case well under it (120 ms of slow work), and over 1 s of it in the first 9 cases.
+ * For tooSlow: the draw-time limit is 1 s with the default 200 ms deadline (30 s without one). These runs keep the
+ * deadline and spread 1.2 s of slow work over the first 40 cases, 30 ms each (far under the deadline even on a
+ * loaded machine), each rejected by `rejectFirst` so the window stays open (under 50 rejections: no filterTooMuch).
  */
 const TIMED: Settings = { database: null, deadline: 200 };
+const SLOW_CASES = 40;
+const SLOW_MS = 30;
 
-/** Integers whose first `n` draws each take `ms` of busy work: slow generation, then instant. */
-function slowFirst(n: number, ms: number) {
+function busy(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // slow work, measured in wall time
+  }
+}
+
+/** Integers whose first SLOW_CASES draws each take SLOW_MS of busy work: slow generation, then instant. */
+function slowFirst() {
   let draws = 0;
   return st.integers().map((x) => {
-    if (draws++ < n) {
-      const end = performance.now() + ms;
-      while (performance.now() < end) {
-        // expensive generation
-      }
-    }
+    if (draws++ < SLOW_CASES) busy(SLOW_MS);
     return x;
   });
+}
+
+/** An assume() that rejects the first SLOW_CASES calls, keeping the health window open through the slow cases. */
+function rejectFirst(): () => void {
+  let calls = 0;
+  return () => assume(++calls > SLOW_CASES);
 }
 
 function lastTargets(events: EngineEvent[]): Record<string, number> {
@@ -216,8 +227,8 @@ test("target: an onEvent that throws on targets events does not stop the run or 
 test("target: a timeout during the climb fails that case and is shrunk like any failure", async () => {
   const f = await failureOf(() => check(property(st.integers({ min: 0, max: 10_000 }), async (n) => {
     target(n);
-    if (n > 9_990) await new Promise((r) => setTimeout(r, 200));
-  }), { database: null, deadline: null, timeout: 50, seed: 2, maxExamples: 300 }));
+    if (n > 9_990) await new Promise((r) => setTimeout(r, 400));
+  }), { database: null, deadline: null, timeout: 100, seed: 2, maxExamples: 300 }));
   assert.equal((f.cause as Error).name, "TimeoutError");
   assert.deepEqual(f.args, [9_991]);
 });
@@ -225,13 +236,9 @@ test("target: a timeout during the climb fails that case and is shrunk like any 
 test("target: a deadline exceeded only on climbed cases is reported, never a silent pass", () => {
   const f = failure(() => check(property(st.integers({ min: 0, max: 10_000 }), (n) => {
     target(n);
-    if (n > 9_990) {
-      const end = performance.now() + 30;
-      while (performance.now() < end) {
-        // slow only at the top of the range
-      }
-    }
-  }), { database: null, deadline: 10, seed: 2, maxExamples: 300 }));
+    // Slow only at the top of the range; the deadline leaves every other case a wide margin on a loaded machine.
+    if (n > 9_990) busy(250);
+  }), { database: null, deadline: 100, seed: 2, maxExamples: 300 }));
   assert.equal((f.cause as Error).name, "DeadlineExceeded", f.message);
   assert.deepEqual(f.args, [9_991]);
 });
@@ -380,60 +387,69 @@ test("health: valid explicit examples do not hide that every generated case is r
 
 test("health: a slow sync body never triggers tooSlow (only drawing is timed)", () => {
   let calls = 0;
+  const reject = rejectFirst();
   check(property(st.integers(), () => {
     calls++;
-    const end = performance.now() + 120;
-    while (performance.now() < end) {
-      // the body's own time
-    }
+    if (calls <= SLOW_CASES) busy(SLOW_MS);
+    reject();
   }), { ...TIMED, seed: 1, maxExamples: 11 });
-  assert.equal(calls, 11);
+  assert.equal(calls, SLOW_CASES + 11);
 });
 
 test("health: a slow async body never triggers tooSlow", async () => {
   let calls = 0;
+  const reject = rejectFirst();
   await check(property(st.integers(), async () => {
     calls++;
-    await new Promise((r) => setTimeout(r, 110));
+    if (calls <= SLOW_CASES) await new Promise((r) => setTimeout(r, SLOW_MS));
+    reject();
   }), { ...TIMED, seed: 1, maxExamples: 11 });
-  assert.equal(calls, 11);
+  assert.equal(calls, SLOW_CASES + 11);
 });
 
 test("health: a slow st.data() draw in the body is drawing, and triggers tooSlow", () => {
-  const slow = slowFirst(10, 120);
-  assert.throws(() => check(property(st.data(), (data) => void data.draw(slow)), { ...TIMED, seed: 1, maxExamples: 20 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
+  const slow = slowFirst();
+  const reject = rejectFirst();
+  assert.throws(() => check(property(st.data(), (data) => {
+    data.draw(slow);
+    reject();
+  }), { ...TIMED, seed: 1, maxExamples: 20 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
 });
 
 test("health: a machine whose step arguments are slow to generate triggers tooSlow (it passed after seconds of drawing)", () => {
+  const reject = rejectFirst();
   class Store {
-    setup(_: { x: number }): void {}
+    setup(_: { x: number }): void {
+      reject();
+    }
     put(): void {}
   }
-  const spec = { initialize: { setup: { args: { x: slowFirst(10, 120) } } }, rules: { put: {} } };
+  const spec = { initialize: { setup: { args: { x: slowFirst() } } }, rules: { put: {} } };
   assert.throws(() => check(machine(Store, spec, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 }), (e: unknown) => e instanceof FailedHealthCheck && e.check === "tooSlow");
 });
 
 test("health: a machine whose rules are slow (not their arguments) never triggers tooSlow", () => {
   let calls = 0;
+  const reject = rejectFirst();
   class Slow {
     setup(_: { x: number }): void {
-      if (calls++ < 10) {
-        const end = performance.now() + 120;
-        while (performance.now() < end) {
-          // the rule's own work
-        }
-      }
+      if (++calls <= SLOW_CASES) busy(SLOW_MS);
+      reject();
     }
     put(): void {}
   }
   check(machine(Slow, { initialize: { setup: { args: { x: st.integers() } } }, rules: { put: {} } }, { stepCount: 5 }), { ...TIMED, seed: 1, maxExamples: 15 });
-  assert.ok(calls >= 15);
+  assert.ok(calls >= SLOW_CASES + 15);
 });
 
 test("health: suppressing tooSlow lets slow generation run to the end", () => {
   let calls = 0;
-  check(property(slowFirst(10, 120), () => void calls++), { ...TIMED, seed: 1, maxExamples: 20, suppressHealthCheck: ["tooSlow"] });
-  assert.equal(calls, 20);
+  const reject = rejectFirst();
+  check(property(slowFirst(), () => {
+    calls++;
+    reject();
+  }), { ...TIMED, seed: 1, maxExamples: 20, suppressHealthCheck: ["tooSlow"] });
+  assert.equal(calls, SLOW_CASES + 20);
 });
 
 test("health: with every check suppressed, a run with nothing valid still gives up and says suppressing never passes it", () => {
