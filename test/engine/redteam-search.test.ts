@@ -192,6 +192,17 @@ test("target: target() in explicit examples is allowed and does not disturb the 
   assert.ok(!seen.slice(1).some((n) => n > 10), "the explicit example's score is not climbed from");
 });
 
+test("target: without the shrink phase the climb's failure is reported as found, never lost", () => {
+  const f = failure(() => check(property(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), (xs) => {
+    const sum = xs.reduce((a, b) => a + b, 0);
+    target(sum);
+    if (sum > 1850) throw new Error(`over ${sum}`);
+  }), { ...QUIET, seed: 3, maxExamples: 1000, phases: ["generate", "target"] }));
+  const [xs] = f.args as [number[]];
+  assert.ok(xs.reduce((a, b) => a + b, 0) > 1850, f.repro);
+  assert.equal(f.statistics.shrinkCalls, 0);
+});
+
 test("target: maxExamples 1 and 2 with targets run at most that many cases", () => {
   for (const maxExamples of [1, 2]) {
     let calls = 0;
