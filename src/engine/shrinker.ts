@@ -746,12 +746,19 @@ export class Shrinker {
     return out;
   }
 
-  /** Move two integers toward their targets by the same amount (their difference is what matters). */
+  /**
+   * Shift two integers by the same amount, the first toward its target: their difference is what matters.
+   * The second may already be at its target and move past it — b − a > 5 goes from [−6, 0] to [0, 6].
+   */
   private *lowerPairs(): PassGen {
-    for (const [i, j] of this.pairs()) {
-      const deltas = [this.direction(i), this.direction(j)];
-      if (deltas[0] === 0 || deltas[1] === 0) continue;
-      yield* this.searchTogether([i, j], deltas);
+    const ints: number[] = [];
+    this.target.nodes.forEach((n, i) => {
+      if (n.type === "integer" && !n.forced) ints.push(i);
+    });
+    for (let a = 0; a < ints.length; a++) {
+      const d = this.direction(ints[a]);
+      if (d === 0) continue;
+      for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) yield* this.searchTogether([ints[a], ints[b]], [d, d]);
     }
   }
 
