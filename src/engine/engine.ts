@@ -29,6 +29,8 @@ import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } fr
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
 import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
+import type { Slice } from "./explain.ts";
+import { argumentSlices, explain } from "./explain.ts";
 import { optimise, Targets } from "./optimise.ts";
 import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
@@ -70,6 +72,8 @@ export type EngineResult =
       readonly flakiness?: string;
       readonly shrinkStopped: string | undefined;
       readonly explicit: boolean;
+      /** The explain phase's finding: the slices of `case` that vary freely without changing the failure. */
+      readonly free?: readonly Slice[];
     };
 
 type Run<T> = Generator<TestCase, T, TestCase>;
@@ -277,6 +281,8 @@ export class Engine {
     readonly settings: EngineSettings,
     /** Shrink passes of the property's own kind (a machine's: stateful.ts). */
     private readonly extraPasses: readonly DomainPass[] = [],
+    /** What the explain phase varies: the parts a person reads as one thing (arguments; a machine's step arguments). */
+    private readonly slicesOf: (tc: TestCase) => readonly Slice[] = argumentSlices,
   ) {
     this.random = new Random(settings.seed);
     this.emit = settings.onEvent;
@@ -414,6 +420,13 @@ export class Engine {
       rejected = shrinker.rejected;
     }
 
+    let free: readonly Slice[] = [];
+    if (s.phases.includes("explain")) {
+      this.phase("explain");
+      free = yield* this.explain(targetNodes.map((n) => n.value));
+      if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
+    }
+
     this.phase("final");
     // The minimal case is minimal only if the answers it rests on still hold: the first failure must fail
     // again, and the simplest candidates rejected on the way must still not fail the same way. Run them
@@ -437,7 +450,25 @@ export class Engine {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
       s.database.save(s.databaseKey, final.choices);
     }
-    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false };
+    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false, free };
+  }
+
+  /**
+   * The explain phase (explain.ts) on the minimal case: the slices that vary freely. The case is run once more
+   * first, presenting whether events are on or not: a machine then records its steps, whose arguments are
+   * the slices.
+   */
+  private *explain(target: readonly ChoiceValue[]): Run<readonly Slice[]> {
+    const s = this.settings;
+    const minimal = new TestCase(target, null, s.maxChoices);
+    minimal.presenting = true;
+    yield* this.execute(minimal, "explain");
+    if (minimal.status !== Status.Interesting || this.flaky !== null) return [];
+    return yield* explain(minimal, this.slicesOf(minimal), {
+      run: (choices, extend) => this.execute(new TestCase(choices, extend ? this.random : null, s.maxChoices), "explain"),
+      random: this.random,
+      stop: () => this.flaky !== null,
+    });
   }
 
   /** The target phase (optimise.ts): the failure it ran into, if any. */
@@ -553,7 +584,8 @@ export class Engine {
       return tc;
     }
     const call = ++this.calls;
-    if (origin !== "final") {
+    // The final replays and the explain phase's variations examine a failure already found: not examples.
+    if (origin !== "final" && origin !== "explain") {
       st.examples++;
       if (tc.status === Status.Valid) st.valid++;
       else if (tc.status === Status.Invalid) st.invalid++;

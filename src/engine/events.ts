@@ -38,7 +38,20 @@ export interface StepInfo {
   /** The step's choices [start, end) in the test case (absent for invariant and teardown calls). */
   readonly start?: number;
   readonly end?: number;
+  /** Each argument of the step: its key, printed value, and choices [start, end) (when the step has args). */
+  readonly argSpans?: readonly { readonly name: string; readonly text: string; readonly start: number; readonly end: number }[];
+  /** Keys of the arguments the explain phase found free: any other generated value fails the same way. */
+  readonly free?: readonly string[];
 }
+
+/** One argument of a failure, printed, and whether the explain phase found it free. */
+export interface ExplainedArgument {
+  readonly text: string;
+  readonly free: boolean;
+}
+
+/** The comment that marks a free argument in a printed failure. */
+export const FREE_COMMENT = "// or any other generated value";
 
 /**
  * How a test case presents itself to a person: a property's arguments, or a machine's steps. The printer,
@@ -49,6 +62,8 @@ export type Presentation =
       readonly kind: "arguments";
       /** The arguments printed as TypeScript, comma-separated. */
       readonly text: string;
+      /** When the explain phase found some arguments free: each argument, marked (otherwise absent). */
+      readonly args?: readonly ExplainedArgument[];
     }
   | {
       readonly kind: "steps";

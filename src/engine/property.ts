@@ -12,7 +12,9 @@ import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
 import type { EngineResult } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
-import type { EngineEvent, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "./events.ts";
+import type { EngineEvent, ExplainedArgument, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "./events.ts";
+import type { Slice } from "./explain.ts";
+import { argumentSlices } from "./explain.ts";
 import type { HealthCheck } from "./health.ts";
 import { formatArgs } from "./printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./report.ts";
@@ -87,7 +89,9 @@ interface PropertyDefinition {
    * Rewrites the run's PropertyFailure before it is reported and thrown (machine() presents its steps this
    * way, replaying them: a promise when the replay went async).
    */
-  readonly present?: (failure: PropertyFailure) => PropertyFailure | Promise<PropertyFailure>;
+  readonly present?: (failure: PropertyFailure, free: readonly Slice[]) => PropertyFailure | Promise<PropertyFailure>;
+  /** The slices the explain phase varies (a machine's step arguments); default: the arguments. */
+  readonly slices?: (tc: TestCase) => readonly Slice[];
   /** Shrink passes for this kind of property's own structure (a machine's steps). */
   readonly passes?: readonly DomainPass[];
   /** The definition to run with these resolved settings (machine() reads stepCount here). */
@@ -506,7 +510,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
     settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
   }
   const def = declared.forRun?.(settings) ?? declared;
-  const engine = new Engine(settings, def.passes);
+  const engine = new Engine(settings, def.passes, def.slices);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
   let result: EngineResult | Promise<EngineResult>;
   try {
@@ -547,6 +551,21 @@ function reproOf(def: PropertyDefinition, args: readonly unknown[], generating: 
   for (let i = 0; i < args.length; i++) parts.push(isData(i) ? DATA_PLACEHOLDER : printArgs([args[i]]));
   if (generating !== undefined) parts.push(`/* argument ${generating}: its strategy threw while generating it (see the error below) */ undefined`);
   return parts.join(", ");
+}
+
+/**
+ * The arguments one by one, each marked free or not, when the explain phase found some free (else undefined:
+ * the report keeps its one-line form). An argument is free when its whole span is one of the free slices.
+ */
+function explainedArgs(def: PropertyDefinition, args: readonly unknown[], tc: TestCase, free: readonly Slice[] | undefined): ExplainedArgument[] | undefined {
+  if (free === undefined || free.length === 0 || tc.explicitArgs !== undefined) return undefined;
+  const slices = argumentSlices(tc);
+  if (slices.length !== args.length) return undefined;
+  const out = args.map((a, i) => ({
+    text: def.strategies[i] instanceof DataStrategy ? DATA_PLACEHOLDER : printArgs([a]),
+    free: free.some((f) => f.start === slices[i]!.start && f.end === slices[i]!.end),
+  }));
+  return out.some((a) => a.free) ? out : undefined;
 }
 
 /** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
@@ -594,15 +613,17 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   }
   // Nothing below may throw because of what the user's values do when printed: the failure must come back.
   const repro = explicitRepro.get(tc) ?? reproOf(def, args, generating);
+  const explained = generating === undefined ? explainedArgs(def, args, tc, result.free) : undefined;
   const error = tc.error;
   let message: string;
   try {
-    message = describeFailure({ result, args, repro, seed, error, notes: tc.notes, draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })), saved: engine.settings.database !== null && !result.explicit, generating });
+    message = describeFailure({ result, args, repro, explained, seed, error, notes: tc.notes, draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })), saved: engine.settings.database !== null && !result.explicit, generating });
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
   }
-  const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky);
-  const presented = def.present?.(failure) ?? failure;
+  const presentation: Presentation = explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
+  const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky, undefined, presentation);
+  const presented = def.present?.(failure, result.free ?? []) ?? failure;
   if (presented instanceof Promise) return presented.then((f) => fail(f, result, error, emit));
   fail(presented, result, error, emit);
 }

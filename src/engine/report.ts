@@ -7,6 +7,8 @@
  * an error about printing: what cannot be printed is described as such, and the report goes on.
  */
 import type { EngineResult } from "./engine.ts";
+import type { ExplainedArgument } from "./events.ts";
+import { FREE_COMMENT } from "./events.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 
 const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)|node:internal/;
@@ -165,6 +167,8 @@ export interface FailureDescription {
   readonly result: Extract<EngineResult, { outcome: "failed" }>;
   readonly args: readonly unknown[];
   readonly repro: string;
+  /** The arguments one per line, the free ones marked (the explain phase found some). */
+  readonly explained?: readonly ExplainedArgument[] | undefined;
   readonly seed: number;
   readonly error: unknown;
   readonly notes: readonly string[];
@@ -173,6 +177,11 @@ export interface FailureDescription {
   readonly saved: boolean;
   /** The error was thrown while drawing this argument (by user code in a strategy), before the body ran. */
   readonly generating?: number | undefined;
+}
+
+/** One argument per line, commas between, each free one followed by FREE_COMMENT. */
+export function explainedLines(args: readonly ExplainedArgument[], indent = "  "): string[] {
+  return args.map((a, i) => `${indent}${a.text}${i < args.length - 1 ? "," : ""}${a.free ? ` ${FREE_COMMENT}` : ""}`);
 }
 
 export function describeFailure(d: FailureDescription): string {
@@ -186,7 +195,9 @@ export function describeFailure(d: FailureDescription): string {
   if (d.generating !== undefined) {
     lines.push("", `The error was thrown while generating argument ${d.generating}, before the body ran: by a function given to its strategy (.map, .filter, .flatMap, uniqueBy, a deferred thunk...), which is the test's own code.`);
   }
-  lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):", `  ${d.repro}`);
+  lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):");
+  if (d.explained === undefined) lines.push(`  ${d.repro}`);
+  else lines.push(...explainedLines(d.explained));
   d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${draw.printed ?? literalOrPlaceholder(draw.value)}`));
   for (const n of d.notes) lines.push(`  note: ${n}`);
   if (d.result.flaky) lines.push("", d.result.flakiness ?? "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");

@@ -32,6 +32,8 @@
 import * as timers from "node:timers";
 import { invalid } from "./errors.ts";
 import type { Presentation, StepInfo } from "./events.ts";
+import { FREE_COMMENT } from "./events.ts";
+import type { Slice } from "./explain.ts";
 import { definitionKey } from "./key.ts";
 import { propertyFromDefinition, PropertyFailure } from "./property.ts";
 import type { Property, PropertyDefinition } from "./property.ts";
@@ -250,10 +252,12 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
   const { m, tc } = run;
   let argObj: Record<string, unknown> | typeof NO_ARGUMENT = NO_ARGUMENT;
   const printed: string[] | undefined = run.steps === undefined ? undefined : [];
+  const argSpans: { name: string; text: string; start: number; end: number }[] | undefined = printed === undefined || rule.args === undefined ? undefined : [];
   const start = tc.choiceCount;
   if (rule.args !== undefined) {
     argObj = {};
     for (const [k, src] of rule.args) {
+      const from = tc.choiceCount;
       if (src instanceof Strategy) {
         const v = src.draw(tc);
         argObj[k] = v;
@@ -274,6 +278,7 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
         argObj[k] = e.value;
         printed?.push(`${key(k)}: ${e.name}`);
       }
+      if (argSpans !== undefined) argSpans.push({ name: k, text: printed![printed!.length - 1]!, start: from, end: tc.choiceCount });
     }
   }
   if (trace !== undefined) trace.end = tc.choiceCount;
@@ -282,7 +287,7 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
     const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
     const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
     const call = `state${member(rule.name)}(${args});`;
-    const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount };
+    const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount, ...(argSpans !== undefined && argSpans.length > 0 ? { argSpans } : {}) };
     run.steps.push(step);
   }
   return argObj;
@@ -470,8 +475,37 @@ function explain(run: Run): string {
 const LEAK_HINT =
   "Flaky machine: the same steps gave different outcomes. State kept outside the instance (a module-level variable, a class field marked static, a shared cache) and not reset by teardown() — which runs after every sequence — is the usual cause.";
 
+/** A machine's slices for the explain phase: each step argument (read from the case's recorded steps). */
+function stepArgumentSlices(tc: TestCase): Slice[] {
+  const p = tc.presentation;
+  if (p === undefined || p.kind !== "steps") return [];
+  return p.steps.flatMap((st) => (st.argSpans ?? []).filter((a) => a.end > a.start).map((a) => ({ start: a.start, end: a.end })));
+}
+
+/** The steps with the explain phase's free arguments marked (`free`), when it found any. */
+function markFree(steps: readonly StepInfo[], free: readonly Slice[]): StepInfo[] {
+  return steps.map((st) => {
+    const names = (st.argSpans ?? []).filter((a) => free.some((f) => f.start === a.start && f.end === a.end)).map((a) => a.name);
+    return names.length === 0 ? st : { ...st, free: names };
+  });
+}
+
+/** A step as printed in the failure message: one argument per line, the free ones commented, when any is free. */
+function explainedCode(st: StepInfo): string[] {
+  const free = st.free;
+  const spans = st.argSpans;
+  if (free === undefined || spans === undefined) return [st.code];
+  const open = st.code.indexOf("({ ");
+  const close = st.code.lastIndexOf(" })");
+  if (open < 0 || close < open) return [st.code];
+  const lines = [st.code.slice(0, open + 2)];
+  spans.forEach((a, i) => lines.push(`  ${a.text}${i < spans.length - 1 ? "," : ""}${free.includes(a.name) ? ` ${FREE_COMMENT}` : ""}`));
+  lines.push(st.code.slice(close + 1));
+  return lines;
+}
+
 /** Replay the failure's choices once, recording; rewrite the failure with the steps, the repro and the Explanation. */
-function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promise<PropertyFailure> {
+function present(m: Machine, failure: PropertyFailure, free: readonly Slice[] = []): PropertyFailure | Promise<PropertyFailure> {
   const fresh = new TestCase(failure.choices as never, null, Math.max(8192, failure.choices.length + 1));
   const run = new Run(m, fresh, true);
   const previous = setCurrent(fresh);
@@ -479,11 +513,11 @@ function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promis
   try {
     out = drive(sequence(run));
   } catch {
-    return rewrite(m, failure, run, true);
+    return rewrite(m, failure, run, true, free);
   } finally {
     setCurrent(previous);
   }
-  if (out === undefined) return rewrite(m, failure, run, false);
+  if (out === undefined) return rewrite(m, failure, run, false, free);
   // An async replay gets the run's `timeout` too: a sequence that hung during the run hangs here as well, and
   // must not keep the failure from being reported (with no timer pending, the process would just exit).
   return new Promise<PropertyFailure>((resolve) => {
@@ -491,7 +525,7 @@ function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promis
     const done = (threw: boolean) => {
       if (timer !== undefined) clearRealTimeout(timer);
       timer = undefined;
-      resolve(rewrite(m, failure, run, threw));
+      resolve(rewrite(m, failure, run, threw, free));
     };
     if (m.timeout !== null) timer = setRealTimeout(() => done(true), m.timeout);
     out.then(
@@ -505,19 +539,21 @@ function present(m: Machine, failure: PropertyFailure): PropertyFailure | Promis
 const setRealTimeout = timers.setTimeout;
 const clearRealTimeout = timers.clearTimeout;
 
-function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean): PropertyFailure {
+function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean, free: readonly Slice[]): PropertyFailure {
   if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
-  const presentation = presentationOf(run, threw);
-  const steps = presentation.kind === "steps" ? presentation.steps : [];
+  const recorded = presentationOf(run, threw);
+  const steps = recorded.kind === "steps" ? markFree(recorded.steps, free) : [];
+  const presentation: Presentation = recorded.kind === "steps" ? { ...recorded, steps } : recorded;
   const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
   const repro = lines.join("\n");
+  const printed = [`const state = new ${m.className}();`, ...steps.flatMap(explainedCode)];
   const explanation = !threw ? "Explanation: these steps did not fail when replayed (see the flakiness report below)" : explain(run);
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
   // The engine's own words are about arguments; a machine's case is its steps.
   const tail = (at >= 0 ? blocks.slice(at + 1) : blocks.slice(1)).map((b) => b.replace(/^Shown: the arguments of/m, "Shown: the steps of"));
-  const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${lines.map((l) => `  ${l}`).join("\n")}`, explanation];
+  const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${printed.map((l) => `  ${l}`).join("\n")}`, explanation];
   if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
   if (failure.flaky) parts.push(LEAK_HINT);
   const message = [...parts, ...tail].join("\n\n");
@@ -610,8 +646,9 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
           body: (tc: unknown) => runCase(m, tc as TestCase),
           settings,
           key,
-          present: (failure) => present(m, failure),
+          present: (failure, free) => present(m, failure, free),
           passes: sequencePasses(m),
+          slices: stepArgumentSlices,
         };
         forStepCount.set(`${stepCount}:${timeout}`, d);
       }

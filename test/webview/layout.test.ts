@@ -92,6 +92,19 @@ test("the result: tokens join back to the repro exactly, the location and histor
   assert.equal(layoutResult(initialState).state, "none");
 });
 
+test("the result shows an explained failure one argument per line, the free ones commented; malformed marks are ignored", () => {
+  const s = fold(sortedPair().messages);
+  const failure = s.run.failure!;
+  const explained = { ...s, run: { ...s.run, failure: { ...failure, repro: "11, 0", presentation: { kind: "arguments" as const, text: "11, 0", args: [{ text: "11", free: false }, { text: "0", free: true }] } } } };
+  const lay = layoutResult(explained);
+  assert.equal(lay.reproText, "11,\n0 // or any other generated value");
+  assert.deepEqual(lay.repro?.filter((t) => t.kind === "comment").map((t) => t.text), ["// or any other generated value"]);
+  for (const args of [[{ text: 11, free: true }], "x", [null], [{ text: "1", free: "yes" }]]) {
+    const bad = { ...s, run: { ...s.run, failure: { ...failure, repro: "11, 0", presentation: { kind: "arguments", text: "11, 0", args } as never } } };
+    assert.equal(layoutResult(bad).reproText, "11, 0", JSON.stringify(args));
+  }
+});
+
 test("a row can be capped to a number of rows: the rest is counted, spans are cut at the last cell shown", () => {
   const seq = toSequence(Array.from({ length: 10 }, (_, i) => int(i)), [{ label: "list", start: 2, end: 9, depth: 0, discarded: false }]);
   const lay = layoutSequence(seq, 4 * (CELL_W + GAP) - GAP, undefined, 2);
@@ -111,10 +124,10 @@ test("the Steps view: a row per statement, each call over its own block of the c
   assert.deepEqual(lay.rows.map((r) => [r.kind, r.n, r.code || r.note, r.cells?.cells.length ?? 0, r.failed]), [
     ["construct", "", "const state = new LruMachine();", 0, false],
     ["choices", "", "swarm flags, one per rule (T: off in this sequence)", 2, false],
-    ["rule", "1", 'state.put({ key: "0", value: 0 });', 4, false],
-    ["rule", "2", 'state.put({ key: "1", value: 0 });', 4, false],
+    ["rule", "1", 'state.put({ key: "0", value: 0 }); // value: or any other generated value', 4, false],
+    ["rule", "2", 'state.put({ key: "1", value: 0 }); // value: or any other generated value', 4, false],
     ["rule", "3", 'state.get({ key: "0" });', 3, false],
-    ["rule", "4", 'state.put({ key: "2", value: 0 });', 4, false],
+    ["rule", "4", 'state.put({ key: "2", value: 0 }); // value: or any other generated value', 4, false],
     ["invariant", "", "state.keysMatch();", 0, true],
   ]);
   // Every choice of the case is drawn exactly once, and a cell's details name its true position.

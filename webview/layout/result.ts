@@ -5,19 +5,22 @@
  */
 import type { HistoryEntry, PanelState } from "../model.ts";
 
-export type TokenKind = "number" | "string" | "keyword" | "punct" | "ident" | "space";
+/** The engine's mark of a free argument (FREE_COMMENT in src/engine/events.ts; the webview imports no engine code). */
+const FREE_COMMENT = "// or any other generated value";
+
+export type TokenKind = "number" | "string" | "keyword" | "punct" | "ident" | "space" | "comment";
 
 export interface Token {
   readonly kind: TokenKind;
   readonly text: string;
 }
 
-const TOKEN = /(\s+)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(-?(?:0[xob][0-9a-f_]+|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?|Infinity|NaN))|(\b(?:true|false|null|undefined|new|Number|Uint8Array|Object|Symbol|Math|BigInt)\b)|([A-Za-z_$][\w$]*)|(.)/gis;
+const TOKEN = /(\/\/[^\n]*)|(\s+)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(-?(?:0[xob][0-9a-f_]+|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?|Infinity|NaN))|(\b(?:true|false|null|undefined|new|Number|Uint8Array|Object|Symbol|Math|BigInt)\b)|([A-Za-z_$][\w$]*)|(.)/gis;
 
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
   for (const m of src.matchAll(TOKEN)) {
-    const kind: TokenKind = m[1] ? "space" : m[2] ? "string" : m[3] ? "number" : m[4] ? "keyword" : m[5] ? "ident" : "punct";
+    const kind: TokenKind = m[1] ? "comment" : m[2] ? "space" : m[3] ? "string" : m[4] ? "number" : m[5] ? "keyword" : m[6] ? "ident" : "punct";
     const prev = out[out.length - 1];
     // Merge runs of punctuation: fewer DOM nodes, same text.
     if (prev !== undefined && kind === "punct" && prev.kind === "punct") out[out.length - 1] = { kind, text: prev.text + m[0] };
@@ -49,6 +52,19 @@ function time(ms: number | undefined): string {
   return ms < 10000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * The arguments one per line with the free ones commented, when the explain phase marked some (the host's
+ * data is checked: anything malformed shows the plain repro).
+ */
+function explainedText(presentation: unknown): string | undefined {
+  const args = (presentation as { kind?: unknown; args?: unknown } | undefined)?.args;
+  if ((presentation as { kind?: unknown }).kind !== "arguments" || !Array.isArray(args) || args.length === 0) return undefined;
+  const ok = args.every((a) => typeof a === "object" && a !== null && typeof (a as { text?: unknown }).text === "string" && typeof (a as { free?: unknown }).free === "boolean");
+  if (!ok) return undefined;
+  const list = args as { text: string; free: boolean }[];
+  return list.map((a, i) => `${a.text.replace(/\n/g, " ")}${i < list.length - 1 ? "," : ""}${a.free ? ` ${FREE_COMMENT}` : ""}`).join("\n");
+}
+
 export function layoutResult(s: PanelState): ResultLayout {
   const r = s.run;
   const f = r.failure;
@@ -69,11 +85,12 @@ export function layoutResult(s: PanelState): ResultLayout {
       current: h.n === s.runs && r.status !== "running",
       text: `#${h.n} ${h.title} · ${h.outcome}${h.seed !== undefined ? ` · seed ${h.seed}` : ""} · ${h.cases} cases${h.shrinks > 0 ? ` · ${h.shrinks} shrinks` : ""}${h.timeMs !== undefined ? ` · ${time(h.timeMs)}` : ""}`,
     }));
+  const shown = f === undefined ? undefined : (explainedText(f.presentation) ?? f.repro);
   return {
     state,
     headline,
-    repro: f ? tokenize(f.repro) : undefined,
-    reproText: f?.repro,
+    repro: shown === undefined ? undefined : tokenize(shown),
+    reproText: shown,
     error: f ? `${f.error.name}: ${f.error.message}` : undefined,
     location: f?.location ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location } : undefined,
     flaky: f?.flaky === true,

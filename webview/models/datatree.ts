@@ -314,7 +314,7 @@ export function applyEvents(model: TreeModel, events: readonly EngineEvent[], dr
     switch (e.type) {
       case "test-case":
         recordCase(model, e.choices, e.status);
-        if (e.status === "interesting" && (model.target === undefined || (!model.targetFromShrinker && e.origin !== "shrink"))) setTarget(model, e.choices);
+        if (e.status === "interesting" && (model.target === undefined || (!model.targetFromShrinker && e.origin !== "shrink" && e.origin !== "explain"))) setTarget(model, e.choices);
         model.version++;
         break;
       case "tree":

@@ -77,10 +77,11 @@ export function addCases(m: StatsModel, batch: readonly TestCaseEvent[], dropped
   const sizes = m.sizes.slice();
   let events: Record<string, number> | undefined;
   for (const e of batch) {
-    // The engine's statistics leave out the final replay of the minimal example; so do these.
-    if (e.origin === "final") continue;
+    // The engine's statistics leave out the final replays and the explain phase's variations; so do these.
+    if (e.origin === "final" || e.origin === "explain") continue;
     cases++;
-    if (e.origin === "generate") {
+    // The target phase's attempts spend generation's budget: they count as generated.
+    if (e.origin === "generate" || e.origin === "target") {
       generated++;
       sizes[sizeBin(e.choices.length)]++;
     } else if (e.origin === "shrink") shrinkCases++;

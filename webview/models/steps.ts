@@ -89,7 +89,10 @@ function readStep(x: unknown): Omit<Step, "id" | "failed"> | undefined {
   const start = position(s.start);
   const end = position(s.end);
   const drew = start !== undefined && end !== undefined && end > start;
-  return { kind, name, code, start: drew ? start : -1, end: drew ? end : -1 };
+  // Arguments the explain phase found free: said after the statement, as the failure message marks them.
+  const free = Array.isArray(s.free) ? s.free.flatMap((n) => (typeof n === "string" ? [n.slice(0, MAX_NAME)] : [])) : [];
+  const shown = free.length === 0 ? code : `${code} // ${free.join(", ")}: or any other generated value`;
+  return { kind, name, code: shown, start: drew ? start : -1, end: drew ? end : -1 };
 }
 
 /** Which step failed: the last call of the failing invariant or rule (a rule that threw ends the steps). */
