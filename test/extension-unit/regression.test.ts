@@ -596,7 +596,8 @@ function convertSchedule(source: string, presentation: Presentation, schedule: R
 test("a schedule failure becomes a test that replays the minimal workload under the failing schedule; it fails until the bug is fixed", async () => {
   const source = replicateSource(false);
   const { presentation, schedule } = await scheduleFailureOf(source);
-  assert.deepEqual(presentation, args('2, ["a"], 0'));
+  // (The explain phase may mark workload arguments free: the conversion reads the text.)
+  assert.equal(presentation.kind === "arguments" ? presentation.text : undefined, '2, ["a"], 0');
   const converted = convertSchedule(source, presentation, schedule)!;
   let trimmed = schedule.schedule.length;
   while (trimmed > 0 && schedule.schedule[trimmed - 1] === 0) trimmed--;
