@@ -180,14 +180,17 @@ function presentationOf(e: PropertyFailureLike): Presentation {
       const steps: StepInfo[] = p.steps.map((s) => {
         const kind = (["initialize", "rule", "invariant", "teardown"] as const).find((k) => k === s.kind) ?? "rule";
         const target = str(s.target);
-        return { kind, name: String(s.name), args: String(s.args), code: String(s.code), ...(target !== undefined ? { target } : {}), ...(Number.isInteger(s.start) && Number.isInteger(s.end) ? { start: s.start, end: s.end } : {}) };
+        const free = Array.isArray(s.free) ? s.free.map(String) : [];
+        return { kind, name: String(s.name), args: String(s.args), code: String(s.code), ...(target !== undefined ? { target } : {}), ...(Number.isInteger(s.start) && Number.isInteger(s.end) ? { start: s.start, end: s.end } : {}), ...(free.length > 0 ? { free } : {}) };
       });
       const failedIn = p.failedIn !== undefined && (["invariant", "rule", "initialize"] as const).includes(p.failedIn.kind) ? { kind: p.failedIn.kind, name: String(p.failedIn.name) } : undefined;
       const explanation = str(p.explanation);
       const state = str(p.state);
       return { kind: "steps", className: String(p.className), steps, ...(failedIn ? { failedIn } : {}), ...(explanation !== undefined ? { explanation } : {}), ...(state !== undefined ? { state } : {}) };
     }
-    return { kind: "arguments", text: e.repro };
+    // The explain phase's marks: each argument printed, and whether it is free.
+    const args = p?.kind === "arguments" && Array.isArray(p.args) ? p.args.map((a) => ({ text: String(a.text), free: a.free === true })) : [];
+    return args.some((a) => a.free) ? { kind: "arguments", text: e.repro, args } : { kind: "arguments", text: e.repro };
   }, { kind: "arguments", text: e.repro });
 }
 
