@@ -94,6 +94,11 @@ interface PropertyDefinition {
   readonly slices?: (tc: TestCase) => readonly Slice[];
   /** Shrink passes for this kind of property's own structure (a machine's steps). */
   readonly passes?: readonly DomainPass[];
+  /**
+   * Why a run in which nothing failed tested nothing all the same (a machine none of whose rules could run), read
+   * once the run passed: the message of the InvalidArgument thrown instead of passing; undefined: it passes.
+   */
+  readonly untested?: () => string | undefined;
   /** The definition to run with these resolved settings (machine() reads stepCount here). */
   readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
 }
@@ -581,6 +586,12 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
     throw new FailedHealthCheck(check, `${result.reason}\nSeed: ${seed}.`);
   }
   if (result.outcome !== "failed") {
+    // Only a run that passed is asked: a failure found meanwhile is reported as the failure, whatever else.
+    const untested = def.untested?.();
+    if (untested !== undefined) {
+      emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: untested });
+      throw new InvalidArgument(`${untested} (seed ${seed})`);
+    }
     const message = result.outcome === "exhausted" ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)` : `passed ${result.statistics.valid} examples`;
     emit?.({ type: "result", outcome: result.outcome, seed, statistics: result.statistics, message });
     return;

@@ -17,6 +17,9 @@
  *   the bundle (toward its first value).
  * - The flag is a boolean with p = L / (L + 1), L = 80 % of stepCount, so sequences use most of stepCount (a
  *   50 % coin would stop after about two steps); at stepCount steps the sequence ends without drawing a flag.
+ * - A sequence ends where no rule can run. If no rule could run from the initial state of any sequence, every
+ *   sequence had zero steps and the run tested nothing: it throws InvalidArgument naming each rule and why
+ *   instead of passing (PropertyDefinition.untested; a failure found meanwhile is still the outcome).
  * - Invariants run once the initialize rules are done (the initial state) and after every step; teardown()
  *   runs after every sequence, whatever happened, shrink candidates included.
  * - Rules, invariants and teardown may be async: the sequence is a generator that yields each call's result,
@@ -138,6 +141,17 @@ interface Machine {
   readonly more: { p: number };
   /** The run's per-case timeout (ms) for async sequences, or null. */
   readonly timeout: number | null;
+  /** This run's record of the initial states (one Machine per run, so concurrent runs keep their own). */
+  readonly initial: InitialStates;
+}
+
+/**
+ * Whether some sequence of the run could run a rule from its initial state, and if none could yet, why not
+ * (per rule, from the first such sequence): a run whose every sequence had zero steps tested nothing.
+ */
+interface InitialStates {
+  open: boolean;
+  closed: string[] | undefined;
 }
 
 /** The argument strategy: draws nothing, gives the body its test case. */
@@ -220,6 +234,29 @@ function openRules(run: Run, state: object): readonly number[] {
     out.push(i);
   }
   return out;
+}
+
+/**
+ * Record whether any rule could run from a sequence's initial state; if none could, why each could not. Read
+ * from openRules' answer, so no precondition is asked twice: a rule left out with its bundles non-empty was
+ * left out by its precondition.
+ */
+function noteInitial(run: Run, open: readonly number[]): void {
+  const seen = run.m.initial;
+  if (open.length > 0) seen.open = true;
+  else if (!seen.open && seen.closed === undefined) {
+    seen.closed = run.m.rules.map((r) => {
+      const empty = [...new Set(r.needs.filter((b) => run.bundles[b]!.length === 0))].map((b) => `"${run.m.bundles[b]!.name}"`);
+      return empty.length > 0 ? `rule "${r.name}" draws from bundle${empty.length > 1 ? "s" : ""} ${empty.join(", ")}, empty there` : `rule "${r.name}": its precondition is false there`;
+    });
+  }
+}
+
+/** The InvalidArgument's message when no sequence of the run could run a rule (PropertyDefinition.untested). */
+function untested(m: Machine): string | undefined {
+  const why = m.initial.open ? undefined : m.initial.closed;
+  if (why === undefined) return undefined;
+  return `${API}: no rule of ${m.className} could run from the initial state of any sequence, so every sequence had zero steps and nothing was tested: ${why.join("; ")}. Give a rule that can run from the initial state (a precondition true there; a bundle an initialize rule fills).`;
 }
 
 /** Integer constraints 0..n-1 toward 0, shared per n (a step draws one or more: allocating each adds up). */
@@ -358,6 +395,8 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       run.failedIn = undefined;
       if (step >= m.stepCount) break;
       const open = openRules(run, state);
+      // Some rule is always open when allOpen: nothing to record.
+      if (step === 0 && m.allOpen === undefined) noteInitial(run, open);
       if (open.length === 0) break;
       let applicable = anyDisabled ? open.filter((r) => !disabled[r]) : open;
       if (applicable.length === 0) applicable = open;
@@ -626,7 +665,6 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
   const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
   const handle = new CaseHandle(Class);
   const key = definitionKey("property", [handle], Class);
-  const forStepCount = new Map<string, PropertyDefinition>();
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
     body: () => {
@@ -635,24 +673,21 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
     settings,
     key,
     // stepCount and timeout come from the resolved settings (the property's, check()'s, the extension's), per run.
+    // One Machine per run: it keeps the run's record of initial states (untested).
     forRun: (resolved: ResolvedSettings) => {
       const { stepCount, timeout } = resolved;
-      let d = forStepCount.get(`${stepCount}:${timeout}`);
-      if (d === undefined) {
-        const L = Math.max(1, Math.round(stepCount * 0.8));
-        const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) }, timeout };
-        d = {
-          strategies: [handle as Strategy<unknown>],
-          body: (tc: unknown) => runCase(m, tc as TestCase),
-          settings,
-          key,
-          present: (failure, free) => present(m, failure, free),
-          passes: sequencePasses(m),
-          slices: stepArgumentSlices,
-        };
-        forStepCount.set(`${stepCount}:${timeout}`, d);
-      }
-      return d;
+      const L = Math.max(1, Math.round(stepCount * 0.8));
+      const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) }, timeout, initial: { open: false, closed: undefined } };
+      return {
+        strategies: [handle as Strategy<unknown>],
+        body: (tc: unknown) => runCase(m, tc as TestCase),
+        settings,
+        key,
+        present: (failure, free) => present(m, failure, free),
+        untested: () => untested(m),
+        passes: sequencePasses(m),
+        slices: stepArgumentSlices,
+      };
     },
   };
   return propertyFromDefinition(def);

@@ -176,6 +176,75 @@ test("preconditions gate rules", () => {
   assert.ok(calls > 0);
 });
 
+test("a machine no rule of which can run from the initial state fails, naming each rule and why (a false precondition, an empty bundle), and the panel gets one gave-up result", () => {
+  const items = bundle<number>("items");
+  let ran = 0;
+  class Stuck {
+    make(): number {
+      ran++;
+      return 1;
+    }
+    use(_: { x: number }): void {
+      ran++;
+    }
+  }
+  const events: EngineEvent[] = [];
+  const spec = { rules: { make: { target: items, precondition: () => false }, use: { args: { x: items } } } };
+  assert.throws(
+    () => check(machine(Stuck, spec), { ...base, onEvent: (e) => events.push(e) }),
+    (e: unknown) =>
+      e instanceof InvalidArgument &&
+      /^machine: no rule of Stuck could run from the initial state of any sequence/.test(e.message) &&
+      e.message.includes('rule "make": its precondition is false there; rule "use" draws from bundle "items", empty there'),
+  );
+  assert.equal(ran, 0);
+  const results = events.filter((e): e is ResultEvent => e.type === "result");
+  assert.deepEqual(results.map((r) => r.outcome), ["gave-up"]);
+  assert.match(results[0]!.message!, /no rule of Stuck could run/);
+});
+
+test("a machine that reaches a state where no rule can run passes: the sequence ends there (also when only some sequences start stuck)", () => {
+  let longest = 0;
+  class Capped {
+    n = 0;
+    inc(): void {
+      this.n++;
+      longest = Math.max(longest, this.n);
+    }
+  }
+  machine(Capped, { rules: { inc: { precondition: (s) => s.n < 3 } } }, base)();
+  assert.equal(longest, 3);
+  // Sequences whose initialize rule closes every rule have zero steps; the others run: the run tested something.
+  let steps = 0;
+  class Gated {
+    on = false;
+    start({ on }: { on: boolean }): void {
+      this.on = on;
+    }
+    go(): void {
+      steps++;
+    }
+  }
+  machine(Gated, { initialize: { start: { args: { on: st.booleans() } } }, rules: { go: { precondition: (s) => s.on } } }, base)();
+  assert.ok(steps > 0);
+});
+
+test("a failure found in a machine no rule of which can run is reported as the failure, not as the machine testing nothing", () => {
+  class Broken {
+    x = 0;
+    set({ x }: { x: number }): void {
+      this.x = x;
+    }
+    never(): void {}
+    small(): void {
+      assert.ok(this.x < 5, "x too big");
+    }
+  }
+  const f = failure(() => check(machine(Broken, { initialize: { set: { args: { x: st.integers({ min: 0, max: 10 }) } } }, rules: { never: { precondition: () => false } }, invariants: ["small"] }), base));
+  assert.match(f.message, /Explanation: assertion failed in invariant small/);
+  assert.match(f.repro, /state\.set\(\{ x: 5 \}\);/);
+});
+
 test("initialize rules run once, first, in order, with their arguments; invariants run on the initial state", () => {
   const log: string[] = [];
   class M {
