@@ -845,7 +845,31 @@ export class Shrinker {
     const index = choiceToIndex("integer", v, c);
     if (index > 16n) for (let k = 1n; k <= 2n; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
     if (v < t) yield* this.replace(i, mirror);
+    yield* this.withCloseNeighbour(i);
     yield* this.towards([i], t);
+  }
+
+  /**
+   * Far from its target, an integer that stays close to a later one (x ≥ 10 and |x − y| ≤ 4) moves with it
+   * first: alone, each can move only a few steps before the pair breaks, and finding that costs a search over
+   * the whole distance (~40 calls from 2^42). Together they cross it in a few halvings; the single search
+   * that follows starts near the target.
+   */
+  private *withCloseNeighbour(i: number): PassGen {
+    const n = this.target.nodes[i];
+    const d = this.direction(i);
+    if (n?.type !== "integer" || d === 0) return;
+    const v = n.value as number;
+    const distance = Math.abs((simplest("integer", n.constraints) as number) - v);
+    if (distance <= 64) return;
+    // The next three integers within a few choices (a bounded scan: this runs for every integer of the target).
+    const nodes = this.target.nodes;
+    for (let j = i + 1, seen = 0; j < Math.min(nodes.length, i + 16) && seen < 3; j++) {
+      const m = nodes[j];
+      if (m.type !== "integer" || m.forced) continue;
+      seen++;
+      if (this.direction(j) === d && Math.abs(v - (m.value as number)) * 16 < distance) return yield* this.searchTogether([i, j], [d, d]);
+    }
   }
 
   /**

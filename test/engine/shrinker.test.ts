@@ -123,6 +123,16 @@ test("redistribute pairs: moves value from the first to the second, keeping the 
   assert.deepEqual(h.pass("redistribute pairs"), [0, 25]);
 });
 
+test("minimise choices: an integer held close to the next one moves with it from far away, in a few calls", () => {
+  // a ≥ 10 and 1 ≤ |a − b| ≤ 4: alone, each value can move only a few steps, and finding that out from 2^42
+  // cost a bisection over the whole distance (~40 calls an integer).
+  const fails = ([a, b]: [number, number]) => a >= 10 && Math.abs(a - b) >= 1 && Math.abs(a - b) <= 4;
+  const h = harness(st.tuples(ints, ints), fails, [4123145929906, 4123145929904]);
+  const [a, b] = h.pass("minimise choices");
+  assert.ok(a <= 20 && fails([a, b]), `near the boundary in one pass: ${a}, ${b}`);
+  assert.ok(h.calls < 50, `${h.calls} calls`);
+});
+
 test("try small values: jumps past conditions that block every small step", () => {
   const h = harness(ints, (n) => n % 7 === 3 && n > 0, [101]);
   assert.equal(h.pass("try small values"), 3);
