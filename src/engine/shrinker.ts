@@ -906,12 +906,18 @@ export class Shrinker {
    * a filter or a parity condition can block every small step yet admit a small value.
    */
   private *trySmallValues(): PassGen {
-    for (const i of this.integerPositions()) {
+    const positions = this.integerPositions();
+    const done = new Set<number>();
+    for (const i of positions) {
       const n = this.target.nodes[i];
-      if (n === undefined || n.type !== "integer") continue;
+      if (done.has(i) || n === undefined || n.type !== "integer") continue;
+      // Equal values take each small value together (as in lower duplicates): alone, one of two values that
+      // must stay equal can take none of them, and trying costs a call per value and per position.
+      const at = positions.filter((j) => j >= i && this.target.nodes[j]?.type === "integer" && this.target.nodes[j].value === n.value);
+      for (const j of at) done.add(j);
       const current = choiceToIndex("integer", n.value, n.constraints);
       for (let k = 1n; k <= 8n && k < current; k++) {
-        if (yield* this.replace(i, choiceFromIndex("integer", k, n.constraints))) break;
+        if (yield* this.replaceAll(at, choiceFromIndex("integer", k, n.constraints))) break;
       }
     }
   }

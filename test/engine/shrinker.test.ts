@@ -138,6 +138,13 @@ test("try small values: jumps past conditions that block every small step", () =
   assert.equal(h.pass("try small values"), 3);
 });
 
+test("try small values: equal values try each small value together, one call a value (not one per position)", () => {
+  const h = harness(st.tuples(ints, ints), ([a, b]) => a >= 10 && a === b, [10, 10]);
+  const before = h.calls;
+  assert.deepEqual(h.pass("try small values"), [10, 10]);
+  assert.ok(h.calls - before <= 8, `${h.calls - before} calls`);
+});
+
 test("delete and lower siblings: shortens a list whose elements index into it", () => {
   const coupled = st.lists(st.integers({ min: 0, max: 10 })).filter((xs) => xs.every((x) => x < xs.length));
   const fails = (xs: number[]) => xs.some((j, i) => j !== i && xs[j] === i);
