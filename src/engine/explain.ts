@@ -18,7 +18,7 @@
  * out flaky here is reported flaky.
  */
 import type { ChoiceValue } from "./choices.ts";
-import { domainSize } from "./choices.ts";
+import { choiceEquals, choiceKey, domainSize } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import { generateChoice } from "./generate.ts";
 import type { Random } from "./random.ts";
@@ -82,7 +82,7 @@ export function* explain(target: TestCase, slices: readonly Slice[], host: Expla
       const replacement = n < borrowed.length ? borrowed[n]! : randomValues(target, start, end, host.random);
       let tc = yield* run([...choices.slice(0, start), ...replacement, ...choices.slice(end)], true);
       if (tc.status === Status.Overrun) continue;
-      if (tc.choiceCount !== choices.length || !suffixKept(tc, choices, end)) {
+      if (tc.choiceCount !== choices.length || !suffixKept(tc, target, end)) {
         // Another length: splice the slice as this attempt drew it back between the old prefix and suffix, and
         // run that without random draws after it — a case that went on past the old end (a machine whose
         // failing step passed now, and drew more steps) must not fail later and count as failing the same way.
@@ -105,13 +105,9 @@ export function* explain(target: TestCase, slices: readonly Slice[], host: Expla
 }
 
 /** Whether `tc` ends with the target's choices from `end` on (the variation kept the rest in place). */
-function suffixKept(tc: TestCase, choices: readonly ChoiceValue[], end: number): boolean {
-  const offset = tc.choiceCount - choices.length;
-  for (let i = end; i < choices.length; i++) {
-    const a = tc.valueAt(i + offset);
-    const b = choices[i];
-    if (!(Object.is(a, b) || (a instanceof Uint8Array && b instanceof Uint8Array && a.length === b.length && a.every((x, k) => x === b[k])))) return false;
-  }
+function suffixKept(tc: TestCase, target: TestCase, end: number): boolean {
+  const offset = tc.choiceCount - target.choiceCount;
+  for (let i = end; i < target.choiceCount; i++) if (!choiceEquals(target.nodes[i]!.type, tc.valueAt(i + offset), target.valueAt(i))) return false;
   return true;
 }
 
@@ -119,7 +115,7 @@ function suffixKept(tc: TestCase, choices: readonly ChoiceValue[], end: number):
 function borrowedValues(target: TestCase, slices: readonly Slice[], slice: Slice): ChoiceValue[][] {
   const nodes = target.nodes;
   const len = slice.end - slice.start;
-  const key = (s: Slice) => nodes.slice(s.start, s.end).map((n) => `${n.type}:${String(n.value)}`).join("|");
+  const key = (s: Slice) => nodes.slice(s.start, s.end).map((n) => `${n.type}:${String(choiceKey(n.type, n.value))}`).join("|");
   const seen = new Set([key(slice)]);
   const out: ChoiceValue[][] = [];
   for (const other of slices) {

@@ -4,13 +4,14 @@
  * Random generation rarely reaches the far corners a bug may live in (a list whose sum is near its maximum,
  * a queue at its fullest). A property that says what "further" means with `target()` gets a search toward it
  * (targeted property-based testing, after Hypothesis's Optimiser):
- * - During generation, the best valid case per label is kept (`Targets`): the highest score, and on a tie the
- *   one with fewer choices (a sideways move that keeps the climb from sticking on plateaus).
+ * - During generation, the best valid case per label is kept (`Targets`): the highest score (the first to reach it).
  * - Halfway through generation (by valid examples), each label's best case is climbed in turn: from its last
  *   choice to its first, a choice is moved "k further" — an integer or float by +k and −k, a boolean to true or
- *   false — with k found by findInteger (1, 2, 3, 4, 8, 16 … then bisecting), each attempt run with the rest of
+ *   false — with k counted from the choice's value when its search began and found by findInteger (1, 2, 3, 4,
+ *   8, 16 … then bisecting), a decrease tried only when no increase helped, each attempt run with the rest of
  *   the case as it was and anything it needs beyond that drawn at random. An attempt with a better score (or
- *   an equal score and no more choices) becomes the case being climbed, and the climb restarts from its end.
+ *   an equal score and fewer choices: a sideways move toward simpler cases) becomes the case being climbed, and
+ *   the climb goes on from its end, skipping the choices it already examined.
  *   When a move changes how many choices a span takes (a list that grows because its "more" flag flipped), the
  *   attempt's new span is spliced into the old case and run again, so the choices after it keep their meaning.
  * - Rounds repeat with twice the allowance of improvements while any label still improves; the phase ends there
@@ -175,7 +176,7 @@ class Climber {
     const choices = cur.nodes.map((n) => n.value);
     choices[i] = value;
     const tc = yield* this.host.run(choices);
-    if (yield* this.consider(tc)) return true;
+    if (this.consider(tc)) return true;
     if (tc.status === Status.Overrun || tc.status === Status.Interesting || tc.choiceCount === cur.nodes.length) return false;
     // The move changed how many choices some span takes: splice the attempt's version of the innermost span
     // holding choice i into the old case, so that what follows keeps its meaning.
@@ -187,7 +188,7 @@ class Climber {
       if (now === undefined || now.start !== old.start || now.end - now.start === old.end - old.start) continue;
       const spliced = [...choices.slice(0, old.start), ...tc.choices.slice(now.start, now.end), ...choices.slice(old.end)];
       if (!this.host.more()) return false;
-      return yield* this.consider(yield* this.host.run(spliced));
+      return this.consider(yield* this.host.run(spliced));
     }
     return false;
   }
@@ -196,7 +197,7 @@ class Climber {
    * Whether `tc` raised this label's score (the targets are updated either way; a sideways move to a shorter
    * case is kept but does not count: findInteger must not stride along a plateau).
    */
-  private *consider(tc: TestCase): Climb {
+  private consider(tc: TestCase): boolean {
     const before = this.current;
     if (tc.status === Status.Interesting) {
       this.host.failed(tc);

@@ -255,16 +255,6 @@ function drawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
   return args;
 }
 
-/** drawArgs, timed into tc.drawMs (the tooSlow health check), also when drawing ends the case (a filter, an overrun). */
-function timedDrawArgs(def: PropertyDefinition, tc: TestCase): unknown[] {
-  const t0 = performance.now();
-  try {
-    return drawArgs(def, tc);
-  } finally {
-    tc.drawMs = performance.now() - t0;
-  }
-}
-
 /** A case that returned normally: valid, unless it took longer than the deadline. */
 function concludePassed(tc: TestCase, deadline: number | null): void {
   tc.closeOpenSpans();
@@ -376,7 +366,8 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
     try {
       if (printDraws && tc.random === null) tc.interactiveDraws.push = pushPrinted;
       const explicit = tc.explicitArgs;
-      if (explicit === undefined) tc.args = tc.drawMs < 0 ? drawArgs(def, tc) : timedDrawArgs(def, tc);
+      // Timed while the health window watches (also when drawing ends the case: a filter, an overrun).
+      if (explicit === undefined) tc.args = tc.drawMs < 0 ? drawArgs(def, tc) : tc.timedDraw(() => drawArgs(def, tc));
       else {
         // The body may mutate what it is given: the report prints the example as it was passed in.
         explicitRepro.set(tc, printArgs(explicit));

@@ -35,12 +35,11 @@
 import * as timers from "node:timers";
 import { invalid } from "./errors.ts";
 import type { Presentation, StepInfo } from "./events.ts";
-import { FREE_COMMENT } from "./events.ts";
 import type { Slice } from "./explain.ts";
 import { definitionKey } from "./key.ts";
 import { propertyFromDefinition, PropertyFailure } from "./property.ts";
 import type { Property, PropertyDefinition } from "./property.ts";
-import { literalOrPlaceholder } from "./report.ts";
+import { explainedLines, literalOrPlaceholder } from "./report.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 import { validateSettings } from "./settings.ts";
 import { describe, Strategy } from "./strategies/core.ts";
@@ -274,15 +273,9 @@ const NO_DRAWS: BundleDraw[] = [];
  * when presenting. `trace` gets the bundle draws of a step.
  */
 function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
-  const tc = run.tc;
-  if (tc.drawMs < 0) return drawStepArguments(run, rule, kind, trace);
   // The health window times draws (tooSlow): a machine's step arguments are its generated input, drawn here.
-  const t0 = performance.now();
-  try {
-    return drawStepArguments(run, rule, kind, trace);
-  } finally {
-    tc.drawMs += performance.now() - t0;
-  }
+  const tc = run.tc;
+  return tc.drawMs < 0 ? drawStepArguments(run, rule, kind, trace) : tc.timedDraw(() => drawStepArguments(run, rule, kind, trace));
 }
 
 function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
@@ -531,16 +524,12 @@ function markFree(steps: readonly StepInfo[], free: readonly Slice[]): StepInfo[
 
 /** A step as printed in the failure message: one argument per line, the free ones commented, when any is free. */
 function explainedCode(st: StepInfo): string[] {
-  const free = st.free;
-  const spans = st.argSpans;
-  if (free === undefined || spans === undefined) return [st.code];
-  const open = st.code.indexOf("({ ");
-  const close = st.code.lastIndexOf(" })");
-  if (open < 0 || close < open) return [st.code];
-  const lines = [st.code.slice(0, open + 2)];
-  spans.forEach((a, i) => lines.push(`  ${a.text}${i < spans.length - 1 ? "," : ""}${free.includes(a.name) ? ` ${FREE_COMMENT}` : ""}`));
-  lines.push(st.code.slice(close + 1));
-  return lines;
+  const { free, argSpans } = st;
+  // The statement ends with the call's argument object, `st.args`: the lines replace it between its braces.
+  const at = st.code.lastIndexOf(st.args);
+  if (free === undefined || argSpans === undefined || at < 0) return [st.code];
+  const lines = explainedLines(argSpans.map((a) => ({ text: a.text, free: free.includes(a.name) })));
+  return [`${st.code.slice(0, at)}{`, ...lines, `}${st.code.slice(at + st.args.length)}`];
 }
 
 /** Replay the failure's choices once, recording; rewrite the failure with the steps, the repro and the Explanation. */

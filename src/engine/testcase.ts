@@ -146,6 +146,18 @@ export class TestCase {
   get targets(): TargetObservation[] {
     return (this.targetsList ??= []);
   }
+  /**
+   * Run `draw`, adding its time to drawMs (the tooSlow health check). Callers ask only when drawMs >= 0, so an
+   * unwatched case pays neither the clock nor the closure.
+   */
+  timedDraw<T>(draw: () => T): T {
+    const t0 = performance.now();
+    try {
+      return draw();
+    } finally {
+      this.drawMs += performance.now() - t0;
+    }
+  }
   /** Whether target() was called (without allocating). */
   get hasTargets(): boolean {
     return this.targetsList !== null && this.targetsList.length > 0;

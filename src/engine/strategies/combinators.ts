@@ -147,13 +147,7 @@ class Data extends Strategy<DataObject> {
         if (live !== tc) throw new Error("data.draw was called after its test case ended (an un-awaited promise?)");
         tc.startSpan("data.draw");
         // Drawing in the body is still drawing: timed for the tooSlow health check while it watches.
-        const t0 = tc.drawMs >= 0 ? performance.now() : -1;
-        let v: T;
-        try {
-          v = strategy.draw(tc);
-        } finally {
-          if (t0 >= 0) tc.drawMs += performance.now() - t0;
-        }
+        const v = tc.drawMs < 0 ? strategy.draw(tc) : tc.timedDraw(() => strategy.draw(tc));
         tc.endSpan();
         tc.interactiveDraws.push({ label, value: v });
         return v;
