@@ -284,7 +284,9 @@ export class Shrinker {
 
   /**
    * Delete each span — a list element, a discarded filter attempt, a whole structure — from the last to the
-   * first (later choices depend on earlier ones, so trailing structure is usually the safest to drop).
+   * first (later choices depend on earlier ones, so trailing structure is usually the safest to drop). When a
+   * list's last element goes, the shortest prefix of the list that still fails is searched for next; after
+   * any other deletion, runs of the siblings just before it.
    */
   private *deleteSpans(): PassGen {
     for (let i = this.target.spans.length - 1; i >= 0; i--) {
@@ -294,8 +296,29 @@ export class Shrinker {
       if (s.end <= s.start) continue;
       // The siblings before this span keep their places when it goes, so a success can grow backwards.
       const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
+      const last = !spans.some((x, k) => k > i && x.parent === s.parent && x.label === s.label && !x.discarded && x.start >= s.end && x.end - x.start > 1);
       const base = this.values();
       if (!(yield* this.deleteRange(s.start, s.end))) continue;
+      if (last && earlier.length > 0) {
+        // The last element went: keep only the first few (the elements a failure needs are usually near the
+        // front), the fewest that still fail — keep 0, 1, 2, 4, … then bisect.
+        const keep = function* (this: Shrinker, k: number): Generator<TestCase, boolean, TestCase> {
+          if (k >= earlier.length) return true;
+          return yield* this.consider([...base.slice(0, earlier[k].start), ...base.slice(s.end)]);
+        }.bind(this);
+        let fail = -1;
+        let ok = 0;
+        while (!(yield* keep(ok))) {
+          fail = ok;
+          ok = ok === 0 ? 1 : ok * 2;
+        }
+        while (ok - fail > 1) {
+          const mid = fail + Math.floor((ok - fail) / 2);
+          if (yield* keep(mid)) ok = mid;
+          else fail = mid;
+        }
+        continue;
+      }
       // It went: delete as many of the siblings just before it as still fail (a list that lost one element
       // often loses the next ten just as well). Each try cuts from the sequence as it was before, so k
       // elements really are k siblings and the answer is logarithmic.
