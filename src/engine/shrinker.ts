@@ -286,31 +286,53 @@ export class Shrinker {
    * Delete each span — a list element, a discarded filter attempt, a whole structure — from the last to the
    * first (later choices depend on earlier ones, so trailing structure is usually the safest to drop). When a
    * list's last element goes, the shortest prefix of the list that still fails is searched for next; after
-   * any other deletion, runs of the siblings just before it.
+   * any other deletion, runs of the siblings just before it. An index drawn right after the list drops with
+   * the elements deleted before it (tried first), and a list's closing flag is never deleted alone.
    */
   private *deleteSpans(): PassGen {
     for (let i = this.target.spans.length - 1; i >= 0; i--) {
       const spans = this.target.spans;
       if (i >= spans.length) continue;
       const s = spans[i];
-      if (s.end <= s.start) continue;
+      if (s.end <= s.start || this.isListEnd(s)) continue;
       // The siblings before this span keep their places when it goes, so a success can grow backwards.
       const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
       const last = !spans.some((x, k) => k > i && x.parent === s.parent && x.label === s.label && !x.discarded && x.start >= s.end && x.end - x.start > 1);
       const base = this.values();
-      if (!(yield* this.deleteRange(s.start, s.end))) continue;
+      // An index into the list drawn right after it, pointing past this element: it follows the elements it
+      // points at down, so the element it picks stays the same (deleting before it, it would pick the next).
+      const after = this.integerAfter(i);
+      const index = after !== undefined && after.value > earlier.length ? after : undefined;
+      // Cut [from, s.end) from the sequence as it was before (k elements really are k siblings), the index
+      // lowered by the `removed` elements when there is one.
+      const cut = function* (this: Shrinker, from: number, removed: number, lowered: boolean): Generator<TestCase, boolean, TestCase> {
+        const values = base.slice();
+        if (lowered && index !== undefined) {
+          const w = (base[index.at] as number) - removed;
+          if (!permitted("integer", w, this.target.nodes[index.at]?.constraints ?? index.constraints)) return false;
+          values[index.at] = w;
+        }
+        return yield* this.consider([...values.slice(0, from), ...values.slice(s.end)]);
+      }.bind(this);
+      let lowered = index !== undefined;
+      if (!(lowered && (yield* cut(s.start, 1, true)))) {
+        lowered = false;
+        if (!(yield* cut(s.start, 1, false))) continue;
+      }
       if (last && earlier.length > 0) {
         // The last element went: keep only the first few (the elements a failure needs are usually near the
         // front), the fewest that still fail — keep 0, 1, 2, 4, … then bisect.
         const keep = function* (this: Shrinker, k: number): Generator<TestCase, boolean, TestCase> {
           if (k >= earlier.length) return true;
-          return yield* this.consider([...base.slice(0, earlier[k].start), ...base.slice(s.end)]);
+          return yield* cut(earlier[k].start, earlier.length - k + 1, lowered);
         }.bind(this);
-        let fail = -1;
-        let ok = 0;
-        while (!(yield* keep(ok))) {
+        // An index drawn after the list needs more elements than its value (else it points past the end).
+        const floor = after !== undefined && !lowered ? Math.min(after.value + 1, earlier.length) : 0;
+        let fail = floor - 1;
+        let ok = floor;
+        for (let step = 1; !(yield* keep(ok)); step *= 2) {
           fail = ok;
-          ok = ok === 0 ? 1 : ok * 2;
+          ok = floor + step;
         }
         while (ok - fail > 1) {
           const mid = fail + Math.floor((ok - fail) / 2);
@@ -320,11 +342,10 @@ export class Shrinker {
         continue;
       }
       // It went: delete as many of the siblings just before it as still fail (a list that lost one element
-      // often loses the next ten just as well). Each try cuts from the sequence as it was before, so k
-      // elements really are k siblings and the answer is logarithmic.
+      // often loses the next ten just as well).
       const more = function* (this: Shrinker, k: number): Generator<TestCase, boolean, TestCase> {
         if (k > earlier.length) return false;
-        return yield* this.consider([...base.slice(0, earlier[earlier.length - k].start), ...base.slice(s.end)]);
+        return yield* cut(earlier[earlier.length - k].start, k + 1, lowered);
       }.bind(this);
       // Doubling, then bisecting: deletions tend to go in runs, so a long run costs ~2·log2 calls.
       let lo = 0;
@@ -339,6 +360,28 @@ export class Shrinker {
         else hi = mid;
       }
     }
+  }
+
+  /** A list's closing "no more" flag: deleting it alone only makes the next choice read as one. */
+  private isListEnd(s: Span): boolean {
+    const n = this.target.nodes[s.start];
+    return s.label === "list element" && s.end - s.start === 1 && n?.type === "boolean" && n.value === false;
+  }
+
+  /**
+   * The integer drawn right after the list that span si is an element of, when its value could index into the
+   * list or be its length (0 ≤ value ≤ number of elements): `a list, then an index` properties.
+   */
+  private integerAfter(si: number): { at: number; value: number; constraints: IntegerConstraints } | undefined {
+    const spans = this.target.spans;
+    const s = spans[si];
+    if (s.label !== "list element" || s.parent < 0) return undefined;
+    const list = spans[s.parent];
+    const n = this.target.nodes[list.end];
+    if (n === undefined || n.type !== "integer" || n.forced) return undefined;
+    const count = spans.filter((x) => x.parent === s.parent && x.label === s.label && !x.discarded && x.end - x.start > 1).length;
+    const value = n.value as number;
+    return value >= 0 && value <= count ? { at: list.end, value, constraints: n.constraints as IntegerConstraints } : undefined;
   }
 
   /**
@@ -359,14 +402,15 @@ export class Shrinker {
       const s = this.target.spans[i];
       const nodes = this.target.nodes;
       if (s === undefined || s.end > nodes.length || s.end - s.start < 2) continue;
-      let changed = false;
+      let changed = 0;
       const v = nodes.map((n, j) => {
         if (j < s.start || j >= s.end || n.forced) return n.value;
         const simple = simplest(n.type, n.constraints);
-        if (!choiceEquals(n.type, simple, n.value)) changed = true;
+        if (!choiceEquals(n.type, simple, n.value)) changed++;
         return simple;
       });
-      if (changed) yield* this.consider(v);
+      // One choice alone is minimise choices' to move.
+      if (changed > 1) yield* this.consider(v);
     }
   }
 
