@@ -13,8 +13,8 @@
  *   narrow edits — runs only in a round where the main passes all failed; if a fallback succeeds, the main
  *   passes run again.
  * - The passes, by what they edit: structure first (delete spans, delete chunks, delete-and-decrement a
- *   length drawn up front, replace a span by its simplest form, replace a span by a same-label descendant,
- *   sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
+ *   length drawn up front, join the lists of neighbouring elements, replace a span by its simplest form,
+ *   replace a span by a same-label descendant, sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
  *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
  *   distance, then one step and a bisection — a few dozen calls from 2^53 to the boundary of the failure.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
@@ -102,6 +102,7 @@ export class Shrinker {
   readonly passes: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete spans", run: () => this.deleteSpans() },
     { name: "delete and decrement", run: () => this.deleteAndDecrement() },
+    { name: "join lists", run: () => this.joinLists() },
     { name: "simplify spans", run: () => this.simplifySpans() },
     { name: "pass to descendant", run: () => this.passToDescendant() },
     // Equal values before single ones: alone, neither of two values that must stay equal can move, and the
@@ -382,6 +383,30 @@ export class Shrinker {
     const count = spans.filter((x) => x.parent === s.parent && x.label === s.label && !x.discarded && x.end - x.start > 1).length;
     const value = n.value as number;
     return value >= 0 && value <= count ? { at: list.end, value, constraints: n.constraints as IntegerConstraints } : undefined;
+  }
+
+  /**
+   * Join each list held by an element of an outer list to the list of the next element: drop the first's
+   * closing flag and the outer "more" flag between them. [[a, b], [c]] → [[a, b, c]]: what the failure needs
+   * from the elements together (five distinct values across all of them) then sits in one, and no deletion
+   * or value change reaches that alone.
+   */
+  private *joinLists(): PassGen {
+    for (let si = this.target.spans.length - 1; si >= 0; si--) {
+      const spans = this.target.spans;
+      const a = spans[si];
+      if (a === undefined || a.label !== "list" || a.parent < 0) continue;
+      const outer = spans[a.parent];
+      if (outer.label !== "list element" || outer.end !== a.end) continue;
+      const nodes = this.target.nodes;
+      const close = nodes[a.end - 1];
+      const more = nodes[a.end];
+      const next = nodes[a.end + 1];
+      // The next element holds a list that starts right after its flag (its own first "more" flag).
+      if (close?.type !== "boolean" || close.value !== false || more?.type !== "boolean" || more.value !== true || next?.type !== "boolean") continue;
+      if (!spans.some((x) => x.label === "list" && x.start === a.end + 1 && x.parent >= 0 && spans[x.parent].parent === outer.parent)) continue;
+      yield* this.deleteRange(a.end - 1, a.end + 1);
+    }
   }
 
   /**
