@@ -13,10 +13,13 @@
  *   narrow edits — runs only in a round where the main passes all failed; if a fallback succeeds, the main
  *   passes run again.
  * - The passes, by what they edit: structure first (delete spans, delete chunks, delete-and-decrement a
- *   length drawn up front, join the lists of neighbouring elements, replace a span by its simplest form,
- *   replace a span by a same-label descendant, sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
+ *   length drawn up front, delete-and-fold a list element into a scalar drawn before the list, join the lists
+ *   of neighbouring elements, replace a span by its simplest form, replace a span by a same-label descendant,
+ *   sort sibling spans), then values (each choice toward its simplest value, equal values together, pairs
  *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
- *   distance, then one step and a bisection — a few dozen calls from 2^53 to the boundary of the failure.
+ *   distance, then one step and a bisection — a few dozen calls from 2^53 to the boundary of the failure. A
+ *   pass that can guess the boundary (lower with raise: where a product would keep its value) tries the guess
+ *   and gallops up from it instead.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
  *   target is reported with the reason, never lost. The host can also stop shrinking after any call (`stop`:
  *   the engine does when the property turned out flaky, since then no answer can be trusted).
@@ -102,6 +105,9 @@ export class Shrinker {
   readonly passes: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete spans", run: () => this.deleteSpans() },
     { name: "delete and decrement", run: () => this.deleteAndDecrement() },
+    // Before the value passes: a product or sum kept by folding an element into a scalar is one call, where
+    // lowering that scalar while raising the elements takes a search each.
+    { name: "delete and fold", run: () => this.deleteAndFold() },
     { name: "join lists", run: () => this.joinLists() },
     { name: "simplify spans", run: () => this.simplifySpans() },
     { name: "pass to descendant", run: () => this.passToDescendant() },
@@ -117,7 +123,6 @@ export class Shrinker {
 
   /** Passes too costly to run every round: only when a whole round of the others made no progress. */
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
-    { name: "delete and fold", run: () => this.deleteAndFold() },
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
     { name: "delete chunks", run: () => this.deleteChunks() },
@@ -595,14 +600,16 @@ export class Shrinker {
 
   /** Positions i and j are in different elements of one list. */
   private sameList(i: number, j: number): boolean {
-    const element = (x: number): Span | undefined => {
-      let found: Span | undefined;
-      for (const s of this.target.spans) if (s.label === "list element" && !s.discarded && s.start <= x && x < s.end && (found === undefined || s.depth > found.depth)) found = s;
-      return found;
-    };
-    const a = element(i);
-    const b = element(j);
+    const a = this.elementOf(i);
+    const b = this.elementOf(j);
     return a !== undefined && b !== undefined && a !== b && a.parent === b.parent;
+  }
+
+  /** The innermost list element holding position x, if any. */
+  private elementOf(x: number): Span | undefined {
+    let found: Span | undefined;
+    for (const s of this.target.spans) if (s.label === "list element" && !s.discarded && s.start <= x && x < s.end && (found === undefined || s.depth > found.depth)) found = s;
+    return found;
   }
 
   /** The position of the one integer a span holds besides flags (an element of a list of integers), if so. */
@@ -618,7 +625,7 @@ export class Shrinker {
   }
 
   /**
-   * Delete a list element while folding its value into an integer drawn before the list (x·v, then x + v):
+   * Delete a list element while folding its value into a scalar integer drawn before the list (x·v, then x + v):
    * a product or sum that must stay large keeps its value with one element fewer. (10000, [10, 10]) →
    * (100000, [10]), which no deletion alone reaches (the product drops) and no raise alone accepts (longer).
    */
@@ -635,6 +642,9 @@ export class Shrinker {
         const n = nodes[j];
         if (n.type !== "integer" || n.forced) continue;
         tried++;
+        // Only a scalar drawn before the list (an argument, a tuple field): folding into another list's
+        // element rarely keeps the failure, and this runs every round.
+        if (this.elementOf(j) !== undefined) continue;
         const x = n.value as number;
         for (const w of x * v === x + v ? [x * v] : [x * v, x + v]) {
           if (w === x || !permitted("integer", w, n.constraints)) continue;
@@ -667,11 +677,13 @@ export class Shrinker {
       base[j] = far;
       const start = a.value as number;
       const gap = Math.abs((simplest("integer", a.constraints) as number) - start);
+      // Where a product a·b that must stay large would put the boundary (a positive, b raised).
+      const guess = start > 0 && vb > 0 && far > vb && d < 0 ? start - Math.ceil((start * vb) / far) : undefined;
       yield* this.farthest(gap, function* (this: Shrinker, k: number) {
         const values = base.slice();
         values[i] = start + d * k;
         return yield* this.consider(values);
-      }.bind(this));
+      }.bind(this), false, guess);
     }
   }
 
@@ -719,21 +731,40 @@ export class Shrinker {
    * The largest k ≤ distance for which move(k) is accepted (each call from the same starting point, so the
    * question stays monotone however many moves get accepted on the way).
    */
-  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>, wholeFirst = false): PassGen {
+  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>, wholeFirst = false, guess?: number): PassGen {
     if (wholeFirst && (yield* move(distance))) return;
     // One step first: when not even that works (the common case at a boundary, and for most pairs) the search
-    // ends after one call. Then all the way, the cheapest win (a single value tried its simplest already).
-    if (!(yield* move(1)) || distance === 1 || (yield* move(distance))) return;
-    // Moves by lo are known to work and by hi to fail. Far targets: how often the distance halves first.
+    // ends after one call.
+    if (!(yield* move(1)) || distance === 1) return;
+    // Moves by lo are known to work and by hi to fail.
     let lo = 1;
     let hi = distance;
-    if (distance > 64) {
-      const halvings = yield* findIntegerG(function* (b: number) {
-        if (b >= 53) return false;
-        return yield* move(distance - Math.floor(distance / 2 ** b));
-      });
-      if (halvings > 0) lo = Math.max(lo, distance - Math.floor(distance / 2 ** halvings));
-      if (halvings + 1 < 53) hi = distance - Math.floor(distance / 2 ** (halvings + 1));
+    if (guess !== undefined && guess > 1 && guess < distance) {
+      // A guess at the boundary: if it holds, gallop up from it (a good guess costs two calls, not a search);
+      // if not, the boundary is below it.
+      if (yield* move(guess)) {
+        lo = guess;
+        for (let step = 1; lo + step < hi; step *= 2) {
+          if (!(yield* move(lo + step))) {
+            hi = lo + step;
+            break;
+          }
+          lo += step;
+        }
+        if (hi === distance && lo + 1 < hi && (yield* move(distance))) return;
+      } else hi = guess;
+    } else {
+      // All the way, the cheapest win (a single value tried its simplest already). Far targets: how often the
+      // distance halves first.
+      if (yield* move(distance)) return;
+      if (distance > 64) {
+        const halvings = yield* findIntegerG(function* (b: number) {
+          if (b >= 53) return false;
+          return yield* move(distance - Math.floor(distance / 2 ** b));
+        });
+        if (halvings > 0) lo = Math.max(lo, distance - Math.floor(distance / 2 ** halvings));
+        if (halvings + 1 < 53) hi = distance - Math.floor(distance / 2 ** (halvings + 1));
+      }
     }
     // Then bisect: about log2(hi − lo) calls.
     while (hi - lo > 1) {
