@@ -69,6 +69,9 @@ export interface ShrinkTarget {
   readonly case?: TestCase;
 }
 
+/** How many of the simplest values (after the simplest) try small values tries. */
+const SMALL_VALUES = 5n;
+
 /** How many of the simplest rejected candidates the shrinker remembers (see `rejected`). */
 export const KEPT_REJECTED = 3;
 
@@ -300,7 +303,9 @@ export class Shrinker {
       const spans = this.target.spans;
       if (i >= spans.length) continue;
       const s = spans[i];
-      if (s.end <= s.start || this.isListEnd(s)) continue;
+      // One choice that is not a list element (an integer argument): deleting it only shifts what follows
+      // into its place, which delete chunks tries when nothing else works.
+      if (s.end <= s.start || this.isListEnd(s) || (s.end - s.start === 1 && s.label !== "list element")) continue;
       // The siblings before this span keep their places when it goes, so a success can grow backwards.
       const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
       const last = !spans.some((x, k) => k > i && x.parent === s.parent && x.label === s.label && !x.discarded && x.start >= s.end && x.end - x.start > 1);
@@ -1039,7 +1044,13 @@ export class Shrinker {
       const at = positions.filter((j) => j >= i && this.target.nodes[j]?.type === "integer" && this.target.nodes[j].value === n.value);
       for (const j of at) done.add(j);
       const current = choiceToIndex("integer", n.value, n.constraints);
-      for (let k = 1n; k <= 8n && k < current; k++) {
+      // The few simplest values, and the few just below the current one (past a gap of one or two values
+      // that fail differently: |a − b| = 0 between 11 and 9).
+      const ks = new Set<bigint>();
+      for (let k = 1n; k <= SMALL_VALUES; k++) ks.add(k);
+      for (let k = current - 2n; k < current; k++) ks.add(k);
+      for (const k of [...ks].sort((x, y) => (x < y ? -1 : 1))) {
+        if (k < 1n || k >= current) continue;
         if (yield* this.replaceAll(at, choiceFromIndex("integer", k, n.constraints))) break;
       }
     }

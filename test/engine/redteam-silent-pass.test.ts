@@ -187,9 +187,10 @@ test("flakiness seen mid-shrink stops shrinking and reports the failure as flaky
       failedOnce = true;
       throw new Error("a >= 10");
     }
-    // A fixed seed: on a few seeds in a hundred the shrinker reaches the minimum before it replays a prefix the
-    // tree knows, and the flakiness is first seen after shrinking (reported as flaky, but not "mid-shrink").
-  }), { ...QUIET, database: db, key: "mid-shrink", seed: 0 }));
+    // A fixed seed: on some seeds (about half of 0..19) the shrinker reaches the minimum before it replays a
+    // prefix the tree knows, and the flakiness is first seen after shrinking (reported as flaky, but not
+    // "mid-shrink"); seed 2 replays one mid-shrink.
+  }), { ...QUIET, database: db, key: "mid-shrink", seed: 2 }));
   assert.equal(e.flaky, true);
   assert.match(e.message, /drew a boolean/);
   assert.match(e.message, /Shrinking stopped early: the property turned out to be flaky/);
