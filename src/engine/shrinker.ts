@@ -327,6 +327,8 @@ export class Shrinker {
       }.bind(this);
       let lowered = index !== undefined;
       if (!(lowered && (yield* cut(s.start, 1, true)))) {
+        // An index at the last element, left as it is, would point past the end once one goes before it.
+        if (lowered && index !== undefined && index.value === index.count - 1) continue;
         lowered = false;
         if (!(yield* cut(s.start, 1, false))) continue;
       }
@@ -383,7 +385,7 @@ export class Shrinker {
    * The integer drawn right after the list that span si is an element of, when its value could index into the
    * list or be its length (0 ≤ value ≤ number of elements): `a list, then an index` properties.
    */
-  private integerAfter(si: number): { at: number; value: number; constraints: IntegerConstraints } | undefined {
+  private integerAfter(si: number): { at: number; value: number; count: number; constraints: IntegerConstraints } | undefined {
     const spans = this.target.spans;
     const s = spans[si];
     if (s.label !== "list element" || s.parent < 0) return undefined;
@@ -392,7 +394,7 @@ export class Shrinker {
     if (n === undefined || n.type !== "integer" || n.forced) return undefined;
     const count = spans.filter((x) => x.parent === s.parent && x.label === s.label && !x.discarded && x.end - x.start > 1).length;
     const value = n.value as number;
-    return value >= 0 && value <= count ? { at: list.end, value, constraints: n.constraints as IntegerConstraints } : undefined;
+    return value >= 0 && value <= count ? { at: list.end, value, count, constraints: n.constraints as IntegerConstraints } : undefined;
   }
 
   /**

@@ -338,19 +338,19 @@ test("delete spans: after the last element goes, the list keeps only the first f
 });
 
 test("delete spans: an index drawn after a list follows the elements it points at down, so (list, index of its last element) shrinks by deletion (issue #11)", () => {
-  // Deleting any one element alone leaves the index past the end; deleting it with the index lowered keeps
-  // the element the index picks.
+  // Deleting any one element alone leaves the index past the end (so that is not even tried); deleting it with
+  // the index lowered keeps the element the index picks.
   const pair = st.tuples(st.lists(ints), st.integers({ min: 0, max: 10 }));
   const picksDuplicate = ([ls, i]: [number[], number]) => i < ls.length && ls.filter((x, k) => k !== i && x === ls[i]).length > 0;
   const start = [...listChoices([5], [9], [7], [8], [7]), 4];
   const h = harness(pair, picksDuplicate, start);
   assert.deepEqual(h.pass("delete spans"), [[7, 7], 1]);
-  assert.ok(h.calls <= 9, `${h.calls} calls`);
+  assert.ok(h.calls <= 7, `${h.calls} calls`);
   // The deletion challenge (docs/benchmarks.md): ideal on every seed, within its pinned mean.
   const r = challengeCalls(pair, ([ls, i]) => ls.filter((x, k) => k !== i && x === ls[i]).length > 0, ([ls, i]) => i < ls.length);
   assert.equal(r.found.length, 20);
   for (const x of r.found) assert.deepEqual(x, [[0, 0], 0]);
-  assert.ok(r.calls <= 199, `${r.calls} calls over 20 seeds`);
+  assert.ok(r.calls <= 196, `${r.calls} calls over 20 seeds`);
 });
 
 test("join lists: the lists of two neighbouring elements of an outer list become one, so a failure spread across them ends in one list (issue #11)", () => {
