@@ -79,6 +79,15 @@ test("delete spans: drops the list elements the failure does not need", () => {
   assert.deepEqual(h.pass("delete spans"), [7]);
 });
 
+test("remove discarded: the attempts a filter rejected all go in one call", () => {
+  const even = st.integers({ min: 0, max: 100 }).filter((n) => n % 2 === 0);
+  const h = harness(st.tuples(even, even), ([a, b]) => a + b >= 10, [3, 5, 8, 9, 6]);
+  const before = h.calls;
+  assert.deepEqual(h.pass("remove discarded"), [8, 6]);
+  assert.equal(h.shrinker.target.nodes.length, 2);
+  assert.equal(h.calls - before, 1);
+});
+
 test("delete chunks: merges two inner lists by deleting the stop/start flags between them", () => {
   const h = harness(st.lists(st.lists(ints)), (xss) => xss.flat().length >= 2, [true, true, 5, false, true, true, 6, false, false]);
   const out = h.pass("delete chunks");
