@@ -23,6 +23,10 @@ await Promise.all([
   existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true }),
   // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
   build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
+  // The tap the engine loads inside the user's own test runner (src/runner/tap.ts).
+  build({ ...common, entryPoints: ["src/runner/tap.ts"], format: "cjs", outfile: "dist/tap.cjs" }),
+  // A warm vitest kept for many runs, through the project's own vitest's Node API.
+  build({ ...common, entryPoints: ["src/runner/vitestServer.ts"], format: "cjs", outfile: "dist/vitest-server.cjs" }),
   build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true }),
 ]);
 

@@ -134,7 +134,14 @@ export type RunnerMessage = EventsMessage | CompileErrorMessage | LogMessage | D
 
 /** Host → webview. */
 export type PanelMessage =
-  | { readonly type: "run-started"; readonly title: string; readonly file: string; readonly testPath: readonly string[] }
+  | {
+      readonly type: "run-started";
+      readonly title: string;
+      readonly file: string;
+      readonly testPath: readonly string[];
+      /** Which path runs it: the user's test runner ("vitest", "jest", "mocha", "node:test") or "bundled runner". */
+      readonly via?: string;
+    }
   | { readonly type: "events"; readonly events: readonly EngineEvent[]; readonly dropped: number }
   | { readonly type: "run-finished"; readonly outcome: RunOutcome; readonly failure?: FailureReport; readonly reason?: string };
 
@@ -180,3 +187,22 @@ export const RUNNER_HOOK = "shrinkscope.runner";
 export interface RunnerHook {
   readonly settings: RunSettings & { readonly onEvent?: (e: EngineEvent) => void };
 }
+
+/**
+ * Inside the user's own test runner, the engine finds the extension's tap through these environment variables
+ * (src/runner/tap.ts reads them; src/extension/externalRun.ts sets them). The engine reads only `module`.
+ */
+export const TAP_ENV = {
+  /** The folder the messages go to. */
+  dir: "SHRINKSCOPE_TAP",
+  /** The tap module (dist/tap.cjs): the engine loads it. */
+  module: "SHRINKSCOPE_TAP_MODULE",
+  /** The editor's RunSettings, as JSON. */
+  settings: "SHRINKSCOPE_TAP_SETTINGS",
+  /** The test file and the workspace folder, for the failure's location. */
+  file: "SHRINKSCOPE_TAP_FILE",
+  root: "SHRINKSCOPE_TAP_ROOT",
+} as const;
+
+/** In a warm runner's tap folder: the run now being made (JSON: run id, settings, file, root). */
+export const CURRENT_RUN_FILE = "current.json";

@@ -26,7 +26,7 @@ import { addCases, addResult, addTree, emptyStats } from "./models/stats.ts";
 import type { Timeline } from "./models/timeline.ts";
 import { readSchedule } from "./models/timeline.ts";
 
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 /** Runs remembered in the session's history. */
 export const MAX_HISTORY = 20;
 /** How many messages of a run the host keeps for a reload (src/extension/panel.ts). */
@@ -38,6 +38,8 @@ export interface RunInfo {
   readonly title: string;
   readonly file: string;
   readonly testPath: readonly string[];
+  /** The test runner that runs it (run-started's `via`). */
+  readonly via: string;
   readonly status: RunStatus;
   readonly phase: string;
   readonly seed: number | undefined;
@@ -95,7 +97,7 @@ export interface PanelState {
   readonly runs: number;
 }
 
-const emptyRun: RunInfo = { title: "", file: "", testPath: [], status: "idle", phase: "", seed: undefined, failure: undefined, reason: undefined, message: undefined, messages: 0 };
+const emptyRun: RunInfo = { title: "", file: "", testPath: [], via: "", status: "idle", phase: "", seed: undefined, failure: undefined, reason: undefined, message: undefined, messages: 0 };
 const emptyChoices: ChoicesModel = { target: undefined, targetPass: undefined, shrinks: 0, current: undefined, nextId: 0 };
 
 export const initialState: PanelState = {
@@ -247,7 +249,7 @@ export function reduce(s: PanelState, m: PanelMessage): PanelState {
         ...initialState,
         history: s.history,
         runs: s.runs + 1,
-        run: { ...emptyRun, title: m.title, file: m.file, testPath: m.testPath, status: "running", messages: 1 },
+        run: { ...emptyRun, title: m.title, file: m.file, testPath: m.testPath, via: typeof m.via === "string" ? m.via.slice(0, 80) : "", status: "running", messages: 1 },
       };
     case "run-finished": {
       const run: RunInfo = { ...s.run, status: m.outcome, failure: withoutSchedule(m.failure), reason: m.reason, phase: "done", messages: s.run.messages + 1 };

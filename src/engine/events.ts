@@ -190,6 +190,8 @@ export interface ResultEvent {
   readonly schedule?: ScheduleInfo;
   /** For a give-up by a health check: its name (filterTooMuch, tooSlow, dataTooLarge). */
   readonly healthCheck?: string;
+  /** For failures: the minimal example did not fail again when replayed. */
+  readonly flaky?: boolean;
   readonly message: string;
 }
 

@@ -653,6 +653,7 @@ function fail(failure: PropertyFailure, result: EngineResult & { outcome: "faile
     error: errorSummary(error),
     ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
     presentation: failure.presentation,
+    ...(failure.flaky ? { flaky: true } : {}),
     ...scheduleOf(error),
     message: failure.message,
   });

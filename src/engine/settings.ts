@@ -3,6 +3,7 @@
  * once per run into the engine's plain EngineSettings.
  */
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { ExampleDatabase } from "./database.ts";
 import { DirectoryDatabase, GuardedDatabase, missingMethods } from "./database.ts";
@@ -185,19 +186,42 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
   };
 }
 
-/** Merge settings (later wins) and fill the defaults and profiles. */
 /**
- * Settings injected by the extension's runner process (src/runner), which runs properties it did not
- * construct: they win over the property's own, and its event tap is added to the user's.
+ * Settings injected by the extension, which runs properties it did not construct: its event tap is added to
+ * the user's, and its seed, deadline, database and replay-only mode win over the property's own. Its
+ * maxExamples and stepCount are defaults only: a property that sets its own runs the same in the editor as in
+ * CI (see resolveWith).
+ *
+ * Two ways in: the extension's bundled runner (src/runner/main.ts) sets a global before loading the test file;
+ * inside the user's own test runner (vitest, jest, mocha, node:test) no global set from outside reaches this
+ * module (jest evaluates it in a realm of its own per test file), so the extension names its tap module in
+ * SHRINKSCOPE_TAP_MODULE and it is loaded here with Node's own require — outside any runner's module
+ * registry, so one tap per process whatever the realm — and hands back the same hook (src/runner/tap.ts).
  */
 function runnerLayer(): Settings | undefined {
-  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] as
+  const hook = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] ?? tapHook()) as
     | { settings: Settings & { replayOnly?: boolean } }
     | undefined;
   if (hook === undefined) return undefined;
   const { replayOnly, ...rest } = hook.settings;
   return replayOnly ? { ...rest, phases: ["explicit", "reuse"] } : rest;
 }
+
+/** The extension's tap inside the user's own test runner: the module named by SHRINKSCOPE_TAP_MODULE. */
+function tapHook(): unknown {
+  const modulePath = env("SHRINKSCOPE_TAP_MODULE");
+  if (modulePath === undefined || modulePath === "") return undefined;
+  try {
+    const load = createRequire(path.join(process.cwd(), "noop.js"));
+    return (load(modulePath) as { runnerHook(): unknown }).runnerHook();
+  } catch (e) {
+    // The run itself must not depend on the editor's feed: warn (once per process, as the tap is cached) and go on.
+    if (!tapWarned) console.warn(`Shrinkscope: the editor's event tap could not be loaded from ${modulePath} (${reasonOf(e)}); the property runs without it`);
+    tapWarned = true;
+    return undefined;
+  }
+}
+let tapWarned = false;
 
 export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
   return resolveWith(runnerLayer(), key, layers);
@@ -211,8 +235,17 @@ export function resolveIsolatedSettings(key: string, ...layers: (Settings | unde
   return resolveWith(undefined, key, layers);
 }
 
-function resolveWith(runner: Settings | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
-  const s: Settings = Object.assign({}, ...layers.filter(Boolean), runner);
+function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Settings, K> {
+  const out = {} as Pick<Settings, K>;
+  for (const k of keys) if (s[k] !== undefined) out[k] = s[k];
+  return out;
+}
+
+function resolveWith(editor: Settings | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
+  const own: Settings = Object.assign({}, ...layers.filter(Boolean));
+  // The property's own maxExamples and stepCount win over the editor's defaults: the editor must agree with CI.
+  const runner = editor === undefined ? undefined : { ...editor, ...pick(own, "maxExamples", "stepCount") };
+  const s: Settings = Object.assign(own, runner);
   if (runner?.onEvent !== undefined) {
     const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
     // Only the user's tap is guarded: it must not cut the runner's stream. The runner's own tap is not: it

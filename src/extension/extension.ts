@@ -128,9 +128,12 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
       lenses.refresh();
       runs.prewarm();
     }),
+    // A vitest project's test file on screen: start its vitest now, so the first click finds it warm.
+    vscode.window.onDidChangeActiveTextEditor((e) => e && runs.prewarmFor(e.document)),
   );
   void tests.discoverWorkspace();
   runs.prewarm();
+  if (vscode.window.activeTextEditor) runs.prewarmFor(vscode.window.activeTextEditor.document);
   return { runs, failures, panel, tests };
 }
 

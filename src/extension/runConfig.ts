@@ -3,16 +3,20 @@
  * import): config.ts hands it VS Code's reader, the unit tests a map — and check that every declared setting is
  * read (`shrinkscope.stepCount` was declared for a release before anything read it).
  *
- * The settings a run passes to the engine win over the property's own (src/engine/settings.ts layers them on
- * top): maxExamples, stepCount, and seed and deadline when set. The runner drops a value of the wrong type or
- * range, and the property's own setting applies then.
+ * The settings a run passes to the engine: seed and deadline, when set, and the database win over the
+ * property's own (src/engine/settings.ts layers them on top); maxExamples and stepCount apply only where the
+ * property sets none, so the editor runs what CI runs. The runner drops a value of the wrong type or range,
+ * and the property's own setting applies then.
  */
 import type { RunSettings } from "../protocol.ts";
 import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
+import { RUNNER_SETTINGS, type RunnerSetting } from "./runnerDetect.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;
   readonly timeoutMs: number;
+  /** Which test runner runs properties (`shrinkscope.runner`); an unknown value is "auto". */
+  readonly runner: RunnerSetting;
 }
 
 /** VS Code's `WorkspaceConfiguration.get` for the "shrinkscope" section: the value, or `fallback` when unset. */
@@ -30,5 +34,10 @@ export function runConfigFrom(get: SettingReader, workspaceRoot: string): RunCon
       database: databaseFolder(get<unknown>("databaseLocation", DEFAULT_DATABASE_LOCATION), workspaceRoot),
     },
     timeoutMs: Math.max(1000, get<number>("timeout", 60_000)),
+    runner: runnerSetting(get<unknown>("runner", "auto")),
   };
+}
+
+function runnerSetting(value: unknown): RunnerSetting {
+  return RUNNER_SETTINGS.find((r) => r === value) ?? "auto";
 }

@@ -1,14 +1,19 @@
 /**
- * Runs: one property at a time, in a runner child process (never the extension host), its messages fanned
- * out to the panel, the output channel, the failure store and whoever started the run (a command or the
- * Test Explorer). Stop kills the process after it has flushed what it had.
+ * Runs: one property at a time, in a child process (never the extension host) — the user's own test runner
+ * when the file has one (runnerDetect.ts, externalRun.ts), else the bundled runner (src/runner) — its messages
+ * fanned out to the panel, the output channel, the failure store and whoever started the run (a command or
+ * the Test Explorer). Stop kills the process after it has flushed what it had.
  */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { CompileError, DoneMessage, EngineEvent, RunnerMessage } from "../protocol.ts";
+import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunRequest } from "../protocol.ts";
 import { prewarmRunner, startRun } from "../runner/client.ts";
-import type { WarmRunner } from "../runner/client.ts";
+import type { RunHandle, WarmRunner } from "../runner/client.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
+import { startExternalRun } from "./externalRun.ts";
+import { nodeExecutable } from "./nodePath.ts";
+import { detectRunner, fullNamePattern, runnerCommand, type RunnerPlan } from "./runnerDetect.ts";
+import { WarmVitest } from "./warmVitest.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
 
@@ -57,29 +62,24 @@ export class RunManager implements vscode.Disposable {
     if (this.current !== undefined) this.current.stop();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
-    const { request, timeoutMs } = runRequest(uri, testPath, options.replayOnly === true);
+    const { request, timeoutMs, runner } = runRequest(uri, testPath, options.replayOnly === true);
     const workspaceRoot = request.workspaceRoot;
+    const plan = detectRunner(uri.fsPath, workspaceRoot, runner, doc?.getText() ?? "");
+    const via = plan.kind === "external" ? (plan.runner === "node" ? "node:test" : plan.runner) : "bundled runner";
     const title = testPath[testPath.length - 1] ?? path.basename(uri.fsPath);
     this.panel.show(title);
-    this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath });
-    this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)})`);
+    this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath, via });
+    this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)}) — ${via}: ${plan.why}`);
     this.compileDiagnostics.delete(uri);
     const compileErrors: CompileError[] = [];
-    const warm = this.warm;
-    this.warm = undefined;
-    const handle = startRun({
-      runnerPath: this.runnerPath,
-      ...(warm ? { warm } : {}),
-      request,
-      timeoutMs,
-      onMessage: (m: RunnerMessage) => {
-        if (m.type === "events") {
-          this.panel.post({ type: "events", events: m.events, dropped: m.dropped });
-          options.onEvents?.(m.events);
-        } else if (m.type === "log") this.output.append(m.text);
-        else if (m.type === "compile-error") compileErrors.push(...m.errors);
-      },
-    });
+    const onMessage = (m: RunnerMessage) => {
+      if (m.type === "events") {
+        this.panel.post({ type: "events", events: m.events, dropped: m.dropped });
+        options.onEvents?.(m.events);
+      } else if (m.type === "log") this.output.append(m.text);
+      else if (m.type === "compile-error") compileErrors.push(...m.errors);
+    };
+    const handle = this.start(plan, request, timeoutMs, onMessage);
     this.current = handle;
     void vscode.commands.executeCommand("setContext", "shrinkscope.running", true);
     this.prewarm();
@@ -95,6 +95,44 @@ export class RunManager implements vscode.Disposable {
         void vscode.commands.executeCommand("setContext", "shrinkscope.running", false);
       }
     }
+  }
+
+  /** A warm vitest per project folder, kept across runs (and restarted when its config changes). */
+  private readonly vitests = new Map<string, WarmVitest>();
+
+  private warmVitest(plan: RunnerPlan & { kind: "external" }): WarmVitest {
+    let warm = this.vitests.get(plan.projectDir);
+    if (warm === undefined) {
+      const dist = (name: string) => vscode.Uri.joinPath(this.extensionUri, "dist", name).fsPath;
+      warm = new WarmVitest({ projectDir: plan.projectDir, vitestDir: path.dirname(plan.bin!), serverScript: dist("vitest-server.cjs"), tapModule: dist("tap.cjs"), node: nodeExecutable() });
+      this.vitests.set(plan.projectDir, warm);
+    }
+    return warm;
+  }
+
+  /** Start the project's vitest ahead of a click (a trusted workspace only): called when a vitest test file is shown. */
+  prewarmFor(document: vscode.TextDocument): void {
+    if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || !document.getText().includes("shrinkscope")) return;
+    const { request, runner } = runRequest(document.uri, [], false);
+    const plan = detectRunner(document.uri.fsPath, request.workspaceRoot, runner, document.getText());
+    if (plan.kind === "external" && plan.runner === "vitest") this.warmVitest(plan).ensureStarted();
+  }
+
+  /** The user's runner with the tap, or the bundled runner (warm if one is waiting). */
+  private start(plan: RunnerPlan, request: RunRequest, timeoutMs: number, onMessage: (m: RunnerMessage) => void): RunHandle {
+    if (plan.kind === "external" && plan.runner === "vitest") {
+      this.output.appendLine(`  vitest (kept warm in ${plan.projectDir}) --testNamePattern ${fullNamePattern(request.testPath)} ${request.file}`);
+      return this.warmVitest(plan).run(request, fullNamePattern(request.testPath), { timeoutMs, onMessage });
+    }
+    if (plan.kind === "external") {
+      const node = nodeExecutable();
+      const command = { ...runnerCommand(plan, request.file, request.testPath, node.path), ...(node.env ? { env: node.env } : {}) };
+      this.output.appendLine(`  ${[command.execPath, ...command.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}   (in ${command.cwd})`);
+      return startExternalRun({ command, request, tapModule: vscode.Uri.joinPath(this.extensionUri, "dist", "tap.cjs").fsPath, timeoutMs, onMessage });
+    }
+    const warm = this.warm;
+    this.warm = undefined;
+    return startRun({ runnerPath: this.runnerPath, ...(warm ? { warm } : {}), request, timeoutMs, onMessage });
   }
 
   private report(uri: vscode.Uri, testPath: readonly string[], done: DoneMessage, compileErrors: readonly CompileError[]): void {
@@ -127,6 +165,7 @@ export class RunManager implements vscode.Disposable {
 
   dispose(): void {
     this.current?.stop();
+    for (const v of this.vitests.values()) v.dispose();
     this.warm?.dispose();
     this.compileDiagnostics.dispose();
   }

@@ -43,6 +43,15 @@ export function aliasShrinkscope(enginePath: string): void {
 
 /** The engine merges these over each property's own settings (see src/engine/settings.ts, runnerLayer). */
 export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void): void {
+  const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent } };
+  (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;
+}
+
+/**
+ * The host's settings, each kept only when of the right type and range (the property's own applies otherwise):
+ * they come over IPC or an environment variable, not from code the compiler checked.
+ */
+export function validSettings(settings: RunSettings): RunSettings {
   const s: { -readonly [K in keyof RunSettings]: RunSettings[K] } = {};
   if (Number.isInteger(settings.maxExamples) && (settings.maxExamples as number) > 0) s.maxExamples = settings.maxExamples;
   if (Number.isInteger(settings.stepCount) && (settings.stepCount as number) > 0) s.stepCount = settings.stepCount;
@@ -50,8 +59,7 @@ export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEven
   if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0)) s.deadline = settings.deadline;
   if (settings.database === null || typeof settings.database === "string") s.database = settings.database;
   if (settings.replayOnly === true) s.replayOnly = true;
-  const hook: RunnerHook = { settings: { ...s, onEvent } };
-  (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;
+  return s;
 }
 
 /**

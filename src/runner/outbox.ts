@@ -20,6 +20,10 @@
  * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
  * targets, the result) is always sent as is.
  */
+// Node's own clock and timers, not the globals: a test that fakes timers (vi.useFakeTimers, jest's, sinon's)
+// replaces the globals, and a frozen clock would hold every batch back.
+import { performance } from "node:perf_hooks";
+import { clearTimeout, setTimeout } from "node:timers";
 import type { EngineEvent, RunnerMessage, TreeEvent } from "../protocol.ts";
 
 export interface OutboxOptions {

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
-import type { FailureReport, Presentation, ScheduleInfo, SourceLocation, StepInfo } from "../protocol.ts";
+import type { FailureReport, Presentation, ResultEvent, ScheduleInfo, SourceLocation, StepInfo } from "../protocol.ts";
 import type { RunFailure, TestEntry } from "./registry.ts";
 
 interface PropertyFailureLike {
@@ -145,10 +145,14 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
 
 /** A simTest failure's schedule (the cause is explore's ScheduleFailure, by shape), copied as plain data. */
 function scheduleOf(cause: unknown): { schedule?: ScheduleInfo } {
-  return attempt((): { schedule?: ScheduleInfo } => {
+  return attempt(() => {
     const c = cause as { name?: unknown; info?: ScheduleInfo } | null;
-    if (typeof c !== "object" || c === null || c.name !== "ScheduleFailure") return {};
-    const i = c.info;
+    return typeof c !== "object" || c === null || c.name !== "ScheduleFailure" ? {} : copySchedule(c.info);
+  }, {});
+}
+
+function copySchedule(i: ScheduleInfo | undefined): { schedule?: ScheduleInfo } {
+  return attempt((): { schedule?: ScheduleInfo } => {
     if (typeof i !== "object" || i === null || !Array.isArray(i.events)) return {};
     const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
     return {
@@ -169,10 +173,29 @@ function scheduleOf(cause: unknown): { schedule?: ScheduleInfo } {
 }
 
 /**
+ * The report for a failure seen only through the engine's `result` event — inside the user's own test runner,
+ * which catches the thrown PropertyFailure itself (src/runner/tap.ts). The same fields as failureReport's.
+ */
+export function failureFromResult(result: ResultEvent, testFile: string, workspaceRoot: string, runnerDir: string): FailureReport {
+  const repro = result.repro ?? "";
+  const error = result.error ?? { name: "Error", message: result.message };
+  return {
+    message: result.message,
+    repro,
+    seed: result.seed,
+    error,
+    location: locate(error.stack, testFile, workspaceRoot, runnerDir),
+    flaky: result.flaky === true,
+    presentation: presentationOf({ repro, presentation: result.presentation }),
+    ...copySchedule(result.schedule),
+  };
+}
+
+/**
  * The failure's presentation, copied as plain data (it crosses a process boundary); an older engine copy in
  * the workspace may not have one: its repro is then the arguments.
  */
-function presentationOf(e: PropertyFailureLike): Presentation {
+function presentationOf(e: Pick<PropertyFailureLike, "repro" | "presentation">): Presentation {
   return attempt((): Presentation => {
     const p = e.presentation as Presentation | undefined;
     if (p?.kind === "steps" && Array.isArray(p.steps)) {

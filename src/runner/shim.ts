@@ -4,13 +4,18 @@
  * The bundle's virtual framework modules call the function stored under SHIM_KEY (see bundle.ts); files
  * that use jest or mocha globals without importing them find the same functions on globalThis.
  *
+ * This is the fallback path: "Run property" uses the project's own runner when it has one (issue #12,
+ * src/extension/runnerDetect.ts), and this bundled one when none is configured or installed.
+ *
  * Modifiers (.skip, .only, .todo, .concurrent, .skipIf, .runIf) register the test like any other: the user
  * chose to run this one test, so a skip marker does not stop it. `.each` expands rows into named tests.
  */
 import * as nodeAssert from "node:assert";
 import { format } from "node:util";
 import { SHIM_KEY } from "./bundle.ts";
-import { expect } from "./expect.ts";
+// Jest's own standalone expect (all its matchers, expect.extend, asymmetric matchers, its messages): a file
+// that passes under jest or vitest must not fail here because a stand-in lacks a matcher.
+import { expect } from "expect";
 import type { ContextFactory, Flavor, HookKind, Registry, UserFn } from "./registry.ts";
 
 type Register = (...args: unknown[]) => void;

@@ -155,5 +155,8 @@ test("every setting package.json declares is read for a run; stepCount reaches t
   assert.equal(config.settings.stepCount, 50);
   const user: SettingReader = <T,>(key: string, fallback: T): T => (key === "stepCount" ? (7 as T) : fallback);
   assert.equal(runConfigFrom(user, root).settings.stepCount, 7);
-  assert.match(JSON.stringify(declared["shrinkscope.stepCount"]), /overrides the machine's own stepCount/, "the description says which setting wins");
+  assert.match(JSON.stringify(declared["shrinkscope.stepCount"]), /a machine's own setting wins/, "the description says which setting wins");
+  assert.match(JSON.stringify(declared["shrinkscope.maxExamples"]), /a property's own setting wins/);
+  assert.equal(config.runner, "auto");
+  assert.equal(runConfigFrom((key, fallback) => (key === "runner" ? ("pytest" as never) : fallback), root).runner, "auto", "an unknown runner is auto");
 });

@@ -33,6 +33,20 @@ const REPO = path.resolve(HERE, "..", "..");
 const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
 const MACHINES = path.join(HERE, "fixtures", "workspace-machines");
+const VITEST_APP = path.join(REPO, "test", "runners", "projects", "vitest-app");
+
+/**
+ * Give the copied vitest project what `npm install` would: shrinkscope (this repository, built) and vitest (with
+ * jsdom, which vitest resolves from its own folder) in its node_modules.
+ */
+function installInto(workspace, packages) {
+  const modules = path.join(workspace, "node_modules");
+  fs.mkdirSync(modules, { recursive: true });
+  for (const [name, target] of Object.entries(packages)) {
+    const link = path.join(modules, name);
+    if (!fs.existsSync(link)) fs.symlinkSync(target, link);
+  }
+}
 
 async function quickOpen(page, name) {
   await quickPick(page, { key: "Control+P", text: name, rowText: name });
@@ -311,6 +325,51 @@ export const checks = [
       await ctx.screenshot(page, "target-progress", { keep: "target-progress.png" });
       await panel.locator("#sec-result").scrollIntoViewIfNeeded();
       await ctx.screenshot(page, "explained-result", { keep: "explained-result.png" });
+    },
+  },
+  {
+    name: "extension: runner UI (a vitest project: Run property runs vitest with its config, the panel fills via vitest, Convert writes a test vitest runs and fails)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const { ext } = packagedExtension();
+      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: VITEST_APP });
+      installInto(server.workspace, { shrinkscope: REPO, vitest: path.join(REPO, "node_modules", "vitest") });
+      const { page } = await ctx.openWorkbench(server);
+      await quickOpen(page, "cart.test.ts");
+      await page.locator(".editor-instance .view-lines", { hasText: "shows the total in cents" }).first().waitFor({ timeout: 30_000 });
+      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      await lens.first().waitFor({ timeout: 60_000 });
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      // Twice: the first run is vitest's cold start (its config, jsdom); the second is what a user clicking again sees.
+      for (const run of ["cold", "again"]) {
+        const t0 = Date.now();
+        await lens.first().click();
+        await panel.locator("#choices div.cell").first().waitFor({ timeout: 60_000 });
+        const first = Date.now() - t0;
+        await panel.locator(".repro", { hasText: "[1]" }).waitFor({ timeout: 90_000 });
+        await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
+        ctx.log(`BAR click to first streamed test case through vitest (${run}): ${first} ms (bar: 3000 ms cold, 1500 ms warm)`);
+      }
+      const header = await panel.locator("header, #header").first().innerText().catch(() => "");
+      const meta = await panel.locator(".meta").first().innerText();
+      if (!/via vitest/.test(meta)) throw new Error(`the panel's header does not say vitest ran it: ${JSON.stringify(meta)} ${JSON.stringify(header)}`);
+      const message = await panel.locator("#result").innerText();
+      if (!/expected the total to show 0\.03 \(3 cents\), it shows "0\.30"/.test(message)) throw new Error(`the result lacks the custom matcher's message (setup file, jsdom, mocked rates):\n${message}`);
+      ctx.log(`panel header: ${JSON.stringify(meta)}`);
+      await ctx.screenshot(page, "runner-vitest-panel", { keep: "runner-vitest.png" });
+      await convertAt(ctx, page, 'property(prices, (cart) => {');
+      const file = path.join(server.workspace, "test", "cart.test.ts");
+      const saved = await saveAndRead(page, file);
+      const test = insertedTest(saved, 'test("shows the total in cents (regression');
+      console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
+      if (!test.includes("const cart = [1];")) throw new Error("the regression test does not declare the minimal example");
+      // vitest itself runs the converted test (its config: alias, mock, setup file, jsdom) and it fails.
+      const env = { ...process.env, NO_COLOR: "1" };
+      delete env.NODE_TEST_CONTEXT;
+      const run = spawnSync(process.execPath, [path.join(REPO, "node_modules", "vitest", "vitest.mjs"), "run", "test/cart.test.ts", "--testNamePattern", "regression"], { cwd: server.workspace, encoding: "utf8", env });
+      const out = run.stdout + run.stderr;
+      if (run.status === 0 || !/1 failed/.test(out) || !/it shows "0\.30"/.test(out)) throw new Error(`vitest should run the converted test and fail it with the matcher's message:\n${out}`);
+      ctx.log("vitest runs the converted test: 1 failed, with the custom matcher's message");
     },
   },
 ];

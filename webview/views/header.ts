@@ -13,6 +13,6 @@ export function drawHeader(host: Sel, s: PanelState): void {
   part(host, "span", "badge", (b) => b.attr("role", "status").attr("aria-live", "polite"))
     .attr("class", `badge ${r.status}`)
     .text(status);
-  const bits = [r.seed !== undefined ? `seed ${r.seed}` : "", r.status === "running" && s.progress.currentPass ? `pass: ${s.progress.currentPass}` : "", s.stats.dropped > 0 ? `${s.stats.dropped} cases summarised` : ""].filter((x) => x !== "");
+  const bits = [r.via !== "" ? `via ${r.via}` : "", r.seed !== undefined ? `seed ${r.seed}` : "", r.status === "running" && s.progress.currentPass ? `pass: ${s.progress.currentPass}` : "", s.stats.dropped > 0 ? `${s.stats.dropped} cases summarised` : ""].filter((x) => x !== "");
   part(host, "span", "meta").text(bits.join(" · "));
 }
