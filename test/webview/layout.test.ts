@@ -92,6 +92,17 @@ test("the result: tokens join back to the repro exactly, the location and histor
   assert.equal(layoutResult(initialState).state, "none");
 });
 
+test("an error's reason: the first paragraph is the headline, the test runner's output below it as text", () => {
+  const s = fold(sortedPair().messages);
+  const errored = { ...s, run: { ...s.run, status: "error" as const, failure: undefined, reason: "the test runner exited with code 1 before the property ran\n\nstderr:\nSyntaxError: Unexpected token" } };
+  const lay = layoutResult(errored);
+  assert.equal(lay.state, "error");
+  assert.equal(lay.headline, "the test runner exited with code 1 before the property ran");
+  assert.equal(lay.error, "stderr:\nSyntaxError: Unexpected token");
+  const short = layoutResult({ ...errored, run: { ...errored.run, reason: "stopped on request" } });
+  assert.deepEqual([short.headline, short.error], ["stopped on request", undefined]);
+});
+
 test("the result shows an explained failure one argument per line, the free ones commented; malformed marks are ignored", () => {
   const s = fold(sortedPair().messages);
   const failure = s.run.failure!;

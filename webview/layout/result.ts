@@ -65,6 +65,13 @@ function explainedText(presentation: unknown): string | undefined {
   return list.map((a, i) => `${a.text.replace(/\n/g, " ")}${i < list.length - 1 ? "," : ""}${a.free ? ` ${FREE_COMMENT}` : ""}`).join("\n");
 }
 
+/** A run's reason split into its first paragraph (a sentence) and the rest (e.g. the test runner's output). */
+function reasonParts(reason: string | undefined): [string | undefined, string | undefined] {
+  if (reason === undefined) return [undefined, undefined];
+  const cut = reason.indexOf("\n\n");
+  return cut < 0 ? [reason, undefined] : [reason.slice(0, cut), reason.slice(cut + 2)];
+}
+
 export function layoutResult(s: PanelState): ResultLayout {
   const r = s.run;
   const f = r.failure;
@@ -76,7 +83,7 @@ export function layoutResult(s: PanelState): ResultLayout {
     : state === "running" ? "Running…"
     : state === "passed" ? (r.message ?? "Passed.")
     : state === "failed" ? (f?.flaky ? `Failed, but flaky: the same ${noun} did not always fail.` : "Falsified: the minimal failing example.")
-    : (r.reason ?? `Run ended: ${r.status}.`);
+    : reasonParts(r.reason)[0] ?? `Run ended: ${r.status}.`;
   const history = s.history
     .slice()
     .reverse()
@@ -91,7 +98,8 @@ export function layoutResult(s: PanelState): ResultLayout {
     headline,
     repro: shown === undefined ? undefined : tokenize(shown),
     reproText: shown,
-    error: f ? `${f.error.name}: ${f.error.message}` : undefined,
+    // An error's reason: its first paragraph is the headline, the rest (a runner's output) shown as text below.
+    error: f ? `${f.error.name}: ${f.error.message}` : state === "error" ? reasonParts(r.reason)[1] : undefined,
     location: f?.location ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location } : undefined,
     flaky: f?.flaky === true,
     noun,
