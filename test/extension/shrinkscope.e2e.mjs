@@ -33,7 +33,19 @@ const REPO = path.resolve(HERE, "..", "..");
 const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
 const MACHINES = path.join(HERE, "fixtures", "workspace-machines");
-const VITEST_APP = path.join(REPO, "test", "runners", "projects", "vitest-app");
+const RUNNER_APPS = path.join(REPO, "test", "runners", "projects");
+const bin = (...p) => path.join(REPO, "node_modules", ...p);
+/**
+ * The fixture projects of test/runners/external.test.ts, each run from the editor through its own runner:
+ * the failing property (the nth "Run property" lens), its minimal example and the error only its
+ * configuration produces, and how the runner runs the converted test.
+ */
+const RUNNER_PROJECTS = [
+  { project: "vitest-app", runner: "vitest", via: "vitest", packages: ["vitest"], file: "test/cart.test.ts", name: "shows the total in cents", lens: 0, minimal: "[1]", convertAt: "property(prices, (cart) => {", error: /expected the total to show 0\.03 \(3 cents\), it shows "0\.30"/, runConverted: (f) => [bin("vitest", "vitest.mjs"), "run", f, "--testNamePattern", "regression"] },
+  { project: "jest-app", runner: "jest", via: "jest", packages: ["jest"], file: "test/shipping.test.js", name: "charges every started kilogram", lens: 0, minimal: "1", convertAt: "property(st.integers({ min: 0, max: 30_000 }), (grams) => {", error: /expected 0 cents at 450 per kg to cover 1 g, it covers 0 g/, runConverted: (f) => [bin("jest", "bin", "jest.js"), "--runTestsByPath", f, "--testNamePattern", "regression"] },
+  { project: "mocha-app", runner: "mocha", via: "mocha", packages: ["mocha"], file: "test/discount.test.mjs", name: "applies the tier the amount reaches", lens: 0, minimal: "100", convertAt: "property(st.integers({ min: 0, max: 1000 }), (amount) => {", error: /amount 100/, runConverted: (f) => [bin("mocha", "bin", "mocha.js"), "--grep", "regression", f] },
+  { project: "node-app", runner: "node", via: "node:test", packages: ["tsx"], file: "test/invoice.test.ts", name: "instalments add up to the total", lens: 0, minimal: "1, 2", convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })", error: /0 !== 1/, runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f] },
+];
 
 /**
  * Give the copied vitest project what `npm install` would: shrinkscope (this repository, built) and vitest (with
@@ -327,49 +339,46 @@ export const checks = [
       await ctx.screenshot(page, "explained-result", { keep: "explained-result.png" });
     },
   },
-  {
-    name: "extension: runner UI (a vitest project: Run property runs vitest with its config, the panel fills via vitest, Convert writes a test vitest runs and fails)",
+  ...RUNNER_PROJECTS.map((proj) => ({
+    name: `extension: runner UI (a ${proj.runner} project: Run property runs ${proj.runner} with its config, the panel fills via ${proj.via}, Convert writes a test ${proj.runner} runs and fails)`,
     timeoutMs: 300_000,
     async run(ctx) {
       const { ext } = packagedExtension();
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: VITEST_APP });
-      installInto(server.workspace, { shrinkscope: REPO, vitest: path.join(REPO, "node_modules", "vitest") });
+      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: path.join(RUNNER_APPS, proj.project) });
+      installInto(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
       const { page } = await ctx.openWorkbench(server);
-      await quickOpen(page, "cart.test.ts");
-      await page.locator(".editor-instance .view-lines", { hasText: "shows the total in cents" }).first().waitFor({ timeout: 30_000 });
+      await quickOpen(page, path.basename(proj.file));
+      await page.locator(".editor-instance .view-lines", { hasText: proj.name }).first().waitFor({ timeout: 30_000 });
       const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
-      await lens.first().waitFor({ timeout: 60_000 });
+      await lens.nth(proj.lens).waitFor({ timeout: 60_000 });
       const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
-      // Twice: the first run is vitest's cold start (its config, jsdom); the second is what a user clicking again sees.
-      for (const run of ["cold", "again"]) {
+      // Twice: the first click pays the runner's start; the second is what a user clicking again sees.
+      for (const run of ["first", "again"]) {
         const t0 = Date.now();
-        await lens.first().click();
-        await panel.locator("#choices div.cell").first().waitFor({ timeout: 60_000 });
+        await lens.nth(proj.lens).click();
+        await panel.locator("#choices div.cell").first().waitFor({ timeout: 90_000 });
         const first = Date.now() - t0;
-        await panel.locator(".repro", { hasText: "[1]" }).waitFor({ timeout: 90_000 });
+        await panel.locator(".repro", { hasText: proj.minimal }).waitFor({ timeout: 90_000 });
         await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
-        ctx.log(`BAR click to first streamed test case through vitest (${run}): ${first} ms (bar: 3000 ms cold, 1500 ms warm)`);
+        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run}): ${first} ms (bar: 3000 ms cold, 1500 ms warm)`);
       }
-      const header = await panel.locator("header, #header").first().innerText().catch(() => "");
       const meta = await panel.locator(".meta").first().innerText();
-      if (!/via vitest/.test(meta)) throw new Error(`the panel's header does not say vitest ran it: ${JSON.stringify(meta)} ${JSON.stringify(header)}`);
-      const message = await panel.locator("#result").innerText();
-      if (!/expected the total to show 0\.03 \(3 cents\), it shows "0\.30"/.test(message)) throw new Error(`the result lacks the custom matcher's message (setup file, jsdom, mocked rates):\n${message}`);
+      if (!meta.includes(`via ${proj.via}`)) throw new Error(`the panel's header does not say ${proj.via} ran it: ${JSON.stringify(meta)}`);
+      const result = await panel.locator("#result").innerText();
+      if (!proj.error.test(result)) throw new Error(`the result lacks the error only the project's configuration produces:\n${result}`);
       ctx.log(`panel header: ${JSON.stringify(meta)}`);
-      await ctx.screenshot(page, "runner-vitest-panel", { keep: "runner-vitest.png" });
-      await convertAt(ctx, page, 'property(prices, (cart) => {');
-      const file = path.join(server.workspace, "test", "cart.test.ts");
+      await ctx.screenshot(page, `runner-${proj.runner}-panel`, { keep: `runner-${proj.runner}.png` });
+      await convertAt(ctx, page, proj.convertAt);
+      const file = path.join(server.workspace, proj.file);
       const saved = await saveAndRead(page, file);
-      const test = insertedTest(saved, 'test("shows the total in cents (regression');
-      console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
-      if (!test.includes("const cart = [1];")) throw new Error("the regression test does not declare the minimal example");
-      // vitest itself runs the converted test (its config: alias, mock, setup file, jsdom) and it fails.
+      console.log(`    converted test, as saved:\n${insertedTest(saved, `("${proj.name} (regression`).replace(/^/gm, "      ")}`);
+      // The project's own runner runs the converted test (its config in effect) and it fails the same way.
       const env = { ...process.env, NO_COLOR: "1" };
       delete env.NODE_TEST_CONTEXT;
-      const run = spawnSync(process.execPath, [path.join(REPO, "node_modules", "vitest", "vitest.mjs"), "run", "test/cart.test.ts", "--testNamePattern", "regression"], { cwd: server.workspace, encoding: "utf8", env });
+      const run = spawnSync(process.execPath, proj.runConverted(proj.file), { cwd: server.workspace, encoding: "utf8", env });
       const out = run.stdout + run.stderr;
-      if (run.status === 0 || !/1 failed/.test(out) || !/it shows "0\.30"/.test(out)) throw new Error(`vitest should run the converted test and fail it with the matcher's message:\n${out}`);
-      ctx.log("vitest runs the converted test: 1 failed, with the custom matcher's message");
+      if (run.status === 0 || !proj.error.test(out)) throw new Error(`${proj.runner} should run the converted test and fail it with the same error:\n${out}`);
+      ctx.log(`${proj.runner} runs the converted test: it fails with the same error`);
     },
-  },
+  })),
 ];
