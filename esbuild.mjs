@@ -25,8 +25,9 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
   // The tap the engine loads inside the user's own test runner (src/runner/tap.ts).
   build({ ...common, entryPoints: ["src/runner/tap.ts"], format: "cjs", outfile: "dist/tap.cjs" }),
-  // A warm vitest kept for many runs, through the project's own vitest's Node API.
+  // A warm vitest and jest kept for many runs, through the project's own runner's Node API.
   build({ ...common, entryPoints: ["src/runner/vitestServer.ts"], format: "cjs", outfile: "dist/vitest-server.cjs" }),
+  build({ ...common, entryPoints: ["src/runner/jestServer.ts"], format: "cjs", outfile: "dist/jest-server.cjs" }),
   build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true }),
 ]);
 

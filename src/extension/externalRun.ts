@@ -161,7 +161,7 @@ export function tapEnvironment(command: RunnerCommand, request: RunRequest, tapM
 
 /**
  * Where one run's messages come from and how it ends: a runner process started for it (spawnRunner), or one
- * run of a warm runner (warmVitest.ts). `finished` resolves as a process exit would: code 0 when the runner
+ * run of a warm runner (runnerServer.ts). `finished` resolves as a process exit would: code 0 when the runner
  * counted the run a success.
  */
 export interface RunSource {

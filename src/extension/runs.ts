@@ -13,7 +13,7 @@ import { ensureTrusted, runRequest } from "./config.ts";
 import { startExternalRun } from "./externalRun.ts";
 import { nodeExecutable } from "./nodePath.ts";
 import { detectRunner, fullNamePattern, runnerCommand, type RunnerPlan } from "./runnerDetect.ts";
-import { WarmVitest } from "./warmVitest.ts";
+import { RunnerServer } from "./runnerServer.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
 
@@ -97,32 +97,37 @@ export class RunManager implements vscode.Disposable {
     }
   }
 
-  /** A warm vitest per project folder, kept across runs (and restarted when its config changes). */
-  private readonly vitests = new Map<string, WarmVitest>();
+  /** A warm vitest or jest per project folder and runner, kept across runs (restarted when its config changes). */
+  private readonly servers = new Map<string, RunnerServer>();
 
-  private warmVitest(plan: RunnerPlan & { kind: "external" }): WarmVitest {
-    let warm = this.vitests.get(plan.projectDir);
-    if (warm === undefined) {
+  private server(plan: RunnerPlan & { kind: "external" }): RunnerServer | undefined {
+    if (plan.runner !== "vitest" && plan.runner !== "jest") return undefined;
+    const key = `${plan.runner}:${plan.projectDir}`;
+    let server = this.servers.get(key);
+    if (server === undefined) {
       const dist = (name: string) => vscode.Uri.joinPath(this.extensionUri, "dist", name).fsPath;
-      warm = new WarmVitest({ projectDir: plan.projectDir, vitestDir: path.dirname(plan.bin!), serverScript: dist("vitest-server.cjs"), tapModule: dist("tap.cjs"), node: nodeExecutable() });
-      this.vitests.set(plan.projectDir, warm);
+      // bin is vitest.mjs in the package folder, or jest's bin/jest.js.
+      const packageDir = plan.runner === "vitest" ? path.dirname(plan.bin!) : path.dirname(path.dirname(plan.bin!));
+      server = new RunnerServer({ projectDir: plan.projectDir, packageDir, serverScript: dist(`${plan.runner}-server.cjs`), tapModule: dist("tap.cjs"), node: nodeExecutable() });
+      this.servers.set(key, server);
     }
-    return warm;
+    return server;
   }
 
-  /** Start the project's vitest ahead of a click (a trusted workspace only): called when a vitest test file is shown. */
+  /** Start the project's vitest or jest ahead of a click (a trusted workspace only): called when its test file is shown. */
   prewarmFor(document: vscode.TextDocument): void {
     if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || !document.getText().includes("shrinkscope")) return;
     const { request, runner } = runRequest(document.uri, [], false);
     const plan = detectRunner(document.uri.fsPath, request.workspaceRoot, runner, document.getText());
-    if (plan.kind === "external" && plan.runner === "vitest") this.warmVitest(plan).ensureStarted();
+    if (plan.kind === "external") this.server(plan)?.ensureStarted();
   }
 
   /** The user's runner with the tap, or the bundled runner (warm if one is waiting). */
   private start(plan: RunnerPlan, request: RunRequest, timeoutMs: number, onMessage: (m: RunnerMessage) => void): RunHandle {
-    if (plan.kind === "external" && plan.runner === "vitest") {
-      this.output.appendLine(`  vitest (kept warm in ${plan.projectDir}) --testNamePattern ${fullNamePattern(request.testPath)} ${request.file}`);
-      return this.warmVitest(plan).run(request, fullNamePattern(request.testPath), { timeoutMs, onMessage });
+    const server = plan.kind === "external" ? this.server(plan) : undefined;
+    if (server !== undefined && plan.kind === "external") {
+      this.output.appendLine(`  ${plan.runner} (kept running in ${plan.projectDir}) --testNamePattern ${fullNamePattern(request.testPath)} ${request.file}`);
+      return server.run(request, fullNamePattern(request.testPath), { timeoutMs, onMessage });
     }
     if (plan.kind === "external") {
       const node = nodeExecutable();
@@ -165,7 +170,7 @@ export class RunManager implements vscode.Disposable {
 
   dispose(): void {
     this.current?.stop();
-    for (const v of this.vitests.values()) v.dispose();
+    for (const s of this.servers.values()) s.dispose();
     this.warm?.dispose();
     this.compileDiagnostics.dispose();
   }

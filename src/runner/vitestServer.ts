@@ -1,7 +1,7 @@
 /**
  * A warm vitest: the project's own vitest, started once through its Node API (as the vitest extension keeps
  * one) and kept for the next runs, so a click does not pay vitest's start — its config, its plugins, the
- * test environment's import. The host (src/extension/warmVitest.ts) starts it in the project's folder with the
+ * test environment's import. The host (src/extension/runnerServer.ts) starts it in the project's folder with the
  * tap's folder in its environment (SHRINKSCOPE_TAP), and sends one JSON line per run on stdin:
  *
  *   {"type":"run","run":"<id>","file":"<absolute test file>","pattern":"<name filter>"}

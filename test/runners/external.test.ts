@@ -29,7 +29,7 @@ import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startExternalRun } from "../../src/extension/externalRun.ts";
 import { detectRunner, fullNamePattern, runnerCommand, type ExternalRunner, type RunnerPlan } from "../../src/extension/runnerDetect.ts";
-import { WarmVitest } from "../../src/extension/warmVitest.ts";
+import { RunnerServer } from "../../src/extension/runnerServer.ts";
 import type { EngineEvent, FailureReport, RunnerMessage, RunSettings } from "../../src/protocol.ts";
 import type { RunResult } from "../../src/runner/client.ts";
 
@@ -281,7 +281,7 @@ function startAll(f: Fixture): void {
 }
 
 before(() => {
-  for (const f of ["engine.mjs", "engine.cjs", "tap.cjs", "vitest-server.cjs"]) {
+  for (const f of ["engine.mjs", "engine.cjs", "tap.cjs", "vitest-server.cjs", "jest-server.cjs"]) {
     assert.ok(fs.existsSync(path.join(ROOT, "dist", f)), `dist/${f} is missing: run \`npm run build\` first`);
   }
   // "shrinkscope" for the fixtures: this repository, through its package.json's exports (dist/).
@@ -379,56 +379,64 @@ for (const f of FIXTURES) {
   });
 }
 
-// ---------------------------------------------------------------------------------------- warm vitest
+// ------------------------------------------------------------------------------- runners kept running
 
-describe("vitest kept warm (src/extension/warmVitest.ts)", () => {
-  const f = FIXTURES.find((x) => x.runner === "vitest")!;
-  const project = path.join(PROJECTS, f.project);
-  const file = path.join(project, f.file);
+/** vitest through its Node API, jest through runCLI: one server per project, many runs. */
+const SERVED = [
+  { runner: "vitest", packageDir: path.join(ROOT, "node_modules", "vitest"), config: "vitest.config.ts" },
+  { runner: "jest", packageDir: path.join(ROOT, "node_modules", "jest"), config: "jest.config.cjs" },
+] as const;
 
-  /** One run on the warm server, as the extension makes it. */
-  async function warmRun(warm: WarmVitest, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[] }> {
-    const events: EngineEvent[] = [];
-    const handle = warm.run({ type: "run", file, testPath, workspaceRoot: project, settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...settings } }, fullNamePattern(testPath), {
-      timeoutMs: RUN_TIMEOUT_MS,
-      onMessage: (m) => void (m.type === "events" && events.push(...m.events)),
-    });
-    return { result: await handle.done, events };
-  }
+for (const served of SERVED) {
+  describe(`${served.runner} kept running (src/extension/runnerServer.ts)`, () => {
+    const f = FIXTURES.find((x) => x.runner === served.runner)!;
+    const project = path.join(PROJECTS, f.project);
+    const file = path.join(project, f.file);
 
-  test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
-    const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;
-    const warm = new WarmVitest({ projectDir: project, vitestDir: path.join(ROOT, "node_modules", "vitest"), serverScript: path.join(ROOT, "dist", "vitest-server.cjs"), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
-    const config = path.join(project, "vitest.config.ts");
-    try {
-      warm.ensureStarted();
-      const first = await warmRun(warm, f.failing.testPath);
-      assert.equal(first.result.outcome, "failed", first.result.reason);
-      assert.equal(first.result.failure?.repro, minimalIn(terminal.output), "the same minimal example as vitest in a terminal");
-      assert.match(first.result.failure!.error.message, f.failing.error);
-      const pid = warm.pid;
-      assert.ok(pid !== undefined && warm.alive, "the server outlives its run");
-      const again = await warmRun(warm, f.failing.testPath, { seed: 3 });
-      assert.equal(again.result.failure?.repro, f.failing.minimal, "a second run, the editor's seed this time, on the same server");
-      assert.equal(runStart(again.events).seed, 3, "each run's settings reach the warm workers (current.json)");
-      assert.equal(warm.pid, pid, "the same server");
-      const passing = await warmRun(warm, f.passing);
-      assert.equal(passing.result.outcome, "passed", passing.result.reason);
-      const missing = await warmRun(warm, ["no test has this name"]);
-      assert.equal(missing.result.outcome, "not-found", missing.result.reason);
-      // vitest reads its config only at start: touching it restarts the server for the next run.
-      const now = new Date();
-      fs.utimesSync(config, now, new Date(now.getTime() + 1000));
-      const restarted = await warmRun(warm, f.failing.testPath);
-      assert.equal(restarted.result.failure?.repro, f.failing.minimal);
-      assert.notEqual(warm.pid, pid, "a new server after the config changed");
-    } finally {
-      const pid = warm.pid;
-      warm.dispose();
-      if (pid !== undefined) {
-        for (let i = 0; i < 50 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-        assert.ok(!groupAlive(pid), "dispose ends the server and vitest's workers");
-      }
+    /** One run on the server, as the extension makes it. */
+    async function served1(server: RunnerServer, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[] }> {
+      const events: EngineEvent[] = [];
+      const handle = server.run({ type: "run", file, testPath, workspaceRoot: project, settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...settings } }, fullNamePattern(testPath), {
+        timeoutMs: RUN_TIMEOUT_MS,
+        onMessage: (m) => void (m.type === "events" && events.push(...m.events)),
+      });
+      return { result: await handle.done, events };
     }
+
+    test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
+      const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;
+      const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+      const config = path.join(project, served.config);
+      try {
+        server.ensureStarted();
+        const first = await served1(server, f.failing.testPath);
+        assert.equal(first.result.outcome, "failed", first.result.reason);
+        assert.equal(first.result.failure?.repro, minimalIn(terminal.output), "the same minimal example as in a terminal");
+        assert.match(first.result.failure!.error.message, f.failing.error);
+        const pid = server.pid;
+        assert.ok(pid !== undefined, "the server outlives its run");
+        const again = await served1(server, f.failing.testPath, { seed: 3 });
+        assert.equal(again.result.failure?.repro, f.failing.minimal, "a second run, the editor's seed this time, on the same server");
+        assert.equal(runStart(again.events).seed, 3, "each run's settings reach the runner's test code (current.json)");
+        assert.equal(server.pid, pid, "the same server");
+        const passing = await served1(server, f.passing);
+        assert.equal(passing.result.outcome, "passed", passing.result.reason);
+        const missing = await served1(server, ["no test has this name"]);
+        assert.equal(missing.result.outcome, "not-found", missing.result.reason);
+        // The config is read at start (vitest): touching it restarts the server for the next run.
+        const now = new Date();
+        fs.utimesSync(config, now, new Date(now.getTime() + 1000));
+        const restarted = await served1(server, f.failing.testPath);
+        assert.equal(restarted.result.failure?.repro, f.failing.minimal);
+        assert.notEqual(server.pid, pid, "a new server after the config changed");
+      } finally {
+        const pid = server.pid;
+        server.dispose();
+        if (pid !== undefined) {
+          for (let i = 0; i < 50 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+          assert.ok(!groupAlive(pid), "dispose ends the server and the runner's workers");
+        }
+      }
+    });
   });
-});
+}

@@ -1,12 +1,14 @@
 /**
- * A vitest kept warm per project (src/runner/vitestServer.ts runs in it): the first run pays vitest's start
- * (config, plugins, the test environment), the next ones only the test itself. Node only, no vscode import.
+ * A test runner kept warm per project: vitest through its Node API (src/runner/vitestServer.ts), jest through
+ * runCLI (src/runner/jestServer.ts). The first run pays the runner's start (Node, the runner's modules; for
+ * vitest its config, plugins and test environment too), the next ones only the test itself. Node only, no
+ * vscode import.
  *
  * One server serves one run at a time (runs are serialised by the host anyway). A run is a RunSource for
  * externalRun.ts's supervisor: its messages come from the tap's per-run subfolder, it ends when the server
  * writes runner-done.json there (or dies: a crash, or a kill after a Stop the property did not obey — the
  * next run then starts a new server). The server restarts by itself when the project's config files change,
- * since vitest reads them only at start.
+ * since vitest reads them only at start (jest reads its config on every run; restarting costs it little).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -16,28 +18,28 @@ import { CURRENT_RUN_FILE, TAP_ENV, type RunRequest } from "../protocol.ts";
 import { killGroup, superviseRun, type RunSource, type StartExternalRunOptions } from "./externalRun.ts";
 import type { RunHandle } from "../runner/client.ts";
 
-const CONFIG = /^(vite|vitest)\.(config|workspace)\.[cm]?[jt]s$|^package\.json$|^tsconfig\.json$/;
+const CONFIG = /^(vite|vitest|jest)\.(config|workspace)\.([cm]?[jt]s|json)$|^package\.json$|^tsconfig\.json$|^babel\.config\.[cm]?js(on)?$|^\.babelrc/;
 const POLL_MS = 40;
 
-export interface WarmVitestOptions {
+export interface RunnerServerOptions {
   readonly projectDir: string;
-  /** The project's vitest package folder. */
-  readonly vitestDir: string;
-  /** dist/vitest-server.cjs and dist/tap.cjs. */
+  /** The project's runner package folder (vitest's, jest's). */
+  readonly packageDir: string;
+  /** dist/vitest-server.cjs or dist/jest-server.cjs, and dist/tap.cjs. */
   readonly serverScript: string;
   readonly tapModule: string;
   readonly node: { readonly path: string; readonly env?: Readonly<Record<string, string>> };
   readonly baseEnv?: NodeJS.ProcessEnv;
 }
 
-export class WarmVitest {
+export class RunnerServer {
   private child: ChildProcess | undefined;
-  private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vitest-"));
+  private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-warm-"));
   private configStamp = "";
   private listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
   private runs = 0;
 
-  constructor(private readonly o: WarmVitestOptions) {}
+  constructor(private readonly o: RunnerServerOptions) {}
 
   /** Start the server now if it is not running (or its config changed), so the next run finds it warm. */
   ensureStarted(): void {
@@ -49,7 +51,7 @@ export class WarmVitest {
     delete env.ELECTRON_RUN_AS_NODE;
     Object.assign(env, this.o.node.env, { NO_COLOR: "1", [TAP_ENV.dir]: this.dir, [TAP_ENV.module]: this.o.tapModule });
     delete env.FORCE_COLOR;
-    const child = spawn(this.o.node.path, [this.o.serverScript, this.o.vitestDir], { cwd: this.o.projectDir, env, stdio: ["pipe", "pipe", "pipe"], detached: process.platform !== "win32" });
+    const child = spawn(this.o.node.path, [this.o.serverScript, this.o.packageDir], { cwd: this.o.projectDir, env, stdio: ["pipe", "pipe", "pipe"], detached: process.platform !== "win32" });
     child.on("error", () => {});
     child.stdin?.on("error", () => {});
     child.stdout?.setEncoding("utf8").on("data", (d: string) => this.listeners.forEach((l) => l("stdout", d)));
