@@ -791,9 +791,12 @@ export class Shrinker {
         if (halvings + 1 < 53) hi = distance - Math.floor(distance / 2 ** (halvings + 1));
       }
     }
-    // Then bisect: about log2(hi − lo) calls.
+    // Then bisect: about log2(hi − lo) calls. Past 2^53 (a distance from below -2^53 to a shrinkTowards above
+    // zero) lo + 1 can round back to lo: stop when the midpoint no longer moves, or the same candidate (answered
+    // by the DataTree, so never counted against the budget) would be asked forever.
     while (hi - lo > 1) {
       const mid = lo + Math.floor((hi - lo) / 2);
+      if (mid <= lo || mid >= hi) break;
       if (yield* move(mid)) lo = mid;
       else hi = mid;
     }
