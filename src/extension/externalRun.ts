@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as v8 from "node:v8";
+import { FrameDecoder } from "../runner/frames.ts";
 import { isRunnerMessage, TAP_ENV, type DoneMessage, type RunnerMessage, type RunRequest } from "../protocol.ts";
 import type { RunHandle, RunResult } from "../runner/client.ts";
 
@@ -48,10 +48,10 @@ export interface StartExternalRunOptions {
 const TAIL_CHARS = 16 * 1024;
 const POLL_MS = 40;
 
-/** Reads the tap's message files as they grow: length-prefixed v8 frames, a file per process. */
+/** Reads the tap's message files as they grow: framed messages (src/runner/frames.ts), a file per process. */
 class TapReader {
   private readonly offsets = new Map<string, number>();
-  private readonly pending = new Map<string, Buffer>();
+  private readonly decoders = new Map<string, FrameDecoder>();
   constructor(
     private readonly dir: string,
     private readonly onMessage: (m: unknown) => void,
@@ -85,19 +85,9 @@ class TapReader {
       }
       any = true;
       this.offsets.set(name, from + chunk.length);
-      let buf = Buffer.concat([this.pending.get(name) ?? Buffer.alloc(0), chunk]);
-      while (buf.length >= 4) {
-        const size = buf.readUInt32BE(0);
-        if (buf.length < 4 + size) break;
-        const body = buf.subarray(4, 4 + size);
-        buf = buf.subarray(4 + size);
-        try {
-          this.onMessage(v8.deserialize(body));
-        } catch {
-          // not a message of ours: skip it, the framing is intact
-        }
-      }
-      this.pending.set(name, buf);
+      let decoder = this.decoders.get(name);
+      if (decoder === undefined) this.decoders.set(name, (decoder = new FrameDecoder()));
+      decoder.push(chunk).forEach(this.onMessage);
     }
     return any;
   }

@@ -16,7 +16,7 @@
  *     tap (main.ts) checks it between test cases and throws StopRun, so the engine unwinds and the runner
  *     answers "stopped" with everything sent. A test case that never returns must still be killed.
  */
-import * as v8 from "node:v8";
+import { encodeFrame } from "./frames.ts";
 import { Worker } from "node:worker_threads";
 import type { RunnerMessage } from "../protocol.ts";
 
@@ -97,10 +97,7 @@ export function openChannel(): Channel {
     return {
       ...base,
       send(message) {
-        const payload = v8.serialize(message);
-        const frame = new Uint8Array(4 + payload.length);
-        new DataView(frame.buffer).setUint32(0, payload.length);
-        frame.set(payload, 4);
+        const frame = encodeFrame(message);
         posted += frame.length;
         io.postMessage(frame.buffer, [frame.buffer]);
       },

@@ -25,7 +25,7 @@
  *   const result = await run.done;                         // exactly one, whatever happened
  */
 import { fork, type ChildProcess } from "node:child_process";
-import * as v8 from "node:v8";
+import { FrameDecoder } from "./frames.ts";
 import { isRunnerMessage, type DoneMessage, type RunnerMessage, type RunRequest } from "../protocol.ts";
 import { EVENTS_FD_ENV } from "./channel.ts";
 
@@ -68,27 +68,12 @@ export interface RunHandle {
 
 const TAIL_CHARS = 16 * 1024;
 
-/** The runner's pipe carries v8-serialised messages, each prefixed with its length (4 bytes, big-endian). */
+/** The runner's pipe carries framed messages (frames.ts). */
 function readFrames(stream: NodeJS.ReadableStream | null, onMessage: (message: unknown) => void): void {
   if (stream === null) return;
-  let pending: Buffer = Buffer.alloc(0);
+  const frames = new FrameDecoder();
   stream.on("error", () => {});
-  stream.on("data", (chunk: Buffer) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    while (pending.length >= 4) {
-      const size = pending.readUInt32BE(0);
-      if (pending.length < 4 + size) break;
-      const body = pending.subarray(4, 4 + size);
-      pending = pending.subarray(4 + size);
-      let message: unknown;
-      try {
-        message = v8.deserialize(body);
-      } catch {
-        continue; // not ours (garbage on the pipe): skip it, the framing is intact
-      }
-      onMessage(message);
-    }
-  });
+  stream.on("data", (chunk: Buffer) => frames.push(chunk).forEach(onMessage));
 }
 
 /** A forked runner with its output captured from the start (a crash's explanation may be printed early). */

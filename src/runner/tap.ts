@@ -23,7 +23,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import * as v8 from "node:v8";
+import { encodeFrame } from "./frames.ts";
 import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../protocol.ts";
 import { StopRun } from "./channel.ts";
 import { validSettings } from "./link.ts";
@@ -87,10 +87,7 @@ export function runnerHook(): RunnerHook | undefined {
 function makeHook({ dir, settings, file, root }: RunSpec): { hook: RunnerHook; outbox: Outbox } {
   let fd: number | undefined;
   const send = (message: RunnerMessage) => {
-    const payload = v8.serialize(message);
-    const frame = Buffer.alloc(4 + payload.length);
-    frame.writeUInt32BE(payload.length, 0);
-    payload.copy(frame, 4);
+    const frame = encodeFrame(message);
     fd ??= fs.openSync(path.join(dir, `messages-${process.pid}-${Date.now()}.bin`), "a");
     fs.writeSync(fd, frame);
   };
