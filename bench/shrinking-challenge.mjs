@@ -120,7 +120,7 @@ function runShrinkscope(ch, seed) {
         args: e.args,
         ideal: ch.isIdeal(e.args),
         shrinkCalls: s.shrinkCalls,
-        casesBeforeFailure: s.examples - s.shrinkCalls,
+        casesBeforeFailure: s.examples - s.shrinkCases,
         shrinks: s.shrinks,
         // Body invocations after the first failing one (filter-rejected cases never reach the body).
         bodyShrinkCalls: bodyCallsAtFirstFailure === null ? null : bodyCalls - bodyCallsAtFirstFailure,

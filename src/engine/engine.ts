@@ -31,6 +31,7 @@ import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
 import type { Slice } from "./explain.ts";
 import { argumentSlices, explain } from "./explain.ts";
+import { Mutations } from "./mutate.ts";
 import { optimise, Targets } from "./optimise.ts";
 import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
@@ -252,6 +253,14 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
 
 const NO_CHOICES: ChoiceValue[] = [];
 const TARGETS_EVERY_MS = 100;
+/**
+ * The first cases grow to at most SMALL_GROWTH times the simplest case's choices, for one valid case in
+ * SMALL_SHARE and at most SMALL_CASES (Hypothesis: one in 10, at most 50 — with one in 10, a run of 100 spent too
+ * much of itself on small cases: bugs that need 9 or 10 elements took twice as many examples to find).
+ */
+const SMALL_GROWTH = 5;
+const SMALL_SHARE = 20;
+const SMALL_CASES = 50;
 const NO_EVENTS: readonly string[] = Object.freeze([]);
 const NO_DEPTHS: readonly number[] = Object.freeze([]);
 
@@ -262,6 +271,8 @@ export function spanInfos(spans: readonly Span[]): SpanInfo[] {
 export class Engine {
   readonly tree = new DataTree();
   private readonly random: Random;
+  /** The variations' own stream (mutate.ts): whether they run does not change the cases generated. */
+  private readonly mutationRandom: Random;
   private readonly emit: ((e: EngineEvent) => void) | undefined;
   private readonly started = Date.now();
   private nextId = 0;
@@ -271,7 +282,7 @@ export class Engine {
   private flaky: FlakyObservation | null = null;
   /** Receives the exhausted depths of each recording when events are on (copied out only when non-empty). */
   private readonly depthsScratch: number[] = [];
-  private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0 };
+  private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinkCases: 0, shrinks: 0 };
   private readonly eventCounts: Record<string, number> = {};
   /** When the last targets event went out, and whether a rise since has not been sent. */
   private targetsSent = 0;
@@ -285,6 +296,7 @@ export class Engine {
     private readonly slicesOf: (tc: TestCase) => readonly Slice[] = argumentSlices,
   ) {
     this.random = new Random(settings.seed);
+    this.mutationRandom = new Random(settings.seed ^ 0x5bd1e995);
     this.emit = settings.onEvent;
   }
 
@@ -348,7 +360,20 @@ export class Engine {
       const targets = new Targets();
       const climbAt = explicitValid + Math.max(Math.floor(s.maxExamples / 2), 1);
       let climbed = !targeting;
+      const mutations = new Mutations();
+      const mutationHost = {
+        tree: this.tree,
+        random: this.mutationRandom,
+        run: (choices: readonly ChoiceValue[]) => this.execute(new TestCase(choices, null, s.maxChoices), "generate"),
+        more: () => this.flaky === null && more(),
+      };
       const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
+      // The simplest case first (Hypothesis's "zero data"): a bug that needs nothing is found in one call. Its
+      // size bounds how far the first cases grow (a twentieth of the valid examples, at most SMALL_CASES; see
+      // TestCase.growthLimit): a bug a small case shows is then found small, and shrinks in a few calls.
+      let simplestFirst = true;
+      let growthLimit = Infinity;
+      const smallUntil = explicitValid + Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
       while (more()) {
         if (this.tree.exhausted) {
           exhausted = true;
@@ -362,13 +387,18 @@ export class Engine {
           continue;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
-        const tc = new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+        const tc = simplestFirst ? new TestCase(NO_CHOICES, null, s.maxChoices) : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+        if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.emit !== undefined) tc.presenting = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
         health?.watch(tc);
         yield tc;
         this.finish(tc, "generate", undefined);
+        if (simplestFirst) {
+          simplestFirst = false;
+          if (tc.status !== Status.Overrun) growthLimit = SMALL_GROWTH * Math.max(tc.choiceCount, 1);
+        }
         if (targeting && tc.hasTargets && targets.observe(tc, false)) this.reportTargets(targets, false);
         if (tc.status === Status.Interesting || this.flaky !== null) {
           if (tc.status === Status.Interesting) failure = tc;
@@ -378,6 +408,12 @@ export class Engine {
           const unhealthy = health.record(tc);
           if (unhealthy !== undefined) return { outcome: "gave-up", statistics: this.statistics(), reason: unhealthy.message, healthCheck: unhealthy.check };
           if (health.closed) health = null;
+        }
+        // A few variations of the case, with a value repeated (mutate.ts). The health window does not count them:
+        // it judges what generation alone makes of the strategies.
+        if (tc.status !== Status.Overrun && !tc.duplicate && mutations.allowed(this.stats.examples)) {
+          failure = yield* mutations.vary(tc, mutationHost);
+          if (failure !== undefined || this.flaky !== null) break;
         }
       }
       if (targeting) this.reportTargets(targets, true);
@@ -401,7 +437,11 @@ export class Engine {
         {
           tree: this.tree,
           emit: this.emit,
-          execute: (choices, pass) => this.execute(new TestCase(choices, null, s.maxChoices), "shrink", pass),
+          execute: (choices, pass, filterRetries) => {
+            const tc = new TestCase(choices, null, s.maxChoices);
+            tc.filterRetries = filterRetries;
+            return this.execute(tc, "shrink", pass);
+          },
           choiceInfos,
           spanInfos,
           stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
@@ -412,6 +452,7 @@ export class Engine {
       );
       const outcome = yield* shrinker.run();
       this.stats.shrinkCalls = outcome.calls;
+      this.stats.shrinkCases = outcome.cases;
       this.stats.shrinks = outcome.shrinks;
       shrinkStopped = outcome.stoppedBy;
       if (outcome.target.case !== undefined) shrunk = outcome.target.case;
@@ -597,7 +638,7 @@ export class Engine {
     const emit = this.emit;
     const conclusion = conclusionOf(tc.status, tc.origin);
     if (emit === undefined) {
-      if (this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
+      if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
       // A failure's spans are read later (by the shrinker): take them out of the shared store now.
       if (tc.status === Status.Interesting) void tc.spans;
       return tc;
@@ -605,7 +646,7 @@ export class Engine {
     const before = this.tree.nodeCount;
     const depths = this.depthsScratch;
     depths.length = 0;
-    if (this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
+    if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
     const newNodes = this.tree.nodeCount - before;
     const choices = caseChoiceInfos(tc);
     // A failure's spans are read later (by the shrinker) as Span objects; otherwise straight from the store.

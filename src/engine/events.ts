@@ -168,7 +168,9 @@ export interface RunStatistics {
   readonly invalid: number;
   readonly overrun: number;
   readonly duplicates: number;
+  /** Calls of the property while shrinking; shrinkCases adds the candidates rejected before it ran (a filter, an overrun). */
   readonly shrinkCalls: number;
+  readonly shrinkCases: number;
   readonly shrinks: number;
   readonly timeMs: number;
   readonly events: Readonly<Record<string, number>>;

@@ -379,6 +379,7 @@ function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout:
         return;
       }
       t0 = now();
+      tc.called = true;
       out = callInCase(tc, def.body, tc.args, scope);
       // Reading `then` can run user code (a getter, a Proxy trap): here, so that if it throws the case fails.
       if (out !== null && (typeof out === "object" || typeof out === "function")) then = (out as { then?: unknown }).then;

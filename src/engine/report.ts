@@ -189,7 +189,7 @@ export function describeFailure(d: FailureDescription): string {
   const lines: string[] = [];
   if (d.result.explicit) lines.push(`Property failed on an explicit example.`);
   else {
-    const found = s.examples - s.shrinkCalls;
+    const found = s.examples - s.shrinkCases;
     lines.push(`Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`);
   }
   if (d.generating !== undefined) {

@@ -42,8 +42,12 @@ import type { Span, TestCase } from "./testcase.ts";
 /** What the shrinker needs from the engine. */
 export interface ShrinkHost {
   readonly tree: DataTree;
-  /** Replay `choices` (no randomness) and return the executed case; recorded in the tree by the host. */
-  execute(choices: readonly ChoiceValue[], pass: string): Generator<TestCase, TestCase, TestCase>;
+  /**
+   * Replay `choices` (no randomness) and return the executed case; recorded in the tree by the host. Without
+   * `filterRetries`, a filter whose first attempt is rejected cuts the case short (TestCase.cutShort) instead
+   * of drawing again from the choices that follow, which were made for something else.
+   */
+  execute(choices: readonly ChoiceValue[], pass: string, filterRetries: boolean): Generator<TestCase, TestCase, TestCase>;
   readonly emit: ((e: EngineEvent) => void) | undefined;
   choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[];
   spanInfos(spans: readonly Span[]): SpanInfo[];
@@ -84,6 +88,7 @@ export interface ShrinkOptions {
 export interface ShrinkOutcome {
   readonly target: ShrinkTarget;
   readonly calls: number;
+  readonly cases: number;
   readonly shrinks: number;
   /** Set when the budget ran out before the fixpoint. */
   readonly stoppedBy: string | undefined;
@@ -99,6 +104,8 @@ class StopShrinking {
 export class Shrinker {
   target: ShrinkTarget;
   calls = 0;
+  /** Candidates executed: the calls and the ones rejected before the property ran (see count). */
+  cases = 0;
   shrinks = 0;
   private readonly started = Date.now();
   private currentPass = "";
@@ -179,10 +186,10 @@ export class Shrinker {
         if (this.shrinks === before) break;
       }
     } catch (e) {
-      if (e instanceof StopShrinking) return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: e.reason };
+      if (e instanceof StopShrinking) return { target: this.target, calls: this.calls, cases: this.cases, shrinks: this.shrinks, stoppedBy: e.reason };
       throw e;
     }
-    return { target: this.target, calls: this.calls, shrinks: this.shrinks, stoppedBy: undefined };
+    return { target: this.target, calls: this.calls, cases: this.cases, shrinks: this.shrinks, stoppedBy: undefined };
   }
 
   /** Run a single pass once (tests drive passes one at a time). */
@@ -212,9 +219,11 @@ export class Shrinker {
     if (result === undefined) {
       if (this.calls >= this.options.maxCalls) throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
       if (Date.now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
-      this.calls++;
-      this.passCalls++;
-      const tc = yield* this.host.execute(choices, this.currentPass);
+      // A target with no rejected filter attempts left makes candidates whose filters pass at once or not at
+      // all: a retry would read the next value's choices as a new attempt — a property call on a case that is
+      // a misreading of the candidate (mostly the simplest value).
+      const tc = yield* this.host.execute(choices, this.currentPass, this.target.spans.some((x) => x.discarded));
+      this.count(tc);
       this.checkStop();
       result = { status: tc.status, origin: tc.origin, nodes: tc.nodes };
       spans = tc.spans;
@@ -241,8 +250,8 @@ export class Shrinker {
     if (spans === undefined) {
       // Accepted from the cache: replay once to learn its spans (rare: the tree only holds cases already run).
       // The replay is recorded like any call, so a property that no longer fails on it is caught (stop).
-      this.calls++;
-      const tc = yield* this.host.execute(result.nodes.map((n) => n.value), this.currentPass);
+      const tc = yield* this.host.execute(result.nodes.map((n) => n.value), this.currentPass, true);
+      this.count(tc);
       this.checkStop();
       spans = tc.spans;
       executed = tc;
@@ -255,6 +264,18 @@ export class Shrinker {
       emit(executed?.presentation === undefined ? target : { ...target, presentation: executed.presentation });
     }
     return true;
+  }
+
+  /**
+   * Count an executed candidate. Calls are what the budget and the statistics count: candidates that reached
+   * the property (or failed while drawing it). One a filter rejected or that overran before the property ran
+   * cost no call — the same count as Hypothesis's — and is counted in `cases` only.
+   */
+  private count(tc: TestCase): void {
+    this.cases++;
+    if (!tc.called && tc.status !== Status.Interesting) return;
+    this.calls++;
+    this.passCalls++;
   }
 
   private values(): ChoiceValue[] {
@@ -458,8 +479,11 @@ export class Shrinker {
       const nodes = this.target.nodes;
       if (s === undefined || s.end > nodes.length || s.end - s.start < 2) continue;
       let changed = 0;
+      // A list element keeps its "more" flag: lowered with the rest it would cut the list off there, which
+      // delete spans already tries (and simplify spans would retry for every element, every round).
+      const from = s.label === "list element" ? s.start + 1 : s.start;
       const v = nodes.map((n, j) => {
-        if (j < s.start || j >= s.end || n.forced) return n.value;
+        if (j < from || j >= s.end || n.forced) return n.value;
         const simple = simplest(n.type, n.constraints);
         if (!choiceEquals(n.type, simple, n.value)) changed++;
         return simple;
@@ -744,8 +768,9 @@ export class Shrinker {
    * distance can be halved, then a bisection of what is left — so shrinking 2^53 to 10 costs ~20 calls, not ~100.
    */
   private *searchTogether(positions: readonly number[], deltas: readonly number[], wholeFirst = false): PassGen {
+    // Positions collected at a pass's start can fall past the end of a target that shrank meanwhile.
+    if (positions.some((i) => this.target.nodes[i]?.type !== "integer")) return;
     const first = this.target.nodes[positions[0]];
-    if (first === undefined || first.type !== "integer") return;
     const distance = Math.abs((simplest("integer", first.constraints) as number) - (first.value as number));
     if (distance === 0) return;
     const start = positions.map((i) => this.target.nodes[i].value as number);

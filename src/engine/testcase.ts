@@ -96,6 +96,20 @@ export class TestCase {
   explicitArgs: unknown[] | undefined = undefined;
   /** The arguments were drawn and the DataTree already had this exact case: the body was not called. */
   duplicate = false;
+  /** The body was called: a case a filter rejected or that overran while its arguments were drawn was not. */
+  called = false;
+  /**
+   * Ended by cutShort(): a filter rejected its first attempt where it may not retry. Not a conclusion of these
+   * choices (with retries, the same choices go on to a second attempt), so the DataTree does not record it.
+   */
+  cut = false;
+  /**
+   * While generating, lists stop adding elements once the case holds this many choices (their "more" flag is
+   * generated false; replays are unaffected): the engine keeps its first cases small this way.
+   */
+  growthLimit = Infinity;
+  /** Whether a filter may draw again after a rejected attempt (the shrinker turns it off: ShrinkHost.execute). */
+  filterRetries = true;
   private notesList: string[] | null = null;
   private eventsList: string[] | null = null;
   private targetsList: TargetObservation[] | null = null;
@@ -125,6 +139,11 @@ export class TestCase {
     if (cache === null) cache = this.nodeCache = [];
     for (let i = cache.length; i < this.choiceCount; i++) cache.push(nodeAt(this.data, this.base + i));
     return cache;
+  }
+
+  /** The type code of choice i (choices.ts: typeCode). */
+  typeCodeAt(i: number): number {
+    return (this.data[(this.base + i) * CHOICE_STRIDE] as number) & ~FORCED_BIT;
   }
 
   /** The value of choice i. */
@@ -212,6 +231,18 @@ export class TestCase {
   /** Number of spans started so far. */
   get spanCount(): number {
     return this.spanStore.count;
+  }
+
+  /** Span k's label, and where its choices start and end (end = start when empty or discarded: mutate.ts skips those), read straight from the store. */
+  spanLabel(k: number): string {
+    return this.spanStore.labels[k];
+  }
+  spanStart(k: number): number {
+    return this.spanStore.nums[k * SPAN_STRIDE];
+  }
+  spanEnd(k: number): number {
+    const nums = this.spanStore.nums;
+    return nums[k * SPAN_STRIDE + 4] === 1 ? nums[k * SPAN_STRIDE] : nums[k * SPAN_STRIDE + 1];
   }
 
   /** Draw one choice. `forced` fixes the value (it is recorded, never shrunk). */
@@ -360,6 +391,16 @@ export class TestCase {
   /** Whether the next draw will be freshly generated (not replayed from the prefix). */
   get generating(): boolean {
     return this.random !== null && this.choiceCount >= this.prefix.length;
+  }
+
+  /**
+   * End the case as rejected by a filter (its first attempt failed and it may not retry: `filterRetries`),
+   * without the DataTree recording it (see `cut`).
+   */
+  cutShort(): never {
+    this.cut = true;
+    this.status = Status.Invalid;
+    throw new StopTest(Status.Invalid);
   }
 
   /** The value sequence, for replay and the database. */

@@ -92,7 +92,9 @@ test("dataTooLarge: a strategy over the choice budget most of the time fails the
     assert.match(error.message, /exceeded the 66-choice budget/);
     assert.equal(result.healthCheck, "dataTooLarge");
     assert.equal(result.statistics.overrun, 20);
-    assert.ok(result.statistics.valid < 10);
+    // Early: 20 overruns among the first generated cases (fewer than 10 of them valid), plus a few variations
+    // of the valid ones (mutate.ts), which the window does not count.
+    assert.ok(result.statistics.examples < 50, `${result.statistics.examples} examples`);
   }
 });
 

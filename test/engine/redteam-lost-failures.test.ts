@@ -164,7 +164,7 @@ test("a printer that throws degrades the repro argument by argument, naming the 
 });
 
 test("the failure description degrades draws and errors that cannot be printed", () => {
-  const statistics = { examples: 1, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinks: 0, timeMs: 0, events: {} };
+  const statistics = { examples: 1, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinkCases: 0, shrinks: 0, timeMs: 0, events: {} };
   const text = describeFailure({
     result: { outcome: "failed", statistics, case: undefined as never, flaky: false, shrinkStopped: undefined, explicit: false },
     args: [],

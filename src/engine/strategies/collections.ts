@@ -27,6 +27,8 @@ export interface ListsOptions<T> {
 }
 
 const MORE_FORCED: BooleanConstraints = { p: 0.5 };
+/** The "more" flag a small case generates (setReplayQueue: generated, not forced, so shrinking may still change it). */
+const NO_MORE: ChoiceValue[] = [false];
 const MAX_DUPLICATE_STREAK = 10;
 
 /**
@@ -180,7 +182,11 @@ class Lists<T> extends Strategy<T[]> {
       let go: boolean;
       if (mustStop) go = tc.draw("boolean", MORE_FORCED, false);
       else if (mustGo) go = tc.draw("boolean", MORE_FORCED, true);
-      else go = tc.draw("boolean", this.more);
+      else {
+        // A small case while generating (engine.ts: the first cases): no more elements, by a generated false.
+        if (random !== null && tc.choiceCount >= tc.growthLimit && tc.generating) tc.setReplayQueue(NO_MORE);
+        go = tc.draw("boolean", this.more);
+      }
       if (!go) {
         tc.endSpan();
         break;

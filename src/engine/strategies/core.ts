@@ -70,6 +70,9 @@ class Filtered<T> extends Strategy<T> {
   }
   protected doDraw(tc: TestCase): T {
     for (let i = 0; i < FILTER_ATTEMPTS; i++) {
+      // The shrinker's candidates may not retry (ShrinkHost.execute): a retry would read the choices of what
+      // follows as a new attempt.
+      if (i > 0 && !tc.filterRetries) return tc.cutShort();
       tc.startSpan("filter");
       const v = this.inner.draw(tc);
       const ok = this.predicate(v);
