@@ -362,9 +362,13 @@ export class Engine {
       let climbed = !targeting;
       const mutations = new Mutations();
       const mutationHost = {
-        tree: this.tree,
         random: this.mutationRandom,
-        run: (choices: readonly ChoiceValue[]) => this.execute(new TestCase(choices, null, s.maxChoices), "generate"),
+        // Through the DataTree cursor like a fresh case: a variation the tree has run is not run again (duplicate).
+        run: (choices: readonly ChoiceValue[]) => {
+          const tc = new TestCase(choices, null, s.maxChoices, cursor);
+          cursor.reset(tc.data);
+          return this.execute(tc, "generate");
+        },
         more: () => this.flaky === null && more(),
       };
       const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;

@@ -19,7 +19,6 @@
  */
 import type { ChoiceValue } from "./choices.ts";
 import { Status } from "./datatree.ts";
-import type { DataTree } from "./datatree.ts";
 import type { Random } from "./random.ts";
 import type { TestCase } from "./testcase.ts";
 
@@ -29,9 +28,8 @@ const MAX_FAILED = 5;
 const SHARE = 20;
 
 export interface MutationHost {
-  readonly tree: DataTree;
   readonly random: Random;
-  /** Run `choices` as a generated case (no randomness: the variation has all its choices). */
+  /** Run `choices` as a generated case (no randomness: the variation has all its choices); a duplicate when the DataTree has run it. */
   run(choices: readonly ChoiceValue[]): Generator<TestCase, TestCase, TestCase>;
   /** Whether generation may go on (budget left, no flaky property). */
   more(): boolean;
@@ -54,13 +52,17 @@ export class Mutations {
     while (calls < MAX_CALLS && failed <= MAX_FAILED && host.more()) {
       const choices = copyOver(base, host.random);
       if (choices === null) return undefined; // no two spans share a label: nothing to copy
-      if (choices === undefined || host.tree.lookup(choices) !== undefined) {
+      if (choices === undefined) {
+        failed++;
+        continue;
+      }
+      const tc = yield* host.run(choices);
+      if (tc.duplicate) {
         failed++;
         continue;
       }
       calls++;
       this.count++;
-      const tc = yield* host.run(choices);
       if (tc.status === Status.Interesting) return tc;
       if (tc.status >= base.status) {
         base = tc;
