@@ -173,9 +173,12 @@ async function fastCheckSeed(seed) {
 
 const scattered = (i) => Math.imul(i + 1, 0x9e3779b1) >>> 0; // Fibonacci hashing: 100 seeds far apart
 
+// depth is PCT's own option: explore() rejects it for the random strategy.
+const strategyOptions = (strategy) => (strategy === "pct" ? { strategy, depth: PCT_DEPTH } : { strategy });
+
 async function orderingShare(strategy, seeds) {
   const failing = [];
-  for (const seed of seeds) if ((await explore(depthTwo, { seeds: [seed], strategy, depth: PCT_DEPTH, shrink: false })) !== null) failing.push(seed);
+  for (const seed of seeds) if ((await explore(depthTwo, { seeds: [seed], ...strategyOptions(strategy), shrink: false })) !== null) failing.push(seed);
   return failing;
 }
 
@@ -184,7 +187,7 @@ async function partThree() {
   for (const strategy of ["random", "pct"]) {
     const t0 = performance.now();
     const small = await orderingShare(strategy, seedRange(0, PCT_SEEDS));
-    const whole = await explore(depthTwo, { seeds: PCT_SEEDS, strategy, depth: PCT_DEPTH, shrink: false });
+    const whole = await explore(depthTwo, { seeds: PCT_SEEDS, ...strategyOptions(strategy), shrink: false });
     const spread = await orderingShare(strategy, seedRange(0, PCT_SEEDS).map(scattered));
     rows[strategy] = { small, firstInWhole: whole?.seed ?? null, spread, ms: performance.now() - t0 };
   }

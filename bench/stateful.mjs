@@ -128,7 +128,8 @@ function verifyShrinkscope(fx, seed) {
     return null;
   } catch (e) {
     if (!(e instanceof PropertyFailure) || at.shrink === undefined || c.firstFailureAt === null) return null;
-    const endOfShrink = at.final ?? c.constructions;
+    // The explain phase (on by default) runs after shrinking and before the final phase.
+    const endOfShrink = at.explain ?? at.final ?? c.constructions;
     return {
       shrinkCalls: e.statistics.shrinkCalls,
       shrinkPhaseRuns: endOfShrink - at.shrink,
@@ -339,7 +340,7 @@ async function main() {
     const diffs = [...new Set(vs.map((v) => v.untapped.runsAfter - v.untapped.shrinkCalls))].sort((a, b) => a - b);
     console.log(
       `check ${name}: shrinkCalls = machines constructed in the shrink phase on ${ok.length}/${vs.length} seeds; ` +
-        `after the shrink phase ${extra.join(", ") || "—"} more (final-phase replays and the presentation replay); ` +
+        `after the shrink phase ${extra.join(", ") || "—"} more (the explain phase, the final-phase replays and the presentation replay); ` +
         `runs after the 1st failure − shrinkCalls: ${diffs.join(", ") || "—"}; ` +
         `the tapped run matched the untapped one on ${same.length}/${vs.length} seeds`,
     );

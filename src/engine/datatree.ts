@@ -577,6 +577,11 @@ export class DataTree {
       if (parent !== null && parent.transition?.kind === "branch") parent.transition.exhaustedChildren++;
       n = parent;
     }
+    // Stopped at a run with a free choice whose branch a child just completed: the node itself is not exhausted,
+    // but the prefixes that end after its last free choice are (a viewer with a node per choice marks them).
+    if (exhaustedDepths !== null && n !== null && n !== node && !n.exhausted && n.lastFree >= 0 && transitionExhausted(n)) {
+      for (let k = n.end - n.start; k > n.lastFree; k--) exhaustedDepths.push(d - (n.end - n.start) + k);
+    }
   }
 
   /**

@@ -176,3 +176,15 @@ test("the generation cursor checks each draw's kind: a different kind with an eq
   cursor.advance("integer", 0);
   assert.equal(cursor.atConclusion(), true);
 });
+
+test("a run's branch completed by a child reports the prefixes after the run's last free choice as exhausted (pinned)", () => {
+  // [f, f, f] is stored as one run; [f, f, t] splits it after two choices and completes that branch. The run
+  // itself is not exhausted (its first two choices are free), but the prefix of length 2 is: a viewer with a
+  // node per choice marks it (the panel's DataTree missed it when the simplest case came first).
+  const tree = new DataTree();
+  tree.insert(dataOfNodes([b(false), b(false), b(false)]), 0, 3, done(), null, null);
+  const depths: number[] = [];
+  tree.insert(dataOfNodes([b(false), b(false), b(true)]), 0, 3, done(), null, depths);
+  assert.deepEqual(depths, [3, 2]);
+  assert.equal(tree.root.exhausted, false);
+});

@@ -415,9 +415,9 @@ for (const served of SERVED) {
         assert.match(first.result.failure!.error.message, f.failing.error);
         const pid = server.pid;
         assert.ok(pid !== undefined, "the server outlives its run");
-        const again = await served1(server, f.failing.testPath, { seed: 3 });
+        const again = await served1(server, f.failing.testPath, { seed: 4 });
         assert.equal(again.result.failure?.repro, f.failing.minimal, "a second run, the editor's seed this time, on the same server");
-        assert.equal(runStart(again.events).seed, 3, "each run's settings reach the runner's test code (current.json)");
+        assert.equal(runStart(again.events).seed, 4, "each run's settings reach the runner's test code (current.json)");
         assert.equal(server.pid, pid, "the same server");
         const passing = await served1(server, f.passing);
         assert.equal(passing.result.outcome, "passed", passing.result.reason);

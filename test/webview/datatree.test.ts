@@ -65,6 +65,14 @@ test("three booleans: eight leaves, all valid, every subtree and the root exhaus
   assert.deepEqual(rootKids.sort((a, b) => a.y - b.y).map((n) => n.label), ["false", "true"]);
 });
 
+test("a case's tree event opening the next message still marks the case's path (pinned: lost when messages split them)", () => {
+  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  for (const batch of [1, 2, 3]) {
+    const model = fold(events, batch);
+    assert.ok(walk(model).filter((n) => n.children.size > 0).every((n) => n.exhausted), `messages of ${batch} events`);
+  }
+});
+
 test("a failing list property with shrinking: the target path ends on a failing leaf and is highlighted", () => {
   const events = record((onEvent) =>
     check(property(st.lists(st.integers()), (xs) => {

@@ -107,6 +107,8 @@ export interface TreeModel {
   targetFromShrinker: boolean;
   /** The stored path of the last recorded case: lastPath[d] is its node at depth d. */
   lastPath: TreeNode[];
+  /** Whether the last event applied was a test case: its tree event may come first in the next message. */
+  caseLast: boolean;
   nextId: number;
   pinStamp: number;
 }
@@ -141,7 +143,7 @@ export function createTreeModel(options: TreeModelOptions = {}): TreeModel {
   const maxDepth = options.maxDepth ?? 256;
   if (!(Number.isInteger(cap) && cap >= 16)) throw new RangeError(`createTreeModel: cap must be an integer ≥ 16, got ${cap}`);
   if (!(Number.isInteger(maxDepth) && maxDepth >= 1)) throw new RangeError(`createTreeModel: maxDepth must be a positive integer, got ${maxDepth}`);
-  const model = { cap, maxDepth, nodeCount: 1, cases: 0, droppedCases: 0, foldedNodes: 0, engineNodes: 0, version: 0, target: undefined, targetFromShrinker: false, lastPath: [], nextId: 0, pinStamp: 0 } as unknown as TreeModel & { root: TreeNode };
+  const model = { cap, maxDepth, nodeCount: 1, cases: 0, droppedCases: 0, foldedNodes: 0, engineNodes: 0, version: 0, target: undefined, targetFromShrinker: false, lastPath: [], caseLast: false, nextId: 0, pinStamp: 0 } as unknown as TreeModel & { root: TreeNode };
   model.root = newNode(model, null, "", null);
   model.lastPath = [model.root];
   return model;
@@ -309,7 +311,8 @@ function setTarget(model: TreeModel, choices: readonly ChoiceInfo[]): void {
 
 /** Fold engine events into the model (in place; returns it). `dropped` is the message's count of shed cases. */
 export function applyEvents(model: TreeModel, events: readonly EngineEvent[], dropped = 0): TreeModel {
-  let previous: EngineEvent["type"] | undefined;
+  // Messages split the stream anywhere: a case's tree event can open the message after the case's.
+  let previous: EngineEvent["type"] | undefined = model.caseLast ? "test-case" : undefined;
   for (const e of events) {
     switch (e.type) {
       case "test-case":
@@ -345,6 +348,7 @@ export function applyEvents(model: TreeModel, events: readonly EngineEvent[], dr
     }
     previous = e.type;
   }
+  model.caseLast = previous === "test-case";
   if (dropped > 0) {
     model.droppedCases += dropped;
     model.version++;
