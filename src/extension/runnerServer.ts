@@ -20,6 +20,8 @@ import type { RunHandle } from "../runner/client.ts";
 
 const CONFIG = /^(vite|vitest|jest)\.(config|workspace)\.([cm]?[jt]s|json)$|^package\.json$|^tsconfig\.json$|^babel\.config\.[cm]?js(on)?$|^\.babelrc/;
 const POLL_MS = 40;
+/** A name filter no test name matches (an empty lookahead never holds), for warmUp. */
+const NO_TEST = "(?!)";
 
 export interface RunnerServerOptions {
   readonly projectDir: string;
@@ -38,6 +40,8 @@ export class RunnerServer {
   private configStamp = "";
   private listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
   private runs = 0;
+  /** Files warmed up since the server started (warmUp). */
+  private warmed = new Set<string>();
 
   constructor(private readonly o: RunnerServerOptions) {}
 
@@ -47,6 +51,7 @@ export class RunnerServer {
     if (this.alive && stamp === this.configStamp) return;
     this.stopServer();
     this.configStamp = stamp;
+    this.warmed = new Set();
     const env: NodeJS.ProcessEnv = { ...(this.o.baseEnv ?? process.env) };
     delete env.ELECTRON_RUN_AS_NODE;
     Object.assign(env, this.o.node.env, { NO_COLOR: "1", [TAP_ENV.dir]: this.dir, [TAP_ENV.module]: this.o.tapModule });
@@ -69,18 +74,60 @@ export class RunnerServer {
     return c !== undefined && c.pid !== undefined && c.exitCode === null && c.signalCode === null;
   }
 
+  /**
+   * Run `file` once with a name filter no test matches, so that the first real run on it finds its transforms,
+   * imports and test environment loaded (the runner collects a file before filtering its tests). Once per file
+   * and server start; its output is not shown (a real run reports the same errors). The server serves one run
+   * at a time: a click during the warm-up waits for its end, which is still sooner than starting cold.
+   */
+  warmUp(file: string): Promise<void> {
+    this.ensureStarted();
+    const key = path.resolve(file);
+    if (this.warmed.has(key)) return Promise.resolve();
+    this.warmed.add(key);
+    this.listeners = [];
+    const { runDir, finished } = this.send(key, NO_TEST);
+    return finished.then(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  }
+
+  /** The folder the runs' messages go to (tests, diagnostics). */
+  get tapDir(): string {
+    return this.dir;
+  }
+
   /** One run on the warm server (started now if needed). */
   run(request: RunRequest, pattern: string, o: Pick<StartExternalRunOptions, "timeoutMs" | "stopGraceMs" | "onMessage">): RunHandle {
     this.ensureStarted();
     const child = this.child!;
+    const listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
+    this.listeners = [(s, t) => listeners.forEach((l) => l(s, t))];
+    const { runDir, finished } = this.send(path.resolve(request.file), pattern, request, (errors) => listeners.forEach((l) => l("stderr", `${errors.join("\n")}\n`)));
+    const source: RunSource = {
+      dir: runDir,
+      pid: child.pid,
+      finished,
+      onOutput: (l) => void listeners.push(l),
+      kill: () => killGroup(child),
+      cleanup: () => fs.rmSync(runDir, { recursive: true, force: true }),
+    };
+    return superviseRun(source, { request, ...o });
+  }
+
+  /**
+   * Ask the server for one run of `file` filtered by `pattern` (with `request`'s settings in current.json, for
+   * the tap); `finished` resolves as a process exit would, when runner-done.json appears in the run's folder or
+   * the server dies.
+   */
+  private send(file: string, pattern: string, request?: RunRequest, reportErrors?: (errors: string[]) => void): { runDir: string; finished: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> } {
+    const child = this.child!;
     const id = `run-${process.pid}-${++this.runs}-${Date.now()}`;
     const runDir = path.join(this.dir, id);
     fs.mkdirSync(runDir, { recursive: true });
-    const current = path.join(this.dir, CURRENT_RUN_FILE);
-    fs.writeFileSync(`${current}.tmp`, JSON.stringify({ run: id, settings: request.settings, file: path.resolve(request.file), root: path.resolve(request.workspaceRoot) }));
-    fs.renameSync(`${current}.tmp`, current);
-    const listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
-    this.listeners = [(s, t) => listeners.forEach((l) => l(s, t))];
+    if (request !== undefined) {
+      const current = path.join(this.dir, CURRENT_RUN_FILE);
+      fs.writeFileSync(`${current}.tmp`, JSON.stringify({ run: id, settings: request.settings, file, root: path.resolve(request.workspaceRoot) }));
+      fs.renameSync(`${current}.tmp`, current);
+    }
     const finished = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
       const doneFile = path.join(runDir, "runner-done.json");
       const timer = setInterval(() => {
@@ -99,7 +146,7 @@ export class RunnerServer {
           // written whole (a rename): unreadable only if tampered with; counted a failure
         }
         const errors = Array.isArray(done.errors) ? done.errors.map(String) : [];
-        if (errors.length > 0) listeners.forEach((l) => l("stderr", `${errors.join("\n")}\n`));
+        if (errors.length > 0) reportErrors?.(errors);
         resolve({ code: done.ok === true ? 0 : 1, signal: null });
       }, POLL_MS);
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -109,16 +156,8 @@ export class RunnerServer {
       child.once("exit", onExit);
       child.once("error", (error) => (clearInterval(timer), resolve({ code: null, signal: null, error })));
     });
-    const source: RunSource = {
-      dir: runDir,
-      pid: child.pid,
-      finished,
-      onOutput: (l) => void listeners.push(l),
-      kill: () => killGroup(child),
-      cleanup: () => fs.rmSync(runDir, { recursive: true, force: true }),
-    };
-    child.stdin?.write(`${JSON.stringify({ type: "run", run: id, file: path.resolve(request.file), pattern })}\n`);
-    return superviseRun(source, { request, ...o });
+    child.stdin?.write(`${JSON.stringify({ type: "run", run: id, file, pattern })}\n`);
+    return { runDir, finished };
   }
 
   dispose(): void {

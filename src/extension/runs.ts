@@ -114,12 +114,15 @@ export class RunManager implements vscode.Disposable {
     return server;
   }
 
-  /** Start the project's vitest or jest ahead of a click (a trusted workspace only): called when its test file is shown. */
+  /**
+   * Start the project's vitest or jest ahead of a click, and have it load the file (a run no test matches), so
+   * that the first click finds the runner warm — a trusted workspace only: called when its test file is shown.
+   */
   prewarmFor(document: vscode.TextDocument): void {
     if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || !document.getText().includes("shrinkscope")) return;
     const { request, runner } = runRequest(document.uri, [], false);
     const plan = detectRunner(document.uri.fsPath, request.workspaceRoot, runner, document.getText());
-    if (plan.kind === "external") this.server(plan)?.ensureStarted();
+    if (plan.kind === "external") void this.server(plan)?.warmUp(document.uri.fsPath);
   }
 
   /** The user's runner with the tap, or the bundled runner (warm if one is waiting). */

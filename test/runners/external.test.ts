@@ -403,6 +403,22 @@ for (const served of SERVED) {
       return { result: await handle.done, events };
     }
 
+    test("warmUp loads the file with no test run (nothing left in the tap folder), once per file; the first run after it is served as usual", TEST_TIMEOUT, async () => {
+      const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+      try {
+        await server.warmUp(file);
+        assert.deepEqual(fs.readdirSync(server.tapDir), [], "no run folder and no run settings: no property ran");
+        const pid = server.pid;
+        await server.warmUp(file);
+        assert.equal(server.pid, pid, "the same server, not warmed again");
+        const first = await served1(server, f.failing.testPath);
+        assert.equal(first.result.outcome, "failed", first.result.reason);
+        assert.equal(first.result.failure?.repro, f.failing.minimal);
+      } finally {
+        server.dispose();
+      }
+    });
+
     test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
       const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;
       const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
