@@ -51,7 +51,7 @@ export class Mutations {
     let failed = 0;
     while (calls < MAX_CALLS && failed <= MAX_FAILED && host.more()) {
       const choices = copyOver(base, host.random);
-      if (choices === null) return undefined; // no two spans share a label: nothing to copy
+      if (choices === null) return undefined; // nothing to copy
       if (choices === undefined) {
         failed++;
         continue;
@@ -86,8 +86,9 @@ function copyable(tc: TestCase, k: number): boolean {
 
 /**
  * The choices of `tc` with a random span's choices copied over another span with its label; undefined when the
- * pair drawn cannot take the copy, null when no span shares its label with another. Reads the span store
- * directly: most cases are looked at and left alone, and making Span objects for them would cost more than this.
+ * pair drawn cannot take the copy, null when none of four random spans shares its label with another (most
+ * likely none does: stop varying this case). Reads the span store directly: most cases are looked at and left
+ * alone, and making Span objects for them would cost more than this.
  */
 function copyOver(tc: TestCase, r: Random): ChoiceValue[] | undefined | null {
   const n = tc.spanCount;
