@@ -360,6 +360,7 @@ export class Engine {
       const targets = new Targets();
       const climbAt = explicitValid + Math.max(Math.floor(s.maxExamples / 2), 1);
       let climbed = !targeting;
+      const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
       const mutations = new Mutations();
       const mutationHost = {
         random: this.mutationRandom,
@@ -371,7 +372,6 @@ export class Engine {
         },
         more: () => this.flaky === null && more(),
       };
-      const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
       // The simplest case first (Hypothesis's "zero data"): a bug that needs nothing is found in one call. Its
       // size bounds how far the first cases grow (a twentieth of the valid examples, at most SMALL_CASES; see
       // TestCase.growthLimit): a bug a small case shows is then found small, and shrinks in a few calls.

@@ -219,10 +219,7 @@ export class Shrinker {
     if (result === undefined) {
       if (this.calls >= this.options.maxCalls) throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
       if (Date.now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
-      // A target with no rejected filter attempts left makes candidates whose filters pass at once or not at
-      // all: a retry would read the next value's choices as a new attempt — a property call on a case that is
-      // a misreading of the candidate (mostly the simplest value).
-      const tc = yield* this.host.execute(choices, this.currentPass, this.target.spans.some((x) => x.discarded));
+      const tc = yield* this.host.execute(choices, this.currentPass, this.filterRetries());
       this.count(tc);
       this.checkStop();
       result = { status: tc.status, origin: tc.origin, nodes: tc.nodes };
@@ -264,6 +261,23 @@ export class Shrinker {
       emit(executed?.presentation === undefined ? target : { ...target, presentation: executed.presentation });
     }
     return true;
+  }
+
+  private retriesTarget: ShrinkTarget | undefined;
+  private retries = false;
+
+  /**
+   * Whether candidates' filters may retry: only while the target still has a rejected filter attempt. Without
+   * one, a candidate's filters pass at once or not at all: a retry would read the next value's choices as a new
+   * attempt — a property call on a misreading of the candidate (mostly the simplest value). Worked out once per
+   * target, not per candidate.
+   */
+  private filterRetries(): boolean {
+    if (this.retriesTarget !== this.target) {
+      this.retriesTarget = this.target;
+      this.retries = this.target.spans.some((x) => x.discarded);
+    }
+    return this.retries;
   }
 
   /**

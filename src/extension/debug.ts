@@ -11,8 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ensureTrusted, runRequest } from "./config.ts";
 import { tapEnvironment } from "./externalRun.ts";
-import { nodeExecutable } from "./nodePath.ts";
-import { detectRunner, runnerCommand } from "./runnerDetect.ts";
+import { detectRunner, userRunnerCommand } from "./runnerDetect.ts";
 
 export async function debugProperty(extensionUri: vscode.Uri, uri: vscode.Uri, testPath: readonly string[]): Promise<void> {
   if (!ensureTrusted()) return;
@@ -22,8 +21,7 @@ export async function debugProperty(extensionUri: vscode.Uri, uri: vscode.Uri, t
   const plan = detectRunner(uri.fsPath, request.workspaceRoot, runner, source);
   const name = `Debug property: ${testPath[testPath.length - 1]}`;
   if (plan.kind === "external") {
-    const node = nodeExecutable();
-    const command = { ...runnerCommand(plan, request.file, request.testPath, node.path), ...(node.env ? { env: node.env } : {}) };
+    const command = userRunnerCommand(plan, request.file, request.testPath);
     await vscode.debug.startDebugging(folder, {
       type: "node",
       request: "launch",

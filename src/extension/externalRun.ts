@@ -22,7 +22,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { FrameDecoder } from "../runner/frames.ts";
 import { isRunnerMessage, TAP_ENV, type DoneMessage, type RunnerMessage, type RunRequest } from "../protocol.ts";
-import type { RunHandle, RunResult } from "../runner/client.ts";
+import { Supervision, type RunHandle, type RunResult } from "../runner/client.ts";
 
 /** A runner's command line for one test: `execPath args…` in `cwd`. */
 export interface RunnerCommand {
@@ -221,28 +221,25 @@ export function startExternalRun(o: StartExternalRunOptions): RunHandle {
 /** One result from a run source, whatever happens: see the file's opening comment. */
 export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions, "request" | "timeoutMs" | "stopGraceMs" | "onMessage">): RunHandle {
   const { dir } = source;
-  let done: DoneMessage | undefined;
-  let verdict: { outcome: "error"; reason: string } | undefined;
-  let stopRequested = false;
   let finished = false;
-  let interruptedAt = 0;
-  let lastMessage = Date.now();
   let stdoutTail = "";
   let stderrTail = "";
-  const timers: NodeJS.Timeout[] = [];
-  const grace = o.stopGraceMs ?? 1000;
-
-  const deliver = (m: Exclude<RunnerMessage, DoneMessage>) => {
-    try {
-      o.onMessage(m);
-    } catch (e) {
-      console.error("shrinkscope: a runner message handler threw:", e);
-    }
-  };
+  const run = new Supervision(
+    o.stopGraceMs ?? 1000,
+    () => {
+      try {
+        fs.writeFileSync(path.join(dir, "stop"), "");
+      } catch {
+        // the folder is gone: the kill that follows remains
+      }
+    },
+    () => source.kill(),
+  );
+  const deliver = (m: Exclude<RunnerMessage, DoneMessage>) => Supervision.deliver(o.onMessage, m);
   const reader = new TapReader(dir, (m) => {
     if (!isRunnerMessage(m)) return;
     if (m.type === "done") {
-      done ??= m;
+      run.done ??= m;
       return;
     }
     deliver(m);
@@ -254,39 +251,16 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
     deliver({ type: "log", stream, text: d.replace(ANSI, "") });
   });
 
-  const interruptThenKill = () => {
-    if (interruptedAt !== 0) return;
-    interruptedAt = Date.now();
-    try {
-      fs.writeFileSync(path.join(dir, "stop"), "");
-    } catch {
-      // the folder is gone: the kill below remains
-    }
-    const deadline = interruptedAt + Math.max(10_000, 10 * grace);
-    timers.push(
-      setInterval(() => {
-        const now = Date.now();
-        if (now - Math.max(lastMessage, interruptedAt) > grace || now > deadline) source.kill();
-      }, Math.min(100, grace)),
-    );
-  };
-
-  timers.push(
+  run.keep(
     setInterval(() => {
-      if (reader.poll()) lastMessage = Date.now();
+      if (reader.poll()) run.lastMessage = Date.now();
     }, POLL_MS),
   );
-  timers.push(
-    setTimeout(() => {
-      if (done !== undefined || verdict !== undefined) return;
-      verdict = { outcome: "error", reason: `timed out after ${o.timeoutMs} ms: the property hangs, or runs longer than the time allowed; the run was stopped (events received so far are kept)` };
-      interruptThenKill();
-    }, o.timeoutMs),
-  );
+  run.limit(o.timeoutMs);
 
   const result = source.finished.then(({ code, signal, error }): RunResult => {
     finished = true;
-    timers.forEach((t) => clearTimeout(t));
+    run.end();
     reader.poll(); // what was written just before the end
     source.cleanup();
     const base = { exitCode: code, signal, stderr: stderrTail };
@@ -294,8 +268,9 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
       const out = [stderrTail && `stderr:\n${tail(stderrTail, 4000)}`, stdoutTail && `stdout:\n${tail(stdoutTail, 4000)}`].filter(Boolean).join("\n\n");
       return out ? `\n\n${out}` : " (it printed nothing)";
     };
-    if (verdict !== undefined) return { type: "done", ...verdict, ...base };
-    if (stopRequested) return { type: "done", outcome: "stopped", reason: done?.outcome === "stopped" || signal === null ? "stopped on request" : `stopped on request; the runner did not respond within ${grace} ms (a test case that never returns) and was killed`, ...base };
+    const done = run.done;
+    if (run.verdict !== undefined) return { type: "done", ...run.verdict, ...base };
+    if (run.stopRequested) return { type: "done", outcome: "stopped", reason: run.stoppedReason(done?.outcome !== "stopped" && signal !== null), ...base };
     if (done !== undefined) {
       if (done.outcome === "passed" && code !== 0) return { type: "done", outcome: "error", reason: `the property passed, but the test runner reported a failure (exit code ${code}): a hook, or another test matching the name${runnerOutput()}`, ...base };
       return { ...done, ...base };
@@ -309,10 +284,6 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
   return {
     done: result,
     pid: source.pid,
-    stop() {
-      if (done !== undefined || stopRequested || finished) return;
-      stopRequested = true;
-      interruptThenKill();
-    },
+    stop: () => run.stop(!finished),
   };
 }

@@ -259,6 +259,12 @@ function globLiteral(file: string): string {
   return file.replace(/[*?[\]{}()+@]/g, "[$&]");
 }
 
+/** runnerCommand with the `node` the user's terminal would use (nodePath.ts), and the environment it needs. */
+export function userRunnerCommand(plan: RunnerPlan & { kind: "external" }, file: string, testPath: readonly string[]): { execPath: string; args: string[]; cwd: string; env?: Record<string, string> } {
+  const node = nodeExecutable();
+  return { ...runnerCommand(plan, file, testPath, node.path), ...(node.env ? { env: node.env } : {}) };
+}
+
 /**
  * The command line that runs one test (its describe names, then its name) with the plan's runner. Every runner
  * but node:test matches its name filter against the describe names and the test name joined by spaces; Node 20

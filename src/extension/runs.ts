@@ -12,7 +12,7 @@ import type { RunHandle, WarmRunner } from "../runner/client.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
 import { startExternalRun } from "./externalRun.ts";
 import { nodeExecutable } from "./nodePath.ts";
-import { detectRunner, fullNamePattern, runnerCommand, type RunnerPlan } from "./runnerDetect.ts";
+import { detectRunner, fullNamePattern, userRunnerCommand, type RunnerPlan } from "./runnerDetect.ts";
 import { RunnerServer } from "./runnerServer.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
@@ -39,8 +39,13 @@ export class RunManager implements vscode.Disposable {
     private readonly failures: FailureStore,
   ) {}
 
+  /** A file of the extension's dist folder. */
+  private dist(name: string): string {
+    return vscode.Uri.joinPath(this.extensionUri, "dist", name).fsPath;
+  }
+
   private get runnerPath(): string {
-    return vscode.Uri.joinPath(this.extensionUri, "dist", "runner.js").fsPath;
+    return this.dist("runner.js");
   }
 
   /** Start a spare runner (only where code may run: a trusted workspace). */
@@ -105,10 +110,9 @@ export class RunManager implements vscode.Disposable {
     const key = `${plan.runner}:${plan.projectDir}`;
     let server = this.servers.get(key);
     if (server === undefined) {
-      const dist = (name: string) => vscode.Uri.joinPath(this.extensionUri, "dist", name).fsPath;
       // bin is vitest.mjs in the package folder, or jest's bin/jest.js.
       const packageDir = plan.runner === "vitest" ? path.dirname(plan.bin!) : path.dirname(path.dirname(plan.bin!));
-      server = new RunnerServer({ projectDir: plan.projectDir, packageDir, serverScript: dist(`${plan.runner}-server.cjs`), tapModule: dist("tap.cjs"), node: nodeExecutable() });
+      server = new RunnerServer({ projectDir: plan.projectDir, packageDir, serverScript: this.dist(`${plan.runner}-server.cjs`), tapModule: this.dist("tap.cjs"), node: nodeExecutable() });
       this.servers.set(key, server);
     }
     return server;
@@ -133,10 +137,9 @@ export class RunManager implements vscode.Disposable {
       return server.run(request, fullNamePattern(request.testPath), { timeoutMs, onMessage });
     }
     if (plan.kind === "external") {
-      const node = nodeExecutable();
-      const command = { ...runnerCommand(plan, request.file, request.testPath, node.path), ...(node.env ? { env: node.env } : {}) };
+      const command = userRunnerCommand(plan, request.file, request.testPath);
       this.output.appendLine(`  ${[command.execPath, ...command.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}   (in ${command.cwd})`);
-      return startExternalRun({ command, request, tapModule: vscode.Uri.joinPath(this.extensionUri, "dist", "tap.cjs").fsPath, timeoutMs, onMessage });
+      return startExternalRun({ command, request, tapModule: this.dist("tap.cjs"), timeoutMs, onMessage });
     }
     const warm = this.warm;
     this.warm = undefined;

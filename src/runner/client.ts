@@ -161,6 +161,87 @@ function tail(text: string, max: number): string {
   return t.length <= max ? t : `…${t.slice(-max)}`;
 }
 
+/**
+ * What a run's supervisor keeps and does, whichever runner it watches — the bundled one (startRun) or the
+ * user's (externalRun.ts superviseRun): the runner's `done`, a timeout's verdict, a requested stop, and the
+ * escalation from interrupting to killing. `interrupt` asks the runner to unwind; `kill` ends it.
+ */
+export class Supervision {
+  done: DoneMessage | undefined;
+  /** Set by the timeouts: wins over whatever the runner says after being interrupted. */
+  verdict: { outcome: "error"; reason: string } | undefined;
+  stopRequested = false;
+  lastMessage = Date.now();
+  private interruptedAt = 0;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    readonly grace: number,
+    private readonly interrupt: () => void,
+    private readonly kill: () => void,
+  ) {}
+
+  /** Hand `m` to the host's handler; one that throws must not end the run. */
+  static deliver<M extends RunnerMessage>(onMessage: (m: M) => void, m: M): void {
+    try {
+      onMessage(m);
+    } catch (e) {
+      console.error("shrinkscope: a runner message handler threw:", e);
+    }
+  }
+
+  /** Keep a timer, cleared by end(). */
+  keep(timer: NodeJS.Timeout): void {
+    this.timers.push(timer);
+  }
+
+  /**
+   * Interrupt, then kill if the runner goes quiet for the grace period (a test case that never returns).
+   * While messages keep arriving it is draining what it had queued: let it.
+   */
+  interruptThenKill(): void {
+    if (this.done !== undefined || this.interruptedAt !== 0) return;
+    this.interruptedAt = Date.now();
+    this.interrupt();
+    const deadline = this.interruptedAt + Math.max(10_000, 10 * this.grace);
+    this.keep(
+      setInterval(() => {
+        const now = Date.now();
+        if (now - Math.max(this.lastMessage, this.interruptedAt) > this.grace || now > deadline) this.kill();
+      }, Math.min(100, this.grace)),
+    );
+  }
+
+  /** End the run as an error with `reason`, unless it is already over. */
+  timeOut(reason: string): void {
+    if (this.done !== undefined || this.verdict !== undefined) return;
+    this.verdict = { outcome: "error", reason };
+    this.interruptThenKill();
+  }
+
+  /** The run's own time limit. */
+  limit(timeoutMs: number): void {
+    this.keep(setTimeout(() => this.timeOut(`timed out after ${timeoutMs} ms: the property hangs, or runs longer than the time allowed; the run was stopped (events received so far are kept)`), timeoutMs));
+  }
+
+  /** stop(): interrupt-then-kill, once, while the run can still be stopped. */
+  stop(running: boolean): void {
+    if (this.done !== undefined || this.stopRequested || !running) return;
+    this.stopRequested = true;
+    this.interruptThenKill();
+  }
+
+  /** The reason of a requested stop: `killed` when the runner did not answer the interrupt. */
+  stoppedReason(killed: boolean): string {
+    return killed ? `stopped on request; the runner did not respond within ${this.grace} ms (a test case that never returns) and was killed` : "stopped on request";
+  }
+
+  /** The run is over: no timer fires any more. */
+  end(): void {
+    this.timers.forEach((t) => clearTimeout(t));
+  }
+}
+
 export function startRun(o: StartRunOptions): RunHandle {
   const warm = o.warm === undefined ? undefined : warmProcesses.get(o.warm);
   const proc = warm !== undefined && !warm.claimed && warm.alive ? warm : new RunnerProcess(o.runnerPath, o);
@@ -168,58 +249,25 @@ export function startRun(o: StartRunOptions): RunHandle {
   proc.claimed = true;
   const child = proc.child;
 
-  let done: DoneMessage | undefined;
-  /** Set by the timeouts: wins over whatever the runner says after being interrupted. */
-  let verdict: { outcome: "error"; reason: string } | undefined;
-  let stopRequested = false;
-  let interruptedAt = 0;
-  let lastMessage = Date.now();
-  const timers: NodeJS.Timeout[] = [];
-  const grace = o.stopGraceMs ?? 1000;
-
-  /**
-   * Interrupt, then kill if the runner goes quiet for the grace period (a test case that never returns).
-   * While messages keep arriving it is draining what it had queued: let it.
-   */
-  const interruptThenKill = () => {
-    if (done !== undefined || interruptedAt !== 0) return;
-    interruptedAt = Date.now();
-    proc.interrupt();
-    const deadline = interruptedAt + Math.max(10_000, 10 * grace);
-    timers.push(
-      setInterval(() => {
-        const now = Date.now();
-        if (now - Math.max(lastMessage, interruptedAt) > grace || now > deadline) proc.kill();
-      }, Math.min(100, grace)),
-    );
-  };
+  const run = new Supervision(o.stopGraceMs ?? 1000, () => proc.interrupt(), () => proc.kill());
 
   proc.deliver = (m: unknown) => {
-    lastMessage = Date.now();
+    run.lastMessage = Date.now();
     if (!isRunnerMessage(m)) return;
     if (m.type === "done") {
-      if (verdict === undefined) done ??= m;
-      timers.push(setTimeout(() => proc.kill(), 2000)); // it exits by itself right after `done`
+      if (run.verdict === undefined) run.done ??= m;
+      run.keep(setTimeout(() => proc.kill(), 2000)); // it exits by itself right after `done`
       return;
     }
-    try {
-      o.onMessage(m);
-    } catch (e) {
-      console.error("shrinkscope: a runner message handler threw:", e);
-    }
+    Supervision.deliver(o.onMessage, m);
   };
 
-  const timeOut = (reason: string) => {
-    if (done !== undefined || verdict !== undefined) return;
-    verdict = { outcome: "error", reason };
-    interruptThenKill();
-  };
-  timers.push(setTimeout(() => timeOut(`timed out after ${o.timeoutMs} ms: the property hangs, or runs longer than the time allowed; the run was stopped (events received so far are kept)`), o.timeoutMs));
+  run.limit(o.timeoutMs);
   if (o.idleTimeoutMs !== undefined) {
     const idle = o.idleTimeoutMs;
-    timers.push(
+    run.keep(
       setInterval(() => {
-        if (Date.now() - lastMessage > idle) timeOut(`no progress for ${idle} ms: the property hangs (a test case never returns); the run was stopped`);
+        if (Date.now() - run.lastMessage > idle) run.timeOut(`no progress for ${idle} ms: the property hangs (a test case never returns); the run was stopped`);
       }, Math.max(50, Math.min(1000, idle / 4))),
     );
   }
@@ -231,15 +279,12 @@ export function startRun(o: StartRunOptions): RunHandle {
   }
 
   const result = proc.exited.then(({ code, signal, error }): RunResult => {
-    timers.forEach((t) => clearTimeout(t));
+    run.end();
     const { stdout, stderr } = proc.output();
     const base = { exitCode: code, signal, stderr };
-    if (done !== undefined) return { ...done, ...base };
-    if (verdict !== undefined) return { type: "done", ...verdict, ...base };
-    if (stopRequested) {
-      const reason = signal === "SIGKILL" ? `stopped on request; the runner did not respond within ${grace} ms (a test case that never returns) and was killed` : "stopped on request";
-      return { type: "done", outcome: "stopped", reason, ...base };
-    }
+    if (run.done !== undefined) return { ...run.done, ...base };
+    if (run.verdict !== undefined) return { type: "done", ...run.verdict, ...base };
+    if (run.stopRequested) return { type: "done", outcome: "stopped", reason: run.stoppedReason(signal === "SIGKILL"), ...base };
     const how = error !== undefined ? `could not be started (${error.message})` : signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
     const output = [stderr && `stderr:\n${tail(stderr, 4000)}`, stdout && `stdout:\n${tail(stdout, 2000)}`].filter(Boolean).join("\n\n");
     return { type: "done", outcome: "error", reason: `the runner process ${how} before the test finished${output ? `\n\n${output}` : " (it printed nothing)"}`, ...base };
@@ -248,10 +293,6 @@ export function startRun(o: StartRunOptions): RunHandle {
   return {
     done: result,
     pid: child.pid,
-    stop() {
-      if (done !== undefined || stopRequested || !proc.alive) return;
-      stopRequested = true;
-      interruptThenKill();
-    },
+    stop: () => run.stop(proc.alive),
   };
 }
