@@ -170,6 +170,11 @@ const tasks: ViewTask[] = [
 const FRAME_BUDGET_MS = 3;
 const VIEWS_PER_FRAME = 2;
 let nextTask = 0;
+/**
+ * A run started since the last frame: every view is drawn in that frame, budget or not, so that the new run's
+ * header never shows above the last run's cells.
+ */
+let newRun = false;
 
 function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
   if (t.drawnWidth !== width || t.drawn === undefined) return true;
@@ -198,6 +203,8 @@ function render(): void {
   let earliest = Infinity;
   let views = 0;
   const first = nextTask;
+  const all = newRun;
+  newRun = false;
   for (let k = 0; k < tasks.length; k++) {
     const i = (first + k) % tasks.length;
     const t = tasks[i];
@@ -207,12 +214,13 @@ function render(): void {
     const inputs = t.inputs(s);
     if (!changed(t, inputs)) continue;
     const now = performance.now();
-    const wait = live ? t.at + t.minGapMs - now : 0;
+    // Paced while a run streams, except the first content of a view that showed nothing (a run's first case).
+    const wait = live && !all && t.drawn?.some((x) => x !== undefined) ? t.at + t.minGapMs - now : 0;
     if (wait > 0) {
       earliest = Math.min(earliest, wait);
       continue;
     }
-    if (now - start > FRAME_BUDGET_MS || views >= VIEWS_PER_FRAME) {
+    if (!all && (now - start > FRAME_BUDGET_MS || views >= VIEWS_PER_FRAME)) {
       pending = true;
       continue;
     }
@@ -279,6 +287,7 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
       // Its failure must not stop the other views.
     }
   }
+  if (m.type === "run-started") newRun = true;
   scheduleSave(m.type === "run-finished");
   schedule();
 });

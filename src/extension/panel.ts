@@ -76,7 +76,9 @@ export class Panel implements vscode.Disposable {
       }, undefined, this.disposables);
     } else {
       this.panel.title = `Shrinkscope: ${title}`;
-      this.panel.reveal(vscode.ViewColumn.Beside, true);
+      // Where the user can see it, it stays: moving a webview to another group reloads it (seconds, and what it
+      // showed). Hidden behind another tab, it comes out beside the editor.
+      if (!this.panel.visible) this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
   }
 

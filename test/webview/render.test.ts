@@ -162,6 +162,27 @@ test("state survives a reload: restored from getState, the host's replay not cou
   }
 });
 
+test("a new run's first frame shows no cell of the last run under its running badge", async () => {
+  const messages = fixture("sorted-pair");
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, messages);
+    await settle(page);
+    assert.ok((await page.locator("#choices div.cell").count()) > 0, "the finished run's cells");
+    const started = messages.find((m) => m.type === "run-started");
+    assert.ok(started);
+    await post(page, [started]);
+    // One frame: views share a per-frame budget, but a new run is drawn whole at once (a run's first case can
+    // come a second later; until then the last run's cases must not read as this run's).
+    await frames(page, 1);
+    assert.equal(await page.locator(".badge.running").count(), 1, "the new run's badge");
+    assert.equal(await page.locator("#choices div.cell").count(), 0, "no cell of the last run");
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("a run watched live: mid-shrink the target, the current pass and the latest candidate are shown", async () => {
   const messages = fixture("mixed");
   const { page, errors, close } = await open("dark");
