@@ -171,10 +171,10 @@ const FRAME_BUDGET_MS = 3;
 const VIEWS_PER_FRAME = 2;
 let nextTask = 0;
 /**
- * A run started since the last frame: every view is drawn in that frame, budget or not, so that the new run's
- * header never shows above the last run's cells.
+ * The run the views last drew (PanelState.runs): when another has started, every view is drawn in that frame,
+ * budget or not, so that the new run's header never shows above the last run's cells.
  */
-let newRun = false;
+let drawnRuns = state.runs;
 
 function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
   if (t.drawnWidth !== width || t.drawn === undefined) return true;
@@ -203,8 +203,8 @@ function render(): void {
   let earliest = Infinity;
   let views = 0;
   const first = nextTask;
-  const all = newRun;
-  newRun = false;
+  const all = s.runs !== drawnRuns;
+  drawnRuns = s.runs;
   for (let k = 0; k < tasks.length; k++) {
     const i = (first + k) % tasks.length;
     const t = tasks[i];
@@ -287,7 +287,6 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
       // Its failure must not stop the other views.
     }
   }
-  if (m.type === "run-started") newRun = true;
   scheduleSave(m.type === "run-finished");
   schedule();
 });
