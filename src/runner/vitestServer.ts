@@ -14,43 +14,91 @@
  * Vite's file watcher stays on, so a source file the user edits between runs is reloaded; vitest's own reruns
  * on change are filtered out: a run happens only when the host asks. vitest's reporter output goes to
  * stdout/stderr, which the host shows in its output channel.
+ *
+ * vitest forks a fresh worker for each run (its isolation, kept as the project configures it); the next one is
+ * forked beside it and imports its test environment while the run goes on (spareWorker.ts).
  */
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { errorText, serveRuns, tapFolder, type RunLine, type RunnerDone } from "./serveRuns.ts";
+import { SpareWorker } from "./spareWorker.ts";
 
 interface VitestApi {
   setGlobalTestNamePattern(pattern: string | RegExp): void;
-  getModuleSpecifications(moduleId: string): unknown[];
-  globTestSpecifications(filters?: string[]): Promise<unknown[]>;
-  runTestSpecifications(specs: unknown[], allTestsRun?: boolean): Promise<{ testModules: { ok(): boolean; errors(): { message?: string; stack?: string }[] }[]; unhandledErrors: unknown[] }>;
+  getModuleSpecifications(moduleId: string): Spec[];
+  globTestSpecifications(filters?: string[]): Promise<Spec[]>;
+  runTestSpecifications(specs: Spec[], allTestsRun?: boolean): Promise<{ testModules: { ok(): boolean; errors(): { message?: string; stack?: string }[] }[]; unhandledErrors: unknown[] }>;
   onFilterWatchedSpecification(fn: (spec: unknown) => boolean): void;
   init(): Promise<void>;
   close(): Promise<void>;
 }
+
+interface Spec {
+  readonly project: { readonly config: { readonly environment?: string } };
+}
+
+/** vitest's built-in environments that import a package of that name (the spare worker preloads it). */
+const ENVIRONMENT_PACKAGES = new Set(["jsdom", "happy-dom"]);
 
 async function main(): Promise<void> {
   const vitestDir = process.argv[2];
   const tapDir = tapFolder("usage: vitest-server <vitest package folder>");
   if (vitestDir === undefined) throw new Error("usage: vitest-server <vitest package folder>");
   const { createVitest } = (await import(pathToFileURL(path.join(vitestDir, "dist", "node.js")).href)) as { createVitest(mode: string, options: object): Promise<VitestApi> };
+  const workerScript = path.join(vitestDir, "dist", "workers", "forks.js");
+  const spare = new SpareWorker(
+    (p) => path.resolve(p) === workerScript,
+    path.join(tapDir, "spare-preload.cjs"),
+    // Said in the output channel, with the run's output: this run did not wait for its worker to start.
+    () => process.stdout.write("shrinkscope: vitest runs this file in a worker started before the run (its test environment already imported)\n"),
+  );
+  const requireFromVitest = createRequire(path.join(vitestDir, "package.json"));
   const vitest = await createVitest("test", { watch: true });
   await vitest.init(); // the reporters (what the user sees in the output channel) and the watcher
   vitest.onFilterWatchedSpecification(() => false); // the host decides when to run
   process.stdout.write("shrinkscope: vitest is ready\n");
   // The host went away: so do we (and vitest's workers with us).
-  serveRuns(tapDir, (request) => run(vitest, request), () => vitest.close());
+  serveRuns(
+    tapDir,
+    async (request) => {
+      const done = await run(vitest, spare, request, requireFromVitest);
+      spare.prepare(preloads(done.specs, requireFromVitest)); // when vitest forked none (a file that does not compile)
+      return done.result;
+    },
+    () => {
+      spare.dispose();
+      return vitest.close();
+    },
+  );
 }
 
-async function run(vitest: VitestApi, request: RunLine): Promise<RunnerDone> {
+/** The environment packages the specs' projects import in each worker, resolved as vitest resolves them. */
+function preloads(specs: readonly Spec[], requireFromVitest: NodeJS.Require): string[] {
+  const names = new Set(specs.map((s) => s.project.config.environment ?? "node").filter((e) => ENVIRONMENT_PACKAGES.has(e)));
+  return [...names].flatMap((name) => {
+    try {
+      return [requireFromVitest.resolve(name)];
+    } catch {
+      return []; // not installed: vitest says so when it loads the environment
+    }
+  });
+}
+
+async function run(vitest: VitestApi, spare: SpareWorker, request: RunLine, requireFromVitest: NodeJS.Require): Promise<{ result: RunnerDone; specs: Spec[] }> {
   vitest.setGlobalTestNamePattern(new RegExp(request.pattern));
   let specs = vitest.getModuleSpecifications(request.file);
   if (specs.length === 0) specs = await vitest.globTestSpecifications([request.file]);
-  if (specs.length === 0) return { ok: false, errors: [`vitest's config does not include ${path.relative(process.cwd(), request.file)} (see its test.include)`] };
+  if (specs.length === 0) return { specs, result: { ok: false, errors: [`vitest's config does not include ${path.relative(process.cwd(), request.file)} (see its test.include)`] } };
+  // The next worker starts beside this run's: a click right after this run ends finds it (about) ready.
+  spare.prepareBeside(preloads(specs, requireFromVitest));
   const result = await vitest.runTestSpecifications(specs, false);
   return {
-    ok: result.unhandledErrors.length === 0 && result.testModules.every((m) => m.ok()),
-    errors: [...result.testModules.flatMap((m) => m.errors().map(errorText)), ...result.unhandledErrors.map(errorText)],
+    specs,
+    result: {
+      ok: result.unhandledErrors.length === 0 && result.testModules.every((m) => m.ok()),
+      errors: [...result.testModules.flatMap((m) => m.errors().map(errorText)), ...result.unhandledErrors.map(errorText)],
+    },
   };
 }
 

@@ -252,6 +252,28 @@ function groupAlive(pid: number): boolean {
   }
 }
 
+/** The pid of a process whose parent is `parent` and whose command line has the spare worker's preload. */
+function spareOf(parent: number): number | undefined {
+  for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("spare-preload.cjs")) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+async function waitFor<T>(get: () => T | undefined, what: string, ms = 20_000): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    const v = get();
+    if (v !== undefined) return v;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 // ----------------------------------------------------------------------------------------------- tests
 
 const runs = new Map<string, Promise<unknown>>();
@@ -394,20 +416,25 @@ for (const served of SERVED) {
     const file = path.join(project, f.file);
 
     /** One run on the server, as the extension makes it. */
-    async function served1(server: RunnerServer, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[] }> {
+    async function served1(server: RunnerServer, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[]; log: string }> {
       const events: EngineEvent[] = [];
+      let log = "";
       const handle = server.run({ type: "run", file, testPath, workspaceRoot: project, settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...settings } }, fullNamePattern(testPath), {
         timeoutMs: RUN_TIMEOUT_MS,
-        onMessage: (m) => void (m.type === "events" && events.push(...m.events)),
+        onMessage: (m) => {
+          if (m.type === "events") events.push(...m.events);
+          if (m.type === "log") log += m.text;
+        },
       });
-      return { result: await handle.done, events };
+      return { result: await handle.done, events, log };
     }
 
     test("warmUp loads the file with no test run (nothing left in the tap folder), once per file; the first run after it is served as usual", TEST_TIMEOUT, async () => {
       const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
       try {
         await server.warmUp(file);
-        assert.deepEqual(fs.readdirSync(server.tapDir), [], "no run folder and no run settings: no property ran");
+        // (vitest's spare worker's preload file may be there: spareWorker.ts)
+        assert.deepEqual(fs.readdirSync(server.tapDir).filter((n) => n !== "spare-preload.cjs"), [], "no run folder and no run settings: no property ran");
         const pid = server.pid;
         await server.warmUp(file);
         assert.equal(server.pid, pid, "the same server, not warmed again");
@@ -418,6 +445,27 @@ for (const served of SERVED) {
         server.dispose();
       }
     });
+
+    if (served.runner === "vitest") {
+      test("after a run, the next worker waits with jsdom imported; the next run is served by it with the terminal's minimal example", TEST_TIMEOUT, async () => {
+        const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", "vitest-server.cjs"), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+        try {
+          const first = await served1(server, f.failing.testPath);
+          assert.equal(first.result.failure?.repro, f.failing.minimal, first.result.reason);
+          assert.doesNotMatch(first.log, /worker started before the run/, "the first run's worker is vitest's own fork");
+          const spare = await waitFor(() => spareOf(server.pid!), "a spare worker of the server's, forked with the preload");
+          const second = await served1(server, f.failing.testPath);
+          assert.match(second.log, /vitest runs this file in a worker started before the run/);
+          assert.equal(second.result.outcome, "failed", second.result.reason);
+          assert.equal(second.result.failure?.repro, f.failing.minimal, "the same minimal example as vitest's own worker gives");
+          assert.match(second.result.failure!.error.message, f.failing.error);
+          assert.equal(fs.readFileSync(path.join(server.tapDir, "spare-preload.cjs"), "utf8").includes(`${path.sep}jsdom${path.sep}`), true, "jsdom is what it imports");
+          await waitFor(() => (spareOf(server.pid!) ?? spare) !== spare || undefined, "the used spare replaced by the next one");
+        } finally {
+          server.dispose();
+        }
+      });
+    }
 
     test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
       const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;

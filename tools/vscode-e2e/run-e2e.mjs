@@ -137,6 +137,7 @@ if (selected.length === 0) {
 console.log(`vscode-e2e: ${selected.length} check(s); screenshots in ${screenshotDir}`);
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const check of selected) {
   const start = Date.now();
   console.log(`▶ ${check.name}`);
@@ -159,6 +160,7 @@ for (const check of selected) {
   const took = secs(Date.now() - start);
   if (error) {
     failed++;
+    failures.push({ name: check.name, error });
     console.log(`✖ ${check.name} (${took})`);
     console.log(String(error?.stack ?? error).replace(/^/gm, "    "));
   } else {
@@ -167,6 +169,12 @@ for (const check of selected) {
   }
 }
 
+// The failures again, next to the summary: a CI log kept only in part keeps its end, and a check's own output
+// (streamed above) can be long enough to push its ✖ line out of what was kept.
+for (const f of failures) {
+  const first = String(f.error?.message ?? f.error).split("\n").slice(0, 6).join("\n");
+  console.log(`failed: ${f.name}\n${first.replace(/^/gm, "    ")}`);
+}
 console.log(`vscode-e2e: finished in ${secs(Date.now() - t0)}; screenshots in ${screenshotDir}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
