@@ -23,6 +23,7 @@ import * as path from "node:path";
 import { FrameDecoder } from "../runner/frames.ts";
 import { isRunnerMessage, TAP_ENV, type DoneMessage, type RunnerMessage, type RunRequest } from "../protocol.ts";
 import { Supervision, type RunHandle, type RunResult } from "../runner/client.ts";
+import { ANSI, compileErrorsIn } from "./runnerErrors.ts";
 
 /** A runner's command line for one test: `execPath args…` in `cwd`. */
 export interface RunnerCommand {
@@ -98,9 +99,6 @@ function tail(text: string, max: number): string {
   return t.length <= max ? t : `…${t.slice(-max)}`;
 }
 
-// NO_COLOR is set, but not every runner's every message honours it (vitest's parse errors come coloured
-// from its bundler): the reason is plain text in the panel and the output channel.
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 const FRAME = /^\s+at\s/;
 const FRAMES_KEPT = 3;
 
@@ -277,6 +275,9 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
     }
     if (error !== undefined) return { type: "done", outcome: "error", reason: `the test runner could not be started (${error.message})`, ...base };
     if (code === 0) return { type: "done", outcome: "not-found", reason: `the test runner ran no property named ${JSON.stringify(o.request.testPath.join(" > "))} in ${path.basename(o.request.file)}${runnerOutput()}`, ...base };
+    // A test file that does not compile: the same squiggle the bundled runner's compile-error gives.
+    const compileErrors = compileErrorsIn(`${stderrTail}\n${stdoutTail}`, o.request.file);
+    if (compileErrors.length > 0) deliver({ type: "compile-error", errors: compileErrors });
     const how = signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
     return { type: "done", outcome: "error", reason: `the test runner ${how} before the property ran${runnerOutput()}`, ...base };
   });

@@ -11,7 +11,8 @@
  *       the failure located in the test file;
  *   (d) a passing property: "passed", run with the editor's maxExamples (it sets none of its own);
  *   (e) a name that matches no test: "not-found";
- *   (f) a file with a syntax error: "error", with the runner's own message (the broken files are in their
+ *   (f) a file with a syntax error: "error", with the runner's own message and, where the runner names the
+ *       position (all but mocha), a compile-error at the unexpected token (the broken files are in their
  *       projects' test globs, so (b)–(h) also check that running one file loads no other: mocha's .mocharc
  *       spec is added to the command line's file, runnerCommand keeps it out);
  *   (g) Stop during a long synchronous property: "stopped" by the tap (not a kill), the events kept, and no
@@ -30,7 +31,7 @@ import { after, before, describe, test } from "node:test";
 import { startExternalRun } from "../../src/extension/externalRun.ts";
 import { detectRunner, fullNamePattern, runnerCommand, type ExternalRunner, type RunnerPlan } from "../../src/extension/runnerDetect.ts";
 import { RunnerServer } from "../../src/extension/runnerServer.ts";
-import type { EngineEvent, FailureReport, RunnerMessage, RunSettings } from "../../src/protocol.ts";
+import type { CompileError, EngineEvent, FailureReport, RunnerMessage, RunSettings } from "../../src/protocol.ts";
 import type { RunResult } from "../../src/runner/client.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -58,7 +59,7 @@ interface Fixture {
   /** The long synchronous property (runs only with SLOW_PROPERTIES=1). */
   readonly slow: readonly string[];
   /** A test file with a syntax error, and what the runner says about it. */
-  readonly broken: { readonly file: string; readonly message: RegExp };
+  readonly broken: { readonly file: string; readonly message: RegExp; readonly at?: { readonly line: number; readonly column: number; readonly message: RegExp } };
 }
 
 const FIXTURES: readonly Fixture[] = [
@@ -71,7 +72,7 @@ const FIXTURES: readonly Fixture[] = [
     passing: ["updates the total once per burst of changes"],
     rare: { testPath: ["every cart weight has a shipping fee"], minimal: "5000" },
     slow: ["totals of very long carts"],
-    broken: { file: "test/broken.test.ts", message: /Transform failed[\s\S]*Unexpected token[\s\S]*test\/broken\.test\.ts:6:22/ },
+    broken: { file: "test/broken.test.ts", message: /Transform failed[\s\S]*Unexpected token[\s\S]*test\/broken\.test\.ts:6:22/, at: { line: 6, column: 22, message: /^Unexpected token$/ } },
   },
   {
     project: "jest-app",
@@ -82,7 +83,7 @@ const FIXTURES: readonly Fixture[] = [
     passing: ["never charges more than a kilogram extra"],
     rare: { testPath: ["every weight has a parcel size"], minimal: "12000" },
     slow: ["quotes a very long list of parcels"],
-    broken: { file: "test/broken.test.js", message: /SyntaxError: .*broken\.test\.js: Unexpected token \(4:21\)/ },
+    broken: { file: "test/broken.test.js", message: /SyntaxError: .*broken\.test\.js: Unexpected token \(4:21\)/, at: { line: 4, column: 22, message: /^SyntaxError: Unexpected token$/ } },
   },
   {
     project: "mocha-app",
@@ -104,7 +105,7 @@ const FIXTURES: readonly Fixture[] = [
     passing: ["instalments differ by at most a cent"],
     rare: { testPath: ["every amount has a tax bracket"], minimal: "40000" },
     slow: ["taxes a very long invoice"],
-    broken: { file: "test/broken.test.ts", message: /broken\.test\.ts:6:29: ERROR: Unexpected ";"/ },
+    broken: { file: "test/broken.test.ts", message: /broken\.test\.ts:6:29: ERROR: Unexpected ";"/, at: { line: 6, column: 30, message: /^Unexpected ";"$/ } },
   },
 ];
 
@@ -178,6 +179,7 @@ function terminalRun(f: Fixture, testPath: readonly string[]): Promise<TerminalE
 
 interface TapRun {
   readonly result: RunResult;
+  readonly compileErrors: readonly CompileError[];
   readonly events: readonly EngineEvent[];
   readonly log: string;
   readonly pid: number | undefined;
@@ -193,6 +195,7 @@ function tapRun(
   const cmd = runnerCommand(plan(f, o.file), file, testPath, process.execPath);
   return slot(async () => {
     const events: EngineEvent[] = [];
+    const compileErrors: CompileError[] = [];
     let log = "";
     let stop = () => {};
     const handle = startExternalRun({
@@ -206,10 +209,11 @@ function tapRun(
           events.push(...m.events);
           o.onEvents?.(events, stop);
         } else if (m.type === "log") log += m.text;
+        else if (m.type === "compile-error") compileErrors.push(...m.errors);
       },
     });
     stop = () => handle.stop();
-    return { result: await handle.done, events, log, pid: handle.pid };
+    return { result: await handle.done, compileErrors, events, log, pid: handle.pid };
   });
 }
 
@@ -370,12 +374,23 @@ for (const f of FIXTURES) {
       assert.equal(r.events.length, 0);
     });
 
-    test("a file with a syntax error is an error carrying the runner's message", TEST_TIMEOUT, async () => {
+    test("a file with a syntax error is an error carrying the runner's message, and its position where the runner names one", TEST_TIMEOUT, async () => {
       const r = await tap("broken");
       assert.equal(r.result.outcome, "error", context(r));
       assert.match(r.result.reason ?? "", f.broken.message, context(r));
       // Plain text: no colour codes, even from a runner that ignores NO_COLOR (vitest's parse errors).
       assert.doesNotMatch(r.result.reason ?? "", /\x1b\[/, context(r));
+      // Where the runner names the position, the editor gets it (a squiggle, as the bundled runner's esbuild gives);
+      // mocha names none (Node's ESM error, wrapped), and its error stays text.
+      const file = path.join(PROJECTS, f.project, f.broken.file);
+      if (f.broken.at === undefined) assert.deepEqual(r.compileErrors, [], context(r));
+      else {
+        assert.equal(r.compileErrors.length, 1, `${JSON.stringify(r.compileErrors)}${context(r)}`);
+        const [e] = r.compileErrors;
+        assert.deepEqual(e!.location, { file, line: f.broken.at.line, column: f.broken.at.column });
+        assert.match(e!.message, f.broken.at.message);
+        assert.equal(fs.readFileSync(file, "utf8").split("\n")[f.broken.at.line - 1]![f.broken.at.column - 1], ";", "the column is the unexpected ';'");
+      }
     });
 
     test("stop during a long synchronous property: stopped by the tap, events kept, no process left", TEST_TIMEOUT, async () => {
