@@ -97,6 +97,34 @@ async function goToLine(page, line) {
 }
 
 /**
+ * Debug property through the project's runner: a breakpoint (F9) on the fixture's failing line, the lens, and
+ * the debugger must stop there — in the process the runner forks for the test (vitest's worker, node --test's
+ * child), replaying the saved minimal example — then Shift+F5.
+ */
+async function debugStopsAtTheFailingLine(ctx, page, proj, file) {
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  const failing = lines.findIndex((l) => l.includes("// the failing line")) + 1;
+  const lensLine = lines.findIndex((l) => l.includes(proj.name)) + 1;
+  if (failing < 1 || lensLine < 1) throw new Error(`${proj.file} has no failing-line marker or no test named ${proj.name}`);
+  await goToLine(page, failing);
+  await page.keyboard.press("F9");
+  await page.locator(".editor-instance .codicon-debug-breakpoint").first().waitFor({ timeout: 10_000 });
+  await goToLine(page, lensLine);
+  const t0 = Date.now();
+  await page.locator(".codelens-decoration a", { hasText: "Debug property" }).nth(proj.lens).click();
+  // The top stack frame's arrow in the editor's margin: the debugger is paused in this file.
+  await page.locator(".editor-instance .codicon-debug-stackframe").first().waitFor({ timeout: 120_000 });
+  const selection = await page.locator("#status\\.editor\\.selection").innerText();
+  if (!new RegExp(`^Ln ${failing},`).test(selection)) throw new Error(`the debugger stopped at ${selection}, not at the failing line ${failing}`);
+  ctx.log(`Debug property via ${proj.via}: stopped at the breakpoint on line ${failing} after ${Date.now() - t0} ms`);
+  await ctx.screenshot(page, `runner-${proj.runner}-debug`, { keep: `runner-${proj.runner}-debug.png` });
+  await page.keyboard.press("Shift+F5");
+  await page.locator(".debug-toolbar").waitFor({ state: "hidden", timeout: 30_000 });
+  await goToLine(page, failing);
+  await page.keyboard.press("F9"); // the breakpoint off again
+}
+
+/**
  * Run a file's converted test as a user would — `node --experimental-strip-types --test`, only the regression
  * test, against this repository's engine — and return its output; throws if it passed (it must fail until the
  * bug is fixed).
@@ -376,12 +404,18 @@ export const checks = [
         // are the cells this run's, not the last one's.
         await panel.locator(`.badge.running, .history-title:has-text("(${run === "first" ? 1 : 2})")`).first().waitFor({ timeout: 90_000 });
         const shown = Date.now() - t0;
-        await panel.locator("#choices div.cell").first().waitFor({ timeout: 90_000 });
-        const first = Date.now() - t0;
+        // Not a cell of the last run's leaving (its fade-out keeps it in the page for a moment).
+        await panel.locator("#choices div.cell:not(.leaving)").first().waitFor({ timeout: 90_000 });
+        const seen = Date.now() - t0;
+        // The page's own marks (webview/main.ts): when the run's start arrived and its first case was drawn.
+        await panel.locator("body[data-first-case-at]").waitFor({ state: "attached", timeout: 30_000 });
+        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt) }));
+        if (!(marks.first >= t0)) throw new Error(`the panel's first-case mark (${marks.first}) is not after the click (${t0})`);
+        const first = marks.first - t0;
         await panel.locator(`.history-title:has-text("(${run === "first" ? 1 : 2})")`).waitFor({ timeout: 90_000 });
         await panel.locator(".repro", { hasText: proj.minimal }).waitFor({ timeout: 10_000 });
         await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
-        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the panel showed the run after ${shown} ms)`);
+        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms)`);
       }
       const meta = await panel.locator(".meta").first().innerText();
       if (!meta.includes(`via ${proj.via}`)) throw new Error(`the panel's header does not say ${proj.via} ran it: ${JSON.stringify(meta)}`);
@@ -389,8 +423,9 @@ export const checks = [
       if (!proj.error.test(result)) throw new Error(`the result lacks the error only the project's configuration produces:\n${result}`);
       ctx.log(`panel header: ${JSON.stringify(meta)}`);
       await ctx.screenshot(page, `runner-${proj.runner}-panel`, { keep: `runner-${proj.runner}.png` });
-      await convertAt(ctx, page, proj.convertAt);
       const file = path.join(server.workspace, proj.file);
+      await debugStopsAtTheFailingLine(ctx, page, proj, file);
+      await convertAt(ctx, page, proj.convertAt);
       const saved = await saveAndRead(page, file);
       console.log(`    converted test, as saved:\n${insertedTest(saved, `("${proj.name} (regression`).replace(/^/gm, "      ")}`);
       // The project's own runner runs the converted test (its config in effect) and it fails the same way.
