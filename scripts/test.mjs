@@ -4,6 +4,7 @@
 //   3. the extension in a real VS Code (code-server; tools/vscode-e2e installs it on first use).
 // Each stage streams its own output; the last line adds them up as "N passed, N failed".
 import { spawn } from "node:child_process";
+import { summarize } from "./summary.mjs";
 
 function run(cmd, args, { capture = false } = {}) {
   return new Promise((resolve) => {
@@ -18,30 +19,18 @@ function run(cmd, args, { capture = false } = {}) {
 }
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-let passed = 0;
-let failed = 0;
 
 for (const script of ["build", "typecheck"]) {
   const r = await run(npm, ["run", "--silent", script]);
   if (r.code !== 0) {
-    console.log(`\nnpm run ${script} failed\n0 passed, 1 failed`);
+    console.log(`\nstage failed: npm run ${script} (its output is above)\n0 passed, 0 failed`);
     process.exit(1);
   }
 }
 
 const unitFiles = ["engine", "webview", "extension-unit", "runner", "runners"].map((d) => `test/${d}/*.test.ts`);
 const unit = await run("bash", ["-c", `node --import tsx --test ${unitFiles.join(" ")}`], { capture: true });
-const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, "m").exec(unit.out)?.[1] ?? 0);
-passed += count("pass");
-failed += count("fail") + (unit.code !== 0 && count("fail") === 0 ? 1 : 0);
-
 const e2e = await run(process.execPath, ["tools/vscode-e2e/run-e2e.mjs", "--install"], { capture: true });
-const m = /^(\d+) passed, (\d+) failed$/m.exec(e2e.out);
-if (m) {
-  passed += Number(m[1]);
-  failed += Number(m[2]);
-} else failed += 1;
-if (e2e.code !== 0 && (!m || Number(m[2]) === 0)) failed += 1;
-
-console.log(`\nunit tests (node:test) and VS Code e2e checks together:\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+const summary = summarize({ unit, e2e });
+console.log(`\n${summary.text}`);
+process.exit(summary.exitCode);

@@ -46,10 +46,14 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
 if (install) {
   const r = spawnSync("bash", [path.join(HERE, "install.sh")], { stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    // On stdout, where `npm test` (scripts/test.mjs) reads it to name the stage that failed.
+    console.log(`vscode-e2e: VS Code toolchain install failed: tools/vscode-e2e/install.sh ${r.error ? `could not run (${r.error.message})` : `exited with ${r.status ?? r.signal}`} (its output is above)`);
+    process.exit(r.status || 1);
+  }
 }
 if (!existsSync(NODE24) || !existsSync(CODE_SERVER_ENTRY)) {
-  console.error("vscode-e2e: code-server is not installed: run tools/vscode-e2e/install.sh (or pass --install)");
+  console.log("vscode-e2e: code-server is not installed: run tools/vscode-e2e/install.sh (or pass --install)");
   process.exit(1);
 }
 
