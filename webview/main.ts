@@ -152,7 +152,7 @@ const tasks: ViewTask[] = [
   task("timeline", 250, (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
   task("target", 0, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
   task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
-  task("comparison", 150, (s) => [s.candidates, ui], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass })),
+  task("comparison", 150, (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
   task("progress", 200, (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
   task("stats", 300, (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
   // The DataTree view re-lays-out a tree of thousands of nodes on each update (tens of ms), so while a run

@@ -183,6 +183,28 @@ test("a new run's first frame shows no cell of the last run under its running ba
   }
 });
 
+test("an empty sort-key comparison says why for the run's outcome: passed, failed with nothing to shrink, running", async () => {
+  const { page, errors, close } = await open("dark");
+  const verdict = () => page.locator("#comparison .verdict-line").textContent();
+  try {
+    await post(page, fixture("passing"));
+    await settle(page);
+    assert.equal(await verdict(), "No shrink candidates: the property passed, so nothing was shrunk.");
+    // A failure replayed already minimal: a failed run whose shrinker proposed nothing.
+    const failing = fixture("sorted-pair").map((m) => (m.type === "events" ? { ...m, events: m.events.filter((e) => e.type !== "shrink-candidate") } : m));
+    await post(page, failing.filter((m) => m.type !== "run-finished"));
+    await settle(page);
+    assert.equal(await verdict(), "No shrink candidates yet: the shrinker starts once a failing case is found.");
+    await post(page, failing.filter((m) => m.type === "run-finished"));
+    await settle(page);
+    assert.match((await page.locator("header .badge").textContent()) ?? "", /failed/);
+    assert.equal(await verdict(), "No shrink candidates: the failing case had nothing simpler to try (it was already minimal).");
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("a run watched live: mid-shrink the target, the current pass and the latest candidate are shown", async () => {
   const messages = fixture("mixed");
   const { page, errors, close } = await open("dark");

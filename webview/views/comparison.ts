@@ -8,12 +8,30 @@ import { layoutCandidateList, layoutComparison, LINE_H } from "../layout/compari
 import { CELL_H, CELL_W, summarise } from "../layout/sequence.ts";
 import { drawSequence } from "./sequence.ts";
 import { part, type Sel } from "./dom.ts";
+import type { RunStatus } from "../model.ts";
 
 const LABEL_W = 78;
 
 export interface ComparisonOptions {
   readonly selectedPass: string | undefined;
   readonly onSelectPass: (pass: string) => void;
+  /** The run's status: an empty view says why it is empty. */
+  readonly status: RunStatus;
+}
+
+/** Why there is no candidate to show, for a run in `status`. */
+export function noCandidatesText(status: RunStatus): string {
+  switch (status) {
+    case "failed":
+      return "No shrink candidates: the failing case had nothing simpler to try (it was already minimal).";
+    case "passed":
+      return "No shrink candidates: the property passed, so nothing was shrunk.";
+    case "running":
+    case "idle":
+      return "No shrink candidates yet: the shrinker starts once a failing case is found.";
+    default:
+      return "No shrink candidates: the run ended before a failing case was found.";
+  }
 }
 
 function verdictText(d: CandidateRow): string {
@@ -29,7 +47,7 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
   const windowNote = part(host, "p", "window");
   const latest = m.latest;
   if (lay === undefined || latest === undefined) {
-    head.text("No shrink candidates yet: the shrinker starts once a failing case is found.");
+    head.text(noCandidatesText(opts.status));
     aligned.attr("hidden", "");
     windowNote.text("");
   } else {
