@@ -18,12 +18,14 @@ const server = await startCodeServer({
 });
 console.log(`\nVS Code with Shrinkscope is at:\n\n  ${server.workbenchUrl()}\n`);
 console.log('Open it in a browser, open sort.test.ts and click "Run property" above a test. Ctrl+C stops the server.');
-const stop = async () => {
-  await server.stop();
-  process.exit(0);
+let stopping;
+const stop = () => {
+  stopping ??= server.stop().finally(() => process.exit(0));
+  return stopping;
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+// SIGHUP too: closing the terminal the demo runs in must not leave code-server (its own process group, with the
+// extension host and the runners under it) and its temp folder behind.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
 if (process.argv.includes("--check")) {
   // Non-interactive: prove the server answers, then stop (used to check this script itself).
   const res = await fetch(server.workbenchUrl());

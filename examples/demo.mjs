@@ -1,5 +1,6 @@
 // The demo: a property with a classic bug fails, and you watch Shrinkscope shrink it to a minimal example.
-// Run with `npm run demo` (builds first). Pass a seed to replay: `npm run demo -- 1234`.
+// Run with `npm run demo` (builds first). Pass a seed to replay: `npm run demo:terminal -- 1234` (`npm run demo`
+// would hand it to the VS Code part, which runs after this one).
 // `npm run demo:terminal -- --machine` runs a state machine instead: an LRU cache whose get forgets to refresh
 // recency, shrunk from dozens of steps to the four that explain it.
 import assert from "node:assert/strict";
@@ -96,6 +97,10 @@ class CacheMachine {
 const args = process.argv.slice(2);
 const useMachine = args.includes("--machine");
 const seedArg = args.find((a) => a !== "--machine");
+if (seedArg !== undefined && !(/^\d+$/.test(seedArg) && Number.isSafeInteger(Number(seedArg)))) {
+  console.error(`demo: a seed is a whole number below 2^53, not ${JSON.stringify(seedArg)} (usage: npm run demo:terminal -- [SEED] [--machine])`);
+  process.exit(2);
+}
 const seed = seedArg !== undefined ? Number(seedArg) : undefined;
 const key = st.integers({ min: 0, max: 9 }).map(String);
 try {

@@ -32,3 +32,12 @@ test("the machine demo shows the steps shrinking and ends on the four steps that
   assert.match(out, /Explanation: assertion failed in invariant keysMatch/);
   assert.match(out, /cache keys \["1","2"\], model keys \["0","2"\]/);
 });
+
+test("a seed that is not a whole number is refused with the usage, not run as a failing property", () => {
+  for (const bad of ["abc", "1.5", "99999999999999999999"]) {
+    const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), bad], { cwd: ROOT, encoding: "utf8" });
+    assert.equal(r.status, 2, `${bad}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, /demo: a seed is a whole number below 2\^53, not ".*" \(usage: npm run demo:terminal -- \[SEED\] \[--machine\]\)/);
+    assert.equal(r.stdout, "");
+  }
+});
