@@ -6,7 +6,7 @@
  */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunRequest } from "../protocol.ts";
+import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunOutcome, RunRequest } from "../protocol.ts";
 import { prewarmRunner, startRun } from "../runner/client.ts";
 import type { RunHandle, WarmRunner } from "../runner/client.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
@@ -16,6 +16,7 @@ import { detectRunner, fullNamePattern, userRunnerCommand, type RunnerPlan } fro
 import { RunnerServer } from "./runnerServer.ts";
 import type { FailureStore } from "./failures.ts";
 import type { Panel } from "./panel.ts";
+import { RunStatusItem } from "./statusItem.ts";
 
 export interface RunOptions {
   readonly replayOnly?: boolean;
@@ -31,6 +32,7 @@ export class RunManager implements vscode.Disposable {
   /** A runner process started ahead of the next run (its cold start is most of the click-to-first-case time). */
   private warm: WarmRunner | undefined;
   readonly compileDiagnostics = vscode.languages.createDiagnosticCollection("shrinkscope-compile");
+  private readonly status = new RunStatusItem();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -77,25 +79,32 @@ export class RunManager implements vscode.Disposable {
     this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)}) — ${via}: ${plan.why}`);
     this.compileDiagnostics.delete(uri);
     const compileErrors: CompileError[] = [];
+    let handle: { stop(): void } | undefined;
+    const statusToken = this.status.started(title, () => handle?.stop());
     const onMessage = (m: RunnerMessage) => {
       if (m.type === "events") {
         this.panel.post({ type: "events", events: m.events, dropped: m.dropped });
+        this.status.events(m.events);
         options.onEvents?.(m.events);
       } else if (m.type === "log") this.output.append(m.text);
       else if (m.type === "compile-error") compileErrors.push(...m.errors);
     };
-    const handle = this.start(plan, request, timeoutMs, onMessage);
-    this.current = handle;
+    const started = this.start(plan, request, timeoutMs, onMessage);
+    handle = started;
+    this.current = started;
     void vscode.commands.executeCommand("setContext", "shrinkscope.running", true);
     this.prewarm();
-    const cancel = options.token?.onCancellationRequested(() => handle.stop());
+    const cancel = options.token?.onCancellationRequested(() => started.stop());
+    let outcome: { outcome: RunOutcome; detail: string | undefined } = { outcome: "error", detail: "the run ended without a result" };
     try {
-      const done = await handle.done;
+      const done = await started.done;
+      outcome = { outcome: done.outcome, detail: done.failure !== undefined ? `minimal example: ${done.failure.repro}` : done.reason?.split("\n")[0] };
       this.report(uri, testPath, done, compileErrors);
       return { ...done, compileErrors };
     } finally {
+      this.status.finished(statusToken, outcome.outcome, outcome.detail);
       cancel?.dispose();
-      if (this.current === handle) {
+      if (this.current === started) {
         this.current = undefined;
         void vscode.commands.executeCommand("setContext", "shrinkscope.running", false);
       }
@@ -179,5 +188,6 @@ export class RunManager implements vscode.Disposable {
     for (const s of this.servers.values()) s.dispose();
     this.warm?.dispose();
     this.compileDiagnostics.dispose();
+    this.status.dispose();
   }
 }

@@ -1,7 +1,7 @@
 // The VS Code half of `npm run demo` (examples/demo-vscode.mjs) as a user ends it: by closing its terminal.
 // Run by tools/vscode-e2e/run-e2e.mjs like the other *.e2e.mjs files.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,6 +35,7 @@ export const checks = [
       demo.stderr.setEncoding("utf8").on("data", (d) => (out += d));
       const exited = new Promise((resolve) => demo.once("exit", (code, signal) => resolve({ code, signal })));
       let group = [];
+      let tmpDir;
       try {
         for (const end = Date.now() + 180_000; !out.includes("VS Code with Shrinkscope is at"); await sleep(200)) {
           if (demo.exitCode !== null || Date.now() > end) throw new Error(`the demo never served VS Code:\n${out}`);
@@ -42,7 +43,7 @@ export const checks = [
         const codeServer = processes().find((p) => p.ppid === demo.pid);
         if (codeServer === undefined) throw new Error("the demo has no child process (code-server)");
         const userData = codeServer.cmdline[codeServer.cmdline.indexOf("--user-data-dir") + 1];
-        const tmpDir = path.dirname(userData ?? "");
+        tmpDir = path.dirname(userData ?? "");
         if (!userData || !existsSync(tmpDir)) throw new Error(`code-server's user data folder was not found in ${JSON.stringify(codeServer.cmdline)}`);
         group = processes().filter((p) => p.pgrp === codeServer.pid);
         demo.kill("SIGHUP");
@@ -60,6 +61,7 @@ export const checks = [
             process.kill(p.pid, "SIGKILL");
           } catch {}
         }
+        if (tmpDir !== undefined && tmpDir.includes("vscode-e2e-")) rmSync(tmpDir, { recursive: true, force: true });
       }
     },
   },

@@ -417,6 +417,10 @@ export const checks = [
         await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
         ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms)`);
       }
+      // The status bar says how the run ended, as other test tools do; its item opens the panel.
+      const status = page.locator(".statusbar-item", { hasText: "Shrinkscope: failed" });
+      await status.waitFor({ timeout: 10_000 });
+      ctx.log(`status bar: ${JSON.stringify((await status.innerText()).trim())}, its tooltip: ${JSON.stringify(await status.locator("a, .statusbar-item-label").first().getAttribute("aria-label"))}`);
       const meta = await panel.locator(".meta").first().innerText();
       if (!meta.includes(`via ${proj.via}`)) throw new Error(`the panel's header does not say ${proj.via} ran it: ${JSON.stringify(meta)}`);
       const result = await panel.locator("#result").innerText();
