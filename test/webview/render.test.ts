@@ -205,6 +205,26 @@ test("an empty sort-key comparison says why for the run's outcome: passed, faile
   }
 });
 
+test("the comparison's 'no candidates' sentence goes once candidates arrive", async () => {
+  const messages = fixture("sorted-pair");
+  const { page, errors, close } = await open("dark");
+  try {
+    const firstCandidate = messages.findIndex((m) => m.type === "events" && m.events.some((e) => e.type === "shrink-candidate"));
+    assert.ok(firstCandidate > 0);
+    await post(page, messages.slice(0, firstCandidate));
+    await settle(page);
+    assert.match((await page.locator("#comparison .verdict-line").textContent()) ?? "", /^No shrink candidates yet/);
+    await post(page, messages.slice(firstCandidate));
+    await settle(page);
+    const head = (await page.locator("#comparison .verdict-line").textContent()) ?? "";
+    assert.doesNotMatch(head, /No shrink candidates/, head);
+    assert.ok((await page.locator("#comparison .verdict-line span").count()) > 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("a run watched live: mid-shrink the target, the current pass and the latest candidate are shown", async () => {
   const messages = fixture("mixed");
   const { page, errors, close } = await open("dark");

@@ -51,6 +51,8 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
     aligned.attr("hidden", "");
     windowNote.text("");
   } else {
+    // (the "no candidates" sentence is a text node the spans' join would leave beside them)
+    for (const n of [...head.node()!.childNodes]) if (n.nodeType === Node.TEXT_NODE) n.remove();
     head
       .selectAll<HTMLSpanElement, string>("span")
       .data([lay.pass, lay.comparison, lay.verdictText, lay.cached ? "cached (answered by the DataTree)" : ""])
