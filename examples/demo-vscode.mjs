@@ -9,13 +9,16 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..");
 const install = spawnSync("bash", [path.join(REPO, "tools", "vscode-e2e", "install.sh")], { stdio: "inherit" });
 if (install.status !== 0) process.exit(install.status ?? 1);
-const { startCodeServer } = await import("../tools/vscode-e2e/launch.mjs");
+const { linkPackages, startCodeServer } = await import("../tools/vscode-e2e/launch.mjs");
 
 const server = await startCodeServer({
   installExtensions: [REPO],
   smokeTestDriver: false,
   workspace: path.join(HERE, "demo-workspace"),
 });
+// The workspace is a temp copy: give it what `npm install` would, so that it opens with no TypeScript problem
+// (shrinkscope's types, Node's) and the only one shown is Shrinkscope's failure.
+linkPackages(server.workspace, { shrinkscope: REPO, "@types/node": path.join(REPO, "node_modules", "@types", "node") });
 console.log(`\nVS Code with Shrinkscope is at:\n\n  ${server.workbenchUrl()}\n`);
 console.log('Open it in a browser, open sort.test.ts and click "Run property" above a test. Ctrl+C stops the server.');
 let stopping;

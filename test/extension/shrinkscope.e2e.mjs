@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import { execFileSync, spawnSync } from "node:child_process";
-import { NODE24, quickPick } from "../../tools/vscode-e2e/launch.mjs";
+import { linkPackages, NODE24, quickPick } from "../../tools/vscode-e2e/launch.mjs";
 
 /**
  * Package the extension as a .vsix (vsce) and unpack it: the UI check installs that, not the repository,
@@ -47,18 +47,6 @@ const RUNNER_PROJECTS = [
   { project: "node-app", runner: "node", via: "node:test", packages: ["tsx"], file: "test/invoice.test.ts", name: "instalments add up to the total", lens: 0, minimal: "1, 2", convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })", error: /0 !== 1/, runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f] },
 ];
 
-/**
- * Give the copied vitest project what `npm install` would: shrinkscope (this repository, built) and vitest (with
- * jsdom, which vitest resolves from its own folder) in its node_modules.
- */
-function installInto(workspace, packages) {
-  const modules = path.join(workspace, "node_modules");
-  fs.mkdirSync(modules, { recursive: true });
-  for (const [name, target] of Object.entries(packages)) {
-    const link = path.join(modules, name);
-    if (!fs.existsSync(link)) fs.symlinkSync(target, link);
-  }
-}
 
 async function quickOpen(page, name) {
   await quickPick(page, { key: "Control+P", text: name, rowText: name });
@@ -373,7 +361,8 @@ export const checks = [
     async run(ctx) {
       const { ext } = packagedExtension();
       const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: path.join(RUNNER_APPS, proj.project) });
-      installInto(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
+      // What `npm install` would give the copied project: shrinkscope (this repository, built) and its runner.
+      linkPackages(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
       const { page } = await ctx.openWorkbench(server);
       const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
       // The panel's first load in a browser that has never shown a VS Code webview: the browser installs VS

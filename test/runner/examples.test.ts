@@ -7,6 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
@@ -17,6 +19,21 @@ const DIR = path.join(ROOT, "examples", "machines");
 test("the machine examples typecheck against the built package's types", () => {
   const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", DIR], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test("the demo workspace, as `npm run demo` serves it (a copy with shrinkscope and @types/node linked), has no TypeScript problem", () => {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-demo-ws-"));
+  try {
+    fs.cpSync(path.join(ROOT, "examples", "demo-workspace"), copy, { recursive: true });
+    // What examples/demo-vscode.mjs links (linkPackages): the only problem VS Code shows is then Shrinkscope's.
+    fs.mkdirSync(path.join(copy, "node_modules", "@types"), { recursive: true });
+    fs.symlinkSync(ROOT, path.join(copy, "node_modules", "shrinkscope"));
+    fs.symlinkSync(path.join(ROOT, "node_modules", "@types", "node"), path.join(copy, "node_modules", "@types", "node"));
+    const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", copy], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 const FREE = "// or any other generated value";

@@ -66,7 +66,7 @@
 
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -126,6 +126,18 @@ process.on("exit", () => {
 });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Give a workspace (a server's temp copy) what `npm install` would: `packages` maps a package name ("shrinkscope",
+ * "@types/node") to the folder its node_modules entry links to.
+ */
+export function linkPackages(workspace, packages) {
+  for (const [name, target] of Object.entries(packages)) {
+    const link = path.join(workspace, "node_modules", name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    if (!existsSync(link)) symlinkSync(target, link);
+  }
+}
 
 /** Resolves/rejects like `promise`, or rejects with `message` after `ms`. */
 export async function withTimeout(promise, ms, message) {
