@@ -48,6 +48,8 @@ export interface RunSettings {
   readonly database?: string | null;
   /** Replay the saved minimal example only: no generation, no shrinking (Debug property). */
   readonly replayOnly?: boolean;
+  /** Do not replay the database's saved failures (the panel's "Run fresh"); a failure found is still saved. */
+  readonly fresh?: boolean;
 }
 
 export interface RunRequest {
@@ -151,9 +153,10 @@ export type WebviewMessage =
   | { readonly type: "copy-repro" }
   | { readonly type: "convert-to-test" }
   | { readonly type: "debug" }
+  | { readonly type: "run-fresh" }
   | { readonly type: "open-location"; readonly file: string; readonly line: number; readonly column: number };
 
-const WEBVIEW_TYPES = new Set(["ready", "copy-repro", "convert-to-test", "debug", "open-location"]);
+const WEBVIEW_TYPES = new Set(["ready", "copy-repro", "convert-to-test", "debug", "run-fresh", "open-location"]);
 
 export function isWebviewMessage(x: unknown): x is WebviewMessage {
   if (typeof x !== "object" || x === null) return false;

@@ -198,13 +198,17 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
  * SHRINKSCOPE_TAP_MODULE and it is loaded here with Node's own require — outside any runner's module
  * registry, so one tap per process whatever the realm — and hands back the same hook (src/runner/tap.ts).
  */
-function runnerLayer(): Settings | undefined {
+/** The editor's "Run fresh": the property's phases, less the replay of the database's saved failures. */
+const SKIP_REUSE = Symbol("shrinkscope.skipReuse");
+
+function runnerLayer(): (Settings & { [SKIP_REUSE]?: true }) | undefined {
   const hook = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] ?? tapHook()) as
-    | { settings: Settings & { replayOnly?: boolean } }
+    | { settings: Settings & { replayOnly?: boolean; fresh?: boolean } }
     | undefined;
   if (hook === undefined) return undefined;
-  const { replayOnly, ...rest } = hook.settings;
-  return replayOnly ? { ...rest, phases: ["explicit", "reuse"] } : rest;
+  const { replayOnly, fresh, ...rest } = hook.settings;
+  if (replayOnly) return { ...rest, phases: ["explicit", "reuse"] };
+  return fresh ? { ...rest, [SKIP_REUSE]: true } : rest;
 }
 
 /** The extension's tap inside the user's own test runner: the module named by SHRINKSCOPE_TAP_MODULE. */
@@ -241,7 +245,7 @@ function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Setting
   return out;
 }
 
-function resolveWith(editor: Settings | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
+function resolveWith(editor: (Settings & { [SKIP_REUSE]?: true }) | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
   // The property's own maxExamples and stepCount win over the editor's defaults: the editor must agree with CI.
   const runner = editor === undefined ? undefined : { ...editor, ...pick(own, "maxExamples", "stepCount") };
@@ -278,7 +282,7 @@ function resolveWith(editor: Settings | undefined, key: string, layers: (Setting
     database,
     databasePath,
     databaseKey: resolveKey(key, s.key),
-    phases: s.phases ?? ALL_PHASES,
+    phases: editor?.[SKIP_REUSE] ? (s.phases ?? ALL_PHASES).filter((p) => p !== "reuse") : (s.phases ?? ALL_PHASES),
     onEvent: s.onEvent,
     maxChoices: s.maxChoices ?? 8192,
     maxShrinkCalls: s.maxShrinkCalls ?? 5000,

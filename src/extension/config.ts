@@ -26,10 +26,10 @@ export function ensureTrusted(): boolean {
 }
 
 /** The runner request for one test, with the workspace's settings, and the run's timeout. */
-export function runRequest(uri: vscode.Uri, testPath: readonly string[], replayOnly: boolean): { request: RunRequest; timeoutMs: number; runner: RunnerSetting; folder: vscode.WorkspaceFolder | undefined } {
+export function runRequest(uri: vscode.Uri, testPath: readonly string[], replayOnly: boolean, fresh = false): { request: RunRequest; timeoutMs: number; runner: RunnerSetting; folder: vscode.WorkspaceFolder | undefined } {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
   const config = runConfig(workspaceRoot);
-  const settings = replayOnly ? { ...config.settings, replayOnly: true } : config.settings;
+  const settings = replayOnly ? { ...config.settings, replayOnly: true } : fresh ? { ...config.settings, fresh: true } : config.settings;
   return { request: { type: "run", file: uri.fsPath, testPath, workspaceRoot, settings }, timeoutMs: config.timeoutMs, runner: config.runner, folder };
 }

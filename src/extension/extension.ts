@@ -81,6 +81,9 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
       case "debug":
         if (lastRun) await debug(lastRun.uri, lastRun.testPath);
         break;
+      case "run-fresh":
+        if (lastRun) await runs.run(lastRun.uri, lastRun.testPath, { fresh: true });
+        break;
       case "open-location": {
         // Only files of this workspace: the webview is untrusted.
         const uri = vscode.Uri.file(m.file);

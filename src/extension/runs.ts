@@ -20,6 +20,8 @@ import { RunStatusItem } from "./statusItem.ts";
 
 export interface RunOptions {
   readonly replayOnly?: boolean;
+  /** Without replaying the example database's saved failures (the panel's "Run fresh"). */
+  readonly fresh?: boolean;
   /** Receives every engine event (the Test Explorer counts them). */
   readonly onEvents?: (events: readonly EngineEvent[]) => void;
   readonly token?: vscode.CancellationToken;
@@ -69,7 +71,7 @@ export class RunManager implements vscode.Disposable {
     if (this.current !== undefined) this.current.stop();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
-    const { request, timeoutMs, runner } = runRequest(uri, testPath, options.replayOnly === true);
+    const { request, timeoutMs, runner } = runRequest(uri, testPath, options.replayOnly === true, options.fresh === true);
     const workspaceRoot = request.workspaceRoot;
     const plan = detectRunner(uri.fsPath, workspaceRoot, runner, doc?.getText() ?? "");
     const via = plan.kind === "external" ? (plan.runner === "node" ? "node:test" : plan.runner) : "bundled runner";

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     tapDir,
     async (request) => {
       const done = await run(vitest, spare, request, requireFromVitest);
-      spare.prepare(preloads(done.specs, requireFromVitest)); // when vitest forked none (a file that does not compile)
+      spare.prepare(preloads(done.specs, requireFromVitest)); // when none was forked beside this run (vitest forked no worker)
       return done.result;
     },
     () => {

@@ -59,3 +59,27 @@ test("a tap module that cannot be loaded: one warning naming it, and the propert
   assert.equal(warn.mock.callCount(), 1);
   assert.match(String(warn.mock.calls[0]!.arguments[0]), /event tap could not be loaded from .*no-such-shrinkscope-tap\.cjs.*the property runs without it/);
 });
+
+test("Run fresh: the saved failure is not replayed (a new one is generated and saved); the property's other phases stay", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-fresh-"));
+  try {
+    const origins: string[] = [];
+    const failing = () =>
+      property(st.integers({ min: 0, max: 1000 }), (n) => {
+        if (n >= 10) throw new Error("too big");
+      }, { database: dir, phases: ["reuse", "generate", "shrink"] });
+    assert.throws(() => check(failing()), /too big/); // saves its minimal example, 10
+    g[HOOK] = { settings: { database: dir, seed: 3, onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)) } };
+    assert.throws(() => check(failing()));
+    assert.equal(origins[0], "reuse", "a plain run replays the saved failure first");
+    origins.length = 0;
+    g[HOOK] = { settings: { database: dir, seed: 3, fresh: true, onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)) } };
+    assert.deepEqual(resolveSettings("k", { phases: ["reuse", "generate", "shrink"] }).phases, ["generate", "shrink"]);
+    assert.deepEqual(resolveSettings("k", {}).phases, ["explicit", "generate", "target", "shrink", "explain"]);
+    assert.throws(() => check(failing()), /too big/);
+    assert.ok(!origins.includes("reuse"), `fresh: no replay (${[...new Set(origins)].join(", ")})`);
+    assert.ok(origins.includes("generate") && origins.includes("shrink"));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

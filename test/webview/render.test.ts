@@ -205,6 +205,34 @@ test("an empty sort-key comparison says why for the run's outcome: passed, faile
   }
 });
 
+test("a failure replayed from the example database says so and offers Run fresh, which posts its message", async () => {
+  const messages = fixture("sorted-pair");
+  // The same run, its first failing case replayed from the database (origin "reuse").
+  let first = true;
+  const replayed = messages.map((m) =>
+    m.type !== "events"
+      ? m
+      : { ...m, events: m.events.map((e) => (e.type === "test-case" && e.status === "interesting" && first ? ((first = false), { ...e, origin: "reuse" as const }) : e)) },
+  );
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, messages);
+    await settle(page);
+    assert.equal(await page.locator("#result .replayed").getAttribute("hidden"), "", "a generated failure: no note");
+    await post(page, replayed);
+    await settle(page);
+    const note = page.locator("#result .replayed");
+    assert.equal(await note.getAttribute("hidden"), null);
+    assert.match((await note.textContent()) ?? "", /^Replayed from the example database: the failure an earlier run saved fails again/);
+    await note.locator("button.run-fresh").click();
+    assert.deepEqual((await posted(page)).filter((m) => m.type === "run-fresh"), [{ type: "run-fresh" }]);
+    await snap(page, "replayed-result", "#sec-result");
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("the comparison's 'no candidates' sentence goes once candidates arrive", async () => {
   const messages = fixture("sorted-pair");
   const { page, errors, close } = await open("dark");

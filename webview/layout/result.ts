@@ -40,6 +40,8 @@ export interface ResultLayout {
   /** What the example is: a property's "arguments", or a machine's "steps". */
   readonly noun: "arguments" | "steps";
   readonly buttons: boolean;
+  /** The failure is the database's saved one, replayed: say so, and offer a run without the replay. */
+  readonly replayed: boolean;
   readonly history: readonly (HistoryEntry & { readonly text: string; readonly current: boolean })[];
 }
 
@@ -104,6 +106,7 @@ export function layoutResult(s: PanelState): ResultLayout {
     flaky: f?.flaky === true,
     noun,
     buttons: f !== undefined,
+    replayed: r.replayed === true && state === "failed",
     history,
   };
 }
