@@ -238,6 +238,8 @@ function render(): void {
     t.at = performance.now();
     nextTask = (i + 1) % tasks.length;
   }
+  // What a new run's first frame said (the e2e checks it names the run and its state: not blank).
+  if (all && document.body.dataset.firstFrame === undefined) document.body.dataset.firstFrame = header.textContent ?? "";
   if (pending) schedule();
   else if (earliest < Infinity) setTimeout(schedule, earliest);
 }
@@ -245,6 +247,7 @@ function render(): void {
 /**
  * When the run's start reached the panel and when its first test case was drawn (wall-clock ms), on <body>: the
  * e2e times a click by them, as the page saw it, rather than by a poller slowed by the busy workbench it measures.
+ * (With `firstFrame`, the header's text in the run's first frame.)
  */
 function mark(name: "runStartedAt" | "firstCaseAt"): void {
   document.body.dataset[name] = String(Date.now());
@@ -288,6 +291,7 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
   if (m.type === "run-started") {
     mark("runStartedAt");
     delete document.body.dataset.firstCaseAt;
+    delete document.body.dataset.firstFrame;
   }
   const r = receive(state, resume, m);
   state = r.state;

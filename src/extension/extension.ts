@@ -134,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     // A vitest project's test file on screen: start its vitest now, so the first click finds it warm.
     vscode.window.onDidChangeActiveTextEditor((e) => e && runs.prewarmFor(e.document)),
   );
-  void tests.discoverWorkspace();
+  void tests.discoverWorkspace().then((files) => runs.startServersFor(files));
   runs.prewarm();
   if (vscode.window.activeTextEditor) runs.prewarmFor(vscode.window.activeTextEditor.document);
   return { runs, failures, panel, tests };

@@ -29,6 +29,9 @@ export interface RunOptions {
 
 export type RunResult = DoneMessage & { readonly compileErrors: readonly CompileError[] };
 
+/** Kept runners started as a workspace opens, at most (each is a process; more start on first use). */
+const MAX_STARTED_AT_OPEN = 3;
+
 export class RunManager implements vscode.Disposable {
   private current: { stop(): void } | undefined;
   /** A runner process started ahead of the next run (its cold start is most of the click-to-first-case time). */
@@ -127,6 +130,28 @@ export class RunManager implements vscode.Disposable {
       this.servers.set(key, server);
     }
     return server;
+  }
+
+  /**
+   * Start the vitest or jest of the projects these property files belong to, as the workspace opens (the vitest
+   * extension starts its vitest then too): the first click then finds the runner started, its config, plugins and
+   * a file of the project loaded (prewarmFor loads the file shown, if another). A trusted workspace only; a few
+   * projects.
+   */
+  startServersFor(files: readonly { uri: vscode.Uri; text: string }[]): void {
+    if (!vscode.workspace.isTrusted) return;
+    const started = new Set<RunnerServer>();
+    for (const { uri, text } of files) {
+      if (started.size >= MAX_STARTED_AT_OPEN) break;
+      const { request, runner } = runRequest(uri, [], false);
+      const plan = detectRunner(uri.fsPath, request.workspaceRoot, runner, text);
+      const server = plan.kind === "external" ? this.server(plan) : undefined;
+      if (server === undefined || started.has(server)) continue;
+      started.add(server);
+      // Its first property file loaded too: the worker, test environment and transforms the first click needs
+      // are then ready, and no runner work competes with the workbench when a file is opened and clicked.
+      void server.warmUp(uri.fsPath);
+    }
   }
 
   /**

@@ -29,7 +29,7 @@ export class PropertyTests implements vscode.Disposable {
     this.controller.resolveHandler = async (item) => {
       if (item === undefined) await this.discoverWorkspace();
     };
-    this.controller.refreshHandler = () => this.discoverWorkspace();
+    this.controller.refreshHandler = async () => void (await this.discoverWorkspace());
     this.controller.createRunProfile("Run property", vscode.TestRunProfileKind.Run, (req, token) => this.runTests(req, token), true);
     this.controller.createRunProfile("Debug property", vscode.TestRunProfileKind.Debug, async (req) => {
       for (const item of this.leaves(req)) {
@@ -48,18 +48,21 @@ export class PropertyTests implements vscode.Disposable {
     this.disposables.push(watcher);
   }
 
-  async discoverWorkspace(): Promise<void> {
+  /** Scan the workspace; returns the files that hold properties, with their text. */
+  async discoverWorkspace(): Promise<{ uri: vscode.Uri; text: string }[]> {
     const files = await vscode.workspace.findFiles(FILE_GLOB, EXCLUDE, 5000);
-    await Promise.all(files.map((uri) => this.updateFromDisk(uri)));
+    const read = await Promise.all(files.map((uri) => this.updateFromDisk(uri)));
+    return read.filter((f): f is { uri: vscode.Uri; text: string } => f !== undefined && this.controller.items.get(f.uri.toString()) !== undefined);
   }
 
-  private async updateFromDisk(uri: vscode.Uri): Promise<void> {
-    if (uri.path.includes("/node_modules/")) return;
+  private async updateFromDisk(uri: vscode.Uri): Promise<{ uri: vscode.Uri; text: string } | undefined> {
+    if (uri.path.includes("/node_modules/")) return undefined;
     for (let attempt = 0; ; attempt++) {
       try {
         const bytes = await vscode.workspace.fs.readFile(uri);
-        this.update(uri, new TextDecoder().decode(bytes));
-        return;
+        const text = new TextDecoder().decode(bytes);
+        this.update(uri, text);
+        return { uri, text };
       } catch {
         // Saving can replace a file by rename, so it may be missing for a moment: look again before
         // dropping its tests.
@@ -68,6 +71,7 @@ export class PropertyTests implements vscode.Disposable {
       }
     }
     this.controller.items.delete(uri.toString());
+    return undefined;
   }
 
   /** Rebuild a file's items from its text (cheap: the scanner takes milliseconds). */
