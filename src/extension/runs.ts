@@ -143,9 +143,7 @@ export class RunManager implements vscode.Disposable {
     const started = new Set<RunnerServer>();
     for (const { uri, text } of files) {
       if (started.size >= MAX_STARTED_AT_OPEN) break;
-      const { request, runner } = runRequest(uri, [], false);
-      const plan = detectRunner(uri.fsPath, request.workspaceRoot, runner, text);
-      const server = plan.kind === "external" ? this.server(plan) : undefined;
+      const server = this.serverFor(uri, text);
       if (server === undefined || started.has(server)) continue;
       started.add(server);
       // Its first property file loaded too: the worker, test environment and transforms the first click needs
@@ -160,9 +158,14 @@ export class RunManager implements vscode.Disposable {
    */
   prewarmFor(document: vscode.TextDocument): void {
     if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || !document.getText().includes("shrinkscope")) return;
-    const { request, runner } = runRequest(document.uri, [], false);
-    const plan = detectRunner(document.uri.fsPath, request.workspaceRoot, runner, document.getText());
-    if (plan.kind === "external") void this.server(plan)?.warmUp(document.uri.fsPath);
+    void this.serverFor(document.uri, document.getText())?.warmUp(document.uri.fsPath);
+  }
+
+  /** The kept vitest or jest that would run this file's properties, if its runner is one of those. */
+  private serverFor(uri: vscode.Uri, text: string): RunnerServer | undefined {
+    const { request, runner } = runRequest(uri, [], false);
+    const plan = detectRunner(uri.fsPath, request.workspaceRoot, runner, text);
+    return plan.kind === "external" ? this.server(plan) : undefined;
   }
 
   /** The user's runner with the tap, or the bundled runner (warm if one is waiting). */

@@ -47,7 +47,6 @@ const RUNNER_PROJECTS = [
   { project: "node-app", runner: "node", via: "node:test", packages: ["tsx"], file: "test/invoice.test.ts", name: "instalments add up to the total", lens: 0, minimal: "1, 2", convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })", error: /0 !== 1/, runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f] },
 ];
 
-
 async function quickOpen(page, name) {
   await quickPick(page, { key: "Control+P", text: name, rowText: name });
   await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
