@@ -18,6 +18,7 @@
  * vitest forks a fresh worker for each run (its isolation, kept as the project configures it); the next one is
  * forked beside it and imports its test environment while the run goes on (spareWorker.ts).
  */
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -46,14 +47,23 @@ async function main(): Promise<void> {
   const tapDir = tapFolder("usage: vitest-server <vitest package folder>");
   if (vitestDir === undefined) throw new Error("usage: vitest-server <vitest package folder>");
   const { createVitest } = (await import(pathToFileURL(path.join(vitestDir, "dist", "node.js")).href)) as { createVitest(mode: string, options: object): Promise<VitestApi> };
-  const workerScript = path.join(vitestDir, "dist", "workers", "forks.js");
+  // By real path: the host names vitest's folder as the project sees it (a symlink under pnpm, or a linked
+  // node_modules), while vitest forks its worker by the path Node resolved its own modules to.
+  const workerScript = fs.realpathSync(path.join(vitestDir, "dist", "workers", "forks.js"));
+  const isWorker = (p: string): boolean => {
+    try {
+      return fs.realpathSync(path.resolve(p)) === workerScript;
+    } catch {
+      return false;
+    }
+  };
   const spare = new SpareWorker(
-    (p) => path.resolve(p) === workerScript,
+    isWorker,
     path.join(tapDir, "spare-preload.cjs"),
     // Said in the output channel, with the run's output: this run did not wait for its worker to start.
     () => process.stdout.write("shrinkscope: vitest runs this file in a worker started before the run (its test environment already imported)\n"),
   );
-  const requireFromVitest = createRequire(path.join(vitestDir, "package.json"));
+  const requireFromVitest = createRequire(fs.realpathSync(path.join(vitestDir, "package.json"))); // where vitest itself resolves from
   const vitest = await createVitest("test", { watch: true });
   await vitest.init(); // the reporters (what the user sees in the output channel) and the watcher
   vitest.onFilterWatchedSpecification(() => false); // the host decides when to run

@@ -26,6 +26,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startExternalRun } from "../../src/extension/externalRun.ts";
@@ -430,6 +431,9 @@ for (const served of SERVED) {
     const project = path.join(PROJECTS, f.project);
     const file = path.join(project, f.file);
 
+    /** A server for the project, as the extension makes one. */
+    const newServer = () => new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+
     /** One run on the server, as the extension makes it. */
     async function served1(server: RunnerServer, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[]; log: string }> {
       const events: EngineEvent[] = [];
@@ -445,7 +449,7 @@ for (const served of SERVED) {
     }
 
     test("warmUp loads the file with no test run (nothing left in the tap folder), once per file; the first run after it is served as usual", TEST_TIMEOUT, async () => {
-      const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+      const server = newServer();
       try {
         await server.warmUp(file);
         // (vitest's spare worker's preload file may be there: spareWorker.ts)
@@ -463,7 +467,11 @@ for (const served of SERVED) {
 
     if (served.runner === "vitest") {
       test("after a run, the next worker waits with jsdom imported; the next run is served by it with the terminal's minimal example", TEST_TIMEOUT, async () => {
-        const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", "vitest-server.cjs"), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+        // vitest named through a symlink, as in a pnpm project or a linked node_modules: vitest forks its worker by
+        // the real path, and the spare must still stand in for it.
+        const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vitest-link-")), "vitest");
+        fs.symlinkSync(served.packageDir, link);
+        const server = new RunnerServer({ projectDir: project, packageDir: link, serverScript: path.join(ROOT, "dist", "vitest-server.cjs"), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
         try {
           const first = await served1(server, f.failing.testPath);
           assert.equal(first.result.failure?.repro, f.failing.minimal, first.result.reason);
@@ -478,13 +486,14 @@ for (const served of SERVED) {
           await waitFor(() => (spareOf(server.pid!) ?? spare) !== spare || undefined, "the used spare replaced by the next one");
         } finally {
           server.dispose();
+          fs.rmSync(path.dirname(link), { recursive: true, force: true });
         }
       });
     }
 
     test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
       const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;
-      const server = new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+      const server = newServer();
       const config = path.join(project, served.config);
       try {
         server.ensureStarted();
