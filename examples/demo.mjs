@@ -2,7 +2,7 @@
 // Run with `npm run demo` (builds first). Pass a seed to replay: `npm run demo:terminal -- 1234` (`npm run demo`
 // would hand it to the VS Code part, which runs after this one).
 // `npm run demo:terminal -- --machine` runs a state machine instead: an LRU cache whose get forgets to refresh
-// recency, shrunk from dozens of steps to the four that explain it.
+// recency, shrunk from dozens of steps to the four that explain it. `--verbose` shows each shrink's raw choices.
 import assert from "node:assert/strict";
 import { check, machine, property, st } from "shrinkscope";
 
@@ -13,11 +13,44 @@ function uniqueSorted(xs) {
 
 const isAscending = (xs) => xs.every((x, i) => i === 0 || xs[i - 1] < x);
 
-const tty = process.stdout.isTTY;
+// What a person watches: a live line while cases run, then each accepted shrink as the value it now is and
+// the pass that made it — paced on a terminal, and cut to the first and last few so it fits a screen — ending
+// on the minimal example and the seed. `--verbose` prints every shrink's raw choices instead.
+const tty = process.stdout.isTTY === true && process.env.CI === undefined;
+const width = () => Math.max(40, (process.stdout.columns || 100) - 1);
+const clip = (text) => (text.length > width() - 4 ? `${text.slice(0, width() - 5)}…` : text);
+const show = (v) => (v instanceof Uint8Array ? `bytes(${v.length})` : typeof v === "string" ? JSON.stringify(v) : String(v));
+/** The first and the last shrinks printed; those between show on the live line only. */
+const HEAD = 4;
+const TAIL = 6;
+/** Pause after each shrink on a terminal, so the values can be followed, within a total. */
+const PACE_MS = 70;
+const PACE_TOTAL_MS = 3000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let paced = 0;
 let cases = 0;
 let phase = "";
-const show = (v) => (v instanceof Uint8Array ? `bytes(${v.length})` : typeof v === "string" ? JSON.stringify(v) : String(v));
-const status = () => `  ${phase.padEnd(8)} test cases: ${cases}`;
+let shrinks = 0;
+let foundAt = 0;
+/** Shrinks past the head, newest last (the tail printed at the end). */
+let held = [];
+
+const live = (text) => tty && process.stdout.write(`\r\x1b[K${clip(text)}`);
+const line = (text) => {
+  if (tty) process.stdout.write("\r\x1b[K");
+  console.log(text);
+};
+/** A case as a person reads it: a property's arguments, or a machine's steps as calls. */
+function valueOf(e) {
+  const p = e.presentation;
+  if (p?.kind === "steps") {
+    // put({ key: "6", value: 77 }) as put("6", 77): short enough to see the steps change.
+    const steps = p.steps.map((s) => `${s.name}(${s.args.replace(/^\{ | \}$/g, "").replace(/\b\w+: /g, "")})`);
+    return `${String(steps.length).padStart(2)} steps: ${steps.join("; ")}`;
+  }
+  return p?.kind === "arguments" ? p.text : `[${e.choices.map((c) => show(c.value)).join(", ")}]`;
+}
+const shrinkLine = (pass, value) => `  ↓ ${pass.padEnd(20)} ${value}`;
 
 function onEvent(e) {
   switch (e.type) {
@@ -26,29 +59,39 @@ function onEvent(e) {
       console.log(useMachine ? "Machine: a capacity-2 LRU cache keeps the same keys as a model of one, after every step\n" : "Property: uniqueSorted(xs) is strictly ascending, for every list of integers xs\n");
       break;
     case "phase":
-      if (tty) process.stdout.write("\r\x1b[K");
       phase = e.phase;
-      console.log(`▸ phase: ${e.phase}`);
+      if (e.phase === "shrink") line(`▸ shrinking: each line is a smaller failing example, and the pass that found it`);
+      else if (e.phase === "generate") line("▸ generating random test cases");
       break;
     case "test-case":
       cases++;
-      if (tty && cases % 5 === 0) process.stdout.write(`\r\x1b[K${status()}`);
-      if (e.origin === "generate" && e.status === "interesting") {
-        if (tty) process.stdout.write("\r\x1b[K");
-        console.log(`  ✗ failing case found after ${cases} test cases: ${e.choices.length} choices${e.presentation?.kind === "steps" ? `, ${e.presentation.steps.length} steps` : ` [${e.choices.map((c) => show(c.value)).join(", ")}]`}`);
+      if (phase === "generate" && cases % 7 === 0) live(`  test cases: ${cases}`);
+      if (e.origin === "generate" && e.status === "interesting") foundAt = cases;
+      if (e.origin === "generate" && e.status === "interesting") line(`  ✗ test case ${cases} fails${e.presentation?.kind === "steps" ? ` after ${e.presentation.steps.length} steps` : ""}`);
+      break;
+    case "shrink-target": {
+      shrinks++;
+      const value = valueOf(e);
+      if (verbose) line(`  ↓ ${e.pass.padEnd(20)} ${String(e.choices.length).padStart(3)} choices  [${e.choices.map((c) => show(c.value)).join(", ")}]`);
+      else if (shrinks <= HEAD) line(clip(shrinkLine(e.pass, value)));
+      else {
+        held.push(shrinkLine(e.pass, value));
+        live(`  … ${shrinks} shrinks so far, now ${value}`);
+      }
+      if (tty && paced < PACE_TOTAL_MS) {
+        Atomics.wait(pause, 0, 0, PACE_MS);
+        paced += PACE_MS;
       }
       break;
-    case "shrink-target":
-      if (tty) process.stdout.write("\r\x1b[K");
-      if (e.presentation?.kind === "steps") {
-        // A machine: the steps themselves, the calls without `state.` (short enough to follow by eye).
-        const steps = e.presentation.steps.map((s) => `${s.name}(${s.args.replace(/^\{ | \}$/g, "")})`);
-        console.log(`  ↓ ${e.pass.padEnd(17)} ${String(steps.length).padStart(3)} steps  ${steps.length > 8 ? `${steps.slice(0, 8).join("; ")}; …` : steps.join("; ")}`);
-      } else console.log(`  ↓ ${e.pass.padEnd(17)} ${String(e.choices.length).padStart(3)} choices  [${e.choices.map((c) => show(c.value)).join(", ")}]`);
-      break;
+    }
     case "result":
-      if (tty) process.stdout.write("\r\x1b[K");
-      console.log(`\n${e.outcome.toUpperCase()} in ${e.statistics.timeMs} ms: ${e.statistics.examples} test cases, ${e.statistics.shrinkCalls} shrink calls.\n`);
+      if (!verbose && held.length > 0) {
+        if (held.length > TAIL) line(`  … ${held.length - TAIL} more shrink${held.length - TAIL === 1 ? "" : "s"} …`);
+        for (const l of held.slice(-TAIL)) line(clip(l));
+      } else line("");
+      const took = `${e.statistics.timeMs - paced} ms${paced > 0 ? ` (and ${paced} ms paused, for reading)` : ""}`;
+      if (e.outcome === "failed") console.log(`\nFAILED in ${took}: found at test case ${foundAt}, then ${shrinks} shrinks in ${e.statistics.shrinkCalls} calls of the ${useMachine ? "machine" : "property"}.\n`);
+      else console.log(`\n${e.outcome.toUpperCase()} in ${took}: ${e.statistics.examples} test cases.\n`);
       break;
   }
 }
@@ -96,9 +139,10 @@ class CacheMachine {
 
 const args = process.argv.slice(2);
 const useMachine = args.includes("--machine");
-const seedArg = args.find((a) => a !== "--machine");
+const verbose = args.includes("--verbose");
+const seedArg = args.find((a) => a !== "--machine" && a !== "--verbose");
 if (seedArg !== undefined && !(/^\d+$/.test(seedArg) && Number.isSafeInteger(Number(seedArg)))) {
-  console.error(`demo: a seed is a whole number below 2^53, not ${JSON.stringify(seedArg)} (usage: npm run demo:terminal -- [SEED] [--machine])`);
+  console.error(`demo: a seed is a whole number below 2^53, not ${JSON.stringify(seedArg)} (usage: npm run demo:terminal -- [SEED] [--machine] [--verbose])`);
   process.exit(2);
 }
 const seed = seedArg !== undefined ? Number(seedArg) : undefined;
@@ -116,5 +160,6 @@ try {
   console.log("The property passed (try another seed).");
 } catch (failure) {
   console.log(failure.message);
+  console.log(`\nThe same run again: npm run demo:terminal -- ${failure.seed}${useMachine ? " --machine" : ""}`);
   process.exitCode = 0;
 }

@@ -251,12 +251,12 @@ function render(): void {
 }
 
 /**
- * When the run's start reached the panel and when its first test case was drawn (wall-clock ms), on <body>: the
- * e2e times a click by them, as the page saw it, rather than by a poller slowed by the busy workbench it measures.
- * (With `firstFrame`, the header's text in the run's first frame.)
+ * When the run's start reached the panel, when its first events did, and when its first test case was drawn
+ * (wall-clock ms), on <body>: the e2e times a click by them, as the page saw it, rather than by a poller slowed
+ * by the busy workbench it measures. (With `firstFrame`, the header's text in the run's first frame.)
  */
-const marked = { firstCase: false, firstFrame: false };
-function mark(name: "runStartedAt" | "firstCaseAt"): void {
+const marked = { firstCase: false, firstFrame: false, firstEvents: false };
+function mark(name: "runStartedAt" | "firstEventsAt" | "firstCaseAt"): void {
   document.body.dataset[name] = String(Date.now());
 }
 
@@ -297,9 +297,14 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
   if (!isPanelMessage(m)) return;
   if (m.type === "run-started") {
     mark("runStartedAt");
-    marked.firstCase = marked.firstFrame = false;
+    marked.firstCase = marked.firstFrame = marked.firstEvents = false;
     delete document.body.dataset.firstCaseAt;
+    delete document.body.dataset.firstEventsAt;
     delete document.body.dataset.firstFrame;
+  }
+  if (m.type === "events" && !marked.firstEvents) {
+    marked.firstEvents = true;
+    mark("firstEventsAt");
   }
   const r = receive(state, resume, m);
   state = r.state;

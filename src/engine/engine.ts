@@ -26,7 +26,7 @@ import { CHOICE_STRIDE, choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYP
 import type { ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
-import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
+import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, Presentation, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
 import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
 import type { Slice } from "./explain.ts";
@@ -294,6 +294,11 @@ export class Engine {
     private readonly extraPasses: readonly DomainPass[] = [],
     /** What the explain phase varies: the parts a person reads as one thing (arguments; a machine's step arguments). */
     private readonly slicesOf: (tc: TestCase) => readonly Slice[] = argumentSlices,
+    /**
+     * A shrink target as a person reads it, when its case did not describe itself (a property's arguments, drawn
+     * again from its choices without calling the body): only with events on, once per accepted shrink.
+     */
+    private readonly present?: (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined,
   ) {
     this.random = new Random(settings.seed);
     this.mutationRandom = new Random(settings.seed ^ 0x5bd1e995);
@@ -450,6 +455,7 @@ export class Engine {
           spanInfos,
           stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
           extraPasses: this.extraPasses,
+          ...(this.present !== undefined ? { present: (nodes: readonly ChoiceNode[]) => this.present!(nodes.map((n) => n.value), s.maxChoices) } : {}),
         },
         { nodes: failure.nodes, spans: failure.spans, origin: failure.origin, case: failure },
         { maxCalls: s.maxShrinkCalls, maxTimeMs: s.maxShrinkTimeMs },

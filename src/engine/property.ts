@@ -507,7 +507,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
     settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
   }
   const def = declared.forRun?.(settings) ?? declared;
-  const engine = new Engine(settings, def.passes, def.slices);
+  const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.onEvent !== undefined ? argumentsOf(def) : undefined);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
   let result: EngineResult | Promise<EngineResult>;
   try {
@@ -531,6 +531,24 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   }
   runEnded();
   return report(def, settings.seed, result, engine);
+}
+
+/**
+ * A shrink target's arguments as the report would print them, drawn again from its choices in a case of their
+ * own (the body is not called, so what it did to its arguments does not show). Undefined when drawing fails.
+ */
+function argumentsOf(def: PropertyDefinition): (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined {
+  return (choices, maxChoices) => {
+    const tc = new TestCase(choices, null, maxChoices);
+    const previous = setCurrent(tc);
+    try {
+      return { kind: "arguments", text: reproOf(def, drawArgs(def, tc), undefined) };
+    } catch {
+      return undefined;
+    } finally {
+      setCurrent(previous);
+    }
+  };
 }
 
 /** st.data()'s strategy class, to recognise its argument (its object of draw functions is not a value to print). */

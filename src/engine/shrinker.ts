@@ -35,7 +35,7 @@ import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, Str
 import { choiceEquals, choiceFromIndex, choiceKey, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
-import type { ChoiceInfo, EngineEvent, SpanInfo } from "./events.ts";
+import type { ChoiceInfo, EngineEvent, Presentation, SpanInfo } from "./events.ts";
 import { findIntegerG } from "./findInteger.ts";
 import type { Span, TestCase } from "./testcase.ts";
 
@@ -53,6 +53,8 @@ export interface ShrinkHost {
   spanInfos(spans: readonly Span[]): SpanInfo[];
   /** Asked after every call: a reason to stop shrinking now (the target so far is kept), or undefined. */
   stop?(): string | undefined;
+  /** The target as a person reads it, when its case did not say (TestCase.presentation): a property's arguments. */
+  present?(nodes: readonly ChoiceNode[]): Presentation | undefined;
   /** Passes a kind of property brings for its own structure (a machine's steps: stateful.ts); run after the generic main passes. */
   readonly extraPasses?: readonly DomainPass[];
 }
@@ -258,7 +260,8 @@ export class Shrinker {
     this.passAccepted++;
     if (emit !== undefined) {
       const target = { type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) } as const;
-      emit(executed?.presentation === undefined ? target : { ...target, presentation: executed.presentation });
+      const presentation = executed?.presentation ?? this.host.present?.(result.nodes);
+      emit(presentation === undefined ? target : { ...target, presentation });
     }
     return true;
   }

@@ -300,6 +300,15 @@ export function discoverTests(source: string, options: DiscoverOptions = {}): Di
   return new Structure(new Tokenized(source, options)).discover();
 }
 
+/**
+ * The property tests of a file the editor shows or the workspace holds: none unless it is a JavaScript or
+ * TypeScript file that mentions shrinkscope (a package.json naming it as a dependency holds no property).
+ */
+export function propertiesOfFile(file: string, source: string): DiscoveredTest[] {
+  if (!/\.(m|c)?(t|j)sx?$/.test(file) || !source.includes("shrinkscope")) return [];
+  return discoverProperties(source, { fileName: file });
+}
+
 /** Only the property tests in `source` (those with `isProperty`), in source order. */
 export function discoverProperties(source: string, options: DiscoverOptions = {}): DiscoveredTest[] {
   return discoverTests(source, options).filter((t) => t.isProperty);

@@ -249,15 +249,24 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
     deliver({ type: "log", stream, text: d.replace(ANSI, "") });
   });
 
-  run.keep(
-    setInterval(() => {
-      if (reader.poll()) run.lastMessage = Date.now();
-    }, POLL_MS),
-  );
+  const poll = () => {
+    if (!finished && reader.poll()) run.lastMessage = Date.now();
+  };
+  run.keep(setInterval(poll, POLL_MS));
+  // Read as soon as the tap writes (the run's first case sooner by up to a poll); the interval stays for file
+  // systems that do not report changes.
+  let watcher: fs.FSWatcher | undefined;
+  try {
+    watcher = fs.watch(dir, poll);
+    watcher.on("error", () => watcher?.close());
+  } catch {
+    // out of inotify watches, or no such support: polling alone
+  }
   run.limit(o.timeoutMs);
 
   const result = source.finished.then(({ code, signal, error }): RunResult => {
     finished = true;
+    watcher?.close();
     run.end();
     reader.poll(); // what was written just before the end
     source.cleanup();

@@ -10,6 +10,7 @@ import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunOutcome,
 import { prewarmRunner, startRun } from "../runner/client.ts";
 import type { RunHandle, WarmRunner } from "../runner/client.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
+import { propertiesOfFile } from "./discovery.ts";
 import { startExternalRun } from "./externalRun.ts";
 import { nodeExecutable } from "./nodePath.ts";
 import { detectRunner, fullNamePattern, userRunnerCommand, type RunnerPlan } from "./runnerDetect.ts";
@@ -157,7 +158,8 @@ export class RunManager implements vscode.Disposable {
    * that the first click finds the runner warm — a trusted workspace only: called when its test file is shown.
    */
   prewarmFor(document: vscode.TextDocument): void {
-    if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || !document.getText().includes("shrinkscope")) return;
+    // Not for a package.json that names shrinkscope: a warm-up occupies the runner a click would wait for.
+    if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || propertiesOfFile(document.uri.path, document.getText()).length === 0) return;
     void this.serverFor(document.uri, document.getText())?.warmUp(document.uri.fsPath);
   }
 

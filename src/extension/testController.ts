@@ -5,7 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { DiscoveredTest } from "./discovery.ts";
-import { discoverProperties } from "./discovery.ts";
+import { propertiesOfFile } from "./discovery.ts";
 import { failureMarkdown } from "./failures.ts";
 import type { RunManager } from "./runs.ts";
 
@@ -76,8 +76,8 @@ export class PropertyTests implements vscode.Disposable {
 
   /** Rebuild a file's items from its text (cheap: the scanner takes milliseconds). */
   update(uri: vscode.Uri, text: string): void {
-    if (uri.scheme !== "file" || !/\.(m|c)?(t|j)sx?$/.test(uri.path)) return;
-    const found = text.includes("shrinkscope") ? discoverProperties(text, { fileName: uri.path }) : [];
+    if (uri.scheme !== "file") return;
+    const found = propertiesOfFile(uri.path, text);
     if (found.length === 0) {
       this.controller.items.delete(uri.toString());
       return;

@@ -40,6 +40,8 @@ export interface OutboxOptions {
   readonly maxMessageWeight: number;
   /** Output characters forwarded per flush; the excess is counted and reported in one line. */
   readonly maxLogChars: number;
+  /** Send the run's first test case at once, not when its batch is due: it is what the person who clicked waits for. */
+  readonly firstCaseAtOnce: boolean;
 }
 
 export const DEFAULT_OUTBOX: OutboxOptions = {
@@ -50,6 +52,7 @@ export const DEFAULT_OUTBOX: OutboxOptions = {
   pressureHead: 25,
   maxMessageWeight: 300,
   maxLogChars: 256 * 1024,
+  firstCaseAtOnce: true,
 };
 
 /** Where the messages go: the runner's channel to the host. */
@@ -116,6 +119,7 @@ export class Outbox {
   /** Queued messages' size, for maxBatch: kept events and log writes; tree events are tiny and not counted. */
   private pending = 0;
   private lastFlush = performance.now();
+  private firstCaseSent = false;
   private timer: NodeJS.Timeout | undefined;
   private logChars = 0;
   private logDropped = 0;
@@ -145,7 +149,10 @@ export class Outbox {
       }
     }
     if (e.type !== "tree") this.pending++;
-    this.maybeFlush();
+    if (e.type === "test-case" && !this.firstCaseSent && this.options.firstCaseAtOnce) {
+      this.firstCaseSent = true;
+      this.flush();
+    } else this.maybeFlush();
   }
 
   log(stream: "stdout" | "stderr", text: string): void {

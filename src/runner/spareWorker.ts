@@ -3,9 +3,9 @@
  *
  * vitest (4.x, `pool: "forks"` with isolation, its default) forks a new worker process for every test file it
  * runs, and that worker imports the test environment (`jsdom` alone is ~1.1 s on a small machine) before the
- * first line of the test. In the warm server (vitestServer.ts) that was most of a click's wait. So beside each
- * worker vitest forks we fork the next one ourselves, with the same script, arguments, environment and options vitest used for
- * the last one, plus a `--require` of a file that imports the environment's package into Node's module cache
+ * first line of the test. In the warm server (vitestServer.ts) that was most of a click's wait. So when a run
+ * ends we fork the next worker ourselves, with the same script, arguments, environment and options vitest used
+ * for the last one, plus a `--require` of a file that imports the environment's package into Node's module cache
  * (vitest's own `import("jsdom")` then finds it there). When vitest forks its next worker with the same
  * arguments it gets the spare; with any other arguments (a changed config, another project) the spare is killed
  * and vitest's fork runs as it would have. The test runs in a process exactly like the one vitest would have
@@ -30,8 +30,6 @@ interface ForkCall {
 export class SpareWorker {
   private last: ForkCall | undefined;
   private spare: { key: string; child: ChildProcess; listening: () => void } | undefined;
-  /** Modules for a spare to fork beside the next worker (prepareBeside). */
-  private beside: readonly string[] | undefined;
   private readonly realFork = childProcess.fork;
   /** Forks the spare has served (tests). */
   served = 0;
@@ -52,11 +50,7 @@ export class SpareWorker {
       const call = forkCall(a);
       if (call === undefined || !self.isWorker(call.modulePath)) return (real as (...x: unknown[]) => ChildProcess).apply(this, a);
       self.last = call;
-      const child = self.take(keyOf(call)) ?? real(call.modulePath, [...call.args], call.options);
-      const beside = self.beside;
-      self.beside = undefined;
-      if (beside !== undefined) self.prepare(beside);
-      return child;
+      return self.take(keyOf(call)) ?? real(call.modulePath, [...call.args], call.options);
     } as typeof childProcess.fork;
     syncBuiltinESMExports();
   }
@@ -83,14 +77,6 @@ export class SpareWorker {
       child.off("exit", exited);
     };
     this.spare = { key: keyOf(call), child, listening };
-  }
-
-  /**
-   * Fork a spare beside vitest's next worker, as soon as vitest forks it, rather than when its run ends: a
-   * click right after the run (or during the warm-up when a file opens) finds the spare about ready.
-   */
-  prepareBeside(modules: readonly string[]): void {
-    this.beside = modules;
   }
 
   /** Kill the waiting spare and give `fork` back (the server closes). */

@@ -360,3 +360,25 @@ test("generated integers: every value of a small range is reached, and near-equa
   assert.deepEqual([...seen].sort((p, q) => p - q), [-3, -2, -1, 0, 1, 2, 3]);
   assert.ok(near / pairs > 0.05, `near-equal pairs: ${near} of ${pairs}`);
 });
+
+test("each accepted shrink of a property carries its arguments as the report prints them (drawn before the body ran)", () => {
+  let calls = 0;
+  const prop = property(st.lists(st.integers()), st.text(), (xs, label) => {
+    calls++;
+    const failing = xs.length >= 2 && label.length > 0;
+    xs.push(99); // the body's mutation must not show in what the event presents
+    if (failing) throw new Error("found");
+  });
+  const evs: EngineEvent[] = [];
+  const f = failure(() => check(prop, { ...QUIET, seed: 3, onEvent: (e) => evs.push(e) }));
+  const targets = evs.filter((e) => e.type === "shrink-target");
+  assert.ok(targets.length > 0);
+  for (const t of targets) assert.equal(t.presentation?.kind, "arguments", `pass ${t.pass}`);
+  const last = targets[targets.length - 1].presentation;
+  assert.equal(last?.kind === "arguments" ? last.text : undefined, f.repro, "the last target is the minimal example");
+  assert.equal(f.repro, '[0, 0], "0"');
+  const callsWithEvents = calls;
+  calls = 0;
+  failure(() => check(prop, { ...QUIET, seed: 3 }));
+  assert.equal(calls, callsWithEvents, "presenting calls no body");
+});

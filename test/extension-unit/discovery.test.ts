@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { discoverProperties, discoverTests } from "../../src/extension/discovery.ts";
+import { discoverProperties, discoverTests, propertiesOfFile } from "../../src/extension/discovery.ts";
 import type { DiscoveredTest } from "../../src/extension/discovery.ts";
 import { check, property, st } from "../../src/engine/index.ts";
 
@@ -464,5 +464,18 @@ describe("state machines", () => {
     assert.deepEqual(summary(tests), ["P renamed", "P namespace", "P bound", "P checked", "- xstate"]);
     assert.deepEqual(tests.map((t) => t.propertyCall?.callee), ["machine", "machine", "machine", "check", undefined]);
     assert.equal(byName(tests, "bound").propertyCall?.line, 5, "a bound machine points at its binding's call");
+  });
+});
+
+describe("propertiesOfFile", () => {
+  // Found in the e2e: a package.json naming shrinkscope counted as a property file when shown, so the editor had
+  // the project's vitest run it as a warm-up, and the click after it waited.
+  test("a package.json or README that names shrinkscope holds no property; a test file does", () => {
+    const pkg = JSON.stringify({ devDependencies: { shrinkscope: "^0.1.0", vitest: "^4.0.0" }, scripts: { test: "vitest" } }, null, 2);
+    assert.deepEqual(propertiesOfFile("/p/package.json", pkg), []);
+    assert.deepEqual(propertiesOfFile("/p/README.md", 'test("x", property(st.integers(), (n) => {})) // shrinkscope'), []);
+    const src = 'import { property, st } from "shrinkscope";\ntest("sums", property(st.integers(), (n) => {}));';
+    assert.deepEqual(summary(propertiesOfFile("/p/test/sum.test.mts", src)), ["P sums"]);
+    assert.deepEqual(propertiesOfFile("/p/test/sum.test.mts", src.replace("shrinkscope", "fast-check")), [], "no shrinkscope, no property of ours");
   });
 });

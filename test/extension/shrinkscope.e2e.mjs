@@ -397,7 +397,7 @@ export const checks = [
         const seen = Date.now() - t0;
         // The page's own marks (webview/main.ts): when the run's start arrived and its first case was drawn.
         await panel.locator("body[data-first-case-at]").waitFor({ state: "attached", timeout: 30_000 });
-        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt), firstFrame: b.dataset.firstFrame }));
+        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt), firstFrame: b.dataset.firstFrame, events: Number(b.dataset.firstEventsAt) }));
         // The new run's first frame named it and its state (not a blank panel).
         if (!(marks.firstFrame ?? "").includes(proj.name) || !/running|failed/.test(marks.firstFrame ?? "")) throw new Error(`the run's first frame showed ${JSON.stringify(marks.firstFrame)}`);
         if (!(marks.first >= t0)) throw new Error(`the panel's first-case mark (${marks.first}) is not after the click (${t0})`);
@@ -405,7 +405,7 @@ export const checks = [
         await panel.locator(`.history-title:has-text("(${run === "first" ? 1 : 2})")`).waitFor({ timeout: 90_000 });
         await panel.locator(".repro", { hasText: proj.minimal }).waitFor({ timeout: 10_000 });
         await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
-        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms; its first frame's header: ${JSON.stringify(marks.firstFrame)})`);
+        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms, its first events after ${marks.events - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms; its first frame's header: ${JSON.stringify(marks.firstFrame)})`);
       }
       // The status bar says how the run ended, as other test tools do; its item opens the panel.
       const status = page.locator(".statusbar-item", { hasText: "Shrinkscope: failed" });

@@ -20,6 +20,21 @@ function demo(...args: string[]): string {
 test("the property demo ends on the minimal failing list", () => {
   const out = demo("3");
   assert.match(out, /Minimal failing arguments \(TypeScript\):\n\s+\[-1, -2\]/);
+  assert.match(out, /The same run again: npm run demo:terminal -- 3\n$/);
+});
+
+test("the property demo shows each shrink as the list it now is, with its pass, cut to fit a screen; --verbose shows the raw choices", () => {
+  const out = demo("3");
+  const story = out.slice(0, out.indexOf("FAILED"));
+  const shrinks = [...story.matchAll(/^ {2}↓ (.{20}) (\[.*\])$/gm)].map((m) => ({ pass: m[1].trim(), value: m[2] }));
+  assert.ok(shrinks.length === 10, `the first 4 and the last 6 shrinks:\n${story}`);
+  assert.deepEqual(shrinks.at(-1), { pass: "try small pairs", value: "[-1, -2]" });
+  assert.match(story, /^ {2}… \d+ more shrinks …$/m);
+  assert.ok(story.split("\n").length < 25, `fits a screen:\n${story}`);
+  assert.match(out, /FAILED in \d+ ms: found at test case \d+, then (\d+) shrinks in \d+ calls of the property/);
+  const verbose = demo("3", "--verbose");
+  const raw = [...verbose.matchAll(/^ {2}↓ .{20} +(\d+) choices {2}\[/gm)];
+  assert.equal(raw.length, Number(/then (\d+) shrinks/.exec(out)![1]), "every shrink, as choices");
 });
 
 test("the machine demo shows the steps shrinking and ends on the four steps that explain the LRU bug", () => {
@@ -37,7 +52,7 @@ test("a seed that is not a whole number is refused with the usage, not run as a 
   for (const bad of ["abc", "1.5", "99999999999999999999"]) {
     const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), bad], { cwd: ROOT, encoding: "utf8" });
     assert.equal(r.status, 2, `${bad}: ${r.stdout}${r.stderr}`);
-    assert.match(r.stderr, /demo: a seed is a whole number below 2\^53, not ".*" \(usage: npm run demo:terminal -- \[SEED\] \[--machine\]\)/);
+    assert.match(r.stderr, /demo: a seed is a whole number below 2\^53, not ".*" \(usage: npm run demo:terminal -- \[SEED\] \[--machine\] \[--verbose\]\)/);
     assert.equal(r.stdout, "");
   }
 });

@@ -23,11 +23,14 @@ const testCase = (id: number, choices = 0): TestCaseEvent => ({
 });
 const tree = (newNodes: number, totalNodes: number): TreeEvent => ({ type: "tree", newNodes, totalNodes, exhaustedDepths: [], rootExhausted: false });
 
-/** An outbox whose clock never triggers (flushMs huge), recording messages; `congested` is the test's to set. */
+/**
+ * An outbox whose clock never triggers (flushMs huge) and that sends the first case with the rest, recording
+ * messages; `congested` is the test's to set.
+ */
 function outbox(options: Partial<OutboxOptions> = {}) {
   const sent: RunnerMessage[] = [];
   const state = { congested: false };
-  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, ...options });
+  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, firstCaseAtOnce: false, ...options });
   return { box, sent, state };
 }
 
@@ -70,6 +73,18 @@ test("outbox: back-pressure (the channel's backlog) shrinks the head; large batc
   box.flush();
   assert.equal(dropped(sent), 7, "no pressure, nothing more dropped");
   assert.deepEqual(events(sent).map((e) => (e as TestCaseEvent).id).slice(10, 13), [10, 11, 19]);
+});
+
+test("outbox: the run's first test case is sent at once, the next ones when their batch is due", () => {
+  const { box, sent } = outbox({ firstCaseAtOnce: true });
+  box.event({ type: "phase", phase: "generate" });
+  assert.equal(sent.length, 0, "a phase waits for its batch");
+  box.event(testCase(0));
+  assert.deepEqual(events(sent).map((e) => e.type), ["phase", "test-case"], "the first case, and what came before it, at once");
+  for (let i = 1; i < 5; i++) box.event(testCase(i));
+  assert.equal(sent.length, 1, "later cases wait for the batch");
+  box.flush();
+  assert.deepEqual(events(sent).filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 3, 4]);
 });
 
 test("outbox: flushes inline by size and by age (a synchronous property never lets a timer fire)", () => {

@@ -81,21 +81,6 @@ test("the next fork of the worker with the same arguments is the spare, its modu
     const plain = await ask(forkIt(other, [], options));
     assert.ok(!plain.loaded.includes("environment.cjs"));
     assert.equal(spare.served, 1);
-
-    // prepareBeside: the spare is forked with the next worker, not after it.
-    spare.dispose();
-    const beside = new SpareWorker((p) => p === worker, path.join(dir, "preload.cjs"));
-    try {
-      beside.prepareBeside([environment]);
-      const first = forkIt(worker, [], options);
-      assert.ok(beside["spare"] !== undefined, "a spare waits as soon as the worker is forked");
-      await ask(first);
-      const next = await ask(forkIt(worker, [], options));
-      assert.equal(beside.served, 1);
-      assert.ok(next.loaded.includes("environment.cjs"));
-    } finally {
-      beside.dispose();
-    }
   } finally {
     spare.dispose();
   }
