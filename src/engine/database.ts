@@ -35,6 +35,25 @@ export interface ExampleDatabase {
   delete(key: string, choices: readonly StoredChoice[]): void;
 }
 
+/**
+ * A database that also knows when a sequence `fetch` returned (that same array) was last saved, in ms since the
+ * epoch: the editor then says how old a replayed failure is. Optional for any ExampleDatabase (savedAtOf).
+ */
+export interface DatedDatabase extends ExampleDatabase {
+  savedAt(choices: readonly StoredChoice[]): number | undefined;
+}
+
+/** When `choices` (as `db.fetch` returned it) was saved, if `db` says: a finite number, or undefined. Never throws. */
+export function savedAtOf(db: ExampleDatabase, choices: readonly StoredChoice[]): number | undefined {
+  try {
+    const f: unknown = (db as Partial<DatedDatabase>).savedAt;
+    const t: unknown = typeof f === "function" ? (f as DatedDatabase["savedAt"]).call(db, choices) : undefined;
+    return typeof t === "number" && Number.isFinite(t) ? t : undefined;
+  } catch {
+    return undefined; // for display only: no date shown
+  }
+}
+
 export interface DatabaseOptions {
   /** Where problems (corrupt files, failed writes) are reported. Defaults to console.warn. */
   warn?: (message: string) => void;
@@ -199,11 +218,13 @@ function errorCode(error: unknown): string | undefined {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Files under a directory, one folder per key. Safe to share between processes. */
-export class DirectoryDatabase implements ExampleDatabase {
+export class DirectoryDatabase implements DatedDatabase {
   readonly dir: string;
   private readonly warn: (message: string) => void;
   /** Modification time of each file as fetch read it: delete leaves a file that was saved again since. */
   private readonly fetchedMtimes = new Map<string, number>();
+  /** The sequences fetch returned, with their file's modification time (savedAt). */
+  private readonly returnedAt = new WeakMap<readonly StoredChoice[], number>();
 
   constructor(dir: string, options: DatabaseOptions = {}) {
     this.dir = dir;
@@ -275,7 +296,12 @@ export class DirectoryDatabase implements ExampleDatabase {
     }
     // Oldest first; the name breaks ties so the order is deterministic on coarse-mtime filesystems.
     found.sort((a, b) => a.mtime - b.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of found) this.returnedAt.set(entry.choices, entry.mtime);
     return found.map((entry) => entry.choices);
+  }
+
+  savedAt(choices: readonly StoredChoice[]): number | undefined {
+    return this.returnedAt.get(choices);
   }
 
   save(key: string, choices: readonly StoredChoice[]): void {
@@ -406,8 +432,10 @@ function isThenable(x: unknown): x is PromiseLike<unknown> {
  * What fetch returns is read once, inside try/catch, and copied into fresh arrays: the engine never holds an
  * object of the user's (a Proxy, an array with getters) that could throw or change later.
  */
-export class GuardedDatabase implements ExampleDatabase {
+export class GuardedDatabase implements DatedDatabase {
   private readonly rawWarn: (message: string) => void;
+  /** Each copy fetch returned, and the inner database's array it copied (for savedAt). */
+  private readonly originals = new WeakMap<readonly StoredChoice[], StoredChoice[]>();
 
   constructor(
     readonly inner: ExampleDatabase,
@@ -468,7 +496,10 @@ export class GuardedDatabase implements ExampleDatabase {
           }
           copy.push(choice);
         }
-        if (bad < 0) out.push(copy);
+        if (bad < 0) {
+          out.push(copy);
+          this.originals.set(copy, entry as StoredChoice[]);
+        }
       } catch (error) {
         skip(i, `it cannot be read: ${errorMessage(error)}`);
       }
@@ -482,6 +513,11 @@ export class GuardedDatabase implements ExampleDatabase {
 
   save(key: string, choices: readonly StoredChoice[]): void {
     this.call("save", () => this.inner.save(key, choices), "the failure is still reported, but will not be replayed first next run");
+  }
+
+  savedAt(choices: readonly StoredChoice[]): number | undefined {
+    const original = this.originals.get(choices);
+    return original === undefined ? undefined : savedAtOf(this.inner, original);
   }
 
   delete(key: string, choices: readonly StoredChoice[]): void {

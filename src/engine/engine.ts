@@ -23,7 +23,7 @@
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
 import { CHOICE_STRIDE, choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
-import type { ExampleDatabase } from "./database.ts";
+import { savedAtOf, type ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, Presentation, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
@@ -75,6 +75,8 @@ export type EngineResult =
       readonly explicit: boolean;
       /** The explain phase's finding: the slices of `case` that vary freely without changing the failure. */
       readonly free?: readonly Slice[];
+      /** For a failure replayed from the example database: when it was saved (ms since the epoch), if known. */
+      readonly savedAt?: number;
     };
 
 type Run<T> = Generator<TestCase, T, TestCase>;
@@ -337,13 +339,17 @@ export class Engine {
     }
 
     const saved = s.phases.includes("reuse") && s.database !== null ? s.database.fetch(s.databaseKey) : [];
+    let savedAt: number | undefined;
     if (saved.length > 0) {
       this.phase("reuse");
       for (const choices of saved) {
         const tc = yield* this.execute(new TestCase(choices, null, s.maxChoices), "reuse");
         // A saved case that passes now (the bug was fixed) is dropped from the database.
         if (tc.status !== Status.Interesting) s.database?.delete(s.databaseKey, choices);
-        else if (failure === undefined || this.simpler(tc, failure)) failure = tc;
+        else if (failure === undefined || this.simpler(tc, failure)) {
+          failure = tc;
+          savedAt = s.database === null ? undefined : savedAtOf(s.database, choices);
+        }
         if (this.flaky !== null) return this.flakyResult(failure, saved);
       }
     }
@@ -501,7 +507,7 @@ export class Engine {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
       s.database.save(s.databaseKey, final.choices);
     }
-    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false, free };
+    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false, free, ...(savedAt !== undefined ? { savedAt } : {}) };
   }
 
   /**

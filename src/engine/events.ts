@@ -194,6 +194,8 @@ export interface ResultEvent {
   readonly healthCheck?: string;
   /** For failures: the minimal example did not fail again when replayed. */
   readonly flaky?: boolean;
+  /** For a failure replayed from the example database: when it was saved there (ms since the epoch), if known. */
+  readonly savedAt?: number;
   readonly message: string;
 }
 

@@ -673,6 +673,7 @@ function fail(failure: PropertyFailure, result: EngineResult & { outcome: "faile
     ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
     presentation: failure.presentation,
     ...(failure.flaky ? { flaky: true } : {}),
+    ...(result.savedAt !== undefined ? { savedAt: result.savedAt } : {}),
     ...scheduleOf(error),
     message: failure.message,
   });

@@ -523,3 +523,50 @@ async function runAndKillWriter(
   }
   return { ready, signal: await exited, stderr };
 }
+
+describe("when a replayed failure was saved", () => {
+  it("a failure replayed from the directory database reports the day it was saved; a generated one does not", async () => {
+    const { check, property, st } = await import("../../src/engine/index.ts");
+    const { PropertyFailure } = await import("../../src/engine/property.ts");
+    const dir = tempDir();
+    const results: { savedAt?: number }[] = [];
+    const prop = property(st.integers(), (n) => {
+      if (n > 10) throw new Error("big");
+    });
+    const run = () => {
+      try {
+        check(prop, { database: dir, deadline: null, onEvent: (e) => e.type === "result" && results.push(e) });
+      } catch (e) {
+        if (!(e instanceof PropertyFailure)) throw e;
+      }
+    };
+    run();
+    assert.equal(results[0]?.savedAt, undefined, "generated, not replayed");
+    const [keyDir] = fs.readdirSync(dir);
+    const [file] = fs.readdirSync(path.join(dir, keyDir!)).filter((n) => n.endsWith(".json"));
+    const saved = new Date("2026-11-02T09:30:00Z");
+    fs.utimesSync(path.join(dir, keyDir!, file!), saved, saved);
+    run();
+    assert.equal(results[1]?.savedAt, saved.getTime());
+  });
+
+  it("a custom database's savedAt that throws or answers garbage shows no date and changes nothing else", async () => {
+    const { check, property, st } = await import("../../src/engine/index.ts");
+    const { PropertyFailure } = await import("../../src/engine/property.ts");
+    for (const answer of [() => { throw new Error("boom"); }, () => "yesterday", () => Number.NaN]) {
+      const inner = new InMemoryDatabase();
+      const db = { fetch: (k: string) => inner.fetch(k), save: (k: string, c: readonly StoredChoice[]) => inner.save(k, c), delete: (k: string, c: readonly StoredChoice[]) => inner.delete(k, c), savedAt: answer };
+      const results: { savedAt?: number; repro?: string }[] = [];
+      for (let i = 0; i < 2; i++) {
+        try {
+          check(property(st.integers(), (n) => { if (n > 10) throw new Error("big"); }), { database: db, deadline: null, onEvent: (e) => e.type === "result" && results.push(e) });
+        } catch (e) {
+          if (!(e instanceof PropertyFailure)) throw e;
+        }
+      }
+      assert.equal(results.length, 2);
+      assert.ok(!("savedAt" in results[1]!), "no date");
+      assert.equal(results[1]!.repro, "11");
+    }
+  });
+});

@@ -207,12 +207,18 @@ test("an empty sort-key comparison says why for the run's outcome: passed, faile
 
 test("a failure replayed from the example database says so and offers Run fresh, which posts its message", async () => {
   const messages = fixture("sorted-pair");
-  // The same run, its first failing case replayed from the database (origin "reuse").
+  // The same run, its first failing case replayed from the database (origin "reuse"), saved on a day the result says.
   let first = true;
+  const savedAt = new Date(2026, 10, 2, 9, 30).getTime(); // local time, as the panel shows it
   const replayed = messages.map((m) =>
     m.type !== "events"
       ? m
-      : { ...m, events: m.events.map((e) => (e.type === "test-case" && e.status === "interesting" && first ? ((first = false), { ...e, origin: "reuse" as const }) : e)) },
+      : {
+          ...m,
+          events: m.events.map((e) =>
+            e.type === "test-case" && e.status === "interesting" && first ? ((first = false), { ...e, origin: "reuse" as const }) : e.type === "result" ? { ...e, savedAt } : e,
+          ),
+        },
   );
   const { page, errors, close } = await open("dark");
   try {
@@ -223,7 +229,7 @@ test("a failure replayed from the example database says so and offers Run fresh,
     await settle(page);
     const note = page.locator("#result .replayed");
     assert.equal(await note.getAttribute("hidden"), null);
-    assert.match((await note.textContent()) ?? "", /^Replayed from the example database: the failure an earlier run saved fails again/);
+    assert.match((await note.textContent()) ?? "", /^Replayed from the example database \(saved on 2026-11-02 09:30\): the failure an earlier run saved fails again/);
     await note.locator("button.run-fresh").click();
     assert.deepEqual((await posted(page)).filter((m) => m.type === "run-fresh"), [{ type: "run-fresh" }]);
     await snap(page, "replayed-result", "#sec-result");

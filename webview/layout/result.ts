@@ -40,8 +40,8 @@ export interface ResultLayout {
   /** What the example is: a property's "arguments", or a machine's "steps". */
   readonly noun: "arguments" | "steps";
   readonly buttons: boolean;
-  /** The failure is the database's saved one, replayed: say so, and offer a run without the replay. */
-  readonly replayed: boolean;
+  /** The failure is the database's saved one, replayed: what to say (when it was saved, if known), with a run without the replay offered. */
+  readonly replayed: string | undefined;
   readonly history: readonly (HistoryEntry & { readonly text: string; readonly current: boolean })[];
 }
 
@@ -106,7 +106,19 @@ export function layoutResult(s: PanelState): ResultLayout {
     flaky: f?.flaky === true,
     noun,
     buttons: f !== undefined,
-    replayed: r.replayed === true && state === "failed",
+    replayed: r.replayed === true && state === "failed" ? replayedNote(r.savedAt) : undefined,
     history,
   };
+}
+
+/** Why a failed run generated nothing and shrank little: its failure was saved by an earlier run, on that day. */
+function replayedNote(savedAt: number | undefined): string {
+  const on = savedAt === undefined ? "" : ` (saved on ${localTime(new Date(savedAt))})`;
+  return `Replayed from the example database${on}: the failure an earlier run saved fails again, so this run started from it instead of generating new cases.`;
+}
+
+/** 2026-11-02 09:30, in the viewer's time zone: unambiguous in every locale. */
+function localTime(d: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }

@@ -39,10 +39,11 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
   });
   // A replayed failure: why the run generated nothing and shrank little, and how to generate anew.
   const replayed = part(host, "div", "replayed", (d) => {
-    d.append("p").text("Replayed from the example database: the failure an earlier run saved fails again, so this run started from it instead of generating new cases.");
+    d.append("p");
     d.append("button").attr("type", "button").attr("class", "run-fresh").attr("title", "Run the property again without replaying the saved failure").text("Run fresh").on("click", () => post({ type: "run-fresh" }));
   });
-  replayed.attr("hidden", lay.replayed ? null : "");
+  replayed.attr("hidden", lay.replayed !== undefined ? null : "");
+  replayed.select("p").text(lay.replayed ?? "");
   const err = part(host, "div", "failure");
   err.attr("hidden", lay.error === undefined ? "" : null);
   part(err, "pre", "error").text(lay.error ?? "");
