@@ -8,6 +8,7 @@ import { toSequence } from "../../webview/models/cells.ts";
 import { CELL_W, GAP, ROW_H, layoutSequence, shade } from "../../webview/layout/sequence.ts";
 import { layoutCandidateList, layoutComparison } from "../../webview/layout/comparison.ts";
 import { layoutProgress, logTicks } from "../../webview/layout/progress.ts";
+import { addPoint, emptyProgress } from "../../webview/models/progress.ts";
 import { layoutStats } from "../../webview/layout/stats.ts";
 import { layoutResult, tokenize } from "../../webview/layout/result.ts";
 import { layoutSteps } from "../../webview/layout/steps.ts";
@@ -64,6 +65,24 @@ test("the progress chart: a step line per panel, ticks inside the panel, the pas
   assert.deepEqual(targetedLay.targets?.rows.map((r) => r.label), ["length", "sum"]);
   assert.deepEqual(logTicks(8e23), [0, 1e7, 1e15, 1e23]);
   assert.deepEqual(logTicks(0), [0, 1]);
+});
+
+// Seen on a real run: a target one choice long over two shrinks labelled its axes "1, 1, 0" and "0 0 0 1 1 1".
+test("the progress chart's axes count in whole numbers, each once, however short the run", () => {
+  let m = emptyProgress;
+  m = addPoint(m, { x: 0, length: 1, indexSum: 3 });
+  m = addPoint(m, { x: 2, length: 1, indexSum: 0 });
+  for (const width of [400, 900]) {
+    const lay = layoutProgress(m, width);
+    const labels = (ts: readonly { label: string }[]) => ts.map((t) => t.label);
+    const length = lay.panels.find((p) => p.key === "length")!;
+    for (const ticks of [length.yTicks, lay.xTicks]) {
+      assert.deepEqual(labels(ticks), [...new Set(labels(ticks))], `unique: ${labels(ticks).join(" ")}`);
+      for (const l of labels(ticks)) assert.match(l, /^\d+$/);
+    }
+    assert.deepEqual(labels(length.yTicks), ["0", "1"]);
+    assert.deepEqual(labels(lay.xTicks), ["0", "1", "2"]);
+  }
 });
 
 test("statistics: percentages of the cases run, labels sorted by count, the histogram trimmed", () => {

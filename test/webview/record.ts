@@ -1,7 +1,8 @@
 /**
  * Records real runs (streams.ts) as fixtures: test/webview/fixtures/<name>.json, each the PanelMessages the
  * panel would receive, in the tagged JSON of serialise.ts. The browser tests and bench/panel-replay.mjs
- * replay these. Run: node --import tsx test/webview/record.ts
+ * replay these. Run: node --import tsx test/webview/record.ts [NAME ...] (only the fixtures of those names, e.g.
+ * long-string; all without).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,8 +16,10 @@ const repoRoot = path.resolve(dir, "..", "..", "..");
 const scrub = (text: string) => text.split(repoRoot + path.sep).join("/workspace/");
 mkdirSync(dir, { recursive: true });
 void (async () => {
+  const only = process.argv.slice(2);
   for (const record of ALL) {
     const r = await record();
+    if (only.length > 0 && !only.includes(r.name)) continue;
     const file = path.join(dir, `${r.name}.json`);
     writeFileSync(file, scrub(serialise(r.messages)));
     const counts: Record<string, number> = {};

@@ -91,6 +91,13 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     await passButtons.first().click();
     await settle(page);
     assert.equal(await passButtons.first().getAttribute("aria-pressed"), "true");
+    // The list is as tall as its rows (up to a limit), not a fixed box: a pass with one candidate had a large empty one.
+    for (let i = 0; i < (await passButtons.count()); i++) {
+      await passButtons.nth(i).click();
+      await settle(page);
+      const { list, rows } = await page.locator("#comparison ol.candidates").evaluate((ol) => ({ list: ol.getBoundingClientRect().height, rows: [...ol.children].reduce((h, li) => h + li.getBoundingClientRect().height, 0) }));
+      assert.ok(list <= Math.min(rows, 220) + 4, `pass ${i}: list ${list}px for rows of ${rows}px`);
+    }
 
     // Progress: both step lines, the pass table, the totals.
     for (const key of ["length", "index"]) assert.match((await page.locator(`#progress g.panel.${key} path.line`).getAttribute("d")) ?? "", /^M/);
@@ -508,6 +515,41 @@ test("the Timeline is shown for schedule failures only, and a schedule from the 
     assert.equal(await page.locator("#timeline ol.tail-list li .what").last().textContent(), markup);
     assert.equal(await page.evaluate("window.__pwned"), undefined);
     assert.deepEqual(await csp(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test("a string cell cut to a few characters shows its full value below the rows once selected, and keeps it through hovers", async () => {
+  const messages = fixture("long-string");
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, messages);
+    await settle(page);
+    const cell = page.locator("#choices .row.target div.cell.string").first();
+    assert.match((await cell.textContent()) ?? "", /…$/, "cut in the row");
+    await cell.click();
+    await settle(page);
+    const detail = page.locator("#choices .detail");
+    const full = `"${"0".repeat(29)}"`;
+    assert.ok(((await detail.textContent()) ?? "").startsWith(`Selected: #`), await detail.textContent() ?? "");
+    assert.ok(((await detail.textContent()) ?? "").includes(full), "the full value");
+    assert.equal(await cell.getAttribute("class"), "cell string selected");
+    // Below the rows, not above them.
+    const [rowsBottom, detailTop] = await page.evaluate(() => [document.querySelector("#choices .row.current")!.getBoundingClientRect().bottom, document.querySelector("#choices .detail")!.getBoundingClientRect().top]);
+    assert.ok(detailTop >= rowsBottom, `details at ${detailTop}, rows end at ${rowsBottom}`);
+    // A hover shows another cell for a moment; leaving the row brings the selection back.
+    await page.locator("#choices .row.current div.cell").first().hover();
+    assert.doesNotMatch((await detail.textContent()) ?? "", /^Selected/);
+    await page.mouse.move(5, 5);
+    await page.locator("#choices .row.target .sequence").dispatchEvent("pointerleave");
+    assert.ok(((await detail.textContent()) ?? "").includes(full));
+    // Enter selects the focused cell too.
+    await page.locator("#choices .row.current .sequence").focus();
+    await page.keyboard.press("Enter");
+    assert.match((await detail.textContent()) ?? "", /^Selected: #0 /);
+    await snap(page, "string-selected", "#sec-choices");
     assert.deepEqual(errors, []);
   } finally {
     await close();

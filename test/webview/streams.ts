@@ -80,6 +80,14 @@ export function sortedPair(): Recording {
   }), { seed: 7 });
 }
 
+/** A string property whose minimal example is a long string: its cells are cut in the row, read in full when selected. */
+export function longString(): Recording {
+  return recordRun("long-string", "a slug stays short", property(st.text(), (s) => {
+    const slug = s.trim().replace(/\s+/g, "-");
+    if (slug.length > 28) throw new Error(`slug of ${slug.length} characters`);
+  }), { seed: 5 });
+}
+
 /** Every primitive type, nested lists, event labels and assume(): a long shrink with many spans. */
 export function mixed(): Recording {
   const item = st.records({ id: st.integers({ min: 0, max: 1000 }), weight: st.floats({ min: 0, max: 100 }), tag: st.text({ maxSize: 4 }), flag: st.booleans(), raw: st.bytes({ maxSize: 3 }) });
@@ -132,7 +140,7 @@ export function scheduleReplicate(): Promise<Recording> {
   return recordAsyncRun("schedule-replicate", "the log keeps every append", property(st.integers({ min: 1, max: 4 }), st.lists(st.text({ alphabet: "abc", minSize: 1, maxSize: 3 }), { minSize: 1, maxSize: 3 }), st.sampledFrom([0, 1, 10]), simTest({ seeds: 8 }, (writers: number, payloads: string[], delay: number) => replicate(writers, payloads, delay))), { seed: 3 });
 }
 
-export const ALL: readonly (() => Recording | Promise<Recording>)[] = [sortedPair, mixed, passing, lruMachine, scheduleReload, scheduleReplicate];
+export const ALL: readonly (() => Recording | Promise<Recording>)[] = [sortedPair, mixed, passing, lruMachine, scheduleReload, scheduleReplicate, longString];
 
 /** The events of one engine run, whether the property passes or fails (a failure is expected, not thrown). */
 export function recordEvents(run: (onEvent: (e: EngineEvent) => void) => void): EngineEvent[] {

@@ -9,7 +9,8 @@ import type { PassRow, ProgressModel, TargetPhase, TargetRow } from "../models/p
 import { series } from "../models/progress.ts";
 import { formatIndex } from "../models/candidates.ts";
 
-export const MARGIN = { left: 54, right: 10, top: 8, bottom: 20 };
+/** top: room for the first panel's title, above its frame (each title sits in the space above its panel). */
+export const MARGIN = { left: 54, right: 10, top: 16, bottom: 20 };
 export const PANEL_H = 70;
 export const PANEL_GAP = 16;
 
@@ -52,6 +53,14 @@ function fmt(n: number): string {
   return Math.abs(n) >= 1e4 ? n.toExponential(0).replace("e+", "e") : String(Math.round(n));
 }
 
+/**
+ * Whole-number ticks of a linear scale over counts (lengths, accepted shrinks): d3's own over a small domain are
+ * fractions, which rounded read "0 0 1 1" — each whole number once instead.
+ */
+export function countTicks(scale: { ticks(count: number): number[] }, count: number): number[] {
+  return [...new Set(scale.ticks(count).filter(Number.isInteger))];
+}
+
 /** 0 and up to three powers of ten spread over [1, max] (symlog's own ticks crowd at the top). */
 export function logTicks(max: number): number[] {
   const top = Math.floor(Math.log10(Math.max(1, max)));
@@ -81,7 +90,7 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
       .x((p) => x(p.x))
       .y((p) => y(spec.value(p)))
       .curve(curveStepAfter)(pts as (typeof pts)[number][]);
-    const ticks = spec.log ? logTicks(max) : y.ticks(3);
+    const ticks = spec.log ? logTicks(max) : countTicks(y, 3);
     const lastPt = pts[pts.length - 1];
     panels.push({
       key: spec.key,
@@ -98,7 +107,7 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
     height: MARGIN.top + 2 * PANEL_H + PANEL_GAP + MARGIN.bottom,
     innerWidth,
     panels,
-    xTicks: x.ticks(Math.max(2, Math.floor(innerWidth / 80))).map((v) => ({ key: String(v), pos: x(v), label: fmt(v) })),
+    xTicks: countTicks(x, Math.max(2, Math.floor(innerWidth / 80))).map((v) => ({ key: String(v), pos: x(v), label: fmt(v) })),
     points: pts.length,
     passes: m.passes.map((r) => ({ ...r, current: r.name === m.currentPass })),
     currentPass: m.currentPass,

@@ -43,7 +43,8 @@ export interface Sequence {
 export const MAX_CELLS = 400;
 /** Spans nested deeper than this are not drawn (they would add nothing but height). */
 export const MAX_SPAN_DEPTH = 4;
-const MAX_TEXT = 160;
+/** A value's text in the details line (a selected cell's full value, within reason). */
+const MAX_TEXT = 1000;
 
 const TYPES = new Set<string>(["integer", "float", "boolean", "string", "bytes"]);
 

@@ -1,7 +1,7 @@
 /**
  * The choice-sequence view: the shrink target (animated as it shrinks) above the most recent test case, each
- * with a caption (length, index sum, which pass produced it), a legend of the choice types, and one shared
- * details line that hover or keyboard focus fills in. The two rows are drawn separately: the target changes
+ * with a caption (length, index sum, which pass produced it), a legend of the choice types, and below them one
+ * shared details line that hover or keyboard focus fills in, and a selected cell (click, Enter) keeps. The two rows are drawn separately: the target changes
  * on accepted shrinks, the current case on every batch, and main.ts paces them apart.
  */
 import type { ChoicesModel } from "../model.ts";
@@ -25,8 +25,11 @@ function frame(host: Sel): { detail: Sel<HTMLDivElement>; target: Sel<HTMLDivEle
       .attr("class", (d) => (d === "simple → complex" ? "key shade-key" : `key ${d}`))
       .text((d) => d),
   );
-  const detail = part(host, "div", "detail", (s) => s.attr("aria-live", "polite").text("Hover over or focus a cell (arrow keys move) to see its value, index and constraints."));
-  return { detail, target: part(host, "div", "row target"), current: part(host, "div", "row current") };
+  const target = part(host, "div", "row target");
+  const current = part(host, "div", "row current");
+  // Below the rows, where a selected cell's full value has the panel's width.
+  const detail = part(host, "div", "detail", (s) => s.attr("aria-live", "polite").text("Hover over a cell to see its value, index and constraints; click one (or Enter) to keep them here. Arrow keys move between cells."));
+  return { detail, target, current };
 }
 
 const lastTargetAt = new WeakMap<Element, number>();

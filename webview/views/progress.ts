@@ -24,7 +24,8 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     .join((enter) => {
       const g = enter.append("g").attr("class", (d) => `panel ${d.key}`);
       g.append("rect").attr("class", "frame").attr("height", PANEL_H);
-      g.append("text").attr("class", "title").attr("x", 4).attr("y", 10);
+      // Above the frame, clear of the line, its label and the other panel's ticks.
+      g.append("text").attr("class", "title").attr("x", 0).attr("y", -4);
       g.append("g").attr("class", "yticks");
       g.append("path").attr("class", "line");
       g.append("circle").attr("class", "now").attr("r", 3);

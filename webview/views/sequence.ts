@@ -2,7 +2,9 @@
  * Draws a SequenceLayout: cells (a fill whose opacity is the complexity shade, and a short label) and span
  * brackets. Cells are joined by their stable id, so when the shrink target changes, cells deleted from it fade
  * and shrink away, surviving cells slide to their new positions, and cells whose value got simpler flash.
- * Hover or keyboard focus on a cell reports its details (value, index, constraints) through `onDetail`.
+ * Hover or keyboard focus on a cell reports its details (value, index, constraints) through `onDetail`; a click
+ * (or Enter) selects the cell, whose details then stay — its full value, which the cell cuts to five
+ * characters — until another is selected (the row keeps the selection by the cell's id, through shrinks).
  *
  * Why HTML boxes and not SVG: rows change every frame while a run streams, and SVG re-lays-out all of its text
  * on any change (the profile showed tens of ms a frame for a few hundred cells). Fixed-size, absolutely
@@ -33,7 +35,20 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
   const row = part(host, "div", "sequence", (s) => {
     s.attr("role", "group");
     rovingGroup(s.node(), "div.cell:not(.leaving)");
+    // Hover shows a cell's details for a moment; leaving the row brings back the selected one's.
+    s.on("pointerleave", function () {
+      const chosen = (this as HTMLElement).dataset.selectedDetail;
+      if (chosen !== undefined) opts.onDetail(chosen);
+    });
   });
+  const rowNode = row.node()!;
+  const select = (cell: HTMLElement, d: CellBox): void => {
+    rowNode.querySelector("div.cell.selected")?.classList.remove("selected");
+    cell.classList.add("selected");
+    rowNode.dataset.selected = String(d.key);
+    rowNode.dataset.selectedDetail = `Selected: ${d.detail}`;
+    opts.onDetail(rowNode.dataset.selectedDetail);
+  };
   row
     .style("width", `${lay.width}px`)
     .style("height", `${Math.max(lay.height, CELL_H + 4)}px`)
@@ -53,7 +68,15 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
           .append("div")
           .attr("tabindex", "-1")
           .style("transform", (d) => at(d.x, d.y))
-          .on("pointerenter focus", (_ev: Event, d: CellBox) => detail(d.detail));
+          .on("pointerenter focus", (_ev: Event, d: CellBox) => detail(d.detail))
+          .on("click", function (_ev: Event, d: CellBox) {
+            select(this, d);
+          })
+          .on("keydown", function (ev: KeyboardEvent, d: CellBox) {
+            if (ev.key !== "Enter" && ev.key !== " ") return;
+            ev.preventDefault();
+            select(this, d);
+          });
         c.append("span").attr("class", "fill");
         c.append("span").attr("class", "label");
         if (ms > 0) c.style("opacity", "0").transition().duration(ms).style("opacity", "1");
@@ -90,8 +113,14 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
     .each(function (d) {
       // Write only what changed: a row redrawn every few frames mostly keeps its cells, and every DOM write
       // would cost a style invalidation.
-      const cls = `cell ${d.type}${d.forced ? " forced" : ""}${d.mark ? " mark" : ""}${this.classList.contains("changed") ? " changed" : ""}${this.classList.contains("leaving") ? " leaving" : ""}`;
+      const selected = rowNode.dataset.selected === String(d.key);
+      const cls = `cell ${d.type}${d.forced ? " forced" : ""}${d.mark ? " mark" : ""}${selected ? " selected" : ""}${this.classList.contains("changed") ? " changed" : ""}${this.classList.contains("leaving") ? " leaving" : ""}`;
       if (this.className !== cls) this.className = cls;
+      // The selected cell got simpler: its details follow.
+      if (selected && rowNode.dataset.selectedDetail !== `Selected: ${d.detail}`) {
+        rowNode.dataset.selectedDetail = `Selected: ${d.detail}`;
+        detail(rowNode.dataset.selectedDetail);
+      }
       if (this.getAttribute("aria-label") !== d.detail) this.setAttribute("aria-label", d.detail);
       const shade = String(d.shade);
       if (this.dataset.shade !== shade) {
