@@ -84,8 +84,19 @@ window.harness = {
   stats() {
     return { cases: model.cases, nodes: model.nodeCount, folded: model.foldedNodes, version: model.version };
   },
-  transform() {
-    return document.querySelector(".datatree-viewport").getAttribute("transform");
+  path() {
+    return [...document.querySelectorAll(".datatree-path a")].map((a) => a.textContent);
+  },
+  summary() {
+    return document.querySelector(".datatree-summary").textContent;
+  },
+  // Every label drawn: its box, its font size, and whether it is on the target's path.
+  labels() {
+    return [...document.querySelectorAll("g.cell text.label, g.cell text.sub")].filter((t) => t.textContent !== "").map((t) => {
+      const b = t.getBoundingClientRect();
+      const box = t.parentNode.querySelector("rect.box").getBoundingClientRect();
+      return { text: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height, fontSize: parseFloat(getComputedStyle(t).fontSize), onTarget: t.parentNode.classList.contains("on-target"), inside: b.x >= box.x - 0.5 && b.right <= box.right + 0.5 && b.y >= box.y - 1 && b.bottom <= box.bottom + 1 };
+    });
   },
   // Replay: batches are queued from Node; every animation frame applies one batch and renders.
   enqueue(batches) { queue.push(...batches); },
@@ -128,14 +139,15 @@ window.harness = {
   counts() {
     const q = (sel) => [...document.querySelectorAll(sel)];
     const leaves = {};
-    for (const s of ["valid", "invalid", "overrun", "interesting"]) leaves[s] = q("g.node.choice.status-" + s).length;
-    return { nodes: q("g.node").length, links: q("path.link").length, aggregates: q("g.node.aggregate text").map((t) => t.textContent ?? ""), target: q("g.node.on-target").length, exhausted: q("g.node.exhausted").length, leaves };
+    for (const s of ["valid", "invalid", "overrun", "interesting"]) leaves[s] = q("g.cell.node.leaf.status-" + s).length;
+    return { nodes: q("g.cell.node").length, rests: q("g.cell.rest text.label").map((t) => t.textContent ?? ""), target: q("g.cell.on-target").length, exhausted: q("g.cell.exhausted").length, leaves };
   },
   targetLeafTitle() {
-    return document.querySelector("g.node.on-target.status-interesting title")?.textContent ?? "";
+    return document.querySelector("g.cell.on-target.leaf.status-interesting title")?.textContent ?? "";
   },
-  clickTargetNode() {
-    const g = [...document.querySelectorAll("g.node.choice.on-target")].find((n) => !n.classList.contains("status-interesting"));
+  // Click the n-th node of the target's path (0: the node in view).
+  clickTarget(n) {
+    const g = [...document.querySelectorAll("g.cell.node.on-target")].sort((a, b) => a.getBoundingClientRect().x - b.getBoundingClientRect().x)[n];
     g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   },
   settle() { return new Promise((r) => setTimeout(r, 250)); },
@@ -187,8 +199,34 @@ async function call<T>(fn: string, ...args: unknown[]): Promise<T> {
 async function setup(theme: keyof typeof THEMES, width = 1000, height = 640): Promise<void> {
   await call("setup", theme, THEMES[theme], width, height);
 }
-async function counts(): Promise<{ nodes: number; links: number; aggregates: string[]; target: number; exhausted: number; leaves: Record<string, number> }> {
+async function counts(): Promise<{ nodes: number; rests: string[]; target: number; exhausted: number; leaves: Record<string, number> }> {
   return call("counts");
+}
+interface Label {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fontSize: number;
+  onTarget: boolean;
+  inside: boolean;
+}
+/** Labels a person can read: none overlaps another, each inside its rectangle, at the panel's font size. */
+async function assertLegible(what: string): Promise<Label[]> {
+  const labels = await call<Label[]>("labels");
+  for (const l of labels) {
+    assert.ok(l.fontSize >= 10, `${what}: ${l.text} at ${l.fontSize}px`);
+    assert.ok(l.inside, `${what}: ${JSON.stringify(l.text)} spills out of its rectangle`);
+  }
+  for (let i = 0; i < labels.length; i++)
+    for (let j = i + 1; j < labels.length; j++) {
+      const a = labels[i]!;
+      const b = labels[j]!;
+      const overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+      assert.ok(!overlap, `${what}: ${JSON.stringify(a.text)} overlaps ${JSON.stringify(b.text)}`);
+    }
+  return labels;
 }
 
 test("three booleans: 15 nodes, 8 valid leaves, all exhausted; dark and light", async () => {
@@ -199,9 +237,10 @@ test("three booleans: 15 nodes, 8 valid leaves, all exhausted; dark and light", 
     await call("settle");
     const c = await counts();
     assert.equal(c.nodes, 15);
-    assert.equal(c.links, 14);
     assert.equal(c.leaves.valid, 8);
     assert.equal(c.exhausted, 15);
+    const labels = await assertLegible("booleans");
+    assert.equal(labels.filter((l) => l.text === "true" || l.text === "false").length, 14, "every choice labelled");
     await page.screenshot({ path: path.join(shots, `datatree-booleans-${theme}.png`), clip: { x: 0, y: 0, width: 700, height: 420 } });
   }
 });
@@ -217,35 +256,64 @@ test("a failing list property after shrinking: the target path is highlighted an
     await call("load", events);
     await call("settle");
     const c = await counts();
-    assert.ok(c.nodes > 20 && c.nodes <= 300, `${c.nodes} nodes`);
+    assert.ok(c.nodes > 5 && c.nodes <= 400, `${c.nodes} nodes`);
     assert.ok(c.target >= 3, `${c.target} nodes on the target path`);
     assert.ok(c.leaves.interesting >= 1);
     assert.match(await call<string>("targetLeafTitle"), /index \d+/);
+    const labels = await assertLegible(`shrunk, ${theme}`);
+    assert.ok(labels.filter((l) => l.onTarget).length >= c.target, "the target's path is labelled");
     await page.screenshot({ path: path.join(shots, `datatree-shrunk-${theme}.png`) });
   }
-  // Zoom: the wheel, then the keyboard, change the viewport's transform; "0" fits again.
-  const t0 = await call<string>("transform");
-  await page.mouse.move(500, 320);
-  await page.mouse.wheel(0, -400);
-  await page.waitForTimeout(100);
-  const t1 = await call<string>("transform");
-  assert.notEqual(t1, t0);
-  await page.focus("svg.datatree-svg");
-  await page.keyboard.press("ArrowRight");
-  const t2 = await call<string>("transform");
-  assert.notEqual(t2, t1);
-  await page.keyboard.press("+");
-  await page.waitForTimeout(250);
-  assert.notEqual(await call<string>("transform"), t2);
-  await page.keyboard.press("0");
-  await page.waitForTimeout(400);
-  assert.equal(await call<string>("transform"), t0);
-  // Clicking a node with children collapses it into an aggregate.
-  const before = await counts();
-  await call("clickTargetNode");
+  // Zoom is focus: clicking a node of the path shows its subtree in the whole view, the path above says where.
+  assert.deepEqual(await call<string[]>("path"), ["all cases"]);
+  await call("clickTarget", 1);
   await call("settle");
-  const after = await counts();
-  assert.ok(after.nodes < before.nodes, `${after.nodes} < ${before.nodes}`);
+  const path1 = await call<string[]>("path");
+  assert.equal(path1.length, 2);
+  await assertLegible("zoomed in");
+  // Escape goes up one level; "0" back to the whole tree.
+  await call("clickTarget", 1);
+  await call("settle");
+  assert.equal((await call<string[]>("path")).length, 3);
+  await page.focus("svg.datatree-svg");
+  await page.keyboard.press("Escape");
+  await call("settle");
+  assert.deepEqual(await call<string[]>("path"), path1);
+  await page.keyboard.press("0");
+  await call("settle");
+  assert.deepEqual(await call<string[]>("path"), ["all cases"]);
+});
+
+// Seen on real runs: a tree of a few hundred cases drawn as a 15 px sliver. The icicle fills the view at any size;
+// measured here on 10,000 cases, at the panel's widths.
+test("10,000 cases: the tree fills the view, its labels are legible (none overlapping, none cut off, 10 px or more), the target's path labelled", async () => {
+  const events = record((onEvent) =>
+    check(property(st.lists(st.integers({ min: 0, max: 20 }), { maxSize: 8 }), st.booleans(), (xs, b) => {
+      assume(!(b && xs.length > 6));
+      // Rare: seed 7 first meets it after about 15,000 cases.
+      if (xs.length >= 4 && xs[0]! === 17 && xs[1]! === 3 && xs[3]! > 10) throw new Error("rare");
+    }), { ...settings, seed: 7, maxExamples: 30_000, onEvent }),
+  );
+  const cases = events.filter((e) => e.type === "test-case").length;
+  assert.ok(cases >= 10_000, `${cases} cases`);
+  for (const [theme, width] of [["dark", 400], ["light", 900]] as const) {
+    await setup(theme, width, 320);
+    for (let i = 0; i < events.length; i += 500) await call("load", events.slice(i, i + 500));
+    await call("settle");
+    await page.screenshot({ path: path.join(shots, `datatree-10k-${theme}-${width}.png`), clip: { x: 0, y: 0, width, height: 320 } });
+    const c = await counts();
+    const labels = await assertLegible(`10k at ${width} px`);
+    assert.ok(labels.length >= 12, `${labels.length} labels at ${width} px`);
+    assert.ok(c.target >= 2 && labels.filter((l) => l.onTarget).length >= c.target, `target path labelled: ${c.target} nodes, labels ${JSON.stringify(labels.filter((l) => l.onTarget).map((l) => l.text))}`);
+    // The rectangles fill the drawing: the root is the whole height.
+    const root = await page.evaluate(`(() => { const r = document.querySelector("g.cell.node rect.box").getBoundingClientRect(); const s = document.querySelector("svg.datatree-svg").getBoundingClientRect(); return [r.height, s.height]; })()`) as [number, number];
+    assert.ok(Math.abs(root[0] - root[1]) < 2, `root ${root[0]} px of ${root[1]} px`);
+    // The header counts what the statistics count: the engine's DataTree nodes.
+    const engineNodes = events.filter((e) => e.type === "tree").at(-1);
+    assert.ok(engineNodes?.type === "tree");
+    assert.match(await call<string>("summary"), new RegExp(`^${cases} cases · DataTree ${engineNodes.totalNodes} nodes`));
+    await page.screenshot({ path: path.join(shots, `datatree-10k-${theme}-${width}.png`), clip: { x: 0, y: 0, width, height: 320 } });
+  }
 });
 
 test("the runner-batched fixtures (test/webview/fixtures) render through applyMessage", async () => {
@@ -257,7 +325,8 @@ test("the runner-batched fixtures (test/webview/fixtures) render through applyMe
     await call("loadMessages", messages);
     await call("settle");
     const c = await counts();
-    assert.ok(c.nodes > 1 && c.nodes <= 300, `${name}: ${c.nodes} nodes`);
+    assert.ok(c.nodes > 1 && c.nodes <= 400, `${name}: ${c.nodes} nodes`);
+    await assertLegible(name);
     await page.screenshot({ path: path.join(shots, `datatree-fixture-${name}.png`), clip: { x: 0, y: 0, width: 800, height: 480 } });
   }
 });
@@ -315,7 +384,7 @@ test("replaying 100,000 recorded test cases, 250 per frame: frame time and memor
   assert.equal(stats.cases, 100_000);
   assert.ok(stats.nodes <= 5000);
   const c = await counts();
-  assert.ok(c.nodes <= 300 && c.aggregates.length > 0 && c.aggregates.every((a) => /^\+\d+$/.test(a)));
+  assert.ok(c.nodes <= 400 && c.rests.every((a) => /^\+\d+…?$|^\+…$|^…$/.test(a)));
   // The bars (printed above, not asserted): p95 frame work under 16 ms; heap at the end about the middle's.
 });
 

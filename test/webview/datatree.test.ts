@@ -5,7 +5,8 @@ import { assume, check, property, st } from "../../src/engine/index.ts";
 import { recordEvents } from "./streams.ts";
 import type { EngineEvent, ShrinkTargetEvent } from "../../src/protocol.ts";
 import type { TreeModel, TreeNode } from "../../webview/models/datatree.ts";
-import { applyEvents, applyMessage, choiceKey, createTreeModel, layoutTree } from "../../webview/models/datatree.ts";
+import { applyEvents, applyMessage, choiceKey, createTreeModel } from "../../webview/models/datatree.ts";
+import { fit, followTarget, LABEL_HEIGHT, layoutIcicle, TARGET_HEIGHT, type IcicleLayout } from "../../webview/layout/datatree.ts";
 
 const record = recordEvents;
 
@@ -26,6 +27,26 @@ function walk(model: TreeModel): TreeNode[] {
     stack.push(...n.children.values());
   }
   return out;
+}
+
+/**
+ * The icicle accounts for every case: each drawn inner node (left of the last column) is split among its drawn
+ * children and its rest band, by count and by height.
+ */
+function assertIcicleAddsUp(model: TreeModel, lay: IcicleLayout): void {
+  const byId = new Map(walk(model).map((n) => [n.id, n]));
+  const drawn = new Map(lay.rects.filter((r) => r.kind === "node").map((r) => [r.nodeId, r]));
+  const lastX = (lay.columns - 1) * lay.columnWidth;
+  for (const r of lay.rects) {
+    if (r.kind !== "node" || r.x >= lastX - 0.5) continue;
+    const n = byId.get(r.nodeId)!;
+    if (n.children.size === 0) continue;
+    const kids = [...n.children.values()].map((c) => drawn.get(c.id)).filter((c) => c !== undefined);
+    const rest = lay.rects.find((x) => x.kind === "rest" && x.nodeId === n.id);
+    assert.equal(kids.reduce((a, c) => a + c.count, 0) + (rest?.count ?? 0), n.count, `counts under node ${n.id}`);
+    const hs = kids.reduce((a, c) => a + c.h, 0) + (rest?.h ?? 0);
+    assert.ok(Math.abs(hs - r.h) < 1 + 1e-6, `heights under node ${n.id}: ${hs} of ${r.h}`);
+  }
 }
 
 /** A node's count is its children's, plus its aggregate's, plus the cases that ended there. */
@@ -54,15 +75,18 @@ test("three booleans: eight leaves, all valid, every subtree and the root exhaus
   assert.ok(walk(model).filter((n) => n.children.size > 0).every((n) => n.exhausted));
   assertCountsAddUp(model);
 
-  const layout = layoutTree(model, { maxVisible: 100 });
-  assert.equal(layout.nodes.length, 15);
-  assert.equal(layout.links.length, 14);
-  assert.ok(layout.nodes.every((n) => n.exhausted), "exhaustion is inherited by every drawn node");
-  assert.equal(layout.nodes.filter((n) => n.status === "valid").length, 8);
-  assert.equal(new Set(layout.nodes.map((n) => n.id)).size, 15, "ids are unique");
+  const layout = layoutIcicle(model, { width: 400, height: 240 });
+  assert.equal(layout.rects.length, 15, "every node, no rest band: nothing ended early or was left out");
+  assert.ok(layout.rects.every((n) => n.exhausted), "exhaustion is inherited by every drawn node");
+  assert.equal(layout.rects.filter((n) => n.leaf && n.status === "valid").length, 8);
+  assert.equal(new Set(layout.rects.map((n) => n.id)).size, 15, "ids are unique");
+  // Each column is the whole height: the eight leaves share it equally, each labelled.
+  const leafRects = layout.rects.filter((r) => r.depth === 3);
+  assert.ok(leafRects.length === 8 && leafRects.every((r) => Math.abs(r.h - 30) < 1e-9 && r.label !== "" && Math.abs(r.x - 3 * layout.columnWidth) < 1e-9));
   // Choice order: false (index 0) above true.
-  const rootKids = layout.nodes.filter((n) => n.depth === 1);
+  const rootKids = layout.rects.filter((n) => n.depth === 1);
   assert.deepEqual(rootKids.sort((a, b) => a.y - b.y).map((n) => n.label), ["false", "true"]);
+  assertIcicleAddsUp(model, layout);
 });
 
 test("a case's tree event opening the next message still marks the case's path (pinned: lost when messages split them)", () => {
@@ -92,12 +116,23 @@ test("a failing list property with shrinking: the target path ends on a failing 
   assert.ok(model.root.statuses.interesting > 1, "shrinking ran failing cases");
   assertCountsAddUp(model);
 
-  const layout = layoutTree(model, { maxVisible: 60 });
-  const onPath = layout.nodes.filter((x) => x.onTarget);
+  const layout = layoutIcicle(model, { width: 72 * (model.target!.length + 1), height: 200, maxVisible: 60 });
+  const onPath = layout.rects.filter((x) => x.onTarget);
   assert.equal(onPath.length, model.target!.length + 1, "root plus one node per choice");
-  assert.equal(onPath.sort((a, b) => a.depth - b.depth).at(-1)!.status, "interesting");
-  assert.equal(layout.links.filter((l) => l.onTarget).length, model.target!.length);
-  assert.ok(layout.nodes.length <= 60);
+  const end = onPath.sort((a, b) => a.depth - b.depth).at(-1)!;
+  assert.equal(end.status, "interesting");
+  assert.ok(end.leaf);
+  // However few cases went through it, the target's path is tall enough to be labelled.
+  assert.ok(onPath.every((r) => r.h >= TARGET_HEIGHT - 1e-9 && r.h >= LABEL_HEIGHT && r.label !== ""), onPath.map((r) => `${r.label}:${r.h.toFixed(1)}`).join(" "));
+  assert.ok(layout.rects.filter((r) => r.kind === "node").length <= 60);
+  assertIcicleAddsUp(model, layout);
+  // Narrower than the path is deep: following the target shows the path's end in the last column.
+  const columns = 3;
+  const focus = followTarget(model, columns);
+  const narrow = layoutIcicle(model, { width: 72 * columns, height: 200, focus });
+  assert.equal(narrow.path.length, model.target!.length - (columns - 1) + 1);
+  const narrowEnd = narrow.rects.filter((r) => r.onTarget).sort((a, b) => b.depth - a.depth)[0]!;
+  assert.ok(narrowEnd.leaf && narrowEnd.status === "interesting" && Math.abs(narrowEnd.x - 2 * narrow.columnWidth) < 1e-9);
 });
 
 test("before shrinking, the first failing case is the target; a new run resets the model", () => {
@@ -150,35 +185,32 @@ test("50,000 cases: stored nodes stay under the cap, and aggregates carry every 
 
   // The layout draws a bounded number of elements whatever the model holds, and the aggregates' counts
   // plus the drawn leaves account for every case.
-  for (const maxVisible of [50, 300]) {
-    const layout = layoutTree(model, { maxVisible });
-    assert.ok(layout.nodes.length <= maxVisible, `${layout.nodes.length} ≤ ${maxVisible}`);
-    assert.equal(layout.links.length, layout.nodes.length - 1);
-    const aggregates = layout.nodes.filter((x) => x.kind === "aggregate");
-    assert.ok(aggregates.length > 0 && aggregates.every((a) => a.label === `+${a.count}` && a.count > 0));
-    let accounted = 0;
-    for (const x of layout.nodes) {
-      if (x.kind === "aggregate") accounted += x.count;
-      else if (x.kind === "choice" || x.kind === "root") {
-        const node = walk(model).find((m) => m.id === x.nodeId)!;
-        accounted += node.ended;
-      }
-    }
-    assert.equal(accounted, n, "every case is either a drawn leaf or inside an aggregate");
+  for (const maxVisible of [50, 400]) {
+    const layout = layoutIcicle(model, { width: 600, height: 300, maxVisible });
+    assert.ok(layout.rects.filter((r) => r.kind === "node").length <= maxVisible, `${layout.rects.length} ≤ ${maxVisible}`);
+    const rests = layout.rects.filter((x) => x.kind === "rest");
+    assert.ok(rests.length > 0 && rests.every((a) => a.count > 0 && (a.label === "" || a.label === fit(`+${a.count}`, layout.columnWidth - 2))));
+    assert.equal(layout.rects[0]!.count, n, "the root is every case");
+    assertIcicleAddsUp(model, layout);
   }
 });
 
-test("layout: collapsing a node draws its children as one aggregate; the same input gives the same layout", () => {
+test("layout: zooming into a node lays out its subtree in the whole view; a node that is gone shows the root; the same input gives the same layout", () => {
   const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
   const model = fold(events);
   const first = [...model.root.children.values()][0]!;
-  const layout = layoutTree(model, { collapsed: new Set([first.id]) });
-  const agg = layout.nodes.find((x) => x.id === `a${first.id}`);
-  assert.ok(agg !== undefined && agg.kind === "aggregate");
-  assert.equal(agg.count, first.count);
-  assert.equal(agg.hidden, 6);
-  assert.equal(layout.nodes.find((x) => x.nodeId === first.id && x.kind === "choice")!.collapsed, true);
-  assert.deepEqual(layoutTree(model), layoutTree(model));
+  const layout = layoutIcicle(model, { width: 400, height: 200, focus: first.id });
+  assert.equal(layout.focus, first.id);
+  assert.deepEqual(layout.path.map((p) => p.label), ["all cases", "false"]);
+  const top = layout.rects[0]!;
+  assert.deepEqual([top.nodeId, top.x, top.y, top.h], [first.id, 0, 0, 200]);
+  assert.equal(layout.rects.length, 7, "the node, its two children and four grandchildren");
+  assert.equal(layoutIcicle(model, { width: 400, height: 200, focus: 99_999 }).focus, model.root.id);
+  assert.deepEqual(layoutIcicle(model, { width: 400, height: 200 }), layoutIcicle(model, { width: 400, height: 200 }));
+  // Labels are cut to their rectangle's width, never drawn past it.
+  assert.equal(fit("a long label", 40), "a l…");
+  assert.equal(fit("ab", 40), "ab");
+  assert.equal(fit("abc", 8), "");
 });
 
 test("createTreeModel rejects a bad cap, naming the API", () => {

@@ -537,8 +537,10 @@ test("a string cell cut to a few characters shows its full value below the rows 
     assert.ok(((await detail.textContent()) ?? "").includes(full), "the full value");
     assert.equal(await cell.getAttribute("class"), "cell string selected");
     // Below the rows, not above them.
-    const [rowsBottom, detailTop] = await page.evaluate(() => [document.querySelector("#choices .row.current")!.getBoundingClientRect().bottom, document.querySelector("#choices .detail")!.getBoundingClientRect().top]);
-    assert.ok(detailTop >= rowsBottom, `details at ${detailTop}, rows end at ${rowsBottom}`);
+    const rowsBottom = (await page.locator("#choices .row.current").boundingBox())!;
+    const detailBox = (await detail.boundingBox())!;
+    const [rowsEnd, detailTop] = [rowsBottom.y + rowsBottom.height, detailBox.y];
+    assert.ok(detailTop >= rowsEnd, `details at ${detailTop}, rows end at ${rowsEnd}`);
     // A hover shows another cell for a moment; leaving the row brings the selection back.
     await page.locator("#choices .row.current div.cell").first().hover();
     assert.doesNotMatch((await detail.textContent()) ?? "", /^Selected/);
