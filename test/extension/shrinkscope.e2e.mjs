@@ -197,7 +197,11 @@ export const checks = [
         ctx.log(`panel view populated: ${what} (${n} × ${selector})`);
       }
       await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
-      await ctx.screenshot(page, "panel-datatree");
+      // The real run's DataTree is legible: its labels are drawn at the panel's size (not a scaled-down sliver).
+      const labelled = await panel.locator("#datatree g.cell text.label").evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
+      if (labelled < 5) throw new Error(`the DataTree shows ${labelled} legible labels after a real run`);
+      ctx.log(`DataTree: ${labelled} legible labels`);
+      await ctx.screenshot(page, "panel-datatree", { keep: "datatree.png" });
       // Put the cursor on the failing property call and ask for quick fixes.
       await convertAt(ctx, page, 'test("is ascending"');
       const text = await saveAndRead(page, path.join(server.workspace, "sort.test.ts"));

@@ -311,7 +311,7 @@ test("10,000 cases: the tree fills the view, its labels are legible (none overla
     // The header counts what the statistics count: the engine's DataTree nodes.
     const engineNodes = events.filter((e) => e.type === "tree").at(-1);
     assert.ok(engineNodes?.type === "tree");
-    assert.match(await call<string>("summary"), new RegExp(`^${cases} cases · DataTree ${engineNodes.totalNodes} nodes`));
+    assert.match(await call<string>("summary"), new RegExp(`^${cases} runs · DataTree ${engineNodes.totalNodes} nodes`));
     await page.screenshot({ path: path.join(shots, `datatree-10k-${theme}-${width}.png`), clip: { x: 0, y: 0, width, height: 320 } });
   }
 });

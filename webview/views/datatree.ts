@@ -250,8 +250,8 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     const hidden = layout.hiddenNodes > 0 ? ` · ${layout.hiddenNodes} not drawn` : "";
     const dropped = m.droppedCases > 0 ? ` · ${m.droppedCases} cases not received` : "";
     summary
-      .text(`${m.cases} cases · DataTree ${m.engineNodes} nodes${m.root.exhausted ? " (exhausted)" : ""}${hidden}${dropped}`)
-      .attr("title", `The engine's DataTree holds ${m.engineNodes} nodes (as in the statistics). This view keeps ${m.nodeCount} prefixes${m.foldedNodes > 0 ? ` (${m.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${layout.rects.length} rectangles.`);
+      .text(`${m.cases} runs · DataTree ${m.engineNodes} nodes${m.root.exhausted ? " (exhausted)" : ""}${hidden}${dropped}`)
+      .attr("title", `${m.cases} runs of the property: every case, the replays of the minimal example included (the statistics' "test cases" leave those out). The engine's DataTree holds ${m.engineNodes} nodes (as in the statistics). This view keeps ${m.nodeCount} prefixes${m.foldedNodes > 0 ? ` (${m.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${layout.rects.length} rectangles.`);
   }
 
   return {
