@@ -1,6 +1,6 @@
 /**
  * The DataTree panel's view model: the trie of explored choice-sequence prefixes, folded from the run's events,
- * and its layout. Pure and DOM-free (unit-tested in Node); views/datatree.ts only draws what `layoutTree` returns.
+ * laid out by layout/datatree.ts. Pure and DOM-free (unit-tested in Node); views/datatree.ts only draws the layout.
  *
  * What matters most:
  *
