@@ -199,36 +199,65 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
         (update) => update,
         (exit) => exit.remove(),
       );
-    groups.attr("class", (d) => `cell ${d.kind}${d.status ? ` status-${d.status}` : ""}${d.leaf ? " leaf" : ""}${d.exhausted ? " exhausted" : ""}${d.onTarget ? " on-target" : ""}`).style("cursor", (d) => (d.zoomable || d.nodeId === l.focus ? "pointer" : null));
+    // Each element remembers what it last drew: a live run's update moves and recounts a few rectangles, and
+    // every DOM write is a style invalidation — so only what changed is written.
+    type Drawn = SVGGElement & { __place?: string; __look?: string; __text?: string; __title?: string };
     const place = (d: IcicleRect): string => `translate(${d.x},${d.y})`;
-    const boxes = groups.select<SVGRectElement>("rect.box");
+    const moved = groups.filter(function (d) {
+      const el = this as Drawn;
+      const sig = `${place(d)} ${d.w} ${d.h}`;
+      if (el.__place === sig) return false;
+      el.__place = sig;
+      return true;
+    });
+    const boxes = moved.select<SVGRectElement>("rect.box");
     if (ms > 0) {
-      groups.transition().duration(ms).attr("transform", place);
+      moved.transition().duration(ms).attr("transform", place);
       boxes.transition().duration(ms).attr("width", (d) => Math.max(0, d.w)).attr("height", (d) => Math.max(0, d.h));
     } else {
-      groups.interrupt().attr("transform", place);
+      moved.interrupt().attr("transform", place);
       boxes.interrupt().attr("width", (d) => Math.max(0, d.w)).attr("height", (d) => Math.max(0, d.h));
     }
-    boxes
+    moved
+      .select<SVGRectElement>("rect.hatch")
+      .attr("width", (d) => (d.exhausted ? Math.max(0, d.w) : 0))
+      .attr("height", (d) => (d.exhausted ? Math.max(0, d.h) : 0));
+    const look = (d: IcicleRect): string => `cell ${d.kind}${d.status ? ` status-${d.status}` : ""}${d.leaf ? " leaf" : ""}${d.exhausted ? " exhausted" : ""}${d.onTarget ? " on-target" : ""}${d.zoomable || d.nodeId === l.focus ? " zoomable" : ""}`;
+    const restyled = groups.filter(function (d) {
+      const el = this as Drawn;
+      const sig = `${look(d)} ${d.statuses.interesting > 0}`;
+      if (el.__look === sig) return false;
+      el.__look = sig;
+      return true;
+    });
+    restyled.attr("class", look).style("cursor", (d) => (d.zoomable || d.nodeId === l.focus ? "pointer" : null));
+    restyled
+      .select<SVGRectElement>("rect.box")
       .style("fill", fill)
       .style("fill-opacity", opacity)
       .style("stroke", (d) => (d.onTarget ? COLOURS.target : COLOURS.background))
       .style("stroke-width", (d) => (d.onTarget ? "2" : "1"));
+    restyled.select<SVGRectElement>("rect.hatch").style("fill", `url(#${hatch})`);
+    restyled.select("text.label").style("fill", COLOURS.node).style("font-weight", (d) => (d.onTarget ? "bold" : null));
+    restyled.select("text.sub").style("fill", COLOURS.node);
+    const relabelled = groups.filter(function (d) {
+      const el = this as Drawn;
+      const sig = `${d.label}\n${d.sub}`;
+      if (el.__text === sig) return false;
+      el.__text = sig;
+      return true;
+    });
+    relabelled.select("text.label").text((d) => d.label);
+    relabelled.select("text.sub").text((d) => d.sub);
     groups
-      .select<SVGRectElement>("rect.hatch")
-      .attr("width", (d) => (d.exhausted ? Math.max(0, d.w) : 0))
-      .attr("height", (d) => (d.exhausted ? Math.max(0, d.h) : 0))
-      .style("fill", `url(#${hatch})`);
-    groups
-      .select("text.label")
-      .text((d) => d.label)
-      .style("fill", COLOURS.node)
-      .style("font-weight", (d) => (d.onTarget ? "bold" : null));
-    groups
-      .select("text.sub")
-      .text((d) => d.sub)
-      .style("fill", COLOURS.node);
-    groups.select("title").text((d) => d.title);
+      .filter(function (d) {
+        const el = this as Drawn;
+        if (el.__title === d.title) return false;
+        el.__title = d.title;
+        return true;
+      })
+      .select("title")
+      .text((d) => d.title);
   }
 
   function render(m: TreeModel, animate: boolean): void {
