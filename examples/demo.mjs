@@ -40,6 +40,7 @@ const line = (text) => {
   if (tty) process.stdout.write("\r\x1b[K");
   console.log(text);
 };
+const rawChoices = (e) => `[${e.choices.map((c) => show(c.value)).join(", ")}]`;
 /** A case as a person reads it: a property's arguments, or a machine's steps as calls. */
 function valueOf(e) {
   const p = e.presentation;
@@ -48,7 +49,7 @@ function valueOf(e) {
     const steps = p.steps.map((s) => `${s.name}(${s.args.replace(/^\{ | \}$/g, "").replace(/\b\w+: /g, "")})`);
     return `${String(steps.length).padStart(2)} steps: ${steps.join("; ")}`;
   }
-  return p?.kind === "arguments" ? p.text : `[${e.choices.map((c) => show(c.value)).join(", ")}]`;
+  return p?.kind === "arguments" ? p.text : rawChoices(e);
 }
 const shrinkLine = (pass, value) => `  ↓ ${pass.padEnd(20)} ${value}`;
 
@@ -66,13 +67,15 @@ function onEvent(e) {
     case "test-case":
       cases++;
       if (phase === "generate" && cases % 7 === 0) live(`  test cases: ${cases}`);
-      if (e.origin === "generate" && e.status === "interesting") foundAt = cases;
-      if (e.origin === "generate" && e.status === "interesting") line(`  ✗ test case ${cases} fails${e.presentation?.kind === "steps" ? ` after ${e.presentation.steps.length} steps` : ""}`);
+      if (e.origin === "generate" && e.status === "interesting") {
+        foundAt = cases;
+        line(`  ✗ test case ${cases} fails${e.presentation?.kind === "steps" ? ` after ${e.presentation.steps.length} steps` : ""}`);
+      }
       break;
     case "shrink-target": {
       shrinks++;
       const value = valueOf(e);
-      if (verbose) line(`  ↓ ${e.pass.padEnd(20)} ${String(e.choices.length).padStart(3)} choices  [${e.choices.map((c) => show(c.value)).join(", ")}]`);
+      if (verbose) line(`  ↓ ${e.pass.padEnd(20)} ${String(e.choices.length).padStart(3)} choices  ${rawChoices(e)}`);
       else if (shrinks <= HEAD) line(clip(shrinkLine(e.pass, value)));
       else {
         held.push(shrinkLine(e.pass, value));

@@ -98,6 +98,11 @@ export function fit(text: string, width: number): string {
   return text.length <= n ? text : n === 1 ? "…" : `${text.slice(0, n - 1)}…`;
 }
 
+/** Columns drawn in `width` px: as many of MIN_COLUMN as fit, at least one. */
+export function columnsFor(width: number): number {
+  return Math.max(1, Math.floor(Math.max(MIN_COLUMN, width) / MIN_COLUMN));
+}
+
 function find(root: TreeNode, id: number | undefined): TreeNode {
   if (id === undefined || id === root.id) return root;
   const stack = [root];
@@ -145,7 +150,7 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
   const width = Math.max(MIN_COLUMN, options.width);
   const height = Math.max(LABEL_HEIGHT, options.height);
   const budget = Math.max(1, options.maxVisible ?? 400);
-  const columns = Math.max(1, Math.floor(width / MIN_COLUMN));
+  const columns = columnsFor(width);
   const colW = width / columns;
   const focus = find(model.root, options.focus);
 

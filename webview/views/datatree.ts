@@ -14,10 +14,10 @@
  * once per animation frame; this view re-lays-out at most every `LAYOUT_INTERVAL_MS` (a trailing update always
  * draws the final state) and not at all when neither the model nor the focus changed.
  */
-import { select } from "d3-selection";
+import { select, type Selection } from "d3-selection";
 import "d3-transition";
 import type { TreeModel } from "../models/datatree.ts";
-import { followTarget, layoutIcicle, type IcicleLayout, type IcicleRect } from "../layout/datatree.ts";
+import { columnsFor, followTarget, layoutIcicle, type IcicleLayout, type IcicleRect } from "../layout/datatree.ts";
 
 export interface DataTreeViewOptions {
   /** Rectangles drawn at most (default 400). */
@@ -64,6 +64,21 @@ function opacity(d: IcicleRect): string {
   if (d.kind === "rest") return "0.35";
   if (d.leaf) return "0.85";
   return d.statuses.interesting > 0 ? "0.45" : "0.3";
+}
+
+type Cells = Selection<SVGGElement, IcicleRect, SVGGElement, unknown>;
+const drawnBy = new WeakMap<Element, Record<string, string>>();
+
+/** The cells whose `aspect` (its signature by `sig`) differs from what they last drew, now remembered as drawn. */
+function changed(cells: Cells, aspect: string, sig: (d: IcicleRect) => string): Cells {
+  return cells.filter(function (d) {
+    let drawn = drawnBy.get(this);
+    if (drawn === undefined) drawnBy.set(this, (drawn = {}));
+    const s = sig(d);
+    if (drawn[aspect] === s) return false;
+    drawn[aspect] = s;
+    return true;
+  });
 }
 
 /**
@@ -201,15 +216,8 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
       );
     // Each element remembers what it last drew: a live run's update moves and recounts a few rectangles, and
     // every DOM write is a style invalidation — so only what changed is written.
-    type Drawn = SVGGElement & { __place?: string; __look?: string; __text?: string; __title?: string };
     const place = (d: IcicleRect): string => `translate(${d.x},${d.y})`;
-    const moved = groups.filter(function (d) {
-      const el = this as Drawn;
-      const sig = `${place(d)} ${d.w} ${d.h}`;
-      if (el.__place === sig) return false;
-      el.__place = sig;
-      return true;
-    });
+    const moved = changed(groups, "place", (d) => `${place(d)} ${d.w} ${d.h}`);
     const boxes = moved.select<SVGRectElement>("rect.box");
     if (ms > 0) {
       moved.transition().duration(ms).attr("transform", place);
@@ -223,13 +231,7 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
       .attr("width", (d) => (d.exhausted ? Math.max(0, d.w) : 0))
       .attr("height", (d) => (d.exhausted ? Math.max(0, d.h) : 0));
     const look = (d: IcicleRect): string => `cell ${d.kind}${d.status ? ` status-${d.status}` : ""}${d.leaf ? " leaf" : ""}${d.exhausted ? " exhausted" : ""}${d.onTarget ? " on-target" : ""}${d.zoomable || d.nodeId === l.focus ? " zoomable" : ""}`;
-    const restyled = groups.filter(function (d) {
-      const el = this as Drawn;
-      const sig = `${look(d)} ${d.statuses.interesting > 0}`;
-      if (el.__look === sig) return false;
-      el.__look = sig;
-      return true;
-    });
+    const restyled = changed(groups, "look", (d) => `${look(d)} ${d.statuses.interesting > 0}`);
     restyled.attr("class", look).style("cursor", (d) => (d.zoomable || d.nodeId === l.focus ? "pointer" : null));
     restyled
       .select<SVGRectElement>("rect.box")
@@ -240,22 +242,10 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     restyled.select<SVGRectElement>("rect.hatch").style("fill", `url(#${hatch})`);
     restyled.select("text.label").style("fill", COLOURS.node).style("font-weight", (d) => (d.onTarget ? "bold" : null));
     restyled.select("text.sub").style("fill", COLOURS.node);
-    const relabelled = groups.filter(function (d) {
-      const el = this as Drawn;
-      const sig = `${d.label}\n${d.sub}`;
-      if (el.__text === sig) return false;
-      el.__text = sig;
-      return true;
-    });
+    const relabelled = changed(groups, "text", (d) => `${d.label}\n${d.sub}`);
     relabelled.select("text.label").text((d) => d.label);
     relabelled.select("text.sub").text((d) => d.sub);
-    groups
-      .filter(function (d) {
-        const el = this as Drawn;
-        if (el.__title === d.title) return false;
-        el.__title = d.title;
-        return true;
-      })
+    changed(groups, "title", (d) => d.title)
       .select("title")
       .text((d) => d.title);
   }
@@ -268,7 +258,7 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     }
     lastLayoutAt = performance.now();
     const { w, h } = size();
-    const focus = chosen ?? followTarget(m, Math.max(1, Math.floor(w / 72)));
+    const focus = chosen ?? followTarget(m, columnsFor(w));
     layout = layoutIcicle(m, { width: w, height: h, focus, maxVisible });
     if (chosen !== undefined && layout.focus !== chosen) chosen = undefined; // the node was folded away
     laidOut = { model: m, version: m.version, focus: chosen, w, h };

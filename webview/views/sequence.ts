@@ -30,6 +30,8 @@ export interface SequenceOptions {
 const opacity = (d: CellBox): string => (0.12 + 0.58 * d.shade).toFixed(3);
 // Written as the CSSOM serialises it, so comparing with `style.transform` finds unchanged positions.
 const at = (x: number, y: number): string => `translate(${x}px, ${y}px)`;
+/** What the details line says of the selected cell. */
+const selectedText = (d: CellBox): string => `Selected: ${d.detail}`;
 
 export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayout, opts: SequenceOptions): Sel<HTMLDivElement> {
   const row = part(host, "div", "sequence", (s) => {
@@ -46,7 +48,7 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
     rowNode.querySelector("div.cell.selected")?.classList.remove("selected");
     cell.classList.add("selected");
     rowNode.dataset.selected = String(d.key);
-    rowNode.dataset.selectedDetail = `Selected: ${d.detail}`;
+    rowNode.dataset.selectedDetail = selectedText(d);
     opts.onDetail(rowNode.dataset.selectedDetail);
   };
   row
@@ -117,8 +119,8 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
       const cls = `cell ${d.type}${d.forced ? " forced" : ""}${d.mark ? " mark" : ""}${selected ? " selected" : ""}${this.classList.contains("changed") ? " changed" : ""}${this.classList.contains("leaving") ? " leaving" : ""}`;
       if (this.className !== cls) this.className = cls;
       // The selected cell got simpler: its details follow.
-      if (selected && rowNode.dataset.selectedDetail !== `Selected: ${d.detail}`) {
-        rowNode.dataset.selectedDetail = `Selected: ${d.detail}`;
+      if (selected && rowNode.dataset.selectedDetail !== selectedText(d)) {
+        rowNode.dataset.selectedDetail = selectedText(d);
         detail(rowNode.dataset.selectedDetail);
       }
       if (this.getAttribute("aria-label") !== d.detail) this.setAttribute("aria-label", d.detail);
