@@ -46,6 +46,12 @@ interface Saved {
 }
 
 const SAVE_INTERVAL_MS = 1000;
+/**
+ * While a run streams the model is saved less often: each save serialises it (a frame's worth of work on a
+ * long run). A reload between saves loses nothing — the host replays the run and the panel folds whatever
+ * its saved model had not (model.ts `receive`); a finished run is saved at once.
+ */
+const SAVE_WHILE_RUNNING_MS = 5000;
 
 const vscode = acquireVsCodeApi();
 const saved = vscode.getState() as Saved | undefined;
@@ -150,9 +156,9 @@ const tasks: ViewTask[] = [
   // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
   task("steps", 250, (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
   task("timeline", 250, (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
-  task("target", 0, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
+  task("target", 100, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
   task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
-  task("comparison", 150, (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
+  task("comparison", 300, (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
   task("progress", 200, (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
   task("stats", 300, (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
   // The DataTree view re-lays-out a tree of thousands of nodes on each update (tens of ms), so while a run
@@ -164,11 +170,12 @@ const tasks: ViewTask[] = [
 ];
 
 /**
- * Script time per frame for views, and views per frame (each also costs style, layout and paint after the
- * script); the rest wait for the next frame, round robin, so none starves.
+ * Script time per frame for views, and views per frame: one, since each also costs style, layout and paint
+ * after the script, and two in a frame were most of the frames over 12 ms in bench/panel-replay.mjs. The rest
+ * wait for the next frame, round robin, so none starves.
  */
 const FRAME_BUDGET_MS = 3;
-const VIEWS_PER_FRAME = 2;
+const VIEWS_PER_FRAME = 1;
 let nextTask = 0;
 /**
  * The run the views last drew (PanelState.runs): when another has started, every view is drawn in that frame,
@@ -274,12 +281,12 @@ function save(): void {
   saveTimer = undefined;
   vscode.setState({ model: state, ui } satisfies Saved);
 }
-/** setState serialises the whole model: at most once a second while a run streams, and once it ends. */
+/** setState serialises the whole model: throttled (the more while a run streams), and at once when it ends. */
 function scheduleSave(now = false): void {
   if (now) {
     if (saveTimer !== undefined) clearTimeout(saveTimer);
     save();
-  } else if (saveTimer === undefined) saveTimer = setTimeout(save, SAVE_INTERVAL_MS);
+  } else if (saveTimer === undefined) saveTimer = setTimeout(save, state.run.status === "running" ? SAVE_WHILE_RUNNING_MS : SAVE_INTERVAL_MS);
 }
 
 // ------------------------------------------------------------------------------------------- messages

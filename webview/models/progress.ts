@@ -4,7 +4,9 @@
  *
  * Memory stays bounded on long runs: the series keeps every point until MAX_POINTS, then halves its
  * resolution (every other point, always keeping the first and the newest) and from then on only keeps one
- * point in `stride` — so a chart of a million shrinks costs the same as one of two thousand.
+ * point in `stride` — so a chart of a million shrinks costs the same as one of six hundred. Six hundred is about
+ * a point per pixel column of a wide chart: more would only lengthen the path the panel redraws (and the copy
+ * each accepted shrink makes of the series) without changing a pixel.
  */
 export interface ProgressPoint {
   /** Shrink candidates proposed so far when this target was accepted (the x axis). */
@@ -56,7 +58,7 @@ export interface ProgressModel {
   readonly targetPhase: TargetPhase;
 }
 
-export const MAX_POINTS = 2000;
+export const MAX_POINTS = 600;
 
 export const MAX_TARGETS = 12;
 
