@@ -147,6 +147,12 @@ export type PanelMessage =
   | { readonly type: "events"; readonly events: readonly EngineEvent[]; readonly dropped: number }
   | { readonly type: "run-finished"; readonly outcome: RunOutcome; readonly failure?: FailureReport; readonly reason?: string };
 
+/**
+ * A PanelMessage as the host posts it: a batch's events as one string (src/eventWire.ts) — VS Code relays a
+ * string to the webview without cloning an object graph at every hop. The panel decodes it into a PanelMessage.
+ */
+export type PostedPanelMessage = Exclude<PanelMessage, { readonly type: "events" }> | { readonly type: "events"; readonly wire: string; readonly dropped: number };
+
 /** Webview → host. Untrusted: validated by isWebviewMessage before use. */
 export type WebviewMessage =
   | { readonly type: "ready" }

@@ -11,6 +11,7 @@
  * mutable and not saved; it is rebuilt from that replay.
  */
 import type { PanelMessage, WebviewMessage } from "../src/protocol.ts";
+import { decodeEvents } from "../src/eventWire.ts";
 import type { PanelState, Resume } from "./model.ts";
 import { initialState, receive, restore, resumeFor } from "./model.ts";
 import { layoutProgress } from "./layout/progress.ts";
@@ -291,17 +292,18 @@ function scheduleSave(now = false): void {
 
 // ------------------------------------------------------------------------------------------- messages
 
-function isPanelMessage(x: unknown): x is PanelMessage {
-  if (typeof x !== "object" || x === null) return false;
+/** The host's message, checked and with its events decoded (src/eventWire.ts); undefined if malformed. */
+function panelMessage(x: unknown): PanelMessage | undefined {
+  if (typeof x !== "object" || x === null) return undefined;
   const m = x as Record<string, unknown>;
-  if (m.type === "events") return Array.isArray(m.events) && typeof m.dropped === "number";
-  if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath);
-  return m.type === "run-finished" && typeof m.outcome === "string";
+  if (m.type === "events") return typeof m.wire === "string" && typeof m.dropped === "number" ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped } : undefined;
+  if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath) ? (m as unknown as PanelMessage) : undefined;
+  return m.type === "run-finished" && typeof m.outcome === "string" ? (m as unknown as PanelMessage) : undefined;
 }
 
 window.addEventListener("message", (event: MessageEvent<unknown>) => {
-  const m = event.data;
-  if (!isPanelMessage(m)) return;
+  const m = panelMessage(event.data);
+  if (m === undefined) return;
   if (m.type === "run-started") {
     mark("runStartedAt");
     marked.firstCase = marked.firstFrame = marked.firstEvents = false;

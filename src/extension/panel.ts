@@ -5,14 +5,15 @@
  */
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
-import type { PanelMessage, WebviewMessage } from "../protocol.ts";
+import type { PanelMessage, PostedPanelMessage, WebviewMessage } from "../protocol.ts";
 import { isWebviewMessage } from "../protocol.ts";
+import { posted } from "../eventWire.ts";
 
 export class Panel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   /** Messages sent before the webview said it is ready, replayed on ready (and kept for a reload). */
-  private history: PanelMessage[] = [];
+  private history: PostedPanelMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -82,7 +83,8 @@ export class Panel implements vscode.Disposable {
     }
   }
 
-  post(message: PanelMessage): void {
+  post(m: PanelMessage): void {
+    const message = posted(m);
     if (message.type === "run-started") this.history = [];
     // Keep what a reload needs without growing without bound: events are folded to the latest few batches.
     this.history.push(message);

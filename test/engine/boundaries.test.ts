@@ -29,17 +29,20 @@ test("engine sources import nothing outside the engine but node built-ins and th
   }
 });
 
-test("the webview imports no vscode and no engine internals: only src/protocol.ts (types), its own modules and d3", () => {
+test("the webview imports no vscode and no engine internals: only src/protocol.ts (types), the events' wire format, its own modules and d3", () => {
   const files = fs.readdirSync("webview", { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
   assert.ok(files.length > 5);
   for (const f of files) {
     const code = fs.readFileSync(`webview/${f}`, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
     for (const m of code.matchAll(/\bfrom\s+"([^"]+)"/g)) {
       const spec = m[1];
-      const ok = spec.startsWith(".") ? !spec.includes("src/") || spec.endsWith("src/protocol.ts") : spec.startsWith("d3");
+      const ok = spec.startsWith(".") ? !spec.includes("src/") || spec.endsWith("src/protocol.ts") || spec.endsWith("src/eventWire.ts") : spec.startsWith("d3");
       assert.ok(ok, `webview/${f} imports ${spec}`);
     }
   }
+  // The wire format (decoded in the panel, encoded in the host) brings nothing else in: types only.
+  const wire = fs.readFileSync("src/eventWire.ts", "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  for (const m of wire.matchAll(/^import\b.*$/gm)) assert.match(m[0], /^import type /, `src/eventWire.ts: ${m[0]}`);
   const bundle = fs.readFileSync("dist/webview.js", "utf8");
   assert.doesNotMatch(bundle, /require\(\s*["']vscode["']\s*\)|from\s*["']vscode["']/);
 });

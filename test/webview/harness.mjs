@@ -63,6 +63,15 @@ export async function bundleWebview() {
   return r.outputFiles[0].text;
 }
 
+/**
+ * The host's side of the events' wire format (src/eventWire.ts), for the page: posted messages carry their
+ * events encoded as the extension host posts them (`window.__shrinkscopeHost.encodeEvents`).
+ */
+async function bundleHostWire() {
+  const r = await build({ entryPoints: [path.join(repo, "src/eventWire.ts")], bundle: true, platform: "browser", target: "es2022", format: "iife", globalName: "__shrinkscopeHost", minify: true, write: false, logLevel: "silent" });
+  return r.outputFiles[0].text;
+}
+
 const NONCE = "dGVzdC1ub25jZQ";
 
 function page(origin, theme) {
@@ -89,6 +98,7 @@ window.acquireVsCodeApi = () => ({
 <body class="vscode-${theme}" data-vscode-theme-kind="vscode-${theme}">
 <main id="app" aria-live="polite"><p class="muted">Run a property to see it here.</p></main>
 <script nonce="${NONCE}">${api}</script>
+<script nonce="${NONCE}" src="${origin}/dist/host-wire.js"></script>
 <script nonce="${NONCE}" src="${origin}/dist/webview.js"></script>
 </body>
 </html>`;
@@ -96,6 +106,7 @@ window.acquireVsCodeApi = () => ({
 
 /** Serve the harness; `script` is the bundled webview. Returns { origin, url(theme), close() }. */
 export async function serve(script) {
+  const hostWire = await bundleHostWire();
   const server = createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://x");
     const send = (type, body) => {
@@ -106,6 +117,7 @@ export async function serve(script) {
     if (u.pathname === "/theme.css") return send("text/css", themeCss());
     if (u.pathname === "/media/panel.css") return send("text/css", readFileSync(path.join(repo, "media/panel.css")));
     if (u.pathname === "/dist/webview.js") return send("text/javascript", script);
+    if (u.pathname === "/dist/host-wire.js") return send("text/javascript", hostWire);
     res.writeHead(404).end();
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -129,7 +141,7 @@ export function frames(page, n = 2) {
 
 /** Post messages to the panel as the host does, in the page's own message queue. */
 export async function post(page, messages) {
-  const fn = await page.evaluateHandle("(ms) => { for (const m of ms) window.postMessage(m, '*'); }");
+  const fn = await page.evaluateHandle("(ms) => { for (const m of ms) window.postMessage(window.__shrinkscopeHost.posted(m), '*'); }");
   await fn.evaluate((f, ms) => f(ms), messages);
   await fn.dispose();
 }

@@ -429,6 +429,25 @@ test("a property run shows no Steps view, and steps from the host are text, neve
   }
 });
 
+test("float choices show as drawn — NaN, ±Infinity, -0 — and bytes as bytes, through the host's wire format", async () => {
+  const { page, errors, close } = await open("dark");
+  try {
+    const choice = (type: string, value: number | Uint8Array) => ({ type, value, index: 1, forced: false, constraints: {} });
+    await post(page, [
+      { type: "run-started", title: "floats", file: "f.ts", testPath: ["floats"] },
+      { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", status: "valid", durationMs: 0, events: [], spans: [], choices: [choice("float", NaN), choice("float", -Infinity), choice("float", -0), choice("bytes", Uint8Array.of(7, 9))] }] },
+    ]);
+    await settle(page);
+    const details = await page.locator("#choices .row.current div.cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
+    assert.equal(details.length, 4);
+    for (const [i, shown] of ["NaN", "-Infinity", "-0", "[7, 9]"].entries()) assert.ok(details[i].includes(` ${shown} `) || details[i].includes(` ${shown}`), `cell ${i}: ${details[i]}`);
+    assert.ok(!details.some((d) => d.includes("NaN or ±Infinity")), details.join(" | "));
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("a schedule failure: the Timeline draws the failing seed's run lane by lane, its deviation beside FIFO, and the trace tail", async () => {
   const messages = fixture("schedule-reload");
   const finished = messages[messages.length - 1];

@@ -63,7 +63,7 @@ function bytesOf(v: unknown): number[] | undefined {
   return undefined;
 }
 
-/** The value as text: JS-literal-like, -0 kept, NaN/∞ lost in transport shown as such. */
+/** The value as text: JS-literal-like, -0 kept (a float that arrives as null — JSON's NaN and ±Infinity, from a host that posted plain JSON — says so). */
 export function valueText(type: string, v: unknown): string {
   if (type === "bytes") {
     const b = bytesOf(v);
