@@ -86,7 +86,9 @@ const header = document.createElement("header");
 header.className = "run";
 const idle = document.createElement("p");
 idle.className = "muted idle";
-idle.textContent = "Run a property to see it here.";
+// Opened by a run: its title until the run's first message (the host replays it once the script is ready).
+const starting = app.dataset.starting;
+idle.textContent = starting === undefined ? "Run a property to see it here." : `Starting ${starting}…`;
 const nav = document.createElement("nav");
 nav.setAttribute("aria-label", "Sections");
 const mounts = {} as Record<SectionId, HTMLElement>;
@@ -152,7 +154,7 @@ function task(name: string, minGapMs: number, inputs: ViewTask["inputs"], draw: 
 }
 
 const tasks: ViewTask[] = [
-  task("header", 200, (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s)),
+  task("header", 200, (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s, starting)),
   task("result", 250, (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
   // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
   task("steps", 250, (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),

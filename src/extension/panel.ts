@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { PanelMessage, PostedPanelMessage, WebviewMessage } from "../protocol.ts";
 import { isWebviewMessage } from "../protocol.ts";
 import { posted } from "../eventWire.ts";
+import { panelHtml } from "./panelHtml.ts";
 
 export class Panel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -25,35 +26,14 @@ export class Panel implements vscode.Disposable {
     return this.panel !== undefined;
   }
 
-  /** The panel's HTML (exported for tests of the CSP). */
-  static html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-    const nonce = randomBytes(18).toString("base64");
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "dist", "webview.js"));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, "media", "panel.css"));
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-      `img-src ${webview.cspSource} data:`,
-      `font-src ${webview.cspSource}`,
-    ].join("; ");
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Shrinkscope</title>
-</head>
-<body>
-<main id="app" aria-live="polite"><p class="muted">Run a property to see it here.</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+  /** The panel's HTML (panelHtml.ts); `starting`: the title of the run that opens the panel. */
+  static html(webview: vscode.Webview, extensionUri: vscode.Uri, starting?: string): string {
+    const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
+    return panelHtml({ nonce: randomBytes(18).toString("base64"), script: uri("dist", "webview.js"), style: uri("media", "panel.css"), cspSource: webview.cspSource, ...(starting === undefined ? {} : { starting }) });
   }
 
-  show(title: string): void {
+  /** Show the panel (created beside the editor if need be); `starting`: a run of `title` is starting. */
+  show(title: string, starting = false): void {
     if (this.panel === undefined) {
       this.panel = vscode.window.createWebviewPanel("shrinkscope.panel", `Shrinkscope: ${title}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
         enableScripts: true,
@@ -61,7 +41,7 @@ export class Panel implements vscode.Disposable {
         localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")],
       });
       this.ready = false;
-      this.panel.webview.html = Panel.html(this.panel.webview, this.extensionUri);
+      this.panel.webview.html = Panel.html(this.panel.webview, this.extensionUri, starting ? title : undefined);
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.ready = false;
@@ -97,3 +77,4 @@ export class Panel implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 }
+

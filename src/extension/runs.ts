@@ -80,7 +80,7 @@ export class RunManager implements vscode.Disposable {
     const plan = detectRunner(uri.fsPath, workspaceRoot, runner, doc?.getText() ?? "");
     const via = plan.kind === "external" ? (plan.runner === "node" ? "node:test" : plan.runner) : "bundled runner";
     const title = testPath[testPath.length - 1] ?? path.basename(uri.fsPath);
-    this.panel.show(title);
+    this.panel.show(title, true);
     this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath, via });
     this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)}) — ${via}: ${plan.why}`);
     this.compileDiagnostics.delete(uri);

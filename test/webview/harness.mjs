@@ -74,9 +74,18 @@ async function bundleHostWire() {
 
 const NONCE = "dGVzdC1ub25jZQ";
 
-function page(origin, theme) {
-  const csp = [`default-src 'none'`, `style-src ${origin}`, `script-src 'nonce-${NONCE}'`, `img-src ${origin} data:`, `font-src ${origin}`].join("; ");
-  // The fake VS Code API: postMessage recorder; state in sessionStorage (survives reload in the same tab).
+/** src/extension/panelHtml.ts, bundled and loaded here: the harness serves the extension's own page. */
+async function loadPanelHtml() {
+  const r = await build({ entryPoints: [path.join(repo, "src/extension/panelHtml.ts")], bundle: true, platform: "neutral", format: "esm", write: false, logLevel: "silent" });
+  return (await import(`data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString("base64")}`)).panelHtml;
+}
+
+/**
+ * The extension's page (its CSP, markup and script), served from `origin`, with what VS Code adds around it:
+ * a theme's variables and body classes, the fake VS Code API (a postMessage recorder; state in sessionStorage,
+ * which survives a reload in the same tab), and the host's side of the events' wire format.
+ */
+function page(panelHtml, origin, theme, starting) {
   const api = `
 window.__posted = []; window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || e.sample || "")));
@@ -85,35 +94,29 @@ window.acquireVsCodeApi = () => ({
   getState: () => { const s = sessionStorage.getItem("state"); return s === null ? undefined : JSON.parse(s); },
   setState: (s) => { sessionStorage.setItem("state", JSON.stringify(s)); window.__saves = (window.__saves || 0) + 1; },
 });`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${origin}/theme.css">
-<link rel="stylesheet" href="${origin}/media/panel.css">
-<title>Shrinkscope</title>
-</head>
-<body class="vscode-${theme}" data-vscode-theme-kind="vscode-${theme}">
-<main id="app" aria-live="polite"><p class="muted">Run a property to see it here.</p></main>
-<script nonce="${NONCE}">${api}</script>
-<script nonce="${NONCE}" src="${origin}/dist/host-wire.js"></script>
-<script nonce="${NONCE}" src="${origin}/dist/webview.js"></script>
-</body>
-</html>`;
+  const html = panelHtml({ nonce: NONCE, script: `${origin}/dist/webview.js`, style: `${origin}/media/panel.css`, cspSource: origin, ...(starting === null ? {} : { starting }) });
+  const parts = [
+    ['<link rel="stylesheet"', `<link rel="stylesheet" href="${origin}/theme.css">\n<link rel="stylesheet"`],
+    ["<body>", `<body class="vscode-${theme}" data-vscode-theme-kind="vscode-${theme}">`],
+    ["<script nonce=", `<script nonce="${NONCE}">${api}</script>\n<script nonce="${NONCE}" src="${origin}/dist/host-wire.js"></script>\n<script nonce=`],
+  ];
+  return parts.reduce((h, [at, put]) => {
+    if (!h.includes(at)) throw new Error(`the panel's HTML has no ${at}`);
+    return h.replace(at, put);
+  }, html);
 }
 
 /** Serve the harness; `script` is the bundled webview. Returns { origin, url(theme), close() }. */
 export async function serve(script) {
   const hostWire = await bundleHostWire();
+  const panelHtml = await loadPanelHtml();
   const server = createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://x");
     const send = (type, body) => {
       res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
       res.end(body);
     };
-    if (u.pathname === "/" || u.pathname === "/index.html") return send("text/html", page(origin, u.searchParams.get("theme") ?? "dark"));
+    if (u.pathname === "/" || u.pathname === "/index.html") return send("text/html", page(panelHtml, origin, u.searchParams.get("theme") ?? "dark", u.searchParams.get("starting")));
     if (u.pathname === "/theme.css") return send("text/css", themeCss());
     if (u.pathname === "/media/panel.css") return send("text/css", readFileSync(path.join(repo, "media/panel.css")));
     if (u.pathname === "/dist/webview.js") return send("text/javascript", script);
@@ -123,7 +126,8 @@ export async function serve(script) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const addr = server.address();
   const origin = `http://127.0.0.1:${addr.port}`;
-  return { origin, url: (theme = "dark") => `${origin}/?theme=${theme}`, close: () => new Promise((r) => server.close(r)) };
+  // `starting`: the page as the host writes it when a run opens the panel (src/extension/panelHtml.ts).
+  return { origin, url: (theme = "dark", starting) => `${origin}/?theme=${theme}${starting === undefined ? "" : `&starting=${encodeURIComponent(starting)}`}`, close: () => new Promise((r) => server.close(r)) };
 }
 
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];

@@ -429,6 +429,63 @@ test("a property run shows no Steps view, and steps from the host are text, neve
   }
 });
 
+test("a panel opened by a run names it from its first frame, never the idle text, until the run's start arrives", async () => {
+  const context = await browser.newContext({ viewport: { width: 600, height: 600 } });
+  const page = await context.newPage();
+  try {
+    const title = `<b>cart</b> & "total"`;
+    // Every frame until the run's start: what the panel's text says.
+    await page.addInitScript(`window.__seen = []; const look = () => { const p = document.querySelector("p.idle"); if (p && !p.hidden) window.__seen.push(p.textContent + " | " + document.querySelector("header.run")?.textContent); requestAnimationFrame(look); }; requestAnimationFrame(look);`);
+    await page.goto(server.url("dark", title));
+    await frames(page, 3);
+    assert.equal(await page.locator("p.idle").textContent(), `Starting ${title}…`);
+    assert.equal(await page.locator("p.idle b").count(), 0);
+    await post(page, [{ type: "run-started", title: "cart", file: "f.ts", testPath: ["cart"] }]);
+    await frames(page, 3);
+    assert.equal(await page.locator("p.idle").isHidden(), true);
+    const seen: string[] = await page.evaluate("window.__seen");
+    // (the header, once drawn, names the run and says it is starting: never "idle")
+    assert.ok(seen.length > 0 && seen.every((t) => t === `Starting ${title}… | ` || t === `Starting ${title}… | ${title}running · starting`), JSON.stringify([...new Set(seen)]));
+    assert.match((await page.locator("header.run").textContent()) ?? "", /cart.*running/);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the size histogram fits a narrow panel: every column and its count inside the view, the counts readable", async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url("light"));
+    // Thousands of generated cases in nine size bins (0, 1, 2–3, …, 128+ choices): 4–5 digit counts.
+    const events: unknown[] = [];
+    let id = 0;
+    for (const [size, n] of [[0, 40], [1, 300], [2, 900], [5, 3000], [9, 4000], [20, 2900], [40, 800], [100, 120], [130, 30]]) {
+      const choices = Array.from({ length: size }, () => ({ type: "integer", value: 1, index: 1, forced: false, constraints: {} }));
+      for (let k = 0; k < n; k++) events.push({ type: "test-case", id: id++, origin: "generate", choices, spans: [], status: "valid", durationMs: 0, events: [] });
+    }
+    const batches = [];
+    for (let k = 0; k < events.length; k += 2000) batches.push({ type: "events", dropped: 0, events: events.slice(k, k + 2000) });
+    await post(page, [{ type: "run-started", title: "sizes", file: "f.ts", testPath: ["sizes"] }, ...batches, { type: "run-finished", outcome: "passed" }]);
+    await settle(page);
+    const view = await page.locator("#stats").evaluate((v) => v.getBoundingClientRect().right);
+    const cols = await page.locator("#stats .bars.sizes .bar").evaluateAll((bars) => bars.map((b) => ({ right: b.getBoundingClientRect().right, count: b.querySelector(".count")!.getBoundingClientRect(), text: b.querySelector(".count")!.textContent, clipped: b.querySelector(".count")!.scrollWidth > b.querySelector(".count")!.clientWidth + 1 })));
+    assert.equal(cols.length, 9);
+    for (const c of cols) {
+      assert.ok(c.right <= view + 0.5, `column ${c.text} ends at ${c.right}, the view at ${view}`);
+      assert.ok(c.count.right <= view + 0.5 && !c.clipped, `count ${c.text} is cut`);
+    }
+    // The tallest column is the biggest bin's, whatever its count's lines.
+    const heights = await page.locator("#stats .bars.sizes .bar .fill").evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
+    const track = await page.locator("#stats .bars.sizes .bar .track").evaluateAll((ts) => ts.map((t) => Math.round(t.getBoundingClientRect().height)));
+    assert.equal(new Set(track).size, 1, `tracks of one height: ${track.join(", ")}`);
+    assert.equal(heights.indexOf(Math.max(...heights)), 4);
+    await snap(page, "stats-narrow-light", "#sec-stats");
+  } finally {
+    await context.close();
+  }
+});
+
 test("float choices show as drawn — NaN, ±Infinity, -0 — and bytes as bytes, through the host's wire format", async () => {
   const { page, errors, close } = await open("dark");
   try {

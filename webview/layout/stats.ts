@@ -19,6 +19,9 @@ export interface Bar {
   readonly count: number;
   /** Of the largest bar, 0…1. */
   readonly fraction: number;
+  /** Its share of the total ("34%", "<1%"). */
+  readonly share: string;
+  /** Count and share, "4012 (34%)". */
   readonly text: string;
 }
 
@@ -58,7 +61,8 @@ export function layoutStats(m: StatsModel): StatsLayout {
   if (rest > 0) shown.push([OTHER_LABELS, rest]);
   const labelTotal = entries.reduce((a, e) => a + e[1], 0);
   const labelMax = Math.max(1, ...shown.map((e) => e[1]));
-  const labels = shown.map(([label, count]) => ({ key: label, label, count, fraction: count / labelMax, text: `${count} (${pct(count, labelTotal)})` }));
+  const bar = (key: string, label: string, count: number, max: number, total: number): Bar => ({ key, label, count, fraction: count / max, share: pct(count, total), text: `${count} (${pct(count, total)})` });
+  const labels = shown.map(([label, count]) => bar(label, label, count, labelMax, labelTotal));
 
   // The histogram spans the bins from 0 up to the last non-empty one, so empty tails do not flatten it.
   let last = 0;
@@ -67,7 +71,7 @@ export function layoutStats(m: StatsModel): StatsLayout {
   });
   const sizeMax = Math.max(1, ...m.sizes);
   const sizeTotal = m.sizes.reduce((a, n) => a + n, 0);
-  const sizes = m.sizes.slice(0, last + 1).map((count, k) => ({ key: String(k), label: sizeBinLabel(k), count, fraction: count / sizeMax, text: `${count} (${pct(count, sizeTotal)})` }));
+  const sizes = m.sizes.slice(0, last + 1).map((count, k) => bar(String(k), sizeBinLabel(k), count, sizeMax, sizeTotal));
 
   const note = m.final ? "Final counts from the engine." : m.dropped > 0 ? "Live counts from the cases received; exact counts arrive with the result." : "Live counts.";
   return { figures, labels, sizes, note };

@@ -6,12 +6,14 @@
 import type { PanelState } from "../model.ts";
 import { part, type Sel } from "./dom.ts";
 
-export function drawHeader(host: Sel, s: PanelState): void {
+/** `starting`: the title of the run that opened the panel, shown as starting until its messages arrive. */
+export function drawHeader(host: Sel, s: PanelState, starting?: string): void {
   const r = s.run;
-  part(host, "h1", "title").text(r.title || "Shrinkscope");
-  const status = r.status === "idle" ? "idle" : r.status === "running" ? `running · ${r.phase || "starting"}` : r.status;
+  const opening = r.status === "idle" && starting !== undefined;
+  part(host, "h1", "title").text(opening ? starting : r.title || "Shrinkscope");
+  const status = opening ? "running · starting" : r.status === "idle" ? "idle" : r.status === "running" ? `running · ${r.phase || "starting"}` : r.status;
   part(host, "span", "badge", (b) => b.attr("role", "status").attr("aria-live", "polite"))
-    .attr("class", `badge ${r.status}`)
+    .attr("class", `badge ${opening ? "running" : r.status}`)
     .text(status);
   const bits = [r.via !== "" ? `via ${r.via}` : "", r.seed !== undefined ? `seed ${r.seed}` : "", r.status === "running" && s.progress.currentPass ? `pass: ${s.progress.currentPass}` : "", s.stats.dropped > 0 ? `${s.stats.dropped} cases summarised` : ""].filter((x) => x !== "");
   part(host, "span", "meta").text(bits.join(" · "));

@@ -22,7 +22,8 @@ function bars(host: Sel, cls: string, data: readonly Bar[], empty: string, verti
     .attr("aria-label", (d) => `${d.label}: ${d.text}`)
     .call((row) => {
       row.select("span.name").text((d) => d.label);
-      row.select("span.count").text((d) => d.text);
+      // A column's count over its share, two lines (they fit a narrow panel's columns); a bar's on one.
+      row.select("span.count").text((d) => (vertical ? `${d.count}\n(${d.share})` : d.text));
       row.select("span.fill").style(vertical ? "height" : "width", (d) => `${(100 * d.fraction).toFixed(1)}%`);
     })
     .order();
