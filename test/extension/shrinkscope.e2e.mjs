@@ -52,6 +52,24 @@ async function quickOpen(page, name) {
   await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
 }
 
+/**
+ * code-server on (a copy of) `workspace` with the packaged extension installed and no smoke-test driver (so
+ * notifications show as they do for a person); `before(server)` runs before the browser opens it.
+ */
+async function openInstalled(ctx, workspace, { userSettings, viewport, before } = {}) {
+  const { ext, size } = packagedExtension();
+  const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace, ...(userSettings ? { userSettings } : {}) });
+  await before?.(server);
+  const { page } = await ctx.openWorkbench(server, viewport ? { viewport } : {});
+  return { server, page, size };
+}
+
+/** Open `name` in the editor and wait until a line containing `text` shows. */
+async function openFile(page, name, text) {
+  await quickOpen(page, name);
+  await page.locator(".editor-instance .view-lines", { hasText: text }).first().waitFor({ timeout: 30_000 });
+}
+
 /** Put the cursor on the line with `lineText`, Ctrl+. → "Convert counterexample to test"; returns once the test is in the editor. */
 async function convertAt(ctx, page, lineText) {
   await page.locator(".editor-instance .view-line", { hasText: lineText }).first().click();
@@ -164,15 +182,95 @@ export const checks = [
     },
   },
   {
+    name: "extension: UI (a long run shows a cancellable progress notification; its Cancel stops a property that never returns)",
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { page } = await openInstalled(ctx, WORKSPACE);
+      await openFile(page, "odd.test.ts", "hangs");
+      // The second lens: "hangs", a synchronous endless loop (only killing its process stops it).
+      const lenses = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      await lenses.nth(1).waitFor({ timeout: 60_000 });
+      const t0 = Date.now();
+      await lenses.nth(1).click();
+      const status = page.locator(".statusbar-item", { hasText: "Shrinkscope: " });
+      await status.filter({ hasText: /generating|starting|running/ }).first().waitFor({ timeout: 30_000 });
+      ctx.log(`status bar while it runs: ${JSON.stringify((await status.first().innerText()).trim())}`);
+      // A run that takes longer than a moment gets a notification, as other long operations in VS Code do.
+      const toast = page.locator(".notifications-toasts .notification-toast", { hasText: "Shrinkscope: hangs" });
+      await toast.waitFor({ timeout: 30_000 });
+      const shownAfter = Date.now() - t0;
+      if (shownAfter < 2500) throw new Error(`the notification showed after ${shownAfter} ms: a short run must not get one`);
+      ctx.log(`progress notification after ${shownAfter} ms: ${JSON.stringify((await toast.innerText()).replace(/\s+/g, " ").trim())}`);
+      await page.locator(".notifications-toasts .notification-toast.notification-fade-in-done").first().waitFor({ timeout: 10_000 });
+      await ctx.screenshot(page, "progress-notification", { keep: "progress-notification.png" });
+      await toast.getByRole("button", { name: "Cancel" }).click();
+      // Cancel stops the run: the status bar and the panel say so, and the notification goes.
+      await page.locator(".statusbar-item", { hasText: "Shrinkscope: stopped" }).waitFor({ timeout: 30_000 });
+      await toast.waitFor({ state: "detached", timeout: 15_000 });
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      await panel.locator(".badge", { hasText: "stopped" }).waitFor({ timeout: 15_000 });
+      ctx.log(`stopped ${Date.now() - t0} ms after the click; the panel's badge says "stopped"`);
+    },
+  },
+  {
+    name: "extension: UI (light theme, a narrow panel: a string property's failure, its replay from the database, a 100,000-case run)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      // A string property whose minimal example is longer than a cell shows (the selected cell's full value);
+      // 900 px wide, the panel beside the editor gets about 400 px.
+      const words = (server) => fs.writeFileSync(
+        path.join(server.workspace, "words.test.ts"),
+        `import { test } from "node:test";\nimport { property, st } from "shrinkscope";\n\ntest("no word repeats a letter", property(st.text({ alphabet: \"abcdefghij\", maxSize: 12 }), (w) => {\n  if (w.length > 7 && new Set(w).size < w.length) throw new Error(\`\${JSON.stringify(w)} repeats a letter\`);\n}));\n`,
+      );
+      const { page } = await openInstalled(ctx, WORKSPACE, { userSettings: { "workbench.colorTheme": "Default Light Modern" }, viewport: { width: 900, height: 900 }, before: words });
+      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const lens = (i) => page.locator(".codelens-decoration a", { hasText: "Run property" }).nth(i);
+      await quickOpen(page, "words.test.ts");
+      await lens(0).waitFor({ timeout: 60_000 });
+      await lens(0).click();
+      await panel.locator(".badge.failed").waitFor({ timeout: 90_000 });
+      const width = await panel.locator("body").evaluate((b) => b.clientWidth);
+      if (width > 480) throw new Error(`the panel is ${width} px wide: this check wants a narrow one`);
+      const repro = await panel.locator(".repro").innerText();
+      if (!/^"[^"]{8}"$/.test(repro.trim())) throw new Error(`the minimal example reads ${JSON.stringify(repro)}`);
+      // The selected cell keeps its full value below the row.
+      await panel.locator("#choices .row.target div.cell.string").first().click();
+      const detail = await panel.locator("#choices .detail").innerText();
+      if (!detail.includes(repro.trim().slice(1, -1))) throw new Error(`the selected cell's details read ${JSON.stringify(detail)}`);
+      ctx.log(`light, ${width} px: minimal example ${repro.trim()}; the selected cell reads ${JSON.stringify(detail)}`);
+      await ctx.screenshot(page, "light-narrow-string", { keep: "light-narrow-string.png" });
+      // Again: the saved failure is replayed from the example database, and the panel says so.
+      await lens(0).click();
+      await panel.locator(".history-title", { hasText: "(2)" }).waitFor({ timeout: 90_000 });
+      const note = panel.locator("#result", { hasText: "Replayed from the example database" });
+      await note.waitFor({ timeout: 10_000 });
+      await ctx.screenshot(page, "light-narrow-replay", { keep: "light-narrow-replay.png" });
+      // A long passing run: 100,000 cases, the DataTree and the statistics at this width.
+      await quickOpen(page, "odd.test.ts");
+      await lens(3).waitFor({ timeout: 60_000 });
+      await lens(3).click();
+      await panel.locator(".badge.passed").waitFor({ timeout: 180_000 });
+      // The run took seconds, so it had a progress notification: gone once the run is over.
+      const t = Date.now();
+      await page.locator(".notifications-toasts .notification-toast", { hasText: "Shrinkscope: many examples" }).waitFor({ state: "detached", timeout: 15_000 });
+      ctx.log(`the run's notification went ${Date.now() - t} ms after the panel said "passed"`);
+      const examples = await panel.locator("#stats dd").first().innerText();
+      ctx.log(`the 100,000-case run: the statistics count ${examples} cases`);
+      await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
+      const labelled = await panel.locator("#datatree g.cell text.label").evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
+      if (labelled < 3) throw new Error(`the DataTree of a 100,000-case run shows ${labelled} legible labels at ${width} px`);
+      await ctx.screenshot(page, "light-narrow-datatree", { keep: "light-narrow-datatree.png" });
+      await panel.locator("#sec-stats").scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, "light-narrow-stats", { keep: "light-narrow-stats.png" });
+    },
+  },
+  {
     name: "extension: UI (click Run property, the panel shows the minimal example, Ctrl+. converts it to a test)",
     timeoutMs: 300_000,
     async run(ctx) {
-      const { ext, size } = packagedExtension();
+      const { server, page, size } = await openInstalled(ctx, WORKSPACE);
       ctx.log(`installed from a .vsix of ${(size / 1024 / 1024).toFixed(1)} MB`);
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: WORKSPACE });
-      const { page } = await ctx.openWorkbench(server);
-      await quickOpen(page, "sort.test.ts");
-      await page.locator(".editor-instance .view-lines", { hasText: "uniqueSorted" }).first().waitFor({ timeout: 30_000 });
+      await openFile(page, "sort.test.ts", "uniqueSorted");
       // The second "Run property" lens is the failing "is ascending" property.
       const lenses = page.locator(".codelens-decoration a", { hasText: "Run property" });
       await lenses.nth(2).waitFor({ timeout: 60_000 });
@@ -216,11 +314,8 @@ export const checks = [
     name: "extension: machine UI (Run property on a machine, the Steps view shows the minimal steps, Convert writes a test that fails with the invariant)",
     timeoutMs: 300_000,
     async run(ctx) {
-      const { ext } = packagedExtension();
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: MACHINES });
-      const { page } = await ctx.openWorkbench(server);
-      await quickOpen(page, "ledger.test.ts");
-      await page.locator(".editor-instance .view-lines", { hasText: "LedgerMachine" }).first().waitFor({ timeout: 30_000 });
+      const { server, page } = await openInstalled(ctx, MACHINES);
+      await openFile(page, "ledger.test.ts", "LedgerMachine");
       // The machine test is at the end of the file, below the fold: go to its line so its lens is drawn.
       const testLine = fs.readFileSync(path.join(MACHINES, "ledger.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("ledger keeps its total"')) + 1;
       await goToLine(page, testLine);
@@ -280,11 +375,8 @@ export const checks = [
     name: "extension: schedule UI (Run property on a simTest property, the Timeline shows the failing seed's run, Convert pins the workload and the schedule)",
     timeoutMs: 300_000,
     async run(ctx) {
-      const { ext } = packagedExtension();
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: MACHINES });
-      const { page } = await ctx.openWorkbench(server);
-      await quickOpen(page, "log.test.ts");
-      await page.locator(".editor-instance .view-lines", { hasText: "reserveThenWrite" }).first().waitFor({ timeout: 30_000 });
+      const { server, page } = await openInstalled(ctx, MACHINES);
+      await openFile(page, "log.test.ts", "reserveThenWrite");
       const testLine = fs.readFileSync(path.join(MACHINES, "log.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("the log keeps every append"')) + 1;
       await goToLine(page, testLine);
       const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
@@ -330,11 +422,8 @@ export const checks = [
     name: "extension: target and explain UI (a bug only target() reaches: the progress view shows the target phase and the best score, the result marks the free argument)",
     timeoutMs: 300_000,
     async run(ctx) {
-      const { ext } = packagedExtension();
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: MACHINES });
-      const { page } = await ctx.openWorkbench(server);
-      await quickOpen(page, "batch.test.ts");
-      await page.locator(".editor-instance .view-lines", { hasText: "within its budget" }).first().waitFor({ timeout: 30_000 });
+      const { page } = await openInstalled(ctx, MACHINES);
+      await openFile(page, "batch.test.ts", "within its budget");
       const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
       await lens.first().waitFor({ timeout: 60_000 });
       await lens.first().click();
@@ -362,11 +451,9 @@ export const checks = [
     name: `extension: runner UI (a ${proj.runner} project: Run property runs ${proj.runner} with its config, the panel fills via ${proj.via}, Convert writes a test ${proj.runner} runs and fails)`,
     timeoutMs: 300_000,
     async run(ctx) {
-      const { ext } = packagedExtension();
-      const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace: path.join(RUNNER_APPS, proj.project) });
       // What `npm install` would give the copied project: shrinkscope (this repository, built) and its runner.
-      linkPackages(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
-      const { page } = await ctx.openWorkbench(server);
+      const install = (server) => linkPackages(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
+      const { server, page } = await openInstalled(ctx, path.join(RUNNER_APPS, proj.project), { before: install });
       const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
       // The panel's first load in a browser that has never shown a VS Code webview: the browser installs VS
       // Code's webview service worker first, which takes seconds here while the workbench is starting. It is
