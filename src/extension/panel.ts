@@ -77,4 +77,3 @@ export class Panel implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 }
-

@@ -65,7 +65,7 @@ export async function bundleWebview() {
 
 /**
  * The host's side of the events' wire format (src/eventWire.ts), for the page: posted messages carry their
- * events encoded as the extension host posts them (`window.__shrinkscopeHost.encodeEvents`).
+ * events encoded as the extension host posts them (`window.__shrinkscopeHost.posted(message)`).
  */
 async function bundleHostWire() {
   const r = await build({ entryPoints: [path.join(repo, "src/eventWire.ts")], bundle: true, platform: "browser", target: "es2022", format: "iife", globalName: "__shrinkscopeHost", minify: true, write: false, logLevel: "silent" });
