@@ -33,8 +33,9 @@ interface Wire {
   readonly e: readonly unknown[];
 }
 
+/** A float as JSON keeps it: NaN, ±Infinity and -0 as their names. */
 function floatOut(v: number): number | string {
-  return Number.isFinite(v) && !Object.is(v, -0) ? v : String(Object.is(v, -0) ? "-0" : v);
+  return Object.is(v, -0) ? "-0" : Number.isFinite(v) ? v : String(v);
 }
 
 /** The events as one string for the panel (see the file's comment). */

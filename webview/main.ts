@@ -81,14 +81,14 @@ type SectionId = (typeof SECTIONS)[number][0];
 const app = document.getElementById("app") ?? document.body.appendChild(document.createElement("main"));
 // The host marks the whole panel live; that would read out every frame. One status badge is live instead.
 app.removeAttribute("aria-live");
+// The page's own paragraph (src/extension/panelHtml.ts) stays while no run shows: "Run a property…", or, for a
+// panel a run opened, that run as starting until its first message (the host replays it once we are ready).
+const idle = app.querySelector("p") ?? document.createElement("p");
 app.replaceChildren();
 const header = document.createElement("header");
 header.className = "run";
-const idle = document.createElement("p");
 idle.className = "muted idle";
-// Opened by a run: its title until the run's first message (the host replays it once the script is ready).
 const starting = app.dataset.starting;
-idle.textContent = starting === undefined ? "Run a property to see it here." : `Starting ${starting}…`;
 const nav = document.createElement("nav");
 nav.setAttribute("aria-label", "Sections");
 const mounts = {} as Record<SectionId, HTMLElement>;

@@ -64,6 +64,10 @@ async function openInstalled(ctx, workspace, { userSettings, viewport, before } 
   return { server, page, size };
 }
 
+/** The editor's "Run property" lenses, and the panel's page inside VS Code's two webview frames. */
+const runLenses = (page) => page.locator(".codelens-decoration a", { hasText: "Run property" });
+const panelOf = (page) => page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+
 /** Open `name` in the editor and wait until a line containing `text` shows. */
 async function openFile(page, name, text) {
   await quickOpen(page, name);
@@ -188,7 +192,7 @@ export const checks = [
       const { page } = await openInstalled(ctx, WORKSPACE);
       await openFile(page, "odd.test.ts", "hangs");
       // The second lens: "hangs", a synchronous endless loop (only killing its process stops it).
-      const lenses = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lenses = runLenses(page);
       await lenses.nth(1).waitFor({ timeout: 60_000 });
       const t0 = Date.now();
       await lenses.nth(1).click();
@@ -207,7 +211,7 @@ export const checks = [
       // Cancel stops the run: the status bar and the panel say so, and the notification goes.
       await page.locator(".statusbar-item", { hasText: "Shrinkscope: stopped" }).waitFor({ timeout: 30_000 });
       await toast.waitFor({ state: "detached", timeout: 15_000 });
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       await panel.locator(".badge", { hasText: "stopped" }).waitFor({ timeout: 15_000 });
       ctx.log(`stopped ${Date.now() - t0} ms after the click; the panel's badge says "stopped"`);
     },
@@ -223,8 +227,8 @@ export const checks = [
         `import { test } from "node:test";\nimport { property, st } from "shrinkscope";\n\ntest("no word repeats a letter", property(st.text({ alphabet: \"abcdefghij\", maxSize: 12 }), (w) => {\n  if (w.length > 7 && new Set(w).size < w.length) throw new Error(\`\${JSON.stringify(w)} repeats a letter\`);\n}));\n`,
       );
       const { page } = await openInstalled(ctx, WORKSPACE, { userSettings: { "workbench.colorTheme": "Default Light Modern" }, viewport: { width: 900, height: 900 }, before: words });
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
-      const lens = (i) => page.locator(".codelens-decoration a", { hasText: "Run property" }).nth(i);
+      const panel = panelOf(page);
+      const lens = (i) => runLenses(page).nth(i);
       await quickOpen(page, "words.test.ts");
       await lens(0).waitFor({ timeout: 60_000 });
       await lens(0).click();
@@ -272,11 +276,11 @@ export const checks = [
       ctx.log(`installed from a .vsix of ${(size / 1024 / 1024).toFixed(1)} MB`);
       await openFile(page, "sort.test.ts", "uniqueSorted");
       // The second "Run property" lens is the failing "is ascending" property.
-      const lenses = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lenses = runLenses(page);
       await lenses.nth(2).waitFor({ timeout: 60_000 });
       await ctx.screenshot(page, "codelens");
       await lenses.nth(1).click();
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       await panel.locator(".repro", { hasText: "[-1, -2]" }).waitFor({ timeout: 60_000 });
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
       await ctx.screenshot(page, "panel-minimal-example", { keep: "panel.png" });
@@ -319,10 +323,10 @@ export const checks = [
       // The machine test is at the end of the file, below the fold: go to its line so its lens is drawn.
       const testLine = fs.readFileSync(path.join(MACHINES, "ledger.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("ledger keeps its total"')) + 1;
       await goToLine(page, testLine);
-      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lens = runLenses(page);
       await lens.first().waitFor({ timeout: 60_000 });
       await lens.first().click();
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       // The Steps view ends on the minimal sequence, the failing invariant marked, the Explanation and the state.
       const steps = panel.locator("#steps");
       await steps.locator("li.step", { hasText: "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });" }).waitFor({ timeout: 90_000 });
@@ -379,10 +383,10 @@ export const checks = [
       await openFile(page, "log.test.ts", "reserveThenWrite");
       const testLine = fs.readFileSync(path.join(MACHINES, "log.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("the log keeps every append"')) + 1;
       await goToLine(page, testLine);
-      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lens = runLenses(page);
       await lens.first().waitFor({ timeout: 60_000 });
       await lens.first().click();
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       // The property shrinks the workload; the Timeline shows the failing seed's minimal run, task by task.
       await panel.locator(".repro", { hasText: '["a"]' }).waitFor({ timeout: 90_000 });
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
@@ -424,10 +428,10 @@ export const checks = [
     async run(ctx) {
       const { page } = await openInstalled(ctx, MACHINES);
       await openFile(page, "batch.test.ts", "within its budget");
-      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lens = runLenses(page);
       await lens.first().waitFor({ timeout: 60_000 });
       await lens.first().click();
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       await panel.locator(".repro", { hasText: "or any other generated value" }).waitFor({ timeout: 120_000 });
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
       const repro = await panel.locator(".repro").innerText();
@@ -454,7 +458,7 @@ export const checks = [
       // What `npm install` would give the copied project: shrinkscope (this repository, built) and its runner.
       const install = (server) => linkPackages(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
       const { server, page } = await openInstalled(ctx, path.join(RUNNER_APPS, proj.project), { before: install });
-      const panel = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+      const panel = panelOf(page);
       // The panel's first load in a browser that has never shown a VS Code webview: the browser installs VS
       // Code's webview service worker first, which takes seconds here while the workbench is starting. It is
       // once per browser, not per run or runner, so it is measured apart from the clicks below.
@@ -465,7 +469,7 @@ export const checks = [
       ctx.log(`the panel's first load in a new browser: ${Date.now() - t} ms`);
       await quickOpen(page, path.basename(proj.file));
       await page.locator(".editor-instance .view-lines", { hasText: proj.name }).first().waitFor({ timeout: 30_000 });
-      const lens = page.locator(".codelens-decoration a", { hasText: "Run property" });
+      const lens = runLenses(page);
       await lens.nth(proj.lens).waitFor({ timeout: 60_000 });
       // The first click is the runner's cold start: its first run (its warm-up began when the file opened). It
       // waits until VS Code has opened the file — its TypeScript start no longer spinning in the status bar — as a

@@ -61,7 +61,10 @@ export function layoutStats(m: StatsModel): StatsLayout {
   if (rest > 0) shown.push([OTHER_LABELS, rest]);
   const labelTotal = entries.reduce((a, e) => a + e[1], 0);
   const labelMax = Math.max(1, ...shown.map((e) => e[1]));
-  const bar = (key: string, label: string, count: number, max: number, total: number): Bar => ({ key, label, count, fraction: count / max, share: pct(count, total), text: `${count} (${pct(count, total)})` });
+  const bar = (key: string, label: string, count: number, max: number, total: number): Bar => {
+    const share = pct(count, total);
+    return { key, label, count, fraction: count / max, share, text: `${count} (${share})` };
+  };
   const labels = shown.map(([label, count]) => bar(label, label, count, labelMax, labelTotal));
 
   // The histogram spans the bins from 0 up to the last non-empty one, so empty tails do not flatten it.
