@@ -19,6 +19,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { wallNow } from "./clock.ts";
 
 /** One recorded choice. Deliberately self-contained: this file must not depend on the rest of the engine. */
 export type StoredChoice = number | boolean | string | Uint8Array;
@@ -345,7 +346,7 @@ export class DirectoryDatabase implements DatedDatabase {
   /** Best effort: another process may be removing the same file, or it may be a live writer's (if young). */
   private removeIfStale(file: string): void {
     try {
-      if (Date.now() - fs.statSync(file).mtimeMs > STALE_TMP_MS) fs.unlinkSync(file);
+      if (wallNow() - fs.statSync(file).mtimeMs > STALE_TMP_MS) fs.unlinkSync(file);
     } catch {
       // Someone else cleaned it up, or we lack permission; either way it stays ignored.
     }
@@ -355,7 +356,7 @@ export class DirectoryDatabase implements DatedDatabase {
 /** Mark an intact example as saved just now; false if another process deleted it meanwhile (write it again). */
 function touch(file: string): boolean {
   try {
-    const now = new Date();
+    const now = new Date(wallNow());
     fs.utimesSync(file, now, now);
     return true;
   } catch (error) {

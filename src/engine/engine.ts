@@ -39,6 +39,7 @@ import { Shrinker } from "./shrinker.ts";
 import type { DomainPass } from "./shrinker.ts";
 import type { Span } from "./testcase.ts";
 import { SpanStore, TestCase } from "./testcase.ts";
+import { now as clock } from "./clock.ts";
 
 export interface EngineSettings {
   readonly maxExamples: number;
@@ -276,7 +277,7 @@ export class Engine {
   /** The variations' own stream (mutate.ts): whether they run does not change the cases generated. */
   private readonly mutationRandom: Random;
   private readonly emit: ((e: EngineEvent) => void) | undefined;
-  private readonly started = Date.now();
+  private readonly started = clock();
   private nextId = 0;
   /** Property calls so far (the DataTree records on which call each case concluded, for flakiness reports). */
   private calls = 0;
@@ -308,7 +309,7 @@ export class Engine {
   }
 
   statistics(): RunStatistics {
-    return { ...this.stats, timeMs: Date.now() - this.started, events: { ...this.eventCounts } };
+    return { ...this.stats, timeMs: Math.round(clock() - this.started), events: { ...this.eventCounts } };
   }
 
   *run(): Run<EngineResult> {
@@ -551,7 +552,7 @@ export class Engine {
    */
   private reportTargets(targets: Targets, final: boolean): void {
     if (this.emit === undefined) return;
-    const now = Date.now();
+    const now = clock();
     if (!final) this.targetsHeld = true;
     if (!this.targetsHeld || (!final && now - this.targetsSent < TARGETS_EVERY_MS)) return;
     this.targetsSent = now;

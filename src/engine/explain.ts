@@ -23,6 +23,7 @@ import { Status } from "./datatree.ts";
 import { generateChoice } from "./generate.ts";
 import type { Random } from "./random.ts";
 import type { TestCase } from "./testcase.ts";
+import { now } from "./clock.ts";
 
 /** A range [start, end) of the case's choices that a person reads as one thing. */
 export interface Slice {
@@ -51,9 +52,9 @@ export interface ExplainHost {
 
 /** The slices of `target` that vary freely, in the order given. */
 export function* explain(target: TestCase, slices: readonly Slice[], host: ExplainHost): Generator<TestCase, Slice[], TestCase> {
-  const started = Date.now();
+  const started = now();
   let calls = 0;
-  const budget = () => calls < MAX_CALLS && Date.now() - started < MAX_MS && !host.stop();
+  const budget = () => calls < MAX_CALLS && now() - started < MAX_MS && !host.stop();
   const choices = target.choices;
   const nodes = target.nodes;
   const spans = target.spans;

@@ -27,6 +27,7 @@ import { data as dataStrategy } from "./strategies/combinators.ts";
 import { Status } from "./datatree.ts";
 import { StopTest, TestCase } from "./testcase.ts";
 import type { ChoiceValue } from "./choices.ts";
+import { now as clock } from "./clock.ts";
 
 /** Thrown when a property fails: the minimal arguments, the original error, and how to replay. */
 export class PropertyFailure extends Error {
@@ -349,7 +350,7 @@ const explicitRepro = new WeakMap<TestCase, string>();
  * current-case context is restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
  */
 function makeExecutor(def: PropertyDefinition, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
-  const now = timed ? () => performance.now() : () => 0;
+  const now = timed ? clock : () => 0;
   // An async function's cases are scoped from the first; any other run's once a case returned a thenable.
   // st.data() draws are printed as they are drawn on replays (shrinking, the final replay of the minimal
   // case: random === null), so the report shows what was drawn, not what the body did to it afterwards.

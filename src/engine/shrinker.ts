@@ -38,6 +38,7 @@ import { Status } from "./datatree.ts";
 import type { ChoiceInfo, EngineEvent, Presentation, SpanInfo } from "./events.ts";
 import { findIntegerG } from "./findInteger.ts";
 import type { Span, TestCase } from "./testcase.ts";
+import { now } from "./clock.ts";
 
 /** What the shrinker needs from the engine. */
 export interface ShrinkHost {
@@ -109,7 +110,7 @@ export class Shrinker {
   /** Candidates executed: the calls and the ones rejected before the property ran (see count). */
   cases = 0;
   shrinks = 0;
-  private readonly started = Date.now();
+  private readonly started = now();
   private currentPass = "";
   private passCalls = 0;
   private passAccepted = 0;
@@ -220,7 +221,7 @@ export class Shrinker {
     const cached = result !== undefined;
     if (result === undefined) {
       if (this.calls >= this.options.maxCalls) throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
-      if (Date.now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
+      if (now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
       const tc = yield* this.host.execute(choices, this.currentPass, this.filterRetries());
       this.count(tc);
       this.checkStop();

@@ -21,6 +21,7 @@ import type { TreeCursor } from "./datatree.ts";
 import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
 import type { Presentation } from "./events.ts";
+import { now } from "./clock.ts";
 
 /** A labelled run of choices [start, end) drawn by one strategy call. */
 export interface Span {
@@ -170,11 +171,11 @@ export class TestCase {
    * unwatched case pays neither the clock nor the closure.
    */
   timedDraw<T>(draw: () => T): T {
-    const t0 = performance.now();
+    const t0 = now();
     try {
       return draw();
     } finally {
-      this.drawMs += performance.now() - t0;
+      this.drawMs += now() - t0;
     }
   }
   /** Whether target() was called (without allocating). */

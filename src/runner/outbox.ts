@@ -20,11 +20,15 @@
  * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
  * targets, the result) is always sent as is.
  */
-// Node's own clock and timers, not the globals: a test that fakes timers (vi.useFakeTimers, jest's, sinon's)
-// replaces the globals, and a frozen clock would hold every batch back.
-import { performance } from "node:perf_hooks";
-import { clearTimeout, setTimeout } from "node:timers";
+import * as timers from "node:timers";
+import { now } from "../engine/clock.ts";
 import type { EngineEvent, RunnerMessage, TreeEvent } from "../protocol.ts";
+
+// The engine's clock and the timers as they were at load, not the globals: a test that fakes timers
+// (vi.useFakeTimers, jest's, sinon's) replaces the globals and node:timers' exports, and a frozen clock or a
+// fake timer would hold every batch back.
+const setTimeout = timers.setTimeout;
+const clearTimeout = timers.clearTimeout;
 
 export interface OutboxOptions {
   /** Flush a batch once it is this old (ms). */
@@ -118,7 +122,7 @@ export class Outbox {
   private queue: (EventBatch | LogChunk)[] = [];
   /** Queued messages' size, for maxBatch: kept events and log writes; tree events are tiny and not counted. */
   private pending = 0;
-  private lastFlush = performance.now();
+  private lastFlush = now();
   private firstCaseSent = false;
   private timer: NodeJS.Timeout | undefined;
   private logChars = 0;
@@ -178,7 +182,7 @@ export class Outbox {
     const queue = this.queue;
     this.queue = [];
     this.pending = 0;
-    this.lastFlush = performance.now();
+    this.lastFlush = now();
     if (this.logDropped > 0) {
       queue.push({ kind: "log", stream: "stderr", parts: [`[shrinkscope: ${this.logDropped} characters of output were not forwarded]\n`] });
       this.logDropped = 0;
@@ -213,7 +217,7 @@ export class Outbox {
   }
 
   private maybeFlush(): void {
-    if (this.pending >= this.options.maxBatch || performance.now() - this.lastFlush >= this.options.flushMs) this.flush();
+    if (this.pending >= this.options.maxBatch || now() - this.lastFlush >= this.options.flushMs) this.flush();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;

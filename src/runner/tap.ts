@@ -22,7 +22,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { performance } from "node:perf_hooks";
+import { now as clock } from "../engine/clock.ts";
 import { encodeFrame } from "./frames.ts";
 import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../protocol.ts";
 import { StopRun } from "./channel.ts";
@@ -101,7 +101,7 @@ function makeHook({ dir, settings, file, root }: RunSpec): { hook: RunnerHook; o
       send(doneOf(e, file, root));
       return;
     }
-    const now = performance.now();
+    const now = clock();
     if (now - lastCheck < STOP_CHECK_MS) return;
     lastCheck = now;
     if (fs.existsSync(stopFile)) {
