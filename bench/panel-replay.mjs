@@ -1,19 +1,22 @@
 // Replays 100,000 test cases recorded from real runs into the panel in headless Chromium and measures
-// frame time and memory. Run: node bench/panel-replay.mjs [--cases N] [--per-frame M] [--batch B]
+// frame time and memory. Run: node bench/panel-replay.mjs [--load] [--cases N] [--per-frame M] [--batch B]
 //
 // The stream: the recorded runs in test/webview/fixtures (write them with test/webview/record.ts) — the
 // generation phase of `passing` repeated with fresh ids for 60% of the cases, then the shrink phase of
 // `mixed` (cases, candidates, new targets, passes) repeated for the rest, then the result — in messages of
 // B events (default 250, like the runner's batches), M messages posted per animation frame (default 1:
 // 15,000 events a second, three times the most the runner sends; try --per-frame 4). Each batch is posted as
-// the extension host posts it — its events encoded as one string (src/eventWire.ts) — with window.postMessage,
-// so the structured clone on arrival and the decoding are in the frames, as in VS Code (--deliver dispatch
-// hands the page the posted object without a clone).
+// the extension host posts it — its events encoded as UTF-8 bytes (src/eventWire.ts) — with window.postMessage,
+// so the structured clone on arrival is in the frames, as in VS Code; the panel hands the bytes to its fold
+// worker, which decodes and folds them off the page's thread (webview/fold.ts). --deliver dispatch hands the
+// page the posted object without a clone.
 //
 // Measured, per frame: the panel's work — its message handling since the previous frame, its render
 // callback, and the browser's style/layout/paint that follows (until a MessageChannel task queued at the
 // end of the render runs). Also the rAF interval, long tasks, and the JS heap after a forced GC at the start,
-// the middle and the end. Prints p50/p95/max; the target is p95 < 16 ms with the heap not growing.
+// the middle and the end. Prints p50/p95/max; the bar is p95 ≤ 12 ms with a core kept busy (--load) and the
+// heap not growing.
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +31,10 @@ const CASES = arg("cases", 100_000);
 const PER_FRAME = arg("per-frame", 1);
 const BATCH = arg("batch", 250);
 const DELIVER = process.argv.includes("--deliver") ? process.argv[process.argv.indexOf("--deliver") + 1] : "post";
+// --load: a process keeps one core busy for the whole measurement (a 2-core machine running a test suite).
+const LOAD = process.argv.includes("--load");
+/** The bar: p95 frame time, with a core kept busy (BENCHMARKS: the panel on a loaded 2-core machine). */
+const BAR_MS = 12;
 
 // The fixtures' tagged JSON (see test/webview/serialise.ts), revived in the page.
 const fixture = (name) => readFileSync(path.join(repo, "test/webview/fixtures", `${name}.json`), "utf8");
@@ -128,6 +135,7 @@ function pct(xs, p) {
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mb = (x) => `${(x / 1048576).toFixed(1)} MB`;
 
+const busy = LOAD ? spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }) : undefined;
 const server = await serve(await bundleWebview());
 const browser = await launch();
 try {
@@ -196,7 +204,7 @@ try {
     let busy = 0;
     for (let k = t; k < tasks.length && tasks[k].ts < f.to; k++) busy += Math.min(f.to, tasks[k].ts + tasks[k].dur) - Math.max(f.from, tasks[k].ts);
     animationFrames.push(busy / 1000);
-    if (tracing && busy > 16000) {
+    if (tracing && busy > BAR_MS * 1000) {
       // What the slow frames spent their time on (main thread).
       for (const e of trace.traceEvents) {
         if (e.ph !== "X" || `${e.pid}:${e.tid}` !== mainThread || e.ts < f.from || e.ts >= f.to) continue;
@@ -205,7 +213,7 @@ try {
       slowFrames++;
     }
   }
-  if (tracing) console.log(`${slowFrames} frames over 16 ms spent:\n${[...slow].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, d]) => `  ${n} ${d.toFixed(0)} ms`).join("\n")}`);
+  if (tracing) console.log(`${slowFrames} frames over ${BAR_MS} ms spent:\n${[...slow].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, d]) => `  ${n} ${d.toFixed(0)} ms`).join("\n")}`);
   if (tracing) {
     // Where the frames' time goes, by trace event (main thread, complete events).
     const by = new Map();
@@ -215,7 +223,6 @@ try {
   const heapEnd = await heap();
   const b = await page.evaluate("window.__bench");
   const shown = await page.evaluate("document.querySelector('#stats dd')?.textContent");
-  if (process.argv.includes("--views")) console.log(await page.evaluate("window.__vt"));
   const renders = b.frames.map((f) => f.render);
   const clone = await page.evaluate("window.__cloneMs");
   await page.evaluate("window.__messages = undefined");
@@ -224,14 +231,15 @@ try {
   console.log(`panel replay: ${prepared.cases} test cases in ${prepared.messages} messages of ${BATCH} events, ${PER_FRAME} per frame (${DELIVER === "post" ? "postMessage" : "dispatchEvent"}), ${seconds.toFixed(1)} s (${Math.round(prepared.cases / seconds)} cases/s); the panel shows ${shown} cases`);
   console.log(`frame time (main-thread work per animation frame, from Chromium's trace), ${frameTimes.length} frames: p50 ${ms(pct(frameTimes, 50))}  p95 ${ms(pct(frameTimes, 95))}  max ${ms(Math.max(...frameTimes))}`);
   console.log(`  rAF callbacks (the panel's render and the driver): p50 ${ms(pct(renders, 50))}  p95 ${ms(pct(renders, 95))}  max ${ms(Math.max(...renders))}; rAF interval p50 ${ms(pct(b.raf, 50))}  p95 ${ms(pct(b.raf, 95))}`);
-  console.log(`  and folding one message (${BATCH} events): p50 ${ms(pct(b.handlers, 50))}  p95 ${ms(pct(b.handlers, 95))}  max ${ms(Math.max(...b.handlers))}; structured clone per message: ${ms(clone.posted)} as posted (${DELIVER === "post" ? "in the frames" : "not in the frames: --deliver dispatch"}), ${ms(clone.objects)} for the same events as objects`);
+  console.log(`  and the page handling one message (${BATCH} events; folded in the worker): p50 ${ms(pct(b.handlers, 50))}  p95 ${ms(pct(b.handlers, 95))}  max ${ms(Math.max(...b.handlers))}; structured clone per message: ${ms(clone.posted)} as posted (${DELIVER === "post" ? "in the frames" : "not in the frames: --deliver dispatch"}), ${ms(clone.objects)} for the same events as objects`);
   console.log(`  long tasks (>50 ms): ${b.longTasks.length}`);
   console.log(`JS heap after GC (stream held by the page): start ${mb(heapStart)}  middle ${mb(heapMid)}  end ${mb(heapEnd)}; end with the stream released: ${mb(heapAfter)}`);
   if (errors.length > 0) console.log(`page errors (${errors.length}): ${[...new Set(errors)].join("; ")}`);
-  const ok = pct(frameTimes, 95) < 16 && heapEnd < heapMid * 1.25 + 4 * 1048576;
-  console.log(ok ? "OK: p95 frame time under 16 ms, heap bounded" : "NOT MET: p95 frame time ≥ 16 ms or heap growing");
+  const ok = pct(frameTimes, 95) <= BAR_MS && heapEnd < heapMid * 1.25 + 4 * 1048576;
+  console.log(`${ok ? "OK" : "NOT MET"}: p95 frame time ≤ ${BAR_MS} ms${LOAD ? " with a core kept busy" : ""} and the heap bounded`);
   process.exitCode = ok ? 0 : 1;
 } finally {
+  busy?.kill();
   await browser.close();
   await server.close();
 }

@@ -148,10 +148,11 @@ export type PanelMessage =
   | { readonly type: "run-finished"; readonly outcome: RunOutcome; readonly failure?: FailureReport; readonly reason?: string };
 
 /**
- * A PanelMessage as the host posts it: a batch's events as one string (src/eventWire.ts) — VS Code relays a
- * string to the webview without cloning an object graph at every hop. The panel decodes it into a PanelMessage.
+ * A PanelMessage as the host posts it: a batch's events as UTF-8 bytes (src/eventWire.ts) — VS Code carries an
+ * ArrayBuffer to the webview as bytes, without cloning an object graph (or a long string) at every hop, and the
+ * panel hands them to its fold worker without a copy. The fold decodes them into a PanelMessage.
  */
-export type PostedPanelMessage = Exclude<PanelMessage, { readonly type: "events" }> | { readonly type: "events"; readonly wire: string; readonly dropped: number };
+export type PostedPanelMessage = Exclude<PanelMessage, { readonly type: "events" }> | { readonly type: "events"; readonly wire: Uint8Array; readonly dropped: number };
 
 /** Webview → host. Untrusted: validated by isWebviewMessage before use. */
 export type WebviewMessage =

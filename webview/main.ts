@@ -1,19 +1,21 @@
 /**
- * The panel's script: the only place that wires things. It validates and folds the host's messages into the
- * view model (model.ts, pure), schedules at most one render per animation frame, and in it hands each view
- * the part of the model it draws — only when that part is a new object (the model shares unchanged parts).
+ * The panel's script: the only place that wires things. The host's messages go to the fold (fold.ts: a worker
+ * that decodes, checks and folds them into the view model and the DataTree, and lays the tree out); its
+ * patches keep a copy of the view model here. One render per animation frame hands each view the part of the
+ * model it draws — only when that part is a new object (the model and its patches share unchanged parts).
  * Views are paced (each at most every so many ms while a run streams) and share a per-frame budget, so a
  * long run keeps frames short: see `tasks`.
  *
  * State survives hide/show (the host retains the context) and reload: the model and the UI's own state are
  * saved with setState (throttled: it serialises the whole model), and on reload the host's replay of the
- * current run is recognised and skipped (model.ts `receive`). The DataTree model is the other view's own,
- * mutable and not saved; it is rebuilt from that replay.
+ * current run is recognised and skipped (model.ts `receive`). The DataTree model lives in the fold, not
+ * saved; it is rebuilt from that replay.
  */
-import type { PanelMessage, WebviewMessage } from "../src/protocol.ts";
-import { decodeEvents } from "../src/eventWire.ts";
-import type { PanelState, Resume } from "./model.ts";
-import { initialState, receive, restore, resumeFor } from "./model.ts";
+import type { WebviewMessage } from "../src/protocol.ts";
+import type { PanelState } from "./model.ts";
+import { initialState, restore } from "./model.ts";
+import { applyPatch, createFold, type FoldIn, type FoldOut } from "./fold.ts";
+import type { TreeFrame } from "./layout/datatree.ts";
 import { layoutProgress } from "./layout/progress.ts";
 import { layoutStats } from "./layout/stats.ts";
 import { layoutResult } from "./layout/result.ts";
@@ -28,7 +30,9 @@ import { drawSteps } from "./views/steps.ts";
 import { drawTimeline } from "./views/timeline.ts";
 // The DataTree view (its own model and view, by another hand) mounts in the #datatree section.
 import { createDataTreeView, type DataTreeView } from "./views/datatree.ts";
-import { applyMessage, createTreeModel, type TreeModel } from "./models/datatree.ts";
+
+/** The fold worker's script (webview/foldWorker.ts, bundled), put here by the build (tools/webview-bundle.mjs). */
+declare const SHRINKSCOPE_FOLD_WORKER: string | undefined;
 
 interface VsCodeApi {
   postMessage(m: WebviewMessage): void;
@@ -58,9 +62,9 @@ const vscode = acquireVsCodeApi();
 const saved = vscode.getState() as Saved | undefined;
 const restored = restore(saved?.model);
 let state: PanelState = restored ?? initialState;
-let resume: Resume = resumeFor(restored);
 let ui: UiState = { selectedPass: saved?.ui?.selectedPass };
-let tree: TreeModel = createTreeModel();
+/** The DataTree's latest layout from the fold, not yet drawn. */
+let tree: TreeFrame | undefined;
 
 // ------------------------------------------------------------------------------------------- skeleton
 
@@ -112,10 +116,21 @@ for (const [id, title] of SECTIONS) {
   sections.push(sec);
 }
 app.append(header, idle, nav, ...sections);
+/**
+ * Sections in or near the viewport. While a run streams, a view scrolled out of sight is not drawn (nobody
+ * sees it, and its DOM work would still cost the frame); it is drawn when it comes near, and every view is
+ * drawn once the run ends.
+ */
+const inSight = new Set<Element>();
+const sight = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => {
+  for (const e of entries) if (e.isIntersecting) inSight.add(e.target); else inSight.delete(e.target);
+  schedule();
+}, { rootMargin: "200px 0px" }) : undefined;
+for (const sec of sections) sight?.observe(sec);
 
 let treeView: DataTreeView | undefined;
 try {
-  treeView = createDataTreeView(mounts.datatree);
+  treeView = createDataTreeView(mounts.datatree, { onParams: (params) => fold({ type: "tree", params }) });
 } catch (e) {
   // A broken view must not take the rest of the panel down.
   mounts.datatree.textContent = `The DataTree view failed to start: ${String(e)}`;
@@ -126,7 +141,6 @@ try {
 const post = (m: WebviewMessage): void => vscode.postMessage(m);
 let width = 0;
 let scheduled = false;
-let treeDirty = true;
 
 function selectPass(pass: string): void {
   ui = { ...ui, selectedPass: pass };
@@ -141,6 +155,8 @@ function selectPass(pass: string): void {
  */
 interface ViewTask {
   readonly name: string;
+  /** The section it draws in (none: always drawn). */
+  readonly section: SectionId | undefined;
   readonly minGapMs: number;
   inputs(s: PanelState): readonly unknown[];
   draw(s: PanelState, w: number): void;
@@ -150,7 +166,8 @@ interface ViewTask {
 }
 
 function task(name: string, minGapMs: number, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
-  return { name, minGapMs, inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
+  const section = name === "header" ? undefined : name === "target" || name === "current" ? "choices" : (name as SectionId);
+  return { name, section, minGapMs, inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
 }
 
 const tasks: ViewTask[] = [
@@ -164,11 +181,10 @@ const tasks: ViewTask[] = [
   task("comparison", 300, (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
   task("progress", 200, (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
   task("stats", 300, (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
-  // The DataTree view re-lays-out a tree of thousands of nodes on each update (tens of ms), so while a run
-  // streams it is updated at most once a second; a finished run updates at once.
-  task("datatree", 1000, () => [treeDirty], () => {
-    treeDirty = false;
-    treeView?.update(tree);
+  // The fold lays the tree out at most once a second while a run streams (fold.ts); each layout is drawn.
+  task("datatree", 0, () => [tree], () => {
+    if (tree !== undefined) treeView?.show(tree);
+    tree = undefined;
   }),
 ];
 
@@ -188,7 +204,7 @@ let drawnRuns = state.runs;
 
 function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
   if (t.drawnWidth !== width || t.drawn === undefined) return true;
-  if (t.name === "datatree") return inputs[0] === true;
+  if (t.name === "datatree") return inputs[0] !== undefined;
   return inputs.some((x, i) => x !== t.drawn?.[i]);
 }
 
@@ -219,6 +235,7 @@ function render(): void {
     const i = (first + k) % tasks.length;
     const t = tasks[i];
     if (hidden && t.name !== "header") continue;
+    if (live && !all && sight !== undefined && t.section !== undefined && !inSight.has(mounts[t.section].parentElement!)) continue;
     if (t.name === "steps" && !s.steps.machine) continue;
     if (t.name === "timeline" && s.timeline === undefined) continue;
     const inputs = t.inputs(s);
@@ -258,6 +275,11 @@ function render(): void {
   }
   if (pending) schedule();
   else if (earliest < Infinity) setTimeout(schedule, earliest);
+  // Drawn: the fold may send what changed since (one patch at a time, fold.ts).
+  if (!pulled) {
+    pulled = true;
+    fold({ type: "pull" });
+  }
 }
 
 /**
@@ -294,43 +316,84 @@ function scheduleSave(now = false): void {
 
 // ------------------------------------------------------------------------------------------- messages
 
-/** The host's message, checked and with its events decoded (src/eventWire.ts); undefined if malformed. */
-function panelMessage(x: unknown): PanelMessage | undefined {
-  if (typeof x !== "object" || x === null) return undefined;
-  const m = x as Record<string, unknown>;
-  if (m.type === "events") return typeof m.wire === "string" && typeof m.dropped === "number" ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped } : undefined;
-  if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath) ? (m as unknown as PanelMessage) : undefined;
-  return m.type === "run-finished" && typeof m.outcome === "string" ? (m as unknown as PanelMessage) : undefined;
+/** Whether a pull is on its way to the fold (it answers once something changed). */
+let pulled = false;
+
+function folded(out: FoldOut): void {
+  if (typeof out !== "object" || out === null || out.type !== "patch") return;
+  const was = state.run.status;
+  if (out.state !== undefined) state = applyPatch(state, out.state);
+  if (out.tree !== undefined) tree = out.tree;
+  pulled = false;
+  scheduleSave(was === "running" && state.run.status !== "running");
+  schedule();
 }
 
+/**
+ * The fold: in a worker when one starts (its script is in this one, started from a blob: URL), else on this
+ * thread. What the page sends before the worker first answers is kept, so a worker that cannot start (a CSP,
+ * a browser without workers) loses nothing: the page folds it all itself. (A message the fold cannot fold is
+ * logged there and skipped; the worker goes on.)
+ */
+function startFold(): (input: FoldIn) => void {
+  let local: ((input: FoldIn) => void) | undefined;
+  let early: FoldIn[] | undefined = [];
+  const onPage = (why: unknown): void => {
+    console.warn("shrinkscope: folding on the page, not in a worker:", why);
+    document.body.dataset.fold = "page";
+    local = createFold((out) => queueMicrotask(() => folded(out)));
+    for (const i of early ?? []) local(i);
+    early = undefined;
+  };
+  try {
+    if (typeof SHRINKSCOPE_FOLD_WORKER !== "string") throw new Error("no worker script in this build");
+    const worker = new Worker(URL.createObjectURL(new Blob([SHRINKSCOPE_FOLD_WORKER], { type: "text/javascript" })), { name: "shrinkscope-fold" });
+    document.body.dataset.fold = "worker";
+    worker.onmessage = (e: MessageEvent<FoldOut>) => {
+      early = undefined;
+      folded(e.data);
+    };
+    worker.onerror = (e) => {
+      if (early === undefined) return; // it started: an error there was logged there
+      worker.terminate();
+      onPage(e.message || "the worker did not start");
+    };
+    return (input) => {
+      if (local !== undefined) return local(input);
+      if (early !== undefined) {
+        early.push(input);
+        worker.postMessage(input);
+        return;
+      }
+      // A batch's bytes move to the worker without a copy (the page has no further use for them).
+      const wire = input.type === "message" ? (input.data as { wire?: unknown }).wire : undefined;
+      worker.postMessage(input, wire instanceof Uint8Array ? [wire.buffer] : []);
+    };
+  } catch (e) {
+    onPage(e);
+    return (input) => local!(input);
+  }
+}
+const fold = startFold();
+fold({ type: "init", saved: saved?.model });
+
 window.addEventListener("message", (event: MessageEvent<unknown>) => {
-  const m = panelMessage(event.data);
-  if (m === undefined) return;
-  if (m.type === "run-started") {
+  const data = event.data;
+  const type = typeof data === "object" && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type !== "run-started" && type !== "events" && type !== "run-finished") return;
+  if (type === "run-started") {
     mark("runStartedAt");
     marked.firstCase = marked.firstFrame = marked.firstEvents = false;
     delete document.body.dataset.firstCaseAt;
     delete document.body.dataset.firstEventsAt;
     delete document.body.dataset.firstFrame;
   }
-  if (m.type === "events" && !marked.firstEvents) {
+  if (type === "events" && !marked.firstEvents) {
     marked.firstEvents = true;
     mark("firstEventsAt");
   }
-  const r = receive(state, resume, m);
-  state = r.state;
-  resume = r.resume;
-  // The DataTree is not saved, so it folds every message, replayed ones included.
-  if (treeView !== undefined) {
-    try {
-      tree = applyMessage(tree, m);
-      treeDirty = true;
-    } catch {
-      // Its failure must not stop the other views.
-    }
-  }
-  scheduleSave(m.type === "run-finished");
-  schedule();
+  // Checked and decoded by the fold (fold.ts panelMessage).
+  fold({ type: "message", data });
 });
 
 new ResizeObserver((entries) => {

@@ -50,7 +50,8 @@ export class Panel implements vscode.Disposable {
         if (!isWebviewMessage(m)) return; // untrusted input: ignore anything malformed
         if (m.type === "ready") {
           this.ready = true;
-          for (const h of this.history) void this.panel?.webview.postMessage(h);
+          // A copy of each batch's bytes: what was posted may have been handed over (transferred) on the way.
+          for (const h of this.history) void this.panel?.webview.postMessage(h.type === "events" ? { ...h, wire: h.wire.slice() } : h);
           return;
         }
         this.onMessage(m);

@@ -1,6 +1,6 @@
 /**
- * The panel's HTML, pure (unit-tested without VS Code): a strict CSP — nothing but the nonce'd script and the
- * extension's own styles, images and fonts — and, when a run opens the panel, that run's title from the first
+ * The panel's HTML, pure (unit-tested without VS Code): a strict CSP — nothing but the nonce'd script, the
+ * extension's own styles, images and fonts, and the fold's worker from a blob: URL — and, when a run opens the panel, that run's title from the first
  * paint (the script shows it until the run's messages arrive) rather than the idle text. Every value written
  * into the page is escaped.
  */
@@ -21,6 +21,8 @@ export function panelHtml(p: PanelPage): string {
     `script-src 'nonce-${p.nonce}'`,
     `img-src ${p.cspSource} data:`,
     `font-src ${p.cspSource}`,
+    // The panel folds its messages in a worker started from its own script's text (webview/fold.ts).
+    "worker-src blob:",
   ].join("; ");
   const starting = p.starting === undefined ? "" : ` data-starting="${escapeHtml(p.starting)}"`;
   const text = p.starting === undefined ? "Run a property to see it here." : `Starting ${escapeHtml(p.starting)}…`;

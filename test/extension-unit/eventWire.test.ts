@@ -42,15 +42,28 @@ test("float choices arrive exactly — NaN, ±Infinity, -0 — and bytes as byte
   assert.equal(encodeEvents([event]).split('"min"').length - 1, 1);
 });
 
+test("a choice's index of Infinity (a long string's, past what a number holds) arrives as Infinity, not 0", () => {
+  // Found folding recorded runs through the wire: the target's index sum (the progress chart) fell to a real
+  // number where the engine's was ∞, because JSON had written the index as null.
+  const event: EngineEvent = { type: "test-case", id: 0, origin: "generate", status: "valid", durationMs: 0, events: [], spans: [], choices: [{ type: "string", value: "x".repeat(40), index: Infinity, forced: false, constraints: {} }] };
+  const m = posted({ type: "events", events: [event], dropped: 0 });
+  assert.ok(m.type === "events");
+  const [back] = decodeEvents(m.wire) as (typeof event)[];
+  assert.equal(back.choices[0]!.index, Infinity);
+});
+
 test("the host posts events encoded and everything else as it is", () => {
   const start = { type: "run-started", title: "t", file: "f", testPath: ["t"] } as const;
   assert.equal(posted(start), start);
   const m = posted({ type: "events", events: recorded("sorted-pair"), dropped: 3 });
-  assert.ok(m.type === "events" && typeof m.wire === "string" && m.dropped === 3 && !("events" in m));
+  assert.ok(m.type === "events" && m.wire instanceof Uint8Array && m.dropped === 3 && !("events" in m));
+  assert.deepEqual(decodeEvents(m.wire), decodeEvents(encodeEvents(recorded("sorted-pair"))), "the bytes decode as the text does");
 });
 
 test("malformed input decodes to what can be read and never throws", () => {
   for (const bad of [undefined, 42, "", "not json", "null", "[]", '{"e": 5}', '{"e": [null, 3, "x", {"no": "type"}]}']) assert.deepEqual(decodeEvents(bad), [], String(bad));
+  // Bytes that are not UTF-8 or not JSON.
+  for (const bad of [new Uint8Array([0xff, 0xfe, 0x00]), new Uint8Array(0), new TextEncoder().encode('{"e": [')]) assert.deepEqual(decodeEvents(bad), [], String(bad));
   // Unknown type codes, values of the wrong type and missing table entries: those choices and spans are dropped
   // or given a neutral value; the event and its other fields survive.
   const wire = JSON.stringify({

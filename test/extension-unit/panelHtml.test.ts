@@ -6,10 +6,10 @@ import { panelHtml } from "../../src/extension/panelHtml.ts";
 
 const page = { nonce: "bm9uY2U=", script: "https://r.vscode-cdn.net/ext/dist/webview.js", style: "https://r.vscode-cdn.net/ext/media/panel.css", cspSource: "https://*.vscode-cdn.net" };
 
-test("the CSP allows only the nonce'd script and the extension's own resources", () => {
+test("the CSP allows only the nonce'd script, the extension's own resources and a blob: worker", () => {
   const html = panelHtml(page);
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1].replace(/&#39;/g, "'");
-  assert.equal(csp, "default-src 'none'; style-src https://*.vscode-cdn.net; script-src 'nonce-bm9uY2U='; img-src https://*.vscode-cdn.net data:; font-src https://*.vscode-cdn.net");
+  assert.equal(csp, "default-src 'none'; style-src https://*.vscode-cdn.net; script-src 'nonce-bm9uY2U='; img-src https://*.vscode-cdn.net data:; font-src https://*.vscode-cdn.net; worker-src blob:");
   assert.match(html, /<script nonce="bm9uY2U=" src="https:\/\/r\.vscode-cdn\.net\/ext\/dist\/webview\.js"><\/script>/);
   assert.equal(html.match(/<script/g)?.length, 1);
   assert.match(html, /<p class="muted">Run a property to see it here\.<\/p>/);

@@ -500,7 +500,9 @@ export const checks = [
         const seen = Date.now() - t0;
         // The page's own marks (webview/main.ts): when the run's start arrived and its first case was drawn.
         await panel.locator("body[data-first-case-at]").waitFor({ state: "attached", timeout: 30_000 });
-        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt), firstFrame: b.dataset.firstFrame, events: Number(b.dataset.firstEventsAt) }));
+        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt), firstFrame: b.dataset.firstFrame, events: Number(b.dataset.firstEventsAt), fold: b.dataset.fold }));
+        // The panel folds in its worker (webview/fold.ts) under VS Code's own webview and the panel's CSP.
+        if (marks.fold !== "worker") throw new Error(`the panel folds ${marks.fold === undefined ? "nowhere" : `on the ${marks.fold}`}, not in its worker`);
         // The new run's first frame named it and its state (not a blank panel).
         if (!(marks.firstFrame ?? "").includes(proj.name) || !/running|failed/.test(marks.firstFrame ?? "")) throw new Error(`the run's first frame showed ${JSON.stringify(marks.firstFrame)}`);
         if (!(marks.first >= t0)) throw new Error(`the panel's first-case mark (${marks.first}) is not after the click (${t0})`);

@@ -51,7 +51,7 @@ const THEMES = {
 
 // The harness: the view and the model, plus helpers the test drives through page.evaluate.
 const HARNESS = `
-import { createDataTreeView } from ${JSON.stringify(path.join(root, "webview/views/datatree.ts"))};
+import { createLocalDataTreeView } from ${JSON.stringify(path.join(root, "webview/views/datatree.ts"))};
 import { createTreeModel, applyEvents, applyMessage } from ${JSON.stringify(path.join(root, "webview/models/datatree.ts"))};
 const violations = [];
 document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective + " " + e.blockedURI));
@@ -70,7 +70,7 @@ window.harness = {
     container.style.width = width + "px";
     container.style.height = height + "px";
     document.body.appendChild(container);
-    view = createDataTreeView(container);
+    view = createLocalDataTreeView(container);
     model = createTreeModel();
   },
   load(events, dropped) {

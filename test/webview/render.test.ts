@@ -130,6 +130,7 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     assert.equal(await page.locator("#result ol.runs li").count(), 1);
 
     assert.deepEqual(await csp(page), [], "nothing the panel does is blocked by its CSP");
+    assert.equal(await page.evaluate("document.body.dataset.fold"), "worker", "the messages were folded in the panel's worker, under its CSP");
     assert.deepEqual(errors, []);
     await page.locator("#choices .row.target .sequence").focus();
     await page.keyboard.press("ArrowRight");
@@ -166,6 +167,32 @@ test("state survives a reload: restored from getState, the host's replay not cou
     void before.pass;
   } finally {
     await close();
+  }
+});
+
+test("where no worker can start, the panel folds on its own thread and shows the same run", async () => {
+  const messages = fixture("sorted-pair");
+  const withWorker = await open("dark");
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 }, reducedMotion: "reduce" });
+  try {
+    await post(withWorker.page, messages);
+    await settle(withWorker.page);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.addInitScript("delete window.Worker");
+    await page.goto(server.url("dark"));
+    await post(page, messages);
+    await settle(page);
+    assert.equal(await page.evaluate("document.body.dataset.fold"), "page");
+    for (const sel of ["#result pre.repro", "#stats dd", "#choices .row.target .sequence"]) {
+      assert.equal(await page.locator(sel).first().getAttribute("aria-label") ?? (await page.locator(sel).first().textContent()), await withWorker.page.locator(sel).first().getAttribute("aria-label") ?? (await withWorker.page.locator(sel).first().textContent()), sel);
+    }
+    assert.ok((await page.locator("#datatree g.cell").count()) > 0, "the DataTree is drawn");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await withWorker.close();
   }
 });
 

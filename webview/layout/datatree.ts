@@ -283,3 +283,34 @@ export function followTarget(model: TreeModel, columns: number): number {
   }
   return n.id;
 }
+
+/** What the view asks to see: its size, the node the user zoomed into (undefined: follow the target), a budget. */
+export interface TreeParams {
+  readonly width: number;
+  readonly height: number;
+  readonly chosen: number | undefined;
+  readonly maxVisible: number;
+}
+
+/**
+ * One drawing of the tree, laid out wherever the model lives (the panel folds in a worker, webview/fold.ts):
+ * plain data, so it crosses postMessage. `model` tells runs apart (a new run forgets the user's zoom).
+ */
+export interface TreeFrame {
+  readonly model: number;
+  readonly params: TreeParams;
+  readonly layout: IcicleLayout;
+  readonly cases: number;
+  readonly engineNodes: number;
+  readonly exhausted: boolean;
+  readonly nodeCount: number;
+  readonly foldedNodes: number;
+  readonly droppedCases: number;
+}
+
+/** Lay out `model` as `params` ask; `modelId` names the model (a run's). */
+export function treeFrame(model: TreeModel, params: TreeParams, modelId: number): TreeFrame {
+  const focus = params.chosen ?? followTarget(model, columnsFor(params.width));
+  const layout = layoutIcicle(model, { width: params.width, height: params.height, focus, maxVisible: params.maxVisible });
+  return { model: modelId, params, layout, cases: model.cases, engineNodes: model.engineNodes, exhausted: model.root.exhausted, nodeCount: model.nodeCount, foldedNodes: model.foldedNodes, droppedCases: model.droppedCases };
+}

@@ -10,33 +10,40 @@
  * following the target).
  *
  * Only this file touches the DOM. Colours come from VS Code's theme variables, set through the CSSOM
- * (`.style()`), never a style attribute (the webview's CSP forbids inline styles). The caller renders at most
- * once per animation frame; this view re-lays-out at most every `LAYOUT_INTERVAL_MS` (a trailing update always
- * draws the final state) and not at all when neither the model nor the focus changed.
+ * (`.style()`), never a style attribute (the webview's CSP forbids inline styles). The view holds no model: it
+ * draws the layouts it is shown (`TreeFrame`, laid out where the model lives — in the panel, the fold worker) and
+ * asks for a new one when its size or the user's zoom changes (`onParams`). Only what changed is written.
  */
 import { select, type Selection } from "d3-selection";
 import "d3-transition";
 import type { TreeModel } from "../models/datatree.ts";
-import { columnsFor, followTarget, layoutIcicle, type IcicleLayout, type IcicleRect } from "../layout/datatree.ts";
+import { treeFrame, type IcicleLayout, type IcicleRect, type TreeFrame, type TreeParams } from "../layout/datatree.ts";
 
 export interface DataTreeViewOptions {
   /** Rectangles drawn at most (default 400). */
   readonly maxVisible?: number;
+  /**
+   * The view needs a new layout (its size or the user's zoom changed): whoever holds the model lays it out as
+   * asked (`treeFrame`) and calls `show`. In the panel that is the fold worker (webview/fold.ts).
+   */
+  readonly onParams: (params: TreeParams) => void;
 }
 
 export interface DataTreeView {
-  update(model: TreeModel): void;
+  /** Draw a layout (a stale one, laid out for another zoom than the one asked for since, is skipped). */
+  show(frame: TreeFrame): void;
   /** Back to the whole tree (and to following the target as the run goes on). */
   fit(): void;
   dispose(): void;
 }
 
-const LAYOUT_INTERVAL_MS = 100;
 const TRANSITION_MS = 200;
 /** The two lines above the drawing. */
 const LINE_H = 22;
 /** Crumbs shown of a long path: the first, then "…", then the last few. */
 const CRUMBS = 6;
+/** A model laid out here (tests, and the panel when no worker can start) is laid out at most this often. */
+const LOCAL_LAYOUT_MS = 100;
 
 const COLOURS = {
   valid: "var(--vscode-testing-iconPassed, #73c991)",
@@ -82,14 +89,13 @@ function changed(cells: Cells, aspect: string, sig: (d: IcicleRect) => string): 
 }
 
 /**
- * Create the view in `container` (which it fills). Call `update(model)` after applying events (at most once per
- * frame); call `dispose()` when the panel goes away.
+ * Create the view in `container` (which it fills); it asks for its first layout in a microtask. Call `show(frame)` with
+ * each layout (at most once per frame) and `dispose()` when the panel goes away.
  *
  * @example
- * const view = createDataTreeView(document.getElementById("datatree")!);
- * requestAnimationFrame(() => view.update(treeModel));
+ * const view = createDataTreeView(el, { onParams: (p) => view.show(treeFrame(model, p, 1)) });
  */
-export function createDataTreeView(container: HTMLElement, options: DataTreeViewOptions = {}): DataTreeView {
+export function createDataTreeView(container: HTMLElement, options: DataTreeViewOptions): DataTreeView {
   const maxVisible = options.maxVisible ?? 400;
   const hatch = `datatree-hatch-${++instances}`;
   const root = select(container).append("div").attr("class", "datatree");
@@ -113,10 +119,8 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
   const layer = svg.append("g").attr("class", "datatree-rects");
 
   let layout: IcicleLayout | undefined;
-  let model: TreeModel | undefined;
-  let laidOut: { model: TreeModel; version: number; focus: number | undefined; w: number; h: number } | undefined;
-  let lastLayoutAt = -Infinity;
-  let trailing: ReturnType<typeof setTimeout> | undefined;
+  let shown: TreeFrame | undefined;
+  let asked: TreeParams | undefined;
   /** The node the user zoomed into; undefined: follow the target. */
   let chosen: number | undefined;
   let disposed = false;
@@ -127,17 +131,23 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     const el = svg.node()!;
     return (cachedSize = { w: el.clientWidth || 600, h: el.clientHeight || 280 });
   };
+  /** Ask for a layout, unless the last one asked for is the same. */
+  function request(): void {
+    if (disposed) return;
+    const { w, h } = cachedSize ?? measure();
+    if (asked !== undefined && asked.width === w && asked.height === h && asked.chosen === chosen && asked.maxVisible === maxVisible) return;
+    asked = { width: w, height: h, chosen, maxVisible };
+    options.onParams(asked);
+  }
   const resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
-    const before = cachedSize;
-    const now = measure();
-    if (model !== undefined && (before === undefined || before.w !== now.w || before.h !== now.h)) render(model, false);
+    measure();
+    request();
   }) : undefined;
   resizeObserver?.observe(svg.node()!);
-  const size = (): { w: number; h: number } => cachedSize ?? measure();
 
   function zoomTo(nodeId: number | undefined): void {
     chosen = nodeId;
-    if (model !== undefined) render(model, true);
+    request();
   }
   function up(): void {
     if (layout === undefined || layout.path.length < 2) return zoomTo(undefined);
@@ -250,54 +260,84 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
       .text((d) => d.title);
   }
 
-  function render(m: TreeModel, animate: boolean): void {
-    if (disposed) return;
-    if (trailing !== undefined) {
-      clearTimeout(trailing);
-      trailing = undefined;
-    }
-    lastLayoutAt = performance.now();
-    const { w, h } = size();
-    const focus = chosen ?? followTarget(m, columnsFor(w));
-    layout = layoutIcicle(m, { width: w, height: h, focus, maxVisible });
-    if (chosen !== undefined && layout.focus !== chosen) chosen = undefined; // the node was folded away
-    laidOut = { model: m, version: m.version, focus: chosen, w, h };
-    draw(layout, animate);
-    drawPath(layout);
-    svg.attr("aria-label", `DataTree: ${m.cases} test cases as prefixes of choices, ${layout.path.map((p) => p.label).join(" › ")} in view`);
+  function render(f: TreeFrame, animate: boolean): void {
+    shown = f;
+    layout = f.layout;
+    draw(f.layout, animate);
+    drawPath(f.layout);
+    svg.attr("aria-label", `DataTree: ${f.cases} test cases as prefixes of choices, ${f.layout.path.map((p) => p.label).join(" › ")} in view`);
     // The engine's own count, as the statistics show it; then what this view holds and draws.
-    const hidden = layout.hiddenNodes > 0 ? ` · ${layout.hiddenNodes} not drawn` : "";
-    const dropped = m.droppedCases > 0 ? ` · ${m.droppedCases} cases not received` : "";
+    const hidden = f.layout.hiddenNodes > 0 ? ` · ${f.layout.hiddenNodes} not drawn` : "";
+    const dropped = f.droppedCases > 0 ? ` · ${f.droppedCases} cases not received` : "";
     summary
-      .text(`${m.cases} runs · DataTree ${m.engineNodes} nodes${m.root.exhausted ? " (exhausted)" : ""}${hidden}${dropped}`)
-      .attr("title", `${m.cases} runs of the property: every case, the replays of the minimal example included (the statistics' "test cases" leave those out). The engine's DataTree holds ${m.engineNodes} nodes (as in the statistics). This view keeps ${m.nodeCount} prefixes${m.foldedNodes > 0 ? ` (${m.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${layout.rects.length} rectangles.`);
+      .text(`${f.cases} runs · DataTree ${f.engineNodes} nodes${f.exhausted ? " (exhausted)" : ""}${hidden}${dropped}`)
+      .attr("title", `${f.cases} runs of the property: every case, the replays of the minimal example included (the statistics' "test cases" leave those out). The engine's DataTree holds ${f.engineNodes} nodes (as in the statistics). This view keeps ${f.nodeCount} prefixes${f.foldedNodes > 0 ? ` (${f.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${f.layout.rects.length} rectangles.`);
   }
 
+  // After the caller has its view (its onParams may call show).
+  queueMicrotask(request);
   return {
-    update(m: TreeModel): void {
-      model = m;
+    show(f: TreeFrame): void {
       if (disposed) return;
-      const { w, h } = size();
-      if (laidOut !== undefined && laidOut.model === m && laidOut.version === m.version && laidOut.focus === chosen && laidOut.w === w && laidOut.h === h) return;
-      if (laidOut !== undefined && laidOut.model !== m) chosen = undefined; // a new run
-      const wait = LAYOUT_INTERVAL_MS - (performance.now() - lastLayoutAt);
-      if (wait > 0 && laidOut?.model === m) {
-        trailing ??= setTimeout(() => {
-          trailing = undefined;
-          if (model !== undefined) render(model, false);
-        }, wait);
+      // A new run forgets the user's zoom: node ids start again.
+      if (shown !== undefined && f.model !== shown.model && chosen !== undefined) {
+        chosen = undefined;
+        request();
         return;
       }
-      render(m, false);
+      if (f.params.chosen !== chosen) return; // laid out for a zoom since left; the asked-for one follows
+      if (chosen !== undefined && f.layout.focus !== chosen) chosen = undefined; // the node was folded away
+      render(f, shown !== undefined && shown.model === f.model && shown.layout.focus !== f.layout.focus);
     },
     fit,
     dispose(): void {
       disposed = true;
       resizeObserver?.disconnect();
-      if (trailing !== undefined) clearTimeout(trailing);
       layer.selectAll("*").interrupt();
       root.remove();
     },
   };
 }
 
+/**
+ * The view with its model laid out here, on the page's own thread: for tests, and for the panel when no worker
+ * can start. `update` takes the model after each fold (laid out at most every LOCAL_LAYOUT_MS; the last always).
+ */
+export function createLocalDataTreeView(container: HTMLElement, options: Omit<DataTreeViewOptions, "onParams"> = {}): DataTreeView & { update(model: TreeModel): void } {
+  let model: TreeModel | undefined;
+  let modelId = 0;
+  let params: TreeParams | undefined;
+  let laidOut: { model: TreeModel; version: number; params: TreeParams } | undefined;
+  let lastAt = -Infinity;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const layOut = (): void => {
+    if (trailing !== undefined) clearTimeout(trailing);
+    trailing = undefined;
+    if (model === undefined || params === undefined) return;
+    if (laidOut !== undefined && laidOut.model === model && laidOut.version === model.version && laidOut.params === params) return;
+    laidOut = { model, version: model.version, params };
+    lastAt = performance.now();
+    view.show(treeFrame(model, params, modelId));
+  };
+  const view = createDataTreeView(container, {
+    ...options,
+    onParams: (p) => {
+      params = p;
+      layOut();
+    },
+  });
+  return {
+    ...view,
+    update(m: TreeModel): void {
+      if (m !== model) modelId++;
+      const wait = m === model ? LOCAL_LAYOUT_MS - (performance.now() - lastAt) : 0;
+      model = m;
+      if (wait <= 0) layOut();
+      else trailing ??= setTimeout(layOut, wait);
+    },
+    dispose(): void {
+      if (trailing !== undefined) clearTimeout(trailing);
+      view.dispose();
+    },
+  };
+}
