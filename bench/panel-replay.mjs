@@ -1,5 +1,5 @@
 // Replays 100,000 test cases recorded from real runs into the panel in headless Chromium and measures
-// frame time and memory. Run: node bench/panel-replay.mjs [--load] [--cases N] [--per-frame M] [--batch B]
+// frame time and memory. Run: node bench/panel-replay.mjs [--load] [--floor] [--cases N] [--per-frame M] [--batch B]
 //
 // The stream: the recorded runs in test/webview/fixtures (write them with test/webview/record.ts) — the
 // generation phase of `passing` repeated with fresh ids for 60% of the cases, then the shrink phase of
@@ -33,8 +33,15 @@ const BATCH = arg("batch", 250);
 const DELIVER = process.argv.includes("--deliver") ? process.argv[process.argv.indexOf("--deliver") + 1] : "post";
 // --load: a process keeps one core busy for the whole measurement (a 2-core machine running a test suite).
 const LOAD = process.argv.includes("--load");
-/** The bar: p95 frame time, with a core kept busy (BENCHMARKS: the panel on a loaded 2-core machine). */
+/** The bar: p95 frame time, with a core kept busy (the panel on a loaded 2-core machine). */
 const BAR_MS = 12;
+const FLOOR = process.argv.includes("--floor");
+const FLOOR_SCRIPT = `
+const app = document.getElementById("app") ?? document.body;
+const p = app.appendChild(document.createElement("p"));
+let n = 0, due = false;
+window.addEventListener("message", () => { n++; if (!due) { due = true; requestAnimationFrame(() => { due = false; p.textContent = n + " messages"; }); } });
+acquireVsCodeApi().postMessage({ type: "ready" });`;
 
 // The fixtures' tagged JSON (see test/webview/serialise.ts), revived in the page.
 const fixture = (name) => readFileSync(path.join(repo, "test/webview/fixtures", `${name}.json`), "utf8");
@@ -144,6 +151,9 @@ try {
   await page.addInitScript(INSTRUMENT);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // --floor: the same page, stream and measurement with the panel's script replaced by one that writes a
+  // counter once per frame in which a message arrived — what the browser alone costs per frame here.
+  if (FLOOR) await page.route("**/dist/webview.js", (route) => route.fulfill({ contentType: "text/javascript", body: FLOOR_SCRIPT }));
   await page.goto(server.url("dark"));
   await page.evaluate(DRIVER);
   if (process.argv.includes("--detach")) await page.evaluate(`for (const id of ${JSON.stringify(process.argv[process.argv.indexOf("--detach") + 1].split(","))}) document.getElementById("sec-" + id)?.remove()`);
@@ -228,6 +238,7 @@ try {
   await page.evaluate("window.__messages = undefined");
   const heapAfter = await heap();
   const frameTimes = animationFrames;
+  if (FLOOR) console.log("--floor: the panel's script replaced by a counter written once per frame (the browser's own cost per frame)");
   console.log(`panel replay: ${prepared.cases} test cases in ${prepared.messages} messages of ${BATCH} events, ${PER_FRAME} per frame (${DELIVER === "post" ? "postMessage" : "dispatchEvent"}), ${seconds.toFixed(1)} s (${Math.round(prepared.cases / seconds)} cases/s); the panel shows ${shown} cases`);
   console.log(`frame time (main-thread work per animation frame, from Chromium's trace), ${frameTimes.length} frames: p50 ${ms(pct(frameTimes, 50))}  p95 ${ms(pct(frameTimes, 95))}  max ${ms(Math.max(...frameTimes))}`);
   console.log(`  rAF callbacks (the panel's render and the driver): p50 ${ms(pct(renders, 50))}  p95 ${ms(pct(renders, 95))}  max ${ms(Math.max(...renders))}; rAF interval p50 ${ms(pct(b.raf, 50))}  p95 ${ms(pct(b.raf, 95))}`);

@@ -479,8 +479,8 @@ test("a panel opened by a run names it from its first frame, never the idle text
   }
 });
 
-test("the size histogram fits a narrow panel: every column and its count inside the view, the counts readable", async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 900 }, reducedMotion: "reduce" });
+test("the size histogram fits a narrow (310 px) panel: every column, its count and its range inside the view, readable", async () => {
+  const context = await browser.newContext({ viewport: { width: 310, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   try {
     await page.goto(server.url("light"));
@@ -496,11 +496,20 @@ test("the size histogram fits a narrow panel: every column and its count inside 
     await post(page, [{ type: "run-started", title: "sizes", file: "f.ts", testPath: ["sizes"] }, ...batches, { type: "run-finished", outcome: "passed" }]);
     await settle(page);
     const view = await page.locator("#stats").evaluate((v) => v.getBoundingClientRect().right);
-    const cols = await page.locator("#stats .bars.sizes .bar").evaluateAll((bars) => bars.map((b) => ({ right: b.getBoundingClientRect().right, count: b.querySelector(".count")!.getBoundingClientRect(), text: b.querySelector(".count")!.textContent, clipped: b.querySelector(".count")!.scrollWidth > b.querySelector(".count")!.clientWidth + 1 })));
+    const cols = await page.locator("#stats .bars.sizes .bar").evaluateAll((bars) => bars.map((b) => ({
+      right: b.getBoundingClientRect().right,
+      count: b.querySelector(".count")!.getBoundingClientRect(),
+      text: b.querySelector(".count")!.textContent,
+      clipped: b.querySelector(".count")!.scrollWidth > b.querySelector(".count")!.clientWidth + 1,
+      name: b.querySelector(".name")!.textContent,
+      nameCut: b.querySelector(".name")!.scrollWidth > b.querySelector(".name")!.clientWidth + 1 || b.querySelector(".name")!.scrollHeight > b.querySelector(".name")!.clientHeight + 1 || b.querySelector(".name")!.getBoundingClientRect().right > b.getBoundingClientRect().right + 0.5 || b.querySelector(".name")!.getBoundingClientRect().left < b.getBoundingClientRect().left - 0.5,
+    })));
     assert.equal(cols.length, 9);
     for (const c of cols) {
       assert.ok(c.right <= view + 0.5, `column ${c.text} ends at ${c.right}, the view at ${view}`);
       assert.ok(c.count.right <= view + 0.5 && !c.clipped, `count ${c.text} is cut`);
+      // (found in a 310 px screenshot: "128–25…")
+      assert.ok(!c.nameCut, `the bin's label ${c.name} is cut`);
     }
     // The tallest column is the biggest bin's, whatever its count's lines.
     const heights = await page.locator("#stats .bars.sizes .bar .fill").evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));

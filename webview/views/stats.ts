@@ -21,9 +21,10 @@ function bars(host: Sel, cls: string, data: readonly Bar[], empty: string, verti
     })
     .attr("aria-label", (d) => `${d.label}: ${d.text}`)
     .call((row) => {
-      row.select("span.name").text((d) => d.label);
+      // A bin's range may break after its dash in a narrow column ("128–" over "255") rather than be cut.
+      row.select("span.name").text((d) => (vertical ? d.label.replace("–", "–\u200b") : d.label));
       // A column's count over its share, two lines (they fit a narrow panel's columns); a bar's on one.
-      row.select("span.count").text((d) => (vertical ? `${d.count}\n(${d.share})` : d.text));
+      row.select("span.count").text((d) => (vertical ? `${d.count}\n${d.share}` : d.text));
       row.select("span.fill").style(vertical ? "height" : "width", (d) => `${(100 * d.fraction).toFixed(1)}%`);
     })
     .order();
