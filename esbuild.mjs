@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
-import { foldWorkerDefine } from "./tools/webview-bundle.mjs";
+import { webviewBuildOptions } from "./tools/webview-bundle.mjs";
 
 const require = createRequire(import.meta.url);
 const common = {
@@ -29,7 +29,7 @@ await Promise.all([
   // A warm vitest and jest kept for many runs, through the project's own runner's Node API.
   build({ ...common, entryPoints: ["src/runner/vitestServer.ts"], format: "cjs", outfile: "dist/vitest-server.cjs" }),
   build({ ...common, entryPoints: ["src/runner/jestServer.ts"], format: "cjs", outfile: "dist/jest-server.cjs" }),
-  build({ ...common, platform: "browser", target: "es2022", entryPoints: ["webview/main.ts"], format: "iife", outfile: "dist/webview.js", minify: true, define: await foldWorkerDefine() }),
+  build({ ...common, ...(await webviewBuildOptions()), outfile: "dist/webview.js" }),
 ]);
 
 // The runner bundles users' test files with esbuild-wasm (portable: one .vsix for every platform). It is a

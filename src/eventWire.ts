@@ -6,9 +6,10 @@
  * 0.5–0.9 MB of objects, mostly the choices (each with its constraints object) and spans of every case,
  * cloned on the panel's own main thread: 10–15 ms a message. Bytes cross every hop as bytes (VS Code sends a
  * message's ArrayBuffers beside its JSON), cost the panel's thread a copy of a few µs where a string of the
- * same text cost ~0.5 ms, and move to the panel's fold worker without a copy; the worker parses them once. Choices and spans are written as flat arrays (five numbers or values per entry) with
- * each batch's constraints and span labels in tables, which makes a batch 2–4× smaller and its decoding
- * (JSON.parse and rebuilding the objects) 3–8× cheaper than the clone it replaces.
+ * same text cost ~0.5 ms, and move to the panel's fold worker without a copy; the worker parses them once.
+ * Choices and spans are written as flat arrays (five numbers or values per entry) with each batch's
+ * constraints and span labels in tables, which makes a batch 2–4× smaller and its decoding (JSON.parse and
+ * rebuilding the objects) 3–8× cheaper than the clone it replaces.
  *
  * It is also exact where JSON is not: NaN, ±Infinity and -0 among float choices, and bytes, arrive as the
  * values the engine drew (plain JSON would turn the first into null and -0 into 0).
@@ -117,7 +118,7 @@ function record(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
-/** The events of encodeEvents' text (a string, or its UTF-8 bytes); [] for anything malformed (untrusted input: never throws). */
+/** The events of encodeEvents' text (a string, or its UTF-8 bytes); [] for anything malformed (untrusted: never throws). */
 export function decodeEvents(text: unknown): EngineEvent[] {
   let w: unknown;
   try {

@@ -52,7 +52,7 @@ const HEAVY = new Set(["choices", "candidates", "progress"]);
 export function panelMessage(x: unknown): PanelMessage | undefined {
   if (typeof x !== "object" || x === null) return undefined;
   const m = x as Record<string, unknown>;
-  if (m.type === "events") return (typeof m.wire === "string" || m.wire instanceof Uint8Array) && typeof m.dropped === "number" ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped } : undefined;
+  if (m.type === "events") return m.wire instanceof Uint8Array && typeof m.dropped === "number" ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped } : undefined;
   if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath) ? (m as unknown as PanelMessage) : undefined;
   return m.type === "run-finished" && typeof m.outcome === "string" ? (m as unknown as PanelMessage) : undefined;
 }

@@ -63,7 +63,7 @@ const saved = vscode.getState() as Saved | undefined;
 const restored = restore(saved?.model);
 let state: PanelState = restored ?? initialState;
 let ui: UiState = { selectedPass: saved?.ui?.selectedPass };
-/** The DataTree's latest layout from the fold, not yet drawn. */
+/** The DataTree's latest layout from the fold. */
 let tree: TreeFrame | undefined;
 
 // ------------------------------------------------------------------------------------------- skeleton
@@ -184,7 +184,6 @@ const tasks: ViewTask[] = [
   // The fold lays the tree out at most once a second while a run streams (fold.ts); each layout is drawn.
   task("datatree", 0, () => [tree], () => {
     if (tree !== undefined) treeView?.show(tree);
-    tree = undefined;
   }),
 ];
 
@@ -204,7 +203,6 @@ let drawnRuns = state.runs;
 
 function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
   if (t.drawnWidth !== width || t.drawn === undefined) return true;
-  if (t.name === "datatree") return inputs[0] !== undefined;
   return inputs.some((x, i) => x !== t.drawn?.[i]);
 }
 

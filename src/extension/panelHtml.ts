@@ -1,8 +1,8 @@
 /**
  * The panel's HTML, pure (unit-tested without VS Code): a strict CSP — nothing but the nonce'd script, the
- * extension's own styles, images and fonts, and the fold's worker from a blob: URL — and, when a run opens the panel, that run's title from the first
- * paint (the script shows it until the run's messages arrive) rather than the idle text. Every value written
- * into the page is escaped.
+ * extension's own styles, images and fonts, and the fold's worker from a blob: URL — and, when a run opens the
+ * panel, that run's title from the first paint (the script shows it until the run's messages arrive) rather
+ * than the idle text. Every value written into the page is escaped.
  */
 export interface PanelPage {
   readonly nonce: string;

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { foldWorkerDefine } from "../../tools/webview-bundle.mjs";
+import { webviewBuildOptions } from "../../tools/webview-bundle.mjs";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 
@@ -60,7 +60,7 @@ function themeCss() {
 
 /** Bundle webview/main.ts as the extension's build does (a fresh bundle: tests see the current source). */
 export async function bundleWebview() {
-  const r = await build({ entryPoints: [path.join(repo, "webview/main.ts")], bundle: true, platform: "browser", target: "es2022", format: "iife", minify: true, write: false, logLevel: "silent", define: await foldWorkerDefine() });
+  const r = await build({ ...(await webviewBuildOptions()), write: false, logLevel: "silent" });
   return r.outputFiles[0].text;
 }
 

@@ -42,7 +42,7 @@ const TRANSITION_MS = 200;
 const LINE_H = 22;
 /** Crumbs shown of a long path: the first, then "…", then the last few. */
 const CRUMBS = 6;
-/** A model laid out here (tests, and the panel when no worker can start) is laid out at most this often. */
+/** createLocalDataTreeView lays its model out at most this often. */
 const LOCAL_LAYOUT_MS = 100;
 
 const COLOURS = {
@@ -89,8 +89,8 @@ function changed(cells: Cells, aspect: string, sig: (d: IcicleRect) => string): 
 }
 
 /**
- * Create the view in `container` (which it fills); it asks for its first layout in a microtask. Call `show(frame)` with
- * each layout (at most once per frame) and `dispose()` when the panel goes away.
+ * Create the view in `container` (which it fills); it asks for its first layout in a microtask. Call
+ * `show(frame)` with each layout (at most once per frame) and `dispose()` when the panel goes away.
  *
  * @example
  * const view = createDataTreeView(el, { onParams: (p) => view.show(treeFrame(model, p, 1)) });
@@ -300,8 +300,9 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
 }
 
 /**
- * The view with its model laid out here, on the page's own thread: for tests, and for the panel when no worker
- * can start. `update` takes the model after each fold (laid out at most every LOCAL_LAYOUT_MS; the last always).
+ * The view with its model laid out beside it, for the view's own tests (the panel lays out in its fold, on the
+ * page too when no worker starts). `update` takes the model after each fold (laid out at most every
+ * LOCAL_LAYOUT_MS; the last always).
  */
 export function createLocalDataTreeView(container: HTMLElement, options: Omit<DataTreeViewOptions, "onParams"> = {}): DataTreeView & { update(model: TreeModel): void } {
   let model: TreeModel | undefined;
