@@ -1,10 +1,9 @@
 /**
- * Layout of shrink progress (pure; d3-scale and d3-shape compute, they do not touch the DOM): the target's
+ * Layout of shrink progress (pure; d3-scale computes, it does not touch the DOM): the target's
  * sort key over the run as two stacked step charts sharing the x axis (shrink candidates so far) — length on
  * top, index sum (log scale: sums span hundreds of orders of magnitude) below — and the pass table.
  */
 import { scaleLinear, scaleSymlog } from "d3-scale";
-import { line, curveStepAfter } from "d3-shape";
 import type { PassRow, ProgressModel, TargetPhase, TargetRow } from "../models/progress.ts";
 import { series } from "../models/progress.ts";
 import { formatIndex } from "../models/candidates.ts";
@@ -71,6 +70,27 @@ export function logTicks(max: number): number[] {
   return out.sort((a, b) => a - b);
 }
 
+/** Tenths of a pixel: finer than a screen draws, and the path's text stays short. */
+const tenth = (v: number): number => Math.round(v * 10) / 10;
+
+/**
+ * The step line through the points (each value held until the next x) as H/V segments in tenths of a pixel,
+ * a level that does not change drawn once: the shortest text for the browser to parse on every redraw.
+ */
+export function stepPath(xs: readonly number[], ys: readonly number[]): string {
+  if (xs.length === 0) return "";
+  let y = tenth(ys[0]);
+  let out = `M${tenth(xs[0])},${y}`;
+  for (let i = 1; i < xs.length; i++) {
+    const ny = tenth(ys[i]);
+    if (ny === y && i < xs.length - 1) continue;
+    out += `H${tenth(xs[i])}`;
+    if (ny !== y) out += `V${ny}`;
+    y = ny;
+  }
+  return out;
+}
+
 export function layoutProgress(m: ProgressModel, width: number): ProgressLayout {
   const pts = series(m);
   const innerWidth = Math.max(40, width - MARGIN.left - MARGIN.right);
@@ -86,10 +106,7 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
     const max = Math.max(1, ...pts.map(spec.value));
     // symlog: like log, but 0 (a fully simplified case) is on the chart.
     const y = (spec.log ? scaleSymlog() : scaleLinear()).domain([0, max]).range([PANEL_H, 0]);
-    const d = line<(typeof pts)[number]>()
-      .x((p) => x(p.x))
-      .y((p) => y(spec.value(p)))
-      .curve(curveStepAfter)(pts as (typeof pts)[number][]);
+    const d = stepPath(pts.map((p) => x(p.x)), pts.map((p) => y(spec.value(p))));
     const ticks = spec.log ? logTicks(max) : countTicks(y, 3);
     const lastPt = pts[pts.length - 1];
     panels.push({

@@ -8,7 +8,7 @@
 import type { ChoicesModel } from "../model.ts";
 import { layoutSequence } from "../layout/sequence.ts";
 import { drawSequence } from "./sequence.ts";
-import { part, type Sel } from "./dom.ts";
+import { part, type Sel, text } from "./dom.ts";
 
 const TYPES = ["integer", "float", "boolean", "string", "bytes"] as const;
 /** Target changes closer together than this are not animated: a burst of shrinks would only be a blur. */
@@ -24,12 +24,12 @@ function frame(host: Sel): { detail: Sel<HTMLDivElement>; target: Sel<HTMLDivEle
       .data([...TYPES, "simple → complex"])
       .join("span")
       .attr("class", (d) => (d === "simple → complex" ? "key shade-key" : `key ${d}`))
-      .text((d) => d),
+      .call(text, (d) => d),
   );
   const target = part(host, "div", "row target");
   const current = part(host, "div", "row current");
   // Below the rows, where a selected cell's full value has the panel's width.
-  const detail = part(host, "div", "detail", (s) => s.attr("aria-live", "polite").text("Hover over a cell to see its value, index and constraints; click one (or Enter) to keep them here. Arrow keys move between cells."));
+  const detail = part(host, "div", "detail", (s) => s.attr("aria-live", "polite").call(text, "Hover over a cell to see its value, index and constraints; click one (or Enter) to keep them here. Arrow keys move between cells."));
   return { detail, target, current };
 }
 
@@ -41,19 +41,19 @@ export function drawTarget(host: Sel, m: ChoicesModel, width: number): void {
   const now = performance.now();
   const animate = node !== null && now - (lastTargetAt.get(node) ?? -Infinity) >= ANIMATE_GAP_MS;
   if (node) lastTargetAt.set(node, now);
-  part(target, "h3", "caption").text(m.target === undefined ? "Shrink target: none yet (no failing case found)" : `Shrink target${m.targetPass ? ` (from ${m.targetPass})` : ""} · ${m.shrinks} shrink${m.shrinks === 1 ? "" : "s"}`);
+  part(target, "h3", "caption").call(text, m.target === undefined ? "Shrink target: none yet (no failing case found)" : `Shrink target${m.targetPass ? ` (from ${m.targetPass})` : ""} · ${m.shrinks} shrink${m.shrinks === 1 ? "" : "s"}`);
   const lay = layoutSequence(m.target, width);
-  part(target, "p", "summary").text(m.target === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${m.target.cells.length} drawn` : ""}`);
-  drawSequence(part(target, "div", "cells"), lay, { label: "Shrink target", animate, onDetail: (t) => void detail.text(t) });
+  part(target, "p", "summary").call(text, m.target === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${m.target.cells.length} drawn` : ""}`);
+  drawSequence(part(target, "div", "cells"), lay, { label: "Shrink target", animate, onDetail: (t) => void detail.call(text, t) });
 }
 
 export function drawCurrent(host: Sel, m: ChoicesModel, width: number): void {
   const { detail, current } = frame(host);
   const cur = m.current;
-  part(current, "h3", "caption").text(cur === undefined ? "Current test case: none yet" : `Current test case #${cur.id} · ${cur.origin}${cur.pass ? ` (${cur.pass})` : ""} · ${cur.status}`);
+  part(current, "h3", "caption").call(text, cur === undefined ? "Current test case: none yet" : `Current test case #${cur.id} · ${cur.origin}${cur.pass ? ` (${cur.pass})` : ""} · ${cur.status}`);
   const lay = layoutSequence(cur?.seq, width, undefined, CURRENT_ROWS);
-  part(current, "p", "summary").text(cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`);
-  drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, onDetail: (t) => void detail.text(t) });
+  part(current, "p", "summary").call(text, cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`);
+  drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, onDetail: (t) => void detail.call(text, t) });
 }
 
 /** Both rows (for callers that do not pace them). */

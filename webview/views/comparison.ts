@@ -7,10 +7,12 @@ import type { CandidateRow, CandidatesModel } from "../models/candidates.ts";
 import { layoutCandidateList, layoutComparison, LINE_H } from "../layout/comparison.ts";
 import { CELL_H, CELL_W, summarise } from "../layout/sequence.ts";
 import { drawSequence } from "./sequence.ts";
-import { part, type Sel } from "./dom.ts";
+import { part, type Sel, text } from "./dom.ts";
 import type { RunStatus } from "../model.ts";
 
 const LABEL_W = 78;
+/** Rows of the candidate list shown while a run streams: what its box (panel.css, max-height 220px) holds. */
+const LIVE_ROWS = 12;
 
 export interface ComparisonOptions {
   readonly selectedPass: string | undefined;
@@ -47,9 +49,9 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
   const windowNote = part(host, "p", "window");
   const latest = m.latest;
   if (lay === undefined || latest === undefined) {
-    head.text(noCandidatesText(opts.status));
+    head.call(text, noCandidatesText(opts.status));
     aligned.attr("hidden", "");
-    windowNote.text("");
+    windowNote.call(text, "");
   } else {
     // (the "no candidates" sentence is a text node the spans' join would leave beside them)
     for (const n of [...head.node()!.childNodes]) if (n.nodeType === Node.TEXT_NODE) n.remove();
@@ -58,20 +60,20 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
       .data([lay.pass, lay.comparison, lay.verdictText, lay.cached ? "cached (answered by the DataTree)" : ""])
       .join("span")
       .attr("class", (_d, i) => ["pass", "comparison", `verdict ${lay.verdict}`, "cached"][i])
-      .text((d) => d);
+      .call(text, (d) => d);
     aligned.attr("hidden", null);
     part(aligned, "div", "labels", (l) =>
       l
         .selectAll("div")
         .data(["target", "candidate"])
         .join("div")
-        .text((d) => d),
+        .call(text, (d) => d),
     );
     const body = part(aligned, "div", "rows");
     const summary = `target ${latest.target ? summarise(latest.target) : "none"}; candidate ${summarise(latest.candidate)}`;
     // Candidate keys are offset so the two rows' cells (keyed by position) never collide.
     const cells = [...lay.target, ...lay.candidate.map((c) => ({ ...c, key: c.key + 1e9 }))];
-    const row = drawSequence(part(body, "div", "cells"), { cells, spans: [], width: width - LABEL_W, height: lay.height, more: 0, summary }, { label: "Candidate aligned under the target", animate: false, onDetail: (t) => void detail.text(t) });
+    const row = drawSequence(part(body, "div", "cells"), { cells, spans: [], width: width - LABEL_W, height: lay.height, more: 0, summary }, { label: "Candidate aligned under the target", animate: false, onDetail: (t) => void detail.call(text, t) });
     // The deciding column: one outline around both cells.
     part(row, "div", "decider")
       .style("transform", `translate(${lay.markX - 3}px,-3px)`)
@@ -79,10 +81,13 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
       .style("height", `${LINE_H + CELL_H + 6}px`)
       .attr("hidden", lay.markX >= 0 ? null : "");
     const longest = Math.max(latest.candidate.cells.length, latest.target?.cells.length ?? 0);
-    windowNote.text(lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "");
+    windowNote.call(text, lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "");
   }
 
   const list = layoutCandidateList(m, opts.selectedPass);
+  // While a run streams the list is a ticker: the rows its box shows without scrolling, so a draw touches a
+  // dozen rows rather than ROWS_PER_PASS; all of them once the run ends.
+  const rows = opts.status === "running" ? list.rows.slice(0, LIVE_ROWS) : list.rows;
   const tabs = part(host, "div", "pass-tabs", (s) => s.attr("role", "toolbar").attr("aria-label", "Show recent candidates of pass"));
   tabs
     .selectAll<HTMLButtonElement, (typeof list.passes)[number]>("button")
@@ -90,18 +95,30 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
     .join((enter) => enter.append("button").attr("type", "button").on("click", (_e, d) => opts.onSelectPass(d.name)))
     .attr("aria-pressed", (d) => String(d.selected))
     .classed("selected", (d) => d.selected)
-    .text((d) => d.name);
+    .call(text, (d) => d.name);
   const ol = part(host, "ol", "candidates", (s) => s.attr("tabindex", "0").attr("aria-label", "Recent candidates, newest first"));
+  // Rows are reused by position: while a run streams, each draw shows mostly new candidates, and rewriting a
+  // row's three texts costs the frame far less than making and removing rows.
   ol.selectAll<HTMLLIElement, CandidateRow>("li")
-    .data(list.rows, (d) => String(d.seq))
+    .data(rows)
     .join((enter) => {
       const li = enter.append("li");
-      li.append("span").attr("class", "seq").text((d) => `#${d.seq}`);
-      li.append("span").attr("class", "comparison").text((d) => d.comparison);
-      li.append("span").attr("class", "verdict").text(verdictText);
-      li.attr("class", (d) => `${d.verdict}${d.cached ? " cached" : ""}`);
+      li.append("span").attr("class", "seq");
+      li.append("span").attr("class", "comparison");
+      li.append("span").attr("class", "verdict");
       return li;
     })
-    // Rows never change once made (a candidate's verdict is final): only new ones are written.
-    .order();
+    .each(function (d) {
+      const [seq, comparison, verdict] = this.children as unknown as HTMLElement[];
+      setText(seq, `#${d.seq}`);
+      setText(comparison, d.comparison);
+      setText(verdict, verdictText(d));
+      const cls = `${d.verdict}${d.cached ? " cached" : ""}`;
+      if (this.className !== cls) this.className = cls;
+    });
+}
+
+/** Write a text only when it changed (an unchanged write would still invalidate the row's layout). */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }

@@ -62,3 +62,16 @@ export function rovingGroup(node: Element | null, selector: string): void {
   node.addEventListener("keydown", (ev) => roving(node, selector, ev as KeyboardEvent));
   node.addEventListener("focus", () => node.querySelector<HTMLElement | SVGElement>(selector)?.focus());
 }
+
+/**
+ * Set each element's text to `value` only where it differs. d3's `.text()` replaces the text node on every
+ * call, which marks the element for layout even when nothing changed — and views streaming a run redraw
+ * mostly unchanged texts. Use with `.call(text, value)`.
+ */
+export function text<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, value: string | number | ((d: D, i: number) => string | number)): void {
+  sel.each(function (d, i) {
+    const v = String(typeof value === "function" ? value(d, i) : value);
+    const el = this as unknown as Node;
+    if (el.textContent !== v) el.textContent = v;
+  });
+}

@@ -6,12 +6,12 @@
 import type { ChartPanel, ProgressLayout, Tick } from "../layout/progress.ts";
 import { MARGIN, PANEL_H } from "../layout/progress.ts";
 import type { TargetRow } from "../models/progress.ts";
-import { part, svgPart, type Sel } from "./dom.ts";
+import { part, svgPart, type Sel, text } from "./dom.ts";
 
 type PassRowData = ProgressLayout["passes"][number];
 
 export function drawProgress(host: Sel, lay: ProgressLayout): void {
-  part(host, "p", "status").text(lay.totals ?? (lay.currentPass ? `Running pass: ${lay.currentPass}` : lay.points === 0 ? "Shrinking starts once a failing case is found." : "Between passes."));
+  part(host, "p", "status").call(text, lay.totals ?? (lay.currentPass ? `Running pass: ${lay.currentPass}` : lay.points === 0 ? "Shrinking starts once a failing case is found." : "Between passes."));
   drawTargets(host, lay.targets);
   const svg = svgPart(host, "svg", "chart", (s) => s.attr("role", "img"));
   const last = lay.panels.map((p) => `${p.title} ${p.last?.label ?? "—"}`).join(", ");
@@ -34,7 +34,7 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     })
     .attr("transform", (d) => `translate(0,${d.y})`);
   panels.select("rect.frame").attr("width", lay.innerWidth);
-  panels.select("text.title").text((d) => d.title);
+  panels.select("text.title").call(text, (d) => d.title);
   panels.select("path.line").attr("d", (d) => d.path);
   panels
     .select("circle.now")
@@ -45,7 +45,7 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     .select("text.now-label")
     .attr("x", (d) => Math.max(60, d.last?.x ?? 0))
     .attr("y", (d) => Math.max(18, d.last?.y ?? 0))
-    .text((d) => d.last?.label ?? "");
+    .call(text, (d) => d.last?.label ?? "");
   panels.each(function (d) {
     const g = svgPart(plot.select(`g.panel.${d.key}`), "g", "yticks");
     g.selectAll<SVGTextElement, Tick>("text")
@@ -55,7 +55,7 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
       .attr("y", (t) => t.pos)
       .attr("dy", "0.32em")
       .attr("text-anchor", "end")
-      .text((t) => t.label);
+      .call(text, (t) => t.label);
   });
 
   const xaxis = svgPart(plot, "g", "xaxis");
@@ -69,12 +69,12 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     .attr("x", (t) => t.pos)
     .attr("y", 14)
     .attr("text-anchor", "middle")
-    .text((t) => t.label);
+    .call(text, (t) => t.label);
   svgPart(xaxis, "text", "axis-title").attr("x", lay.innerWidth).attr("y", 14).attr("dx", "-0.2em").attr("text-anchor", "end");
 
   const table = part(host, "table", "passes", (t) => {
-    t.append("caption").text("Shrink passes");
-    t.append("thead").append("tr").selectAll("th").data(["pass", "runs", "candidates", "calls", "accepted"]).join("th").attr("scope", "col").text((d) => d);
+    t.append("caption").call(text, "Shrink passes");
+    t.append("thead").append("tr").selectAll("th").data(["pass", "runs", "candidates", "calls", "accepted"]).join("th").attr("scope", "col").call(text, (d) => d);
     t.append("tbody");
   });
   table
@@ -91,11 +91,10 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     .classed("idle", (d) => d.accepted === 0)
     .attr("aria-current", (d) => (d.current ? "step" : null))
     .call((tr) => {
-      tr.select("th").text((d) => d.name);
-      tr.selectAll<HTMLTableCellElement, PassRowData>("td").text(function (_d, i) {
-        const d = (this.parentNode as unknown as { __data__: PassRowData }).__data__;
-        return String([d.runs, d.candidates, d.calls, d.accepted][i]);
-      });
+      tr.select("th").call(text, (d) => d.name);
+      tr.selectAll<HTMLTableCellElement, number>("td")
+        .data((d) => [d.runs, d.candidates, d.calls, d.accepted])
+        .call(text, (n) => n);
     });
 }
 
@@ -103,12 +102,12 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
 function drawTargets(host: Sel, targets: ProgressLayout["targets"]): void {
   const table = part(host, "table", "targets", (t) => {
     t.append("caption");
-    t.append("thead").append("tr").selectAll("th").data(["label", "best score"]).join("th").attr("scope", "col").text((d) => d);
+    t.append("thead").append("tr").selectAll("th").data(["label", "best score"]).join("th").attr("scope", "col").call(text, (d) => d);
     t.append("tbody");
   });
   table.classed("hidden", targets === undefined);
   if (targets === undefined) return;
-  table.select("caption").text(targets.caption);
+  table.select("caption").call(text, targets.caption);
   table.classed("climbing", targets.caption.startsWith("Target phase"));
   table
     .select("tbody")
@@ -121,7 +120,7 @@ function drawTargets(host: Sel, targets: ProgressLayout["targets"]): void {
       return tr;
     })
     .call((tr) => {
-      tr.select("th").text((d) => (d.label === "" ? "(no label)" : d.label));
-      tr.select("td").text((d) => d.score);
+      tr.select("th").call(text, (d) => (d.label === "" ? "(no label)" : d.label));
+      tr.select("td").call(text, (d) => d.score);
     });
 }

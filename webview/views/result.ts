@@ -5,16 +5,16 @@
  */
 import type { WebviewMessage } from "../../src/protocol.ts";
 import type { ResultLayout, Token } from "../layout/result.ts";
-import { part, type Sel } from "./dom.ts";
+import { part, type Sel, text } from "./dom.ts";
 
 type HistoryRow = ResultLayout["history"][number];
 
 export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessage) => void): void {
   host.attr("data-state", lay.state);
-  part(host, "p", "headline").text(lay.headline);
+  part(host, "p", "headline").call(text, lay.headline);
   const ex = part(host, "div", "example");
   ex.attr("hidden", lay.repro === undefined ? "" : null);
-  part(ex, "h3", "example-title").text("Minimal example (TypeScript)");
+  part(ex, "h3", "example-title").call(text, "Minimal example (TypeScript)");
   part(ex, "pre", "repro", (p) => p.attr("tabindex", "0").append("code"))
     .attr("aria-label", `Minimal failing ${lay.noun}`)
     .select("code")
@@ -22,7 +22,7 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
     .data(lay.repro ?? [])
     .join("span")
     .attr("class", (d) => `tok ${d.kind}`)
-    .text((d) => d.text);
+    .call(text, (d) => d.text);
   part(ex, "div", "buttons", (b) => {
     const buttons: [string, WebviewMessage, string][] = [
       ["Copy", { type: "copy-repro" }, "Copy the minimal example to the clipboard"],
@@ -34,19 +34,19 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
         .attr("type", "button")
         .attr("class", message.type)
         .attr("title", title)
-        .text(label)
+        .call(text, label)
         .on("click", () => post(message));
   });
   // A replayed failure: why the run generated nothing and shrank little, and how to generate anew.
   const replayed = part(host, "div", "replayed", (d) => {
     d.append("p");
-    d.append("button").attr("type", "button").attr("class", "run-fresh").attr("title", "Run the property again without replaying the saved failure").text("Run fresh").on("click", () => post({ type: "run-fresh" }));
+    d.append("button").attr("type", "button").attr("class", "run-fresh").attr("title", "Run the property again without replaying the saved failure").call(text, "Run fresh").on("click", () => post({ type: "run-fresh" }));
   });
   replayed.attr("hidden", lay.replayed !== undefined ? null : "");
-  replayed.select("p").text(lay.replayed ?? "");
+  replayed.select("p").call(text, lay.replayed ?? "");
   const err = part(host, "div", "failure");
   err.attr("hidden", lay.error === undefined ? "" : null);
-  part(err, "pre", "error").text(lay.error ?? "");
+  part(err, "pre", "error").call(text, lay.error ?? "");
   const loc = lay.location;
   part(err, "button", "location", (b) =>
     b.attr("type", "button").on("click", function () {
@@ -57,17 +57,17 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
     .property("__loc", loc)
     .attr("hidden", loc === undefined ? "" : null)
     .attr("title", loc ? `Open ${loc.file}` : null)
-    .text(loc ? `thrown at ${loc.label}` : "");
-  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").text(`Flaky: the same ${lay.noun} did not always give the same outcome, so this example is not minimal.`);
+    .call(text, loc ? `thrown at ${loc.label}` : "");
+  part(err, "p", "warning").attr("hidden", lay.flaky ? null : "").call(text, `Flaky: the same ${lay.noun} did not always give the same outcome, so this example is not minimal.`);
 
   const hist = part(host, "div", "history");
-  part(hist, "h3", "history-title").text(`Runs this session (${lay.history.length})`);
+  part(hist, "h3", "history-title").call(text, `Runs this session (${lay.history.length})`);
   part(hist, "ol", "runs")
     .selectAll<HTMLLIElement, HistoryRow>("li")
     .data(lay.history, (d) => String(d.n))
     .join("li")
     .attr("class", (d) => `${d.outcome}${d.current ? " current" : ""}`)
     .attr("title", (d) => d.repro ?? "")
-    .text((d) => d.text)
+    .call(text, (d) => d.text)
     .order();
 }

@@ -26,10 +26,17 @@ export interface SequenceOptions {
   readonly onDetail: (text: string) => void;
 }
 
-// Capped at 0.7 so the label stays readable on the strongest fill in light themes too.
-const opacity = (d: CellBox): string => (0.12 + 0.58 * d.shade).toFixed(3);
-// Written as the CSSOM serialises it, so comparing with `style.transform` finds unchanged positions.
-const at = (x: number, y: number): string => `translate(${x}px, ${y}px)`;
+// The fill's strength, as a share of the type's colour (panel.css mixes it over the background); capped at 70 % so
+// the label stays readable on the strongest fill in light themes too.
+const strength = (d: CellBox): string => `${(12 + 58 * d.shade).toFixed(1)}%`;
+const px = (n: number): string => `${n}px`;
+/** Place a cell by left/top, writing only what moved (as the CSSOM serialises it, so unchanged reads equal). */
+function place(el: HTMLElement, d: CellBox): void {
+  const left = px(d.x);
+  const top = px(d.y);
+  if (el.style.left !== left) el.style.left = left;
+  if (el.style.top !== top) el.style.top = top;
+}
 /** What the details line says of the selected cell. */
 const selectedText = (d: CellBox): string => `Selected: ${d.detail}`;
 
@@ -69,7 +76,8 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
         const c = enter
           .append("div")
           .attr("tabindex", "-1")
-          .style("transform", (d) => at(d.x, d.y))
+          .style("left", (d) => px(d.x))
+          .style("top", (d) => px(d.y))
           .on("pointerenter focus", (_ev: Event, d: CellBox) => detail(d.detail))
           .on("click", function (_ev: Event, d: CellBox) {
             select(this, d);
@@ -79,7 +87,6 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
             ev.preventDefault();
             select(this, d);
           });
-        c.append("span").attr("class", "fill");
         c.append("span").attr("class", "label");
         if (ms > 0) c.style("opacity", "0").transition().duration(ms).style("opacity", "1");
         return c;
@@ -89,11 +96,15 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
         update.classed("changed", function (d) {
           return ms > 0 && this.dataset.shade !== undefined && this.dataset.shade !== String(d.shade);
         });
-        if (ms > 0) update.transition().duration(ms).style("transform", (d) => at(d.x, d.y));
+        if (ms > 0)
+          update
+            .transition()
+            .duration(ms)
+            .style("left", (d) => px(d.x))
+            .style("top", (d) => px(d.y));
         else
           update.each(function (d) {
-            const t = at(d.x, d.y);
-            if (this.style.transform !== t) this.style.transform = t;
+            place(this, d);
           });
         return update;
       },
@@ -105,9 +116,7 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
           .transition()
           .duration(ms)
           .style("opacity", "0")
-          .style("transform", function () {
-            return `${this.style.transform} scale(0.2)`;
-          })
+          .style("transform", "scale(0.2)")
           .remove();
         return exit;
       },
@@ -127,7 +136,7 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
       const shade = String(d.shade);
       if (this.dataset.shade !== shade) {
         this.dataset.shade = shade;
-        (this.firstChild as HTMLElement).style.opacity = opacity(d);
+        this.style.setProperty("--strength", strength(d));
       }
       const label = this.lastChild as HTMLElement;
       if (label.textContent !== d.short) label.textContent = d.short;
@@ -139,7 +148,8 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
     .join("div")
     .attr("class", (d) => `span depth${d.depth}`)
     .attr("title", (d) => d.label)
-    .style("transform", (d) => at(d.x1, d.y))
+    .style("left", (d) => px(d.x1))
+    .style("top", (d) => px(d.y))
     .style("width", (d) => `${Math.max(2, d.x2 - d.x1)}px`);
   return row;
 }
