@@ -308,9 +308,18 @@ test("a run watched live: mid-shrink the target, the current pass and the latest
     await snap(page, "live-choices-dark", "#sec-choices");
     await snap(page, "live-comparison-dark", "#sec-comparison");
     await snap(page, "live-progress-dark", "#sec-progress");
+    // The candidate list, newest first: while the run streams, only the rows its box shows (rows are reused
+    // by position, so the order is checked); all of the pass's recent ones once it ends.
+    const seqs = async (): Promise<number[]> => (await page.locator("#comparison ol.candidates li .seq").allTextContents()).map((t) => Number(t.slice(1)));
+    const live = await seqs();
+    assert.ok(live.length >= 1 && live.length <= 12, `${live.length} rows while running`);
+    assert.deepEqual(live, [...live].sort((a, b) => b - a));
     await post(page, JSON.parse(JSON.stringify(messages.slice(cut))));
     await settle(page);
     assert.match((await page.locator("header .badge").textContent()) ?? "", /failed/);
+    const done = await seqs();
+    assert.ok(done.length > 12, `${done.length} rows once the run ended`);
+    assert.deepEqual(done, [...done].sort((a, b) => b - a));
     assert.deepEqual(await csp(page), []);
     assert.deepEqual(errors, []);
     await snap(page, "mixed-full-dark");

@@ -53,7 +53,7 @@ export function drawCurrent(host: Sel, m: ChoicesModel, width: number): void {
   part(current, "h3", "caption").call(text, cur === undefined ? "Current test case: none yet" : `Current test case #${cur.id} · ${cur.origin}${cur.pass ? ` (${cur.pass})` : ""} · ${cur.status}`);
   const lay = layoutSequence(cur?.seq, width, undefined, CURRENT_ROWS);
   part(current, "p", "summary").call(text, cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`);
-  drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, onDetail: (t) => void detail.call(text, t) });
+  drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, byPosition: true, onDetail: (t) => void detail.call(text, t) });
 }
 
 /** Both rows (for callers that do not pace them). */

@@ -8,8 +8,11 @@
  *
  * Why HTML boxes and not SVG: rows change every frame while a run streams, and SVG re-lays-out all of its text
  * on any change (the profile showed tens of ms a frame for a few hundred cells). Fixed-size, absolutely
- * positioned boxes with CSS containment confine each change to its own cell. Positions and opacity are set
- * through the CSSOM (`.style`), which the panel's CSP allows.
+ * positioned boxes with CSS containment confine each change to its own cell. Each cell is placed by left/top
+ * and its fill is its type's colour mixed into the background by a custom property (panel.css): a transform,
+ * a clip or an opacity per cell would each add a paint layer node that every frame walks. Styles are set
+ * through the CSSOM (`.style`), which the panel's CSP allows. The row listens for its cells' events itself
+ * (one set of listeners per row, not per cell).
  *
  * Keyboard: the row is one tab stop; arrow keys, Home and End move between cells (a roving focus).
  */
@@ -24,6 +27,12 @@ export interface SequenceOptions {
   /** Animate changes (the shrink target); off for rows that change every frame. */
   readonly animate: boolean;
   readonly onDetail: (text: string) => void;
+  /**
+   * Join cells by position instead of by choice id: for a row that shows a new test case on every draw (and does
+   * not animate), each cell element is reused and only what changed is written, instead of the whole row made
+   * and removed.
+   */
+  readonly byPosition?: boolean;
 }
 
 // The fill's strength, as a share of the type's colour (panel.css mixes it over the background); capped at 70 % so
@@ -40,24 +49,54 @@ function place(el: HTMLElement, d: CellBox): void {
 /** What the details line says of the selected cell. */
 const selectedText = (d: CellBox): string => `Selected: ${d.detail}`;
 
+/** A row's element, carrying the current draw's details callback for the listeners made with it. */
+type RowNode = HTMLDivElement & { onDetail?: (text: string) => void };
+
 export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayout, opts: SequenceOptions): Sel<HTMLDivElement> {
   const row = part(host, "div", "sequence", (s) => {
     s.attr("role", "group");
-    rovingGroup(s.node(), "div.cell:not(.leaving)");
+    const node = s.node()!;
+    rovingGroup(node, "div.cell:not(.leaving)");
+    // One listener per row, not per cell (cells are made and dropped as a run streams): the cell an event is
+    // for and its data are found from its target.
+    const cellOf = (ev: Event): { el: HTMLElement; d: CellBox } | undefined => {
+      const el = (ev.target as Element | null)?.closest?.("div.cell");
+      const d = el ? (el as unknown as { __data__?: CellBox }).__data__ : undefined;
+      return el instanceof HTMLElement && d !== undefined && node.contains(el) ? { el, d } : undefined;
+    };
+    const select = (el: HTMLElement, d: CellBox): void => {
+      node.querySelector("div.cell.selected")?.classList.remove("selected");
+      el.classList.add("selected");
+      node.dataset.selected = String(d.key);
+      node.dataset.selectedDetail = selectedText(d);
+      (node as RowNode).onDetail?.(node.dataset.selectedDetail);
+    };
+    const show = (ev: Event): void => {
+      const c = cellOf(ev);
+      if (c) (node as RowNode).onDetail?.(c.d.detail);
+    };
+    node.addEventListener("pointerover", show);
+    node.addEventListener("focusin", show);
+    node.addEventListener("click", (ev) => {
+      const c = cellOf(ev);
+      if (c) select(c.el, c.d);
+    });
+    node.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      const c = cellOf(ev);
+      if (!c) return;
+      ev.preventDefault();
+      select(c.el, c.d);
+    });
     // Hover shows a cell's details for a moment; leaving the row brings back the selected one's.
-    s.on("pointerleave", function () {
-      const chosen = (this as HTMLElement).dataset.selectedDetail;
-      if (chosen !== undefined) opts.onDetail(chosen);
+    node.addEventListener("pointerleave", () => {
+      const chosen = node.dataset.selectedDetail;
+      if (chosen !== undefined) (node as RowNode).onDetail?.(chosen);
     });
   });
-  const rowNode = row.node()!;
-  const select = (cell: HTMLElement, d: CellBox): void => {
-    rowNode.querySelector("div.cell.selected")?.classList.remove("selected");
-    cell.classList.add("selected");
-    rowNode.dataset.selected = String(d.key);
-    rowNode.dataset.selectedDetail = selectedText(d);
-    opts.onDetail(rowNode.dataset.selectedDetail);
-  };
+  const rowNode = row.node()! as RowNode;
+  // The listeners above were made once; they report to this draw's callback.
+  rowNode.onDetail = opts.onDetail;
   row
     .style("width", `${lay.width}px`)
     .style("height", `${Math.max(lay.height, CELL_H + 4)}px`)
@@ -70,23 +109,14 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
 
   cellLayer
     .selectAll<HTMLDivElement, CellBox>("div.cell")
-    .data(lay.cells, (d) => String(d.key))
+    .data(lay.cells, opts.byPosition ? (_d, i) => String(i) : (d) => String(d.key))
     .join(
       (enter) => {
         const c = enter
           .append("div")
           .attr("tabindex", "-1")
           .style("left", (d) => px(d.x))
-          .style("top", (d) => px(d.y))
-          .on("pointerenter focus", (_ev: Event, d: CellBox) => detail(d.detail))
-          .on("click", function (_ev: Event, d: CellBox) {
-            select(this, d);
-          })
-          .on("keydown", function (ev: KeyboardEvent, d: CellBox) {
-            if (ev.key !== "Enter" && ev.key !== " ") return;
-            ev.preventDefault();
-            select(this, d);
-          });
+          .style("top", (d) => px(d.y));
         c.append("span").attr("class", "label");
         if (ms > 0) c.style("opacity", "0").transition().duration(ms).style("opacity", "1");
         return c;
