@@ -206,20 +206,28 @@ function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
   return inputs.some((x, i) => x !== t.drawn?.[i]);
 }
 
+/**
+ * Show or hide `el`, writing only a change: every render used to hide the Steps and Timeline sections again
+ * after showing all sections, and each such write restyled, re-laid-out and repainted the page in every frame.
+ */
+function show(el: HTMLElement, visible: boolean): void {
+  if (el.hidden === visible) el.hidden = !visible;
+}
+
 /** Draw the views whose part of the model changed, within the frame's budget. */
 function render(): void {
   scheduled = false;
   const s = state;
   const hidden = s.run.status === "idle";
-  idle.hidden = !hidden;
-  nav.hidden = hidden;
-  for (const sec of sections) sec.hidden = hidden;
+  show(idle, hidden);
+  show(nav, !hidden);
   const noSteps = hidden || !s.steps.machine;
-  links.steps.hidden = noSteps;
-  mounts.steps.parentElement!.hidden = noSteps;
   const noTimeline = hidden || s.timeline === undefined;
-  links.timeline.hidden = noTimeline;
-  mounts.timeline.parentElement!.hidden = noTimeline;
+  for (const [id] of SECTIONS) {
+    const off = hidden || (id === "steps" && noSteps) || (id === "timeline" && noTimeline);
+    show(mounts[id].parentElement!, !off);
+    show(links[id], !off);
+  }
   const w = Math.max(120, width);
   const start = performance.now();
   const live = s.run.status === "running";

@@ -217,6 +217,29 @@ test("a new run's first frame shows no cell of the last run under its running ba
   }
 });
 
+test("a frame with nothing new writes nothing: scrolling a finished run's panel leaves its DOM untouched", async () => {
+  // Regression: every render showed all sections and then hid Steps and Timeline again, so each frame
+  // restyled, re-laid-out and repainted the page (found by bench/panel-replay.mjs's trace).
+  const messages = fixture("mixed");
+  const { page, errors, close } = await open("dark");
+  try {
+    await post(page, messages);
+    await settle(page);
+    await page.evaluate("window.__mutations = []; new MutationObserver((ms) => { for (const m of ms) window.__mutations.push(m.type + ' ' + (m.target.id || m.target.nodeName) + ' ' + (m.attributeName || '')); }).observe(document.getElementById('app'), { subtree: true, attributes: true, childList: true, characterData: true })");
+    // Scrolling brings other sections into sight, and the panel renders again (views out of sight are drawn
+    // when they come near): with nothing new, nothing is written.
+    for (const y of [400, 1200, 0]) {
+      await page.evaluate(`window.scrollTo(0, ${y})`);
+      await frames(page, 3);
+    }
+    assert.deepEqual(await page.evaluate("window.__mutations"), []);
+    assert.equal(await page.locator("#sec-steps").isHidden(), true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("an empty sort-key comparison says why for the run's outcome: passed, failed with nothing to shrink, running", async () => {
   const { page, errors, close } = await open("dark");
   const verdict = () => page.locator("#comparison .verdict-line").textContent();
