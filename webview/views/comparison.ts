@@ -7,7 +7,7 @@ import type { CandidateRow, CandidatesModel } from "../models/candidates.ts";
 import { layoutCandidateList, layoutComparison, LINE_H } from "../layout/comparison.ts";
 import { CELL_H, CELL_W, summarise } from "../layout/sequence.ts";
 import { drawSequence } from "./sequence.ts";
-import { part, type Sel, text } from "./dom.ts";
+import { attr, classed, part, type Sel, text } from "./dom.ts";
 import type { RunStatus } from "../model.ts";
 
 const LABEL_W = 78;
@@ -50,7 +50,7 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
   const latest = m.latest;
   if (lay === undefined || latest === undefined) {
     head.call(text, noCandidatesText(opts.status));
-    aligned.attr("hidden", "");
+    aligned.call(attr, "hidden", "");
     windowNote.call(text, "");
   } else {
     // (the "no candidates" sentence is a text node the spans' join would leave beside them)
@@ -59,9 +59,9 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
       .selectAll<HTMLSpanElement, string>("span")
       .data([lay.pass, lay.comparison, lay.verdictText, lay.cached ? "cached (answered by the DataTree)" : ""])
       .join("span")
-      .attr("class", (_d, i) => ["pass", "comparison", `verdict ${lay.verdict}`, "cached"][i])
+      .call(attr, "class", (_d, i) => ["pass", "comparison", `verdict ${lay.verdict}`, "cached"][i])
       .call(text, (d) => d);
-    aligned.attr("hidden", null);
+    aligned.call(attr, "hidden", null);
     part(aligned, "div", "labels", (l) =>
       l
         .selectAll("div")
@@ -79,7 +79,7 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
       .style("transform", `translate(${lay.markX - 3}px,-3px)`)
       .style("width", `${CELL_W + 6}px`)
       .style("height", `${LINE_H + CELL_H + 6}px`)
-      .attr("hidden", lay.markX >= 0 ? null : "");
+      .call(attr, "hidden", lay.markX >= 0 ? null : "");
     const longest = Math.max(latest.candidate.cells.length, latest.target?.cells.length ?? 0);
     windowNote.call(text, lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "");
   }
@@ -88,24 +88,24 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
   // While a run streams the list is a ticker: the rows its box shows without scrolling, so a draw touches a
   // dozen rows rather than ROWS_PER_PASS; all of them once the run ends.
   const rows = opts.status === "running" ? list.rows.slice(0, LIVE_ROWS) : list.rows;
-  const tabs = part(host, "div", "pass-tabs", (s) => s.attr("role", "toolbar").attr("aria-label", "Show recent candidates of pass"));
+  const tabs = part(host, "div", "pass-tabs", (s) => s.call(attr, "role", "toolbar").call(attr, "aria-label", "Show recent candidates of pass"));
   tabs
     .selectAll<HTMLButtonElement, (typeof list.passes)[number]>("button")
     .data(list.passes, (d) => d.name)
-    .join((enter) => enter.append("button").attr("type", "button").on("click", (_e, d) => opts.onSelectPass(d.name)))
-    .attr("aria-pressed", (d) => String(d.selected))
-    .classed("selected", (d) => d.selected)
+    .join((enter) => enter.append("button").call(attr, "type", "button").on("click", (_e, d) => opts.onSelectPass(d.name)))
+    .call(attr, "aria-pressed", (d) => String(d.selected))
+    .call(classed, "selected", (d) => d.selected)
     .call(text, (d) => d.name);
-  const ol = part(host, "ol", "candidates", (s) => s.attr("tabindex", "0").attr("aria-label", "Recent candidates, newest first"));
+  const ol = part(host, "ol", "candidates", (s) => s.call(attr, "tabindex", "0").call(attr, "aria-label", "Recent candidates, newest first"));
   // Rows are reused by position: while a run streams, each draw shows mostly new candidates, and rewriting a
   // row's three texts costs the frame far less than making and removing rows.
   ol.selectAll<HTMLLIElement, CandidateRow>("li")
     .data(rows)
     .join((enter) => {
       const li = enter.append("li");
-      li.append("span").attr("class", "seq");
-      li.append("span").attr("class", "comparison");
-      li.append("span").attr("class", "verdict");
+      li.append("span").call(attr, "class", "seq");
+      li.append("span").call(attr, "class", "comparison");
+      li.append("span").call(attr, "class", "verdict");
       return li;
     })
     .each(function (d) {

@@ -75,3 +75,26 @@ export function text<E extends BaseType, D>(sel: Selection<E, D, BaseType, unkno
     if (el.textContent !== v) el.textContent = v;
   });
 }
+
+/**
+ * Set an attribute (null removes it) only where it differs — for SVG above all, where writing a position or
+ * size invalidates the element's layout even when the value is the same. Use with `.call(attr, name, value)`.
+ */
+export function attr<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, name: string, value: string | number | null | ((d: D, i: number) => string | number | null)): void {
+  sel.each(function (d, i) {
+    const v = typeof value === "function" ? value(d, i) : value;
+    const el = this as unknown as Element;
+    if (v === null) {
+      if (el.hasAttribute(name)) el.removeAttribute(name);
+    } else if (el.getAttribute(name) !== String(v)) el.setAttribute(name, String(v));
+  });
+}
+
+/** Add or remove a class only where that changes it (classList writes the attribute even when it does not). */
+export function classed<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, name: string, on: boolean | ((d: D, i: number) => boolean)): void {
+  sel.each(function (d, i) {
+    const want = typeof on === "function" ? on(d, i) : on;
+    const list = (this as unknown as Element).classList;
+    if (list.contains(name) !== want) list.toggle(name, want);
+  });
+}

@@ -20,7 +20,7 @@ import type { BaseType } from "d3-selection";
 import "d3-transition";
 import type { CellBox, SequenceLayout, SpanSegment } from "../layout/sequence.ts";
 import { CELL_H } from "../layout/sequence.ts";
-import { motion, part, rovingGroup, type Sel } from "./dom.ts";
+import { attr, motion, part, rovingGroup, type Sel } from "./dom.ts";
 
 export interface SequenceOptions {
   readonly label: string;
@@ -123,8 +123,9 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
       },
       (update) => {
         // A surviving cell whose index changed got simpler (or, rarely, different): flash it.
-        update.classed("changed", function (d) {
-          return ms > 0 && this.dataset.shade !== undefined && this.dataset.shade !== String(d.shade);
+        update.each(function (d) {
+          const flash = ms > 0 && this.dataset.shade !== undefined && this.dataset.shade !== String(d.shade);
+          if (this.classList.contains("changed") !== flash) this.classList.toggle("changed", flash);
         });
         if (ms > 0)
           update
@@ -176,8 +177,8 @@ export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayo
     .selectAll<HTMLDivElement, SpanSegment>("div.span")
     .data(lay.spans, (d) => d.key)
     .join("div")
-    .attr("class", (d) => `span depth${d.depth}`)
-    .attr("title", (d) => d.label)
+    .call(attr, "class", (d) => `span depth${d.depth}`)
+    .call(attr, "title", (d) => d.label)
     .style("left", (d) => px(d.x1))
     .style("top", (d) => px(d.y))
     .style("width", (d) => `${Math.max(2, d.x2 - d.x1)}px`);
