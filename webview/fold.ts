@@ -40,11 +40,16 @@ export type StatePatch = Readonly<Record<string, { readonly all: unknown } | { r
 /** While a run streams, the tree is laid out at most this often (a layout of thousands of nodes takes ms). */
 export const TREE_RUNNING_MS = 1000;
 /**
- * While a run streams, a part of the state is sent at most this often (ms) — as often as its view draws it
- * (main.ts paces the views the same way): what arrives and is not drawn is cloned for nothing. A new run's
- * first patch and a finished run's send every part at once.
+ * While a run streams, a part of the state is sent at most this often (ms), and its views (main.ts) drawn at
+ * most this often: what arrives and is not drawn is cloned for nothing. A new run's first patch and a finished
+ * run's send every part at once. Four redraws a second of a test case is still more than a person reads;
+ * faster, the views' drawing (style, layout and paint after each) was most of the frames over 12 ms on a loaded
+ * 2-core machine (bench/panel-replay.mjs --load: p95 11.2–14.4 ms with the current case redrawn every 150 ms,
+ * the target every 100, the comparison every 300; 8.6–9.1 ms with these).
  */
-export const PART_GAP_MS: Readonly<Record<string, number>> = { run: 200, history: 250, choices: 100, candidates: 300, progress: 200, stats: 300, steps: 250, timeline: 250 };
+export const PART_GAP_MS = { run: 250, history: 500, choices: 250, candidates: 500, progress: 400, stats: 500, steps: 250, timeline: 250 } as const satisfies Readonly<Record<string, number>>;
+/** A part of the panel's state that the fold paces (PART_GAP_MS). */
+export type PacedPart = keyof typeof PART_GAP_MS;
 /** Parts of thousands of objects: at most one of them per patch, so no frame clones them all. */
 const HEAVY = new Set(["choices", "candidates", "progress"]);
 
@@ -145,7 +150,7 @@ export function createFold(post: (out: FoldOut) => void, time: FoldTime = realTi
     const all = state.run.status !== "running" || state.runs !== sentRuns;
     const t = now();
     const parts = state as unknown as Record<string, unknown>;
-    const overdue = (k: string): number => t - (sentAt.get(k) ?? -Infinity) - (PART_GAP_MS[k] ?? 0);
+    const overdue = (k: string): number => t - (sentAt.get(k) ?? -Infinity) - ((PART_GAP_MS as Readonly<Record<string, number>>)[k] ?? 0);
     const keys = Object.keys(parts).filter((k) => !sent.has(k) || sent.get(k) !== parts[k]).sort((a, b) => overdue(b) - overdue(a));
     const patch: Record<string, StatePatch[string]> = {};
     let heavy = false;

@@ -14,7 +14,7 @@
 import type { WebviewMessage } from "../src/protocol.ts";
 import type { PanelState } from "./model.ts";
 import { initialState, restore } from "./model.ts";
-import { applyPatch, createFold, type FoldIn, type FoldOut } from "./fold.ts";
+import { applyPatch, createFold, PART_GAP_MS, type FoldIn, type FoldOut, type PacedPart } from "./fold.ts";
 import type { TreeFrame } from "./layout/datatree.ts";
 import { layoutProgress } from "./layout/progress.ts";
 import { layoutStats } from "./layout/stats.ts";
@@ -150,8 +150,9 @@ function selectPass(pass: string): void {
 
 /**
  * One view's drawing, paced. `inputs` are the parts of the state it draws: it is redrawn only when one of them
- * is a new object (or the width changed), and while a run streams at most every `minGapMs` — nobody reads a
- * test case that is replaced sixty times a second, and the frame's time is better spent elsewhere.
+ * is a new object (or the width changed), and while a run streams at most as often as the fold sends the part
+ * of the state it follows (fold.ts PART_GAP_MS) — nobody reads a test case that is replaced sixty times a
+ * second, and the frame's time is better spent elsewhere.
  */
 interface ViewTask {
   readonly name: string;
@@ -165,24 +166,25 @@ interface ViewTask {
   at: number;
 }
 
-function task(name: string, minGapMs: number, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
+/** A view paced like `part` (none: drawn whenever its inputs change). */
+function task(name: string, part: PacedPart | undefined, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
   const section = name === "header" ? undefined : name === "target" || name === "current" ? "choices" : (name as SectionId);
-  return { name, section, minGapMs, inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
+  return { name, section, minGapMs: part === undefined ? 0 : PART_GAP_MS[part], inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
 }
 
 const tasks: ViewTask[] = [
-  task("header", 200, (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s, starting)),
-  task("result", 250, (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
+  task("header", "run", (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s, starting)),
+  task("result", "history", (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
   // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
-  task("steps", 250, (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
-  task("timeline", 250, (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
-  task("target", 100, (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
-  task("current", 150, (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
-  task("comparison", 300, (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
-  task("progress", 200, (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
-  task("stats", 300, (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
+  task("steps", "steps", (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
+  task("timeline", "timeline", (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
+  task("target", "choices", (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
+  task("current", "choices", (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
+  task("comparison", "candidates", (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
+  task("progress", "progress", (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
+  task("stats", "stats", (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
   // The fold lays the tree out at most once a second while a run streams (fold.ts); each layout is drawn.
-  task("datatree", 0, () => [tree], () => {
+  task("datatree", undefined, () => [tree], () => {
     if (tree !== undefined) treeView?.show(tree);
   }),
 ];
