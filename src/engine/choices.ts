@@ -82,14 +82,90 @@ export interface ChoiceNode<T extends ChoiceType = ChoiceType> {
 
 // ---------------------------------------------------------------------------------------------- flat storage
 
+/** A choice's value as choice storage keeps it (ChoiceData, the DataTree's runs): by its kind's type code. */
+export function storedValue(code: number, values: Float64Array, objects: unknown[] | null, i: number): ChoiceValue {
+  switch (code & 7) {
+    case 2:
+      return values[i] !== 0;
+    case 3:
+    case 4:
+      return (objects as unknown[])[i] as ChoiceValue;
+    default:
+      return values[i];
+  }
+}
+
 /**
- * How a TestCase stores its choices (and what DataTree.insert reads): one flat array with CHOICE_STRIDE
- * slots per choice — kind (the type's code, | FORCED_BIT when forced), constraints, value. One array per
- * test case instead of an object per choice keeps generation nearly allocation-free; ChoiceNode objects are
- * built from it only when asked for (shrinking, events).
+ * How a TestCase stores its choices (and what DataTree.insert reads): parallel arrays, one slot per choice —
+ * the kind (the type's code, | FORCED_BIT when forced) in an Int32Array, the constraints, and the value: a
+ * number (booleans as 0/1) in a Float64Array, a string or bytes in a side array. Numbers are stored unboxed, so
+ * drawing an integer allocates nothing; the DataTree copies its runs out of these arrays. ChoiceNode objects
+ * are built from it only when asked for (shrinking, events). `length` choices are held; `clear` empties it
+ * for reuse (a generated case's storage is reused by the next one: TestCase).
  */
-export type ChoiceData = unknown[];
-export const CHOICE_STRIDE = 3;
+export class ChoiceData {
+  codes: Int32Array;
+  values: Float64Array;
+  constraints: Constraints[];
+  /** String and bytes values by position (made on first use). */
+  objects: unknown[] | null = null;
+  length = 0;
+  /** (8: typed arrays of up to 64 bytes live on the JS heap, cheap to make; larger ones need a backing store.) */
+  constructor(capacity = 8) {
+    this.codes = new Int32Array(capacity);
+    this.values = new Float64Array(capacity);
+    this.constraints = new Array<Constraints>(capacity);
+  }
+
+  push(code: number, constraints: Constraints, value: ChoiceValue): void {
+    const i = this.length;
+    if (i === this.codes.length) this.grow();
+    this.codes[i] = code;
+    this.constraints[i] = constraints;
+    switch (code & 7) {
+      case 2:
+        this.values[i] = value ? 1 : 0;
+        break;
+      case 3:
+      case 4:
+        (this.objects ??= [])[i] = value;
+        break;
+      default:
+        this.values[i] = value as number;
+    }
+    this.length = i + 1;
+  }
+
+  value(i: number): ChoiceValue {
+    return storedValue(this.codes[i], this.values, this.objects, i);
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** A copy holding just the choices (for a case that outlives reused storage). */
+  copy(): ChoiceData {
+    const n = this.length;
+    const out = new ChoiceData(Math.max(n, 1));
+    out.codes.set(this.codes.subarray(0, n));
+    out.values.set(this.values.subarray(0, n));
+    for (let i = 0; i < n; i++) out.constraints[i] = this.constraints[i];
+    if (this.objects !== null) out.objects = this.objects.slice(0, n);
+    out.length = n;
+    return out;
+  }
+
+  private grow(): void {
+    const n = this.codes.length * 2;
+    const codes = new Int32Array(n);
+    codes.set(this.codes);
+    const values = new Float64Array(n);
+    values.set(this.values);
+    this.codes = codes;
+    this.values = values;
+  }
+}
 export const FORCED_BIT = 8;
 export const TYPE_NAMES: readonly ChoiceType[] = ["integer", "float", "boolean", "string", "bytes"];
 
@@ -109,16 +185,16 @@ export function typeCode(type: ChoiceType): number {
 }
 
 export function typeAt(data: ChoiceData, i: number): ChoiceType {
-  return TYPE_NAMES[(data[i * CHOICE_STRIDE] as number) & 7];
+  return TYPE_NAMES[data.codes[i] & 7];
 }
 export function forcedAt(data: ChoiceData, i: number): boolean {
-  return ((data[i * CHOICE_STRIDE] as number) & FORCED_BIT) !== 0;
+  return (data.codes[i] & FORCED_BIT) !== 0;
 }
 export function constraintsAt(data: ChoiceData, i: number): Constraints {
-  return data[i * CHOICE_STRIDE + 1] as Constraints;
+  return data.constraints[i];
 }
 export function valueAt(data: ChoiceData, i: number): ChoiceValue {
-  return data[i * CHOICE_STRIDE + 2] as ChoiceValue;
+  return data.value(i);
 }
 export function nodeAt(data: ChoiceData, i: number): ChoiceNode {
   return { type: typeAt(data, i), value: valueAt(data, i), constraints: constraintsAt(data, i), forced: forcedAt(data, i) };
@@ -126,13 +202,8 @@ export function nodeAt(data: ChoiceData, i: number): ChoiceNode {
 
 /** Flat storage of ChoiceNode objects (for callers that hold nodes, e.g. DataTree.record). */
 export function dataOfNodes(nodes: readonly ChoiceNode[]): ChoiceData {
-  const data: ChoiceData = new Array(nodes.length * CHOICE_STRIDE);
-  for (let i = 0; i < nodes.length; i++) {
-    const n = nodes[i];
-    data[i * CHOICE_STRIDE] = typeCode(n.type) | (n.forced ? FORCED_BIT : 0);
-    data[i * CHOICE_STRIDE + 1] = n.constraints;
-    data[i * CHOICE_STRIDE + 2] = n.value;
-  }
+  const data = new ChoiceData(Math.max(nodes.length, 1));
+  for (const n of nodes) data.push(typeCode(n.type) | (n.forced ? FORCED_BIT : 0), n.constraints, n.value);
   return data;
 }
 

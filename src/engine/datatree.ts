@@ -27,13 +27,21 @@
  * different forced value) at a position — insert returns Flaky, changes nothing, and leaves what disagreed in
  * `divergence`, with the call on which the earlier run concluded (each conclusion keeps its call number).
  *
+ * Memory, on long runs: while generating (`frugal`), a case that leaves the tree at a branch over a wide domain
+ * (more than WIDE_DOMAIN values) that already has WIDE_CHILDREN children, or whose new tail would take the
+ * runs past CHOICE_BUDGET choices, is not recorded (Inserted.Unrecorded). A random draw from a domain that
+ * wide almost never comes again, and the values that do (the biased small ones, the bounds) are among the
+ * children already there; so duplicates are still avoided where they occur, a space small enough to be
+ * exhausted is recorded whole, and a run of ten million examples keeps a tree of bounded size. Failures, and
+ * every case outside generation (shrinking, the final replays), are always recorded.
+ *
  * Exhaustion: a node is exhausted when every continuation below it has been tried — its transition is a
  * Conclusion, or a Branch whose every legal value has an exhausted child, and each choice of its run had only
  * one legal value (a forced choice, or a domain of one). Exhaustion propagates to the root; an exhausted root
  * means the property's whole input space has been run.
  */
 import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "./choices.ts";
-import { CHOICE_STRIDE, choiceEquals, choiceKey, dataOfNodes, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES, typeCode } from "./choices.ts";
+import { choiceEquals, choiceKey, dataOfNodes, storedValue, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES, typeCode } from "./choices.ts";
 
 export const Status = { Overrun: 0, Invalid: 1, Valid: 2, Interesting: 3 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
@@ -53,10 +61,113 @@ export function conclusionOf(status: Status, origin: string | undefined): Conclu
   return origin === undefined ? PLAIN_CONCLUSIONS[status] : { kind: "conclusion", status, origin };
 }
 
+/** A child in a branch: a TreeNode, or (a leaf not yet needed as a node) its id in the tree's leaf table. */
+type Child = TreeNode | number;
+type Key = string | number | boolean;
+
+const keyBits = new Float64Array(1);
+const keyWords = new Int32Array(keyBits.buffer);
+
+/**
+ * A branch's children by value key (choiceKey). Numbers and booleans — nearly every branch — are in an
+ * open-addressing table of float64 keys (a Map hashing a float that is not a small integer was most of the
+ * lookup's cost, on branches of thousands of children); strings, and the number keys a float64 comparison
+ * cannot tell apart (NaN, -0), in a Map.
+ */
+export class ChildTable {
+  size = 0;
+  private keys = new Float64Array(8);
+  private refs: (Child | undefined)[] = new Array<Child | undefined>(8);
+  private mask = 7;
+  private others: Map<Key, Child> | null = null;
+
+  private static hash(k: number): number {
+    let h: number;
+    if ((k | 0) === k) h = k;
+    else {
+      keyBits[0] = k;
+      h = keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
+    }
+    h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+    return h ^ (h >>> 16);
+  }
+
+  /** A key the table holds as a float64: a number other than NaN and -0, or a boolean as 0/1. */
+  private static numeric(key: Key): number | undefined {
+    if (typeof key === "boolean") return key ? 1 : 0;
+    if (typeof key !== "number" || key !== key || (key === 0 && 1 / key < 0)) return undefined;
+    return key;
+  }
+
+  get(key: Key): Child | undefined {
+    const k = ChildTable.numeric(key);
+    if (k === undefined) return this.others?.get(key);
+    const keys = this.keys;
+    const refs = this.refs;
+    const mask = this.mask;
+    for (let i = ChildTable.hash(k) & mask; ; i = (i + 1) & mask) {
+      const r = refs[i];
+      if (r === undefined) return undefined;
+      if (keys[i] === k) return r;
+    }
+  }
+
+  set(key: Key, child: Child): void {
+    const k = ChildTable.numeric(key);
+    if (k === undefined) {
+      const others = (this.others ??= new Map());
+      if (!others.has(key)) this.size++;
+      others.set(key, child);
+      return;
+    }
+    if (this.place(k, child)) {
+      this.size++;
+      if (2 * (this.size - (this.others?.size ?? 0)) > this.mask) this.grow();
+    }
+  }
+
+  /** Put `child` under `k`; true if the key is new. */
+  private place(k: number, child: Child): boolean {
+    const keys = this.keys;
+    const refs = this.refs;
+    const mask = this.mask;
+    for (let i = ChildTable.hash(k) & mask; ; i = (i + 1) & mask) {
+      const r = refs[i];
+      if (r === undefined) {
+        keys[i] = k;
+        refs[i] = child;
+        return true;
+      }
+      if (keys[i] === k) {
+        refs[i] = child;
+        return false;
+      }
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const refs = this.refs;
+    const n = keys.length * 2;
+    this.keys = new Float64Array(n);
+    this.refs = new Array<Child | undefined>(n);
+    this.mask = n - 1;
+    for (let i = 0; i < keys.length; i++) {
+      const r = refs[i];
+      if (r !== undefined) this.place(keys[i], r);
+    }
+  }
+
+  /** Every child (in no particular order). */
+  *values(): IterableIterator<Child> {
+    for (const r of this.refs) if (r !== undefined) yield r;
+    if (this.others !== null) yield* this.others.values();
+  }
+}
+
 export class Branch {
   readonly kind = "branch";
-  /** Children by value key: a TreeNode, or (a leaf not yet needed as a node) its id in the tree's leaf table. */
-  readonly children = new Map<string | number | boolean, TreeNode | number>();
+  readonly children = new ChildTable();
   exhaustedChildren = 0;
   constructor(
     readonly type: ChoiceType,
@@ -100,19 +211,16 @@ export class Chunk {
   }
 
   valueAt(p: number): ChoiceValue {
-    switch (this.kinds[this.kindIds[p]].code & 7) {
-      case 2:
-        return this.values[p] !== 0;
-      case 3:
-      case 4:
-        return (this.objects as unknown[])[p] as ChoiceValue;
-      default:
-        return this.values[p];
-    }
+    return storedValue(this.kinds[this.kindIds[p]].code, this.values, this.objects, p);
   }
 }
 
 const CHUNK_CHOICES = 1 << 14;
+/** A branch over more values than this is wide: while generating, it takes at most WIDE_CHILDREN children. */
+export const WIDE_DOMAIN = 1 << 16;
+export const WIDE_CHILDREN = 4096;
+/** While generating, new tails are recorded while the runs hold fewer choices than this (12 bytes each). */
+export const CHOICE_BUDGET = 1 << 21;
 const LEAF_STRIDE = 5;
 const FIRST_CHUNK_CHOICES = 1 << 10;
 const NO_KINDS: ChoiceKind[] = [];
@@ -157,9 +265,10 @@ function lastFreeIn(chunk: Chunk, start: number, end: number): number {
 /**
  * What DataTree.insert did with a case: Kept — new ground, the tree now holds (a copy of) the case's choices;
  * Repeat — the same sequence concluded the same way before; Flaky — different choices or result than
- * before on the same prefix (the test is not deterministic).
+ * before on the same prefix (the test is not deterministic); Unrecorded — new ground the tree kept no copy of
+ * (see `frugal`).
  */
-export const Inserted = { Kept: 0, Repeat: 1, Flaky: 2 } as const;
+export const Inserted = { Kept: 0, Repeat: 1, Flaky: 2, Unrecorded: 3 } as const;
 export type Inserted = (typeof Inserted)[keyof typeof Inserted];
 
 /** How a case disagreed with the tree (DataTree.divergence, set by an insert that returned Flaky). */
@@ -265,6 +374,15 @@ export class DataTree {
   private readonly cacheIds = [0, 0, 0, 0];
   private cacheNext = 0;
   private chunk: Chunk = EMPTY_CHUNK;
+  /** Choices held by the runs (CHOICE_BUDGET). */
+  storedChoices = 0;
+  /**
+   * Set while generating: novel cases at full wide branches, or past the choice budget, are not recorded (see
+   * the file's comment). Off, every case is recorded.
+   */
+  frugal = false;
+  /** Cases not recorded because of `frugal`. */
+  unrecorded = 0;
 
   /** The id of a kind of choice, registering it on first sight. */
   private kindId(code: number, constraints: Constraints): number {
@@ -312,9 +430,12 @@ export class DataTree {
       chunk = this.chunk = new Chunk(this.kinds, Math.max(size, n));
     }
     const start = chunk.top;
-    const values = chunk.values;
+    // Values as they are (booleans are 0/1 there too); strings and bytes by reference.
+    chunk.values.set(data.values.subarray(from, to), start);
     const ids = chunk.kindIds;
     const kinds = this.kinds;
+    const codes = data.codes;
+    const cons = data.constraints;
     let lastFree = -1;
     // The last two kinds seen, in locals (runs alternate few kinds: a list's flag and its element).
     let c0: unknown = null;
@@ -323,15 +444,15 @@ export class DataTree {
     let c1: unknown = null;
     let k1 = -1;
     let id1 = 0;
+    let objects = false;
     for (let j = 0; j < n; j++) {
-      const at = (from + j) * CHOICE_STRIDE;
-      const code = data[at] as number;
-      const constraints = data[at + 1];
+      const code = codes[from + j];
+      const constraints = cons[from + j];
       let id: number;
       if (constraints === c0 && code === k0) id = id0;
       else if (constraints === c1 && code === k1) id = id1;
       else {
-        id = this.kindId(code, constraints as Constraints);
+        id = this.kindId(code, constraints);
         c1 = c0;
         k1 = k0;
         id1 = id0;
@@ -341,20 +462,15 @@ export class DataTree {
       }
       ids[start + j] = id;
       if (kinds[id].free) lastFree = j;
-      const v = data[at + 2];
-      switch (code & 7) {
-        case 2:
-          values[start + j] = v ? 1 : 0;
-          break;
-        case 3:
-        case 4:
-          (chunk.objects ??= new Array(chunk.capacity))[start + j] = v;
-          break;
-        default:
-          values[start + j] = v as number;
-      }
+      if ((code & 7) >= 3) objects = true;
+    }
+    if (objects) {
+      const to = (chunk.objects ??= new Array(chunk.capacity));
+      const from_ = data.objects as unknown[];
+      for (let j = 0; j < n; j++) if ((codes[from + j] & 7) >= 3) to[start + j] = from_[from + j];
     }
     chunk.top = start + n;
+    this.storedChoices += n;
     this.runStart = start;
     this.runLastFree = lastFree;
   }
@@ -372,6 +488,7 @@ export class DataTree {
    * `data` and concluding with `conclusion`.
    */
   private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
+    if (this.skips(conclusion, to - from, branch.size > WIDE_DOMAIN && branch.children.size >= WIDE_CHILDREN)) return Inserted.Unrecorded;
     this.nodeCount++;
     this.storeRun(data, from, to);
     if (this.runLastFree >= 0 && conclusion.origin === undefined) {
@@ -402,6 +519,13 @@ export class DataTree {
     branch.children.set(key, child);
     this.propagate(child, depth, exhaustedDepths);
     return Inserted.Kept;
+  }
+
+  /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`; `full`: at a full wide branch). */
+  private skips(conclusion: Conclusion, n: number, full: boolean): boolean {
+    if (!this.frugal || conclusion.status === Status.Interesting || !(full || this.storedChoices + n > CHOICE_BUDGET)) return false;
+    this.unrecorded++;
+    return true;
   }
 
   /** The child of `parent` (whose transition is `branch`) for `key`, made a TreeNode if it was a table entry. */
@@ -453,17 +577,15 @@ export class DataTree {
       node = from.stopNode;
       offset = from.stopOffset;
       i = from.stopIndex;
-      if (from.mismatch !== null) {
-        const at = (base + i) * CHOICE_STRIDE;
-        return this.diverge("draw", i, node, from.mismatch, describeKind(data[at] as number, data[at + 1] as Constraints));
-      }
+      if (from.mismatch !== null) return this.diverge("draw", i, node, from.mismatch, describeKind(data.codes[base + i], data.constraints[base + i]));
       if (!from.alive) diverged = i;
     }
     this.version++;
+    const codes = data.codes;
+    const cons = data.constraints;
     for (; i < length; i++) {
-      const at = (base + i) * CHOICE_STRIDE;
-      const code = data[at] as number;
-      const constraints = data[at + 1] as Constraints;
+      const code = codes[base + i];
+      const constraints = cons[base + i];
       const runLength = node.end - node.start;
       if (offset < runLength) {
         const p = node.start + offset;
@@ -472,12 +594,14 @@ export class DataTree {
           return this.diverge("draw", i, node, describeKind(kind.code, kind.constraints), describeKind(code, constraints));
         }
         const recorded = node.chunk.valueAt(p);
-        const value = data[at + 2] as ChoiceValue;
+        const value = data.value(base + i);
         if (choiceEquals(kind.type, recorded, value)) offset++;
         else if (!kind.free) {
           // A forced value (or the one legal value) that differs after the same choices: not deterministic.
           return this.diverge("draw", i, node, `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`, `${describeKind(code, constraints)} = ${showValue(value)}`);
         } else {
+          // (a split is new ground too: under the budget's pressure, not made for a case that is not kept)
+          if (this.skips(conclusion, length - i, false)) return Inserted.Unrecorded;
           const branch = this.split(node, offset);
           const key = choiceKey(branch.type, value);
           return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
@@ -494,7 +618,7 @@ export class DataTree {
       if (t.code !== code || (t.constraints !== constraints && !sameConstraints(t.constraints, constraints))) {
         return this.diverge("draw", i, node, describeKind(t.code, t.constraints), describeKind(code, constraints));
       }
-      const key = choiceKey(t.type, data[at + 2] as ChoiceValue);
+      const key = choiceKey(t.type, data.value(base + i));
       const child = i === diverged ? undefined : t.children.get(key);
       if (child === undefined) return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
       node = typeof child === "number" ? this.materialize(node, t, key, child) : child;
@@ -648,7 +772,7 @@ export class TreeCursor {
   private peekChild: TreeNode | number | undefined = undefined;
   version: number;
   /**
-   * The case's flat choices (choice i at i · CHOICE_STRIDE; the value being advanced past is already in it),
+   * The case's flat choices (the value being advanced past is already in it),
    * so that advancing also checks each choice is of the kind recorded there; null to compare values only.
    */
   private data: ChoiceData | null = null;
@@ -675,8 +799,9 @@ export class TreeCursor {
   private kindDiffers(code: number, constraints: Constraints): boolean {
     const data = this.data;
     if (data === null) return false;
-    const at = this.index * CHOICE_STRIDE;
-    if (data[at] === code && (data[at + 1] === constraints || sameConstraints(constraints, data[at + 1] as Constraints))) return false;
+    const at = this.index;
+    const c = data.constraints[at];
+    if (data.codes[at] === code && (c === constraints || sameConstraints(constraints, c))) return false;
     this.mismatch = describeKind(code, constraints);
     this.node = null;
     return true;

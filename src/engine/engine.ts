@@ -22,7 +22,7 @@
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
 import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { CHOICE_STRIDE, choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
+import { choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
 import { savedAtOf, type ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
@@ -38,7 +38,7 @@ import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { DomainPass } from "./shrinker.ts";
 import type { Span } from "./testcase.ts";
-import { SpanStore, TestCase } from "./testcase.ts";
+import { CaseStore, TestCase } from "./testcase.ts";
 import { now as clock } from "./clock.ts";
 
 export interface EngineSettings {
@@ -248,8 +248,8 @@ function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
   const data = tc.data;
   const out = new Array<ChoiceInfo>(n);
   for (let i = 0; i < n; i++) {
-    const at = (tc.base + i) * CHOICE_STRIDE;
-    out[i] = choiceInfo(data[at] as number, data[at + 1] as Constraints, data[at + 2] as ChoiceValue);
+    const at = tc.base + i;
+    out[i] = choiceInfo(data.codes[at], data.constraints[at], data.value(at));
   }
   return out;
 }
@@ -363,7 +363,7 @@ export class Engine {
       const limit = this.stats.examples + s.maxExamples * 10 + 100;
       const wanted = s.maxExamples + explicitValid;
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
-      const spanStore = new SpanStore();
+      const spanStore = new CaseStore();
       const cursor = new TreeCursor(this.tree);
       // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
       let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
@@ -390,6 +390,8 @@ export class Engine {
       let simplestFirst = true;
       let growthLimit = Infinity;
       const smallUntil = explicitValid + Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
+      // Generated cases that the tree need not keep are not kept (DataTree.frugal): memory stays bounded.
+      this.tree.frugal = true;
       while (more()) {
         if (this.tree.exhausted) {
           exhausted = true;
@@ -432,6 +434,7 @@ export class Engine {
           if (failure !== undefined || this.flaky !== null) break;
         }
       }
+      this.tree.frugal = false;
       if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);
       if (failure === undefined && this.tree.exhausted) exhausted = true;
@@ -616,6 +619,7 @@ export class Engine {
   }
 
   private noteFlaky(tc: TestCase, call: number): void {
+    tc.own();
     if (this.flaky === null) this.flaky = { tc, call, divergence: this.tree.divergence as Divergence };
   }
 
@@ -656,14 +660,15 @@ export class Engine {
     const conclusion = conclusionOf(tc.status, tc.origin);
     if (emit === undefined) {
       if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
-      // A failure's spans are read later (by the shrinker): take them out of the shared store now.
-      if (tc.status === Status.Interesting) void tc.spans;
+      // A failure is read later (by the shrinker): take it out of the shared storage now.
+      if (tc.status === Status.Interesting) tc.own();
       return tc;
     }
     const before = this.tree.nodeCount;
     const depths = this.depthsScratch;
     depths.length = 0;
     if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
+    if (tc.status === Status.Interesting) tc.own();
     const newNodes = this.tree.nodeCount - before;
     const choices = caseChoiceInfos(tc);
     // A failure's spans are read later (by the shrinker) as Span objects; otherwise straight from the store.

@@ -9,12 +9,14 @@
  * strategy can loop forever; the characters of strings (UTF-16 code units) and the bytes of byte arrays count
  * toward that budget too, one each, so no case can grow without bound inside a single choice either.
  *
- * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice), which the
- * DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Notes, events, targets
+ * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice, numbers unboxed),
+ * which the DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Generated
+ * cases share one storage (a CaseStore), reused case after case; a case the engine keeps is given its own copy
+ * first (`own`). Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { BytesConstraints, ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Choices, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
-import { CHOICE_STRIDE, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
+import type { BytesConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
+import { ChoiceData, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
@@ -52,18 +54,22 @@ export interface TargetObservation {
 
 const NO_ARGS: unknown[] = [];
 
-/** Numbers per span in a SpanStore: start, end, depth, parent, discarded (0/1). */
+/** Numbers per span in a CaseStore: start, end, depth, parent, discarded (0/1). */
 const SPAN_STRIDE = 5;
 
 /**
- * Flat span storage. Generated cases share one store, reused case after case (spans are only read for
- * failures and event taps, and the engine reads those before the next case), so generating allocates no
- * span objects; `TestCase.spans` builds them on demand.
+ * Flat span and choice storage. Generated cases share one store, reused case after case (spans are only read
+ * for failures and event taps, and the engine reads those, or takes a copy, before the next case), so
+ * generating allocates no span objects and no choice arrays; `TestCase.spans` builds span objects on demand.
  */
-export class SpanStore {
+export class CaseStore {
   readonly labels: string[] = [];
   readonly nums: number[] = [];
   count = 0;
+  constructor(
+    /** The choices of the case writing into this store now. */
+    readonly choices: ChoiceData = new ChoiceData(64),
+  ) {}
   /** The case writing into this store now (a shared store), or null (a case's own). */
   owner: TestCase | null = null;
 }
@@ -71,17 +77,17 @@ export class SpanStore {
 
 export class TestCase {
   /**
-   * The choices, flat: CHOICE_STRIDE slots each (see choices.ts), choice i at position base + i (base is 0:
-   * the DataTree API takes a base so that cases could share storage). Append-only while the case runs.
+   * The choices, flat (see choices.ts), choice i at position base + i (base is 0: the DataTree API takes a
+   * base so that cases could share storage). Append-only while the case runs.
    */
-  readonly data: ChoiceData = [];
+  data: ChoiceData;
   readonly base = 0;
   /** Number of choices drawn so far. */
   choiceCount = 0;
   /** Characters and bytes in the string and bytes choices so far: they count toward `maxChoices` too. */
   private elements = 0;
   private nodeCache: ChoiceNode[] | null = null;
-  private readonly spanStore: SpanStore;
+  private spanStore: CaseStore;
   private spanCache: Span[] | null = null;
   status: Status = Status.Valid;
   misaligned = 0;
@@ -136,6 +142,7 @@ export class TestCase {
 
   /** The choices as ChoiceNode objects (built on first use, extended as more are drawn). */
   get nodes(): ChoiceNode[] {
+    this.checkLive();
     let cache = this.nodeCache;
     if (cache === null) cache = this.nodeCache = [];
     for (let i = cache.length; i < this.choiceCount; i++) cache.push(nodeAt(this.data, this.base + i));
@@ -144,12 +151,12 @@ export class TestCase {
 
   /** The type code of choice i (choices.ts: typeCode). */
   typeCodeAt(i: number): number {
-    return (this.data[(this.base + i) * CHOICE_STRIDE] as number) & ~FORCED_BIT;
+    return this.data.codes[this.base + i] & ~FORCED_BIT;
   }
 
   /** The value of choice i. */
   valueAt(i: number): ChoiceValue {
-    return this.data[(this.base + i) * CHOICE_STRIDE + 2] as ChoiceValue;
+    return this.data.value(this.base + i);
   }
 
   /** Human-readable notes (note()), events (event()) and target observations (target()). */
@@ -192,21 +199,48 @@ export class TestCase {
     readonly random: Random | null,
     readonly maxChoices: number,
     readonly cursor: TreeCursor | null = null,
-    /** A span store shared case after case (generation), instead of one of its own. */
-    spanStore: SpanStore | null = null,
+    /** Storage shared case after case (generation), instead of its own. */
+    store: CaseStore | null = null,
   ) {
-    if (spanStore !== null) {
-      spanStore.owner = this;
-      spanStore.count = 0;
-      this.spanStore = spanStore;
-    } else this.spanStore = new SpanStore();
+    if (store !== null) {
+      store.owner = this;
+      store.count = 0;
+      store.choices.clear();
+      this.spanStore = store;
+      this.data = store.choices;
+    } else {
+      this.data = new ChoiceData();
+      this.spanStore = new CaseStore(this.data);
+    }
   }
 
-  /** The spans, as objects (built on first use; a case using a shared SpanStore must be read before the next case starts). */
+  /** Throws if this case's shared storage was taken by a later case (an engine bug: it should have called own()). */
+  private checkLive(): void {
+    const owner = this.spanStore.owner;
+    if (owner !== null && owner !== this) throw new Error("Shrinkscope internal error: the storage of this test case was recycled");
+  }
+
+  /**
+   * Take this case's choices and spans out of the shared storage, so that they outlive the next case (the
+   * engine keeps failures and flaky cases). Idempotent; a case with storage of its own is unchanged.
+   */
+  own(): void {
+    const store = this.spanStore;
+    if (store.owner !== this) return;
+    void this.spans;
+    this.data = store.choices.copy();
+    const own = new CaseStore(this.data);
+    own.labels.push(...store.labels.slice(0, store.count));
+    own.nums.push(...store.nums.slice(0, store.count * SPAN_STRIDE));
+    own.count = store.count;
+    this.spanStore = own;
+  }
+
+  /** The spans, as objects (built on first use; a case using a shared CaseStore must be read before the next case starts). */
   get spans(): Span[] {
     if (this.spanCache !== null) return this.spanCache;
+    this.checkLive();
     const store = this.spanStore;
-    if (store.owner !== null && store.owner !== this) throw new Error("Shrinkscope internal error: the spans of this test case were recycled");
     const out = new Array<Span>(store.count);
     const nums = store.nums;
     for (let k = 0; k < store.count; k++) {
@@ -218,8 +252,8 @@ export class TestCase {
 
   /** The spans as plain SpanInfo data for events, read straight from the store (no Span objects). */
   spanInfos(): { label: string; start: number; end: number; depth: number; discarded: boolean }[] {
+    this.checkLive();
     const store = this.spanStore;
-    if (store.owner !== null && store.owner !== this) throw new Error("Shrinkscope internal error: the spans of this test case were recycled");
     const out = new Array<{ label: string; start: number; end: number; depth: number; discarded: boolean }>(store.count);
     const nums = store.nums;
     for (let k = 0; k < store.count; k++) {
@@ -287,7 +321,7 @@ export class TestCase {
       if (i + 1 + elements > this.maxChoices) this.overBudget(code, constraints as BytesConstraints);
       this.elements = elements;
     }
-    this.data.push(kind, constraints, value);
+    this.data.push(kind, constraints as Constraints, value);
     this.choiceCount = i + 1;
     const cursor = this.cursor;
     if (cursor !== null && cursor.alive) cursor.advance(type, value);
@@ -406,8 +440,10 @@ export class TestCase {
 
   /** The value sequence, for replay and the database. */
   get choices(): ChoiceValue[] {
+    this.checkLive();
     const out = new Array<ChoiceValue>(this.choiceCount);
-    for (let i = 0; i < out.length; i++) out[i] = this.data[(this.base + i) * CHOICE_STRIDE + 2] as ChoiceValue;
+    const data = this.data;
+    for (let i = 0; i < out.length; i++) out[i] = data.value(this.base + i);
     return out;
   }
 }

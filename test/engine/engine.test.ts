@@ -198,6 +198,21 @@ test("the deadline fails a case that takes too long, with an error saying so", (
   assert.match(f.message, /over the 10 ms deadline/);
 });
 
+test("a case slowed once by a pause that is not the body's (a garbage collection, the engine's own work) is no DeadlineExceeded: it is run again", () => {
+  // One call in the middle of the run stalls as a long GC pause would; the same case run again is fast.
+  let calls = 0;
+  let stalled = 0;
+  check(property(st.integers(), () => {
+    if (++calls === 20) {
+      stalled++;
+      const end = performance.now() + 60;
+      while (performance.now() < end) { /* a pause */ }
+    }
+  }), { database: null, deadline: 20, maxExamples: 50 });
+  assert.equal(stalled, 1);
+  assert.equal(calls, 51, "the slow case ran twice");
+});
+
 test("events: run start, phases, every test case with its choices and spans, DataTree growth, shrink candidates, result", () => {
   const evs = events({ seed: 1 }, property(st.lists(st.integers({ min: 0, max: 100 })), (xs) => {
     event(xs.length > 2 ? "long" : "short");
@@ -314,10 +329,10 @@ test("unique lists never repeat an element", () => {
   }), { ...QUIET, maxExamples: 300 });
 });
 
-test("test cases: ChoiceNodes and spans are built on demand from flat storage; a shared span store is not read after reuse", async () => {
-  const { TestCase, SpanStore } = await import("../../src/engine/testcase.ts");
+test("test cases: ChoiceNodes and spans are built on demand from flat storage; shared storage is not read after reuse, except by a case that took its own copy", async () => {
+  const { TestCase, CaseStore } = await import("../../src/engine/testcase.ts");
   const { Random } = await import("../../src/engine/random.ts");
-  const store = new SpanStore();
+  const store = new CaseStore();
   const tc = new TestCase([], new Random(1), 100, null, store);
   const value = st.lists(st.integers({ min: 0, max: 3 }), { minSize: 2, maxSize: 2 }).draw(tc);
   assert.deepEqual(tc.nodes.map((n) => n.value), tc.choices);
@@ -330,8 +345,18 @@ test("test cases: ChoiceNodes and spans are built on demand from flat storage; a
   st.booleans().draw(next);
   assert.equal(tc.spans, spans, "spans read before reuse stay valid");
   const unread = new TestCase([], new Random(3), 100, null, store);
+  st.lists(st.integers({ min: 0, max: 3 }), { minSize: 1, maxSize: 1 }).draw(unread);
+  const kept = new TestCase([], new Random(5), 100, null, store);
+  const keptValue = st.lists(st.integers({ min: 0, max: 3 }), { minSize: 3, maxSize: 3 }).draw(kept);
+  kept.own();
   new TestCase([], new Random(4), 100, null, store);
+  st.booleans().draw(new TestCase([], new Random(6), 100, null, store));
   assert.throws(() => unread.spans, /recycled/);
+  assert.throws(() => unread.choices, /recycled/);
+  assert.throws(() => unread.nodes, /recycled/);
+  assert.deepEqual(kept.nodes.filter((n) => n.type === "integer").map((n) => n.value), keptValue, "a case that took its own copy keeps its choices");
+  assert.equal(kept.spans[0].label, "list");
+  assert.equal(kept.spans.length, 5);
 });
 
 test("events: every choice info carries its own value and index; infos of the simplest values are shared and frozen", () => {
