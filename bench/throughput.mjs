@@ -6,8 +6,9 @@
 //     only touches its argument (a check that never fails) and counts its calls.
 //   - Contenders: a bare loop that builds similar values with Math.random (the practical limit), fast-check
 //     (fc.assert(fc.property(...), { numRuns, seed })), Shrinkscope (check(property(...), { maxExamples,
-//     database: null, deadline: null, seed })), and Shrinkscope with an event tap (onEvent: () => {}), which
-//     builds every test-case and tree event the extension's runner streams.
+//     database: null, deadline: null, seed })), Shrinkscope with the editor's tap (src/runner/tap.ts, loaded as
+//     inside the user's test runner: it batches, sheds and writes the events the panel gets to a file), and
+//     Shrinkscope with an empty onEvent (every test case projected into an event, the public tap).
 //   - Each measurement is a fresh process running one contender on one property, so that no library shares a
 //     JIT with another: cold = one run of 10,000 examples right after the process starts (what a suite of many
 //     small properties pays; module loading not counted), warm = the best of 3 runs of 100,000 examples after a
@@ -17,14 +18,16 @@
 //     calls are counted rather than trusting N: Shrinkscope does not call the body for a case the DataTree
 //     has already run (a duplicate).
 //   - The table shows each contender's median rate, Shrinkscope / fast-check (the bar: ≥ 1.5 on list and record,
-//     ≥ 1.0 on nested, cold and warm), the bare loop / Shrinkscope (headroom) and the tap's cost (rate without /
-//     with; the bar: ≤ 1.15). Machines are noisy: this prints numbers, it asserts nothing.
+//     ≥ 1.0 on nested, cold and warm), the bare loop / Shrinkscope (headroom), and each tap's cost (rate without /
+//     with; the bar, for the editor's tap that feeds the panel: ≤ 1.15). Machines are noisy: this prints
+//     numbers, it asserts nothing.
 //
 // Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested] [--mode cold,warm]
 //   --quick: 3 processes per cold and 1 per warm measurement.
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const COLD_N = 10_000;
@@ -86,6 +89,16 @@ async function contender(lib, shape) {
     }[shape]();
     return (n, seed) => fc.assert(fc.property(arb, body), { numRuns: n, seed });
   }
+  if (lib === "shrinkscope-runner-tap") {
+    // The extension's own tap, as it runs inside the user's test runner (src/runner/tap.ts, built to dist/tap.cjs):
+    // the engine loads it from SHRINKSCOPE_TAP_MODULE, and it batches, sheds and writes the events to a file in
+    // SHRINKSCOPE_TAP for the editor to read.
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    process.env.SHRINKSCOPE_TAP_MODULE = fileURLToPath(new URL("../dist/tap.cjs", import.meta.url));
+    process.env.SHRINKSCOPE_TAP = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-tap-"));
+  }
   const { property, check, st } = await import("shrinkscope");
   const strategy = {
     list: () => st.lists(st.integers()),
@@ -114,12 +127,12 @@ async function child(lib, shape, mode) {
     rate = 0;
     for (let k = 0; k < WARM_RUNS; k++) rate = Math.max(rate, timed(run, WARM_N, 3 + k));
   }
-  process.stdout.write(`${JSON.stringify({ rate })}\n`);
+  process.stdout.write(`${JSON.stringify({ rate, tapDir: process.env.SHRINKSCOPE_TAP })}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------- parent
 
-const LIBS = ["bare", "fast-check", "shrinkscope", "shrinkscope-tap"];
+const LIBS = ["bare", "fast-check", "shrinkscope", "shrinkscope-runner-tap", "shrinkscope-tap"];
 const SHAPES = ["list", "record", "nested"];
 const MODES = ["cold", "warm"];
 const BARS = { list: 1.5, record: 1.5, nested: 1.0 };
@@ -154,7 +167,9 @@ function fmtRate(r) {
 function measureInChild(lib, shape, mode) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", lib, shape, mode], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${lib} ${shape} ${mode} failed (exit ${r.status}):\n${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split("\n").at(-1)).rate;
+  const { rate, tapDir } = JSON.parse(r.stdout.trim().split("\n").at(-1));
+  if (tapDir !== undefined) rmSync(tapDir, { recursive: true, force: true });
+  return rate;
 }
 
 function parent(argv) {
@@ -177,7 +192,8 @@ function parent(argv) {
       }
       const m = Object.fromEntries(LIBS.map((l) => [l, median(rates[l])]));
       const ratio = m.shrinkscope / m["fast-check"];
-      const tap = m.shrinkscope / m["shrinkscope-tap"];
+      const tap = m.shrinkscope / m["shrinkscope-runner-tap"];
+      const onEvent = m.shrinkscope / m["shrinkscope-tap"];
       rows.push([
         shape,
         mode,
@@ -186,21 +202,23 @@ function parent(argv) {
         fmtRate(m.shrinkscope),
         `${ratio.toFixed(2)}x${ratio >= BARS[shape] ? "" : ` (bar ${BARS[shape]})`}`,
         `${(m.bare / m.shrinkscope).toFixed(1)}x`,
-        fmtRate(m["shrinkscope-tap"]),
+        fmtRate(m["shrinkscope-runner-tap"]),
         `${tap.toFixed(2)}x${tap <= TAP_BAR ? "" : ` (bar ${TAP_BAR})`}`,
+        fmtRate(m["shrinkscope-tap"]),
+        `${onEvent.toFixed(2)}x`,
       ]);
       const spread = LIBS.map((l) => `${l} ${fmtRate(Math.min(...rates[l]))}..${fmtRate(Math.max(...rates[l]))}`).join(", ");
       console.log(`  ${shape} ${mode}: ${spread}`);
     }
   }
-  const header = ["property", "mode", "bare loop/s", "fast-check/s", "shrinkscope/s", "vs fast-check", "bare/shrinkscope", "with tap/s", "tap cost"];
+  const header = ["property", "mode", "bare loop/s", "fast-check/s", "shrinkscope/s", "vs fast-check", "bare/shrinkscope", "editor's tap/s", "tap cost", "onEvent/s", "onEvent cost"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("   ");
   console.log();
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log();
-  console.log(`vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with an onEvent tap (bar <= ${TAP_BAR}x).`);
+  console.log(`vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`);
 }
 
 const argv = process.argv.slice(2);

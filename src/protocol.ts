@@ -9,6 +9,7 @@
  * of runtime dependencies on the engine, so the webview can import it.
  */
 import type { EngineEvent, Presentation, ScheduleInfo } from "./engine/events.ts";
+import type { RunObserver } from "./engine/observer.ts";
 
 export type {
   EngineEvent,
@@ -195,7 +196,12 @@ export function isHostToRunner(x: unknown): x is HostToRunner {
 export const RUNNER_HOOK = "shrinkscope.runner";
 
 export interface RunnerHook {
-  readonly settings: RunSettings & { readonly onEvent?: (e: EngineEvent) => void };
+  /**
+   * The editor's settings and its tap: as an observer (engine/observer.ts), which engines that know one use —
+   * it projects only the test cases the runner keeps — and as onEvent, for an engine installed in the
+   * workspace that predates observers.
+   */
+  readonly settings: RunSettings & { readonly onEvent?: (e: EngineEvent) => void; readonly observer?: RunObserver };
 }
 
 /**

@@ -146,14 +146,27 @@ export class ChoiceData {
 
   /** A copy holding just the choices (for a case that outlives reused storage). */
   copy(): ChoiceData {
-    const n = this.length;
-    const out = new ChoiceData(Math.max(n, 1));
-    out.codes.set(this.codes.subarray(0, n));
-    out.values.set(this.values.subarray(0, n));
-    for (let i = 0; i < n; i++) out.constraints[i] = this.constraints[i];
-    if (this.objects !== null) out.objects = this.objects.slice(0, n);
-    out.length = n;
+    const out = new ChoiceData(Math.max(this.length, 1));
+    out.assign(this, this.length);
     return out;
+  }
+
+  /** Hold choices [0, n) of `from` instead of its own (growing as needed). */
+  assign(from: ChoiceData, n: number): void {
+    while (this.codes.length < n) this.grow();
+    // A loop, not set(subarray(…)): most cases hold a few dozen choices, and each subarray is an object.
+    const codes = this.codes;
+    const values = this.values;
+    for (let i = 0; i < n; i++) {
+      codes[i] = from.codes[i];
+      values[i] = from.values[i];
+      this.constraints[i] = from.constraints[i];
+    }
+    if (from.objects !== null) {
+      const objects = (this.objects ??= []);
+      for (let i = 0; i < n; i++) objects[i] = from.objects[i];
+    }
+    this.length = n;
   }
 
   private grow(): void {

@@ -27,13 +27,16 @@
  * different forced value) at a position — insert returns Flaky, changes nothing, and leaves what disagreed in
  * `divergence`, with the call on which the earlier run concluded (each conclusion keeps its call number).
  *
- * Memory, on long runs: while generating (`frugal`), a case that leaves the tree at a branch over a wide domain
- * (more than WIDE_DOMAIN values) that already has WIDE_CHILDREN children, or whose new tail would take the
- * runs past CHOICE_BUDGET choices, is not recorded (Inserted.Unrecorded). A random draw from a domain that
- * wide almost never comes again, and the values that do (the biased small ones, the bounds) are among the
- * children already there; so duplicates are still avoided where they occur, a space small enough to be
- * exhausted is recorded whole, and a run of ten million examples keeps a tree of bounded size. Failures, and
- * every case outside generation (shrinking, the final replays), are always recorded.
+ * Memory and time, on long runs: while generating (`frugal`), once the tree holds OPEN_AFTER nodes, a case that
+ * leaves the tree at a branch over a wide domain (more than WIDE_DOMAIN values) leaves only its value there, as an *open* leaf — a node with no
+ * run and no conclusion yet, which the next case through that value fills in (a Repeat is known from the third
+ * on) — and none at all once the branch has WIDE_CHILDREN children; nor is a new tail recorded that would take
+ * the runs past CHOICE_BUDGET choices (both Inserted.Unrecorded). A random draw from a domain that wide almost
+ * never comes again, and the values that do (the bounds, the small values generation favours) get their
+ * subtrees; so duplicates are still avoided where they occur, a space small enough to be exhausted is recorded
+ * whole (its branches are not wide), and a run of ten million examples keeps a tree of bounded size, without
+ * copying every random case into it. Failures, and every case outside generation (shrinking, the final
+ * replays), are always recorded.
  *
  * Exhaustion: a node is exhausted when every continuation below it has been tried — its transition is a
  * Conclusion, or a Branch whose every legal value has an exhausted child, and each choice of its run had only
@@ -219,9 +222,17 @@ const CHUNK_CHOICES = 1 << 14;
 /** A branch over more values than this is wide: while generating, it takes at most WIDE_CHILDREN children. */
 export const WIDE_DOMAIN = 1 << 16;
 export const WIDE_CHILDREN = 4096;
+/**
+ * While generating, a case leaving the tree at a wide branch leaves an open leaf only once the tree has this
+ * many nodes: a run of a few hundred examples is recorded whole, as the shrinker's cache wants it (a shrink
+ * candidate that generation already ran is answered without a call).
+ */
+export const OPEN_AFTER = 4096;
 /** While generating, new tails are recorded while the runs hold fewer choices than this (12 bytes each). */
 export const CHOICE_BUDGET = 1 << 21;
 const LEAF_STRIDE = 5;
+/** A leaf table entry's status for an open leaf: a value drawn at a wide branch, what followed not kept. */
+const OPEN = -1;
 const FIRST_CHUNK_CHOICES = 1 << 10;
 const NO_KINDS: ChoiceKind[] = [];
 const EMPTY_CHUNK = new Chunk(NO_KINDS, 0);
@@ -488,25 +499,23 @@ export class DataTree {
    * `data` and concluding with `conclusion`.
    */
   private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
-    if (this.skips(conclusion, to - from, branch.size > WIDE_DOMAIN && branch.children.size >= WIDE_CHILDREN)) return Inserted.Unrecorded;
+    const wide = this.frugal && branch.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting;
+    if (wide && branch.children.size >= WIDE_CHILDREN) {
+      this.unrecorded++;
+      return Inserted.Unrecorded;
+    }
+    if (this.skips(conclusion, to - from)) return Inserted.Unrecorded;
     this.nodeCount++;
+    if (wide && this.nodeCount > OPEN_AFTER) {
+      // Only the value: an open leaf (no run, no conclusion yet), which the next case through it fills in.
+      this.unrecorded++;
+      this.addLeaf(branch, key, EMPTY_CHUNK, 0, 0, -1, OPEN, call);
+      return Inserted.Unrecorded;
+    }
     this.storeRun(data, from, to);
     if (this.runLastFree >= 0 && conclusion.origin === undefined) {
       // Not exhausted (a free choice in its run) and a plain conclusion: a table entry is enough.
-      const id = this.leafChunks.length;
-      if ((id + 1) * LEAF_STRIDE > this.leafInts.length) {
-        const grown = new Int32Array(this.leafInts.length * 2);
-        grown.set(this.leafInts);
-        this.leafInts = grown;
-      }
-      const at = id * LEAF_STRIDE;
-      this.leafChunks.push(this.chunk);
-      this.leafInts[at] = this.runStart;
-      this.leafInts[at + 1] = this.runStart + (to - from);
-      this.leafInts[at + 2] = this.runLastFree;
-      this.leafInts[at + 3] = conclusion.status;
-      this.leafInts[at + 4] = call;
-      branch.children.set(key, id);
+      this.addLeaf(branch, key, this.chunk, this.runStart, this.runStart + (to - from), this.runLastFree, conclusion.status, call);
       return Inserted.Kept;
     }
     const child = new TreeNode(parent);
@@ -521,9 +530,27 @@ export class DataTree {
     return Inserted.Kept;
   }
 
-  /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`; `full`: at a full wide branch). */
-  private skips(conclusion: Conclusion, n: number, full: boolean): boolean {
-    if (!this.frugal || conclusion.status === Status.Interesting || !(full || this.storedChoices + n > CHOICE_BUDGET)) return false;
+  /** A leaf of `branch` for `key` as a table entry (`status` OPEN: an open leaf, see addChild). */
+  private addLeaf(branch: Branch, key: Key, chunk: Chunk, start: number, end: number, lastFree: number, status: number, call: number): void {
+    const id = this.leafChunks.length;
+    if ((id + 1) * LEAF_STRIDE > this.leafInts.length) {
+      const grown = new Int32Array(this.leafInts.length * 2);
+      grown.set(this.leafInts);
+      this.leafInts = grown;
+    }
+    const at = id * LEAF_STRIDE;
+    this.leafChunks.push(chunk);
+    this.leafInts[at] = start;
+    this.leafInts[at + 1] = end;
+    this.leafInts[at + 2] = lastFree;
+    this.leafInts[at + 3] = status;
+    this.leafInts[at + 4] = call;
+    branch.children.set(key, id);
+  }
+
+  /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`: past the choice budget). */
+  private skips(conclusion: Conclusion, n: number): boolean {
+    if (!this.frugal || conclusion.status === Status.Interesting || this.storedChoices + n <= CHOICE_BUDGET) return false;
     this.unrecorded++;
     return true;
   }
@@ -542,7 +569,8 @@ export class DataTree {
     node.start = this.leafInts[at];
     node.end = this.leafInts[at + 1];
     node.lastFree = this.leafInts[at + 2];
-    node.transition = PLAIN_CONCLUSIONS[this.leafInts[at + 3]];
+    const status = this.leafInts[at + 3];
+    node.transition = status === OPEN ? null : PLAIN_CONCLUSIONS[status];
     node.call = this.leafInts[at + 4];
     branch.children.set(key, node);
     return node;
@@ -601,7 +629,7 @@ export class DataTree {
           return this.diverge("draw", i, node, `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`, `${describeKind(code, constraints)} = ${showValue(value)}`);
         } else {
           // (a split is new ground too: under the budget's pressure, not made for a case that is not kept)
-          if (this.skips(conclusion, length - i, false)) return Inserted.Unrecorded;
+          if (this.skips(conclusion, length - i)) return Inserted.Unrecorded;
           const branch = this.split(node, offset);
           const key = choiceKey(branch.type, value);
           return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
@@ -656,7 +684,8 @@ export class DataTree {
       const child = first.value;
       if (typeof child === "number") {
         const at = child * LEAF_STRIDE;
-        return { status: this.leafInts[at + 3] as Status, origin: undefined, call: this.leafInts[at + 4] };
+        const status = this.leafInts[at + 3];
+        return status === OPEN ? undefined : { status: status as Status, origin: undefined, call: this.leafInts[at + 4] };
       }
       n = child;
     }

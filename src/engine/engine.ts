@@ -21,12 +21,12 @@
  * The engine never calls the property itself: `run` is a generator that yields each TestCase to execute and
  * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
  */
-import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "./choices.ts";
-import { choiceEquals, compareNodes, FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "./choices.ts";
+import type { ChoiceNode, ChoiceValue } from "./choices.ts";
+import { choiceEquals, compareNodes } from "./choices.ts";
 import { savedAtOf, type ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
-import { conclusionOf, DataTree, Inserted, Status, STATUS_NAMES, TreeCursor } from "./datatree.ts";
-import type { CaseOrigin, ChoiceInfo, EngineEvent, Phase, Presentation, RunStatistics, SpanInfo, TestCaseEvent } from "./events.ts";
+import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
+import type { CaseOrigin, Phase, Presentation, RunStatistics } from "./events.ts";
 import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
 import type { Slice } from "./explain.ts";
@@ -37,9 +37,10 @@ import { Random } from "./random.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { DomainPass } from "./shrinker.ts";
-import type { Span } from "./testcase.ts";
 import { CaseStore, TestCase } from "./testcase.ts";
 import { now as clock } from "./clock.ts";
+import { CaseView } from "./caseView.ts";
+import type { RunObserver } from "./observer.ts";
 
 export interface EngineSettings {
   readonly maxExamples: number;
@@ -50,7 +51,8 @@ export interface EngineSettings {
   readonly databasePath: string | null;
   readonly databaseKey: string;
   readonly phases: readonly Phase[];
-  readonly onEvent: ((event: EngineEvent) => void) | undefined;
+  /** Who watches the run (observer.ts: the event tap settings.onEvent, the editor's tap); none, no events are built. */
+  readonly observer: RunObserver | undefined;
   readonly maxChoices: number;
   readonly maxShrinkCalls: number;
   readonly maxShrinkTimeMs: number;
@@ -172,88 +174,6 @@ function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
-/**
- * Per kind of choice (constraints object and type code), for the event tap: the constraints described as
- * plain data, and the ChoiceInfo objects of its simplest values (index below SHARED_INFOS: most booleans
- * and small integers), built once and shared by every event (they are immutable data).
- */
-interface KindInfo {
-  readonly description: Record<string, unknown>;
-  readonly shared: (ChoiceInfo | undefined)[];
-}
-
-const SHARED_INFOS = 64;
-const kindInfoCache = new WeakMap<object, (KindInfo | undefined)[]>();
-const constraintDescriptions = new WeakMap<object, Record<string, unknown>>();
-
-/** A few recently used kinds in front of the WeakMap (a property draws few kinds, in turn). */
-const recentConstraints: (Constraints | null)[] = [null, null, null, null];
-const recentCodes = [-1, -1, -1, -1];
-const recentInfos: KindInfo[] = [];
-let recentNext = 0;
-
-/** Plain, serialisable constraints for events (an alphabet becomes its size and first ranges). */
-function describeConstraints(c: Constraints): Record<string, unknown> {
-  let d = constraintDescriptions.get(c);
-  if (d === undefined) {
-    if ("alphabet" in c) {
-      const s = c as StringConstraints;
-      d = { minSize: s.minSize, maxSize: s.maxSize, alphabetSize: s.alphabet.size, alphabet: s.alphabet.intervals.slice(0, 8) };
-    } else d = { ...c };
-    constraintDescriptions.set(c, d);
-  }
-  return d;
-}
-
-function kindInfo(c: Constraints, code: number): KindInfo {
-  for (let k = 0; k < 4; k++) if (recentConstraints[k] === c && recentCodes[k] === code) return recentInfos[k];
-  let byCode = kindInfoCache.get(c);
-  if (byCode === undefined) kindInfoCache.set(c, (byCode = []));
-  let info = byCode[code];
-  if (info === undefined) byCode[code] = info = { description: describeConstraints(c), shared: [] };
-  recentConstraints[recentNext] = c;
-  recentCodes[recentNext] = code;
-  recentInfos[recentNext] = info;
-  recentNext = (recentNext + 1) & 3;
-  return info;
-}
-
-/** The ChoiceInfo of one choice (shared for the simplest values of integers and booleans). */
-function choiceInfo(code: number, c: Constraints, value: ChoiceValue): ChoiceInfo {
-  const kind = kindInfo(c, code);
-  const type = TYPE_NAMES[code & 7];
-  const index = indexNumber(type, value, c);
-  const forced = (code & FORCED_BIT) !== 0;
-  if (index < SHARED_INFOS && (type === "integer" || type === "boolean")) {
-    // Under fixed constraints an index names one value, so the info can be shared.
-    let info = kind.shared[index];
-    if (info === undefined) kind.shared[index] = info = Object.freeze({ type, value, index, forced, constraints: kind.description });
-    return info;
-  }
-  return { type, value, index, forced, constraints: kind.description };
-}
-
-export function choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[] {
-  const out = new Array<ChoiceInfo>(nodes.length);
-  for (let i = 0; i < nodes.length; i++) {
-    const n = nodes[i];
-    out[i] = choiceInfo(typeCode(n.type) | (n.forced ? FORCED_BIT : 0), n.constraints, n.value);
-  }
-  return out;
-}
-
-/** choiceInfos of a test case, read straight from its flat choices (no ChoiceNode objects). */
-function caseChoiceInfos(tc: TestCase): ChoiceInfo[] {
-  const n = tc.choiceCount;
-  const data = tc.data;
-  const out = new Array<ChoiceInfo>(n);
-  for (let i = 0; i < n; i++) {
-    const at = tc.base + i;
-    out[i] = choiceInfo(data.codes[at], data.constraints[at], data.value(at));
-  }
-  return out;
-}
-
 const NO_CHOICES: ChoiceValue[] = [];
 const TARGETS_EVERY_MS = 100;
 /**
@@ -264,19 +184,15 @@ const TARGETS_EVERY_MS = 100;
 const SMALL_GROWTH = 5;
 const SMALL_SHARE = 20;
 const SMALL_CASES = 50;
-const NO_EVENTS: readonly string[] = Object.freeze([]);
-const NO_DEPTHS: readonly number[] = Object.freeze([]);
-
-export function spanInfos(spans: readonly Span[]): SpanInfo[] {
-  return spans.map((s) => ({ label: s.label, start: s.start, end: s.end, depth: s.depth, discarded: s.discarded }));
-}
 
 export class Engine {
   readonly tree = new DataTree();
   private readonly random: Random;
   /** The variations' own stream (mutate.ts): whether they run does not change the cases generated. */
   private readonly mutationRandom: Random;
-  private readonly emit: ((e: EngineEvent) => void) | undefined;
+  private readonly observer: RunObserver | undefined;
+  /** The one ConcludedCase shown to the observer, pointed at each case in turn. */
+  private readonly view = new CaseView();
   private readonly started = clock();
   private nextId = 0;
   /** Property calls so far (the DataTree records on which call each case concluded, for flakiness reports). */
@@ -305,7 +221,7 @@ export class Engine {
   ) {
     this.random = new Random(settings.seed);
     this.mutationRandom = new Random(settings.seed ^ 0x5bd1e995);
-    this.emit = settings.onEvent;
+    this.observer = settings.observer;
   }
 
   statistics(): RunStatistics {
@@ -314,7 +230,7 @@ export class Engine {
 
   *run(): Run<EngineResult> {
     const s = this.settings;
-    this.emit?.({
+    this.observer?.event({
       type: "run-start",
       seed: s.seed,
       settings: { maxExamples: s.maxExamples, derandomize: s.derandomize, deadline: s.deadline, database: s.databasePath, phases: s.phases },
@@ -407,7 +323,7 @@ export class Engine {
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
         const tc = simplestFirst ? new TestCase(NO_CHOICES, null, s.maxChoices) : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
-        if (this.emit !== undefined) tc.presenting = true;
+        if (this.observer !== undefined) tc.presenting = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
         health?.watch(tc);
@@ -455,14 +371,12 @@ export class Engine {
       const shrinker = new Shrinker(
         {
           tree: this.tree,
-          emit: this.emit,
+          observer: this.observer,
           execute: (choices, pass, filterRetries) => {
             const tc = new TestCase(choices, null, s.maxChoices);
             tc.filterRetries = filterRetries;
             return this.execute(tc, "shrink", pass);
           },
-          choiceInfos,
-          spanInfos,
           stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
           extraPasses: this.extraPasses,
           ...(this.present !== undefined ? { present: (nodes: readonly ChoiceNode[]) => this.present!(nodes.map((n) => n.value), s.maxChoices) } : {}),
@@ -554,13 +468,13 @@ export class Engine {
    * flood the panel), and always when `final` and something was held back.
    */
   private reportTargets(targets: Targets, final: boolean): void {
-    if (this.emit === undefined) return;
+    if (this.observer === undefined) return;
     const now = clock();
     if (!final) this.targetsHeld = true;
     if (!this.targetsHeld || (!final && now - this.targetsSent < TARGETS_EVERY_MS)) return;
     this.targetsSent = now;
     this.targetsHeld = false;
-    this.emit({ type: "targets", best: targets.scores() });
+    this.observer.event({ type: "targets", best: targets.scores() });
   }
 
   /**
@@ -628,12 +542,12 @@ export class Engine {
   }
 
   private phase(phase: Phase): void {
-    this.emit?.({ type: "phase", phase });
+    this.observer?.event({ type: "phase", phase });
   }
 
   /** Hand a case to the executor, then record it: statistics, DataTree, events. */
   *execute(tc: TestCase, origin: CaseOrigin, pass?: string): Run<TestCase> {
-    if (this.emit !== undefined) tc.presenting = true;
+    if (this.observer !== undefined) tc.presenting = true;
     yield tc;
     return this.finish(tc, origin, pass);
   }
@@ -656,9 +570,9 @@ export class Engine {
     const events = tc.eventsOrNull;
     if (events !== null) for (const e of events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
     if (tc.explicitArgs !== undefined) return tc;
-    const emit = this.emit;
+    const observer = this.observer;
     const conclusion = conclusionOf(tc.status, tc.origin);
-    if (emit === undefined) {
+    if (observer === undefined) {
       if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
       // A failure is read later (by the shrinker): take it out of the shared storage now.
       if (tc.status === Status.Interesting) tc.own();
@@ -669,20 +583,9 @@ export class Engine {
     depths.length = 0;
     if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
     if (tc.status === Status.Interesting) tc.own();
-    const newNodes = this.tree.nodeCount - before;
-    const choices = caseChoiceInfos(tc);
-    // A failure's spans are read later (by the shrinker) as Span objects; otherwise straight from the store.
-    const spans = tc.status === Status.Interesting ? spanInfos(tc.spans) : tc.spanInfos();
-    const id = this.nextId++;
-    const status = STATUS_NAMES[tc.status];
-    const event: TestCaseEvent =
-      pass === undefined
-        ? { type: "test-case", id, origin, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS }
-        : { type: "test-case", id, origin, pass, choices, spans, status, durationMs: tc.durationMs, events: events ?? NO_EVENTS };
-    emit(tc.presentation === undefined ? event : { ...event, presentation: tc.presentation });
-    if (newNodes > 0 || depths.length > 0) {
-      emit({ type: "tree", newNodes, totalNodes: this.tree.nodeCount, exhaustedDepths: depths.length > 0 ? depths.slice() : NO_DEPTHS, rootExhausted: this.tree.root.exhausted });
-    }
+    const tree = this.tree;
+    observer.concluded(this.view.show(tc, this.nextId++, origin, pass, tree.nodeCount - before, tree.nodeCount, depths, tree.root.exhausted));
+    this.view.release();
     return tc;
   }
 }

@@ -534,8 +534,8 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
     settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
   }
   const def = declared.forRun?.(settings) ?? declared;
-  const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.onEvent !== undefined ? argumentsOf(def) : undefined);
-  const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.onEvent !== undefined);
+  const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
+  const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
   let result: EngineResult | Promise<EngineResult>;
   try {
     result = drive(engine.run(), execute);
@@ -612,7 +612,8 @@ function explainedArgs(def: PropertyDefinition, args: readonly unknown[], tc: Te
 
 /** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
 function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void | Promise<never> {
-  const emit = engine.settings.onEvent;
+  const observer = engine.settings.observer;
+  const emit = observer === undefined ? undefined : (e: EngineEvent) => observer.event(e);
   if (result.outcome === "gave-up") {
     const check = result.healthCheck;
     if (check === undefined) {

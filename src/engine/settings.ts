@@ -15,6 +15,7 @@ import type { EngineEvent, Phase } from "./events.ts";
 import { resolveKey } from "./key.ts";
 import { freshSeed } from "./random.ts";
 import { reasonOf } from "./report.ts";
+import { bothObservers, eventObserver, type RunObserver } from "./observer.ts";
 
 export interface Settings {
   /** Valid examples to try before passing (default 100). */
@@ -201,9 +202,9 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
 /** The editor's "Run fresh": the property's phases, less the replay of the database's saved failures. */
 const SKIP_REUSE = Symbol("shrinkscope.skipReuse");
 
-function runnerLayer(): (Settings & { [SKIP_REUSE]?: true }) | undefined {
+function runnerLayer(): EditorLayer | undefined {
   const hook = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] ?? tapHook()) as
-    | { settings: Settings & { replayOnly?: boolean; fresh?: boolean } }
+    | { settings: Settings & { replayOnly?: boolean; fresh?: boolean; observer?: RunObserver } }
     | undefined;
   if (hook === undefined) return undefined;
   const { replayOnly, fresh, ...rest } = hook.settings;
@@ -245,19 +246,20 @@ function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Setting
   return out;
 }
 
-function resolveWith(editor: (Settings & { [SKIP_REUSE]?: true }) | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
+/** What the extension's runner hands the engine besides settings: its tap, as an observer (observer.ts) or as onEvent. */
+type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver };
+
+function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
   // The property's own maxExamples and stepCount win over the editor's defaults: the editor must agree with CI.
   const runner = editor === undefined ? undefined : { ...editor, ...pick(own, "maxExamples", "stepCount") };
   const s: Settings = Object.assign(own, runner);
-  if (runner?.onEvent !== undefined) {
-    const own = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
-    // Only the user's tap is guarded: it must not cut the runner's stream. The runner's own tap is not: it
-    // throws StopRun on purpose, between test cases, to stop a synchronous run that never yields.
-    const tap = runner.onEvent;
-    const mine = own === undefined ? undefined : guardTap(own);
-    s.onEvent = mine === undefined ? tap : (e) => (mine(e), tap(e));
-  } else if (s.onEvent !== undefined) s.onEvent = guardTap(s.onEvent);
+  // The user's tap is guarded: it must not cut the runner's stream. The runner's own tap is not: it throws
+  // StopRun on purpose, between test cases, to stop a synchronous run that never yields.
+  const userTap = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
+  const mine = userTap === undefined ? undefined : eventObserver(guardTap(userTap));
+  const editorTap = editor?.observer ?? (editor?.onEvent === undefined ? undefined : eventObserver(editor.onEvent));
+  const observer = mine === undefined ? editorTap : editorTap === undefined ? mine : bothObservers(mine, editorTap);
   const deadline = s.deadline === undefined ? 200 : s.deadline;
   const ci = inCI();
   const derandomize = s.derandomize ?? ci;
@@ -283,7 +285,7 @@ function resolveWith(editor: (Settings & { [SKIP_REUSE]?: true }) | undefined, k
     databasePath,
     databaseKey: resolveKey(key, s.key),
     phases: editor?.[SKIP_REUSE] ? (s.phases ?? ALL_PHASES).filter((p) => p !== "reuse") : (s.phases ?? ALL_PHASES),
-    onEvent: s.onEvent,
+    observer,
     maxChoices: s.maxChoices ?? 8192,
     maxShrinkCalls: s.maxShrinkCalls ?? 5000,
     maxShrinkTimeMs: s.maxShrinkTimeMs ?? 60_000,

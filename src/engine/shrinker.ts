@@ -35,7 +35,8 @@ import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, Str
 import { choiceEquals, choiceFromIndex, choiceKey, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status } from "./datatree.ts";
-import type { ChoiceInfo, EngineEvent, Presentation, SpanInfo } from "./events.ts";
+import type { Presentation } from "./events.ts";
+import type { RunObserver } from "./observer.ts";
 import { findIntegerG } from "./findInteger.ts";
 import type { Span, TestCase } from "./testcase.ts";
 import { now } from "./clock.ts";
@@ -49,9 +50,8 @@ export interface ShrinkHost {
    * of drawing again from the choices that follow, which were made for something else.
    */
   execute(choices: readonly ChoiceValue[], pass: string, filterRetries: boolean): Generator<TestCase, TestCase, TestCase>;
-  readonly emit: ((e: EngineEvent) => void) | undefined;
-  choiceInfos(nodes: readonly ChoiceNode[]): ChoiceInfo[];
-  spanInfos(spans: readonly Span[]): SpanInfo[];
+  /** Who watches the run (observer.ts): told of each pass, candidate and new target; none, nothing is built for it. */
+  readonly observer: RunObserver | undefined;
   /** Asked after every call: a reason to stop shrinking now (the target so far is kept), or undefined. */
   stop?(): string | undefined;
   /** The target as a person reads it, when its case did not say (TestCase.presentation): a property's arguments. */
@@ -200,11 +200,11 @@ export class Shrinker {
     this.currentPass = name;
     this.passCalls = 0;
     this.passAccepted = 0;
-    this.host.emit?.({ type: "shrink-pass", pass: name, state: "start", calls: 0, accepted: 0 });
+    this.host.observer?.event({ type: "shrink-pass", pass: name, state: "start", calls: 0, accepted: 0 });
     try {
       yield* run();
     } finally {
-      this.host.emit?.({ type: "shrink-pass", pass: name, state: "end", calls: this.passCalls, accepted: this.passAccepted });
+      this.host.observer?.event({ type: "shrink-pass", pass: name, state: "end", calls: this.passCalls, accepted: this.passAccepted });
     }
   }
 
@@ -231,18 +231,8 @@ export class Shrinker {
     }
     const comparison = compareNodes(result.nodes, t);
     const accepted = result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
-    const emit = this.host.emit;
-    if (emit !== undefined) {
-      emit({
-        type: "shrink-candidate",
-        pass: this.currentPass,
-        choices: this.host.choiceInfos(result.nodes),
-        comparison,
-        status: (["overrun", "invalid", "valid", "interesting"] as const)[result.status],
-        accepted,
-        cached,
-      });
-    }
+    const observer = this.host.observer;
+    observer?.candidate({ pass: this.currentPass, nodes: result.nodes, comparison, status: (["overrun", "invalid", "valid", "interesting"] as const)[result.status], accepted, cached });
     if (!accepted) {
       if (comparison.order < 0) this.keepRejected(result.nodes);
       return false;
@@ -259,11 +249,7 @@ export class Shrinker {
     this.target = { nodes: result.nodes, spans, origin: this.target.origin, case: executed };
     this.shrinks++;
     this.passAccepted++;
-    if (emit !== undefined) {
-      const target = { type: "shrink-target", pass: this.currentPass, choices: this.host.choiceInfos(result.nodes), spans: this.host.spanInfos(spans) } as const;
-      const presentation = executed?.presentation ?? this.host.present?.(result.nodes);
-      emit(presentation === undefined ? target : { ...target, presentation });
-    }
+    observer?.target({ pass: this.currentPass, nodes: result.nodes, spans, presentation: executed?.presentation ?? this.host.present?.(result.nodes) });
     return true;
   }
 

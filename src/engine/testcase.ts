@@ -22,7 +22,7 @@ import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
 import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
-import type { Presentation } from "./events.ts";
+import type { Presentation, SpanInfo } from "./events.ts";
 import { now } from "./clock.ts";
 
 /** A labelled run of choices [start, end) drawn by one strategy call. */
@@ -56,6 +56,12 @@ const NO_ARGS: unknown[] = [];
 
 /** Numbers per span in a CaseStore: start, end, depth, parent, discarded (0/1). */
 const SPAN_STRIDE = 5;
+
+/** Span k of flat span storage (a CaseStore's labels and numbers) as SpanInfo. */
+export function spanInfoAt(labels: readonly string[], nums: readonly number[], k: number): SpanInfo {
+  const at = k * SPAN_STRIDE;
+  return { label: labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
+}
 
 /**
  * Flat span and choice storage. Generated cases share one store, reused case after case (spans are only read
@@ -251,16 +257,21 @@ export class TestCase {
   }
 
   /** The spans as plain SpanInfo data for events, read straight from the store (no Span objects). */
-  spanInfos(): { label: string; start: number; end: number; depth: number; discarded: boolean }[] {
+  spanInfos(): SpanInfo[] {
     this.checkLive();
     const store = this.spanStore;
-    const out = new Array<{ label: string; start: number; end: number; depth: number; discarded: boolean }>(store.count);
-    const nums = store.nums;
-    for (let k = 0; k < store.count; k++) {
-      const at = k * SPAN_STRIDE;
-      out[k] = { label: store.labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
-    }
+    const out = new Array<SpanInfo>(store.count);
+    for (let k = 0; k < store.count; k++) out[k] = spanInfoAt(store.labels, store.nums, k);
     return out;
+  }
+
+  /** Copy the spans' labels and numbers into `labels` and `nums` (overwriting them); returns how many. */
+  copySpans(labels: string[], nums: number[]): number {
+    this.checkLive();
+    const store = this.spanStore;
+    for (let k = 0; k < store.count; k++) labels[k] = store.labels[k];
+    for (let k = 0; k < store.count * SPAN_STRIDE; k++) nums[k] = store.nums[k];
+    return store.count;
   }
 
   /** Number of spans started so far. */

@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import * as path from "node:path";
 import { RUNNER_HOOK, type EngineEvent, type RunnerHook, type RunSettings } from "../protocol.ts";
+import type { RunObserver } from "../engine/observer.ts";
 
 export interface EngineChoice {
   /** The file `require("shrinkscope")` loads. */
@@ -42,8 +43,8 @@ export function aliasShrinkscope(enginePath: string): void {
 }
 
 /** The engine merges these over each property's own settings (see src/engine/settings.ts, runnerLayer). */
-export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void): void {
-  const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent } };
+export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void, observer?: RunObserver): void {
+  const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent, ...(observer !== undefined ? { observer } : {}) } };
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;
 }
 

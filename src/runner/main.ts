@@ -120,10 +120,10 @@ async function run(request: RunRequest): Promise<DoneMessage> {
   }
 
   aliasShrinkscope(chooseEngine(file, root, path.join(__dirname, "engine.cjs")).path);
-  installRunnerHook(request.settings, (e) => {
-    outbox.event(e);
+  const stopIfAsked = () => {
     if (channel.stopRequested()) throw new StopRun();
-  });
+  };
+  installRunnerHook(request.settings, (e) => (outbox.event(e), stopIfAsked()), outbox.observer(stopIfAsked));
   const registry = new Registry(contextFactory);
   installShim(registry);
   try {

@@ -19,10 +19,16 @@
  * Only test-case events are dropped. Tree events between dropped cases are merged into one (new-node counts
  * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
  * targets, the result) is always sent as is.
+ *
+ * As the engine's observer (`observer`, engine/observer.ts), the outbox projects only the test cases it keeps:
+ * the head's at once, and the tail's from a copy of their choices and spans (reusing the storage of the tail
+ * entries it drops), when the batch is sent. So a case it drops costs the engine a copy, not an event.
  */
 import * as timers from "node:timers";
 import { now } from "../engine/clock.ts";
 import type { EngineEvent, RunnerMessage, TreeEvent } from "../protocol.ts";
+import type { ConcludedCase, KeptCase, RunObserver } from "../engine/observer.ts";
+import { eventObserver } from "../engine/observer.ts";
 
 // The engine's clock and the timers as they were at load, not the globals: a test that fakes timers
 // (vi.useFakeTimers, jest's, sinon's) replaces the globals and node:timers' exports, and a frozen clock or a
@@ -78,10 +84,15 @@ function weight(e: EngineEvent): number {
   }
 }
 
+/** A tail test case kept as a copy, projected at flush (see `observer`). */
+class Later {
+  constructor(public kept: KeptCase) {}
+}
+
 interface EventBatch {
   readonly kind: "events";
   /** Dropped test cases leave a hole (undefined) so dropping is O(1); holes are removed at flush. */
-  readonly events: (EngineEvent | undefined)[];
+  readonly events: (EngineEvent | Later | undefined)[];
   cases: number;
   /** Indices of the kept test cases after the head, oldest first from `tailFrom`. */
   readonly tail: number[];
@@ -97,11 +108,11 @@ interface LogChunk {
 
 /** The batch's events without holes, tree events that were separated only by dropped cases merged. */
 function compact(batch: EventBatch): EngineEvent[] {
-  if (batch.dropped === 0) return batch.events as EngineEvent[];
   const out: EngineEvent[] = [];
   let last: EngineEvent | undefined;
-  for (const e of batch.events) {
-    if (e === undefined) continue;
+  for (const entry of batch.events) {
+    if (entry === undefined) continue;
+    const e = entry instanceof Later ? entry.kept.event() : entry;
     if (e.type === "tree" && last?.type === "tree") {
       const merged: TreeEvent = {
         type: "tree",
@@ -137,26 +148,81 @@ export class Outbox {
   ) {}
 
   event(e: EngineEvent): void {
+    if (e.type === "test-case") this.testCase(() => e, e);
+    else this.push(e);
+  }
+
+  /**
+   * The outbox as the engine's observer: a concluded case is projected only if it is kept (`then`, called
+   * after each, is where the caller checks for a stop request).
+   */
+  observer(then: () => void = () => {}): RunObserver {
+    // Candidates and targets as the event tap gets them (a few hundred a run: all kept).
+    const plain = eventObserver((e) => this.event(e));
+    return {
+      event: (e) => {
+        this.event(e);
+        then();
+      },
+      concluded: (c) => {
+        this.testCase(() => c.event(), c);
+        if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.push({ type: "tree", newNodes: c.newNodes, totalNodes: c.totalNodes, exhaustedDepths: c.exhaustedDepths, rootExhausted: c.rootExhausted });
+        then();
+      },
+      candidate: (c) => {
+        plain.candidate(c);
+        then();
+      },
+      target: (t) => {
+        plain.target(t);
+        then();
+      },
+    };
+  }
+
+  private batch(): EventBatch {
     let batch = this.queue[this.queue.length - 1];
     if (batch === undefined || batch.kind !== "events") {
       batch = { kind: "events", events: [], cases: 0, tail: [], tailFrom: 0, dropped: 0 };
       this.queue.push(batch);
     }
-    const index = batch.events.push(e) - 1;
-    if (e.type === "test-case" && ++batch.cases > (this.sink.congested() ? this.options.pressureHead : this.options.keepHead)) {
-      batch.tail.push(index);
-      if (batch.tail.length - batch.tailFrom > this.options.keepTail) {
-        batch.events[batch.tail[batch.tailFrom++]] = undefined;
+    return batch;
+  }
+
+  /** A test case: its event (`project`), or for the tail a copy (`source.keep`, when it has one) projected at flush. */
+  private testCase(project: () => EngineEvent, source: EngineEvent | ConcludedCase): void {
+    const batch = this.batch();
+    let entry: EngineEvent | Later;
+    if (++batch.cases > (this.sink.congested() ? this.options.pressureHead : this.options.keepHead)) {
+      let reuse: Later | undefined;
+      if (batch.tail.length - batch.tailFrom >= this.options.keepTail) {
+        // The oldest of the tail goes: a hole, and its copy's storage serves the new one.
+        const at = batch.tail[batch.tailFrom++];
+        const old = batch.events[at];
+        if (old instanceof Later) reuse = old;
+        batch.events[at] = undefined;
         batch.dropped++;
         this.droppedCases++;
         this.pending--;
       }
-    }
-    if (e.type !== "tree") this.pending++;
-    if (e.type === "test-case" && !this.firstCaseSent && this.options.firstCaseAtOnce) {
+      if ("keep" in source) {
+        const kept = source.keep(reuse?.kept);
+        entry = reuse !== undefined && reuse.kept === kept ? reuse : new Later(kept);
+      } else entry = project();
+      batch.tail.push(batch.events.length);
+    } else entry = project();
+    batch.events.push(entry);
+    this.pending++;
+    if (!this.firstCaseSent && this.options.firstCaseAtOnce) {
       this.firstCaseSent = true;
       this.flush();
-    } else this.maybeFlush();
+    } else this.maybeFlush(true);
+  }
+
+  private push(e: EngineEvent): void {
+    this.batch().events.push(e);
+    if (e.type !== "tree") this.pending++;
+    this.maybeFlush(e.type === "tree");
   }
 
   log(stream: "stdout" | "stderr", text: string): void {
@@ -183,6 +249,7 @@ export class Outbox {
     this.queue = [];
     this.pending = 0;
     this.lastFlush = now();
+    this.sinceClock = 0;
     if (this.logDropped > 0) {
       queue.push({ kind: "log", stream: "stderr", parts: [`[shrinkscope: ${this.logDropped} characters of output were not forwarded]\n`] });
       this.logDropped = 0;
@@ -216,8 +283,15 @@ export class Outbox {
     this.sink.send(message);
   }
 
-  private maybeFlush(): void {
-    if (this.pending >= this.options.maxBatch || now() - this.lastFlush >= this.options.flushMs) this.flush();
+  /** Calls of maybeFlush since the clock was last read. */
+  private sinceClock = 0;
+
+  private maybeFlush(frequent = false): void {
+    // The clock is read for every event but test cases and tree growth, and for those on the first after a flush
+    // and every eighth (an engine sends hundreds of thousands a second; eight take microseconds): a run that
+    // hangs right after its start or a phase still sends them.
+    const due = this.pending >= this.options.maxBatch || ((!frequent || (this.sinceClock++ & 7) === 0) && now() - this.lastFlush >= this.options.flushMs);
+    if (due) this.flush();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;

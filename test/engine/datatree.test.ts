@@ -1,7 +1,7 @@
 // The DataTree on its own: recording, compressed runs and splits, exhaustion, and answering repeats.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Branch, CHOICE_BUDGET, DataTree, Inserted, Status, TreeCursor, WIDE_CHILDREN } from "../../src/engine/datatree.ts";
+import { Branch, CHOICE_BUDGET, DataTree, Inserted, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../src/engine/datatree.ts";
 import type { ChoiceNode } from "../../src/engine/choices.ts";
 import { dataOfNodes } from "../../src/engine/choices.ts";
 
@@ -189,25 +189,34 @@ test("a run's branch completed by a child reports the prefixes after the run's l
   assert.equal(tree.root.exhausted, false);
 });
 
-test("while generating (frugal), a full wide branch takes no new child and the choice budget caps the runs; failures and all other cases are always recorded", () => {
+test("while generating (frugal), a wide branch keeps only the values drawn there (open leaves, filled in by the next case through them) and takes none once full; the choice budget caps the runs; failures and all other cases are always recorded", () => {
   const WIDE = { min: null, max: null, shrinkTowards: 0 };
   const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
   const tree = new DataTree();
   tree.frugal = true;
   const put = (nodes: ChoiceNode[], status: Status = Status.Valid) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null);
-  // The root's run, then a branch on the wide integer with one child per value.
+  // The root's run, then a branch on the wide integer: each case recorded whole while the tree is small, then
+  // one open leaf per value.
   assert.equal(put([w(0), b(true)]), Inserted.Kept);
-  for (let v = 1; v < WIDE_CHILDREN; v++) assert.equal(put([w(v), b(true)]), Inserted.Kept);
+  let v = 1;
+  for (; tree.nodeCount < OPEN_AFTER; v++) assert.equal(put([w(v), b(true)]), Inserted.Kept);
+  assert.equal(tree.lookup([1, true])?.status, Status.Valid, "a case of a small tree is known");
+  const stored = tree.storedChoices;
+  const opened = v;
+  for (; v < WIDE_CHILDREN; v++) assert.equal(put([w(v), b(true)]), Inserted.Unrecorded);
+  assert.equal(tree.storedChoices, stored, "no run stored for an open leaf");
+  assert.equal(tree.lookup([v - 1, true]), undefined, "an open leaf answers nothing");
   const nodes = tree.nodeCount;
   assert.equal(put([w(-5), b(true)]), Inserted.Unrecorded, "the wide branch is full");
   assert.equal(tree.nodeCount, nodes);
-  assert.equal(put([w(3), b(false)]), Inserted.Kept, "below a child already there, the case is recorded");
-  assert.equal(put([w(2), b(true)]), Inserted.Repeat, "a repeat of a recorded case is still known");
+  assert.equal(put([w(opened), b(false)]), Inserted.Kept, "the next case through a value fills its open leaf in");
+  assert.equal(put([w(opened), b(false)]), Inserted.Repeat, "and a repeat of it is known");
+  assert.equal(tree.lookup([opened, false])?.status, Status.Valid);
   assert.equal(put([w(-6), b(true)], Status.Interesting), Inserted.Kept, "a failure is always recorded");
   assert.equal(tree.lookup([-6, true])?.status, Status.Interesting);
   tree.frugal = false;
   assert.equal(put([w(-7), b(true)]), Inserted.Kept, "outside generation every case is recorded");
-  assert.equal(tree.unrecorded, 1);
+  assert.equal(tree.unrecorded, WIDE_CHILDREN - opened + 1);
 
   // The budget: runs that would take the tree past CHOICE_BUDGET choices are not made while generating.
   const narrow = new DataTree();

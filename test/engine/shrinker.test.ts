@@ -5,7 +5,6 @@ import { assume, check, find, property, st, PropertyFailure } from "../../src/en
 import type { EngineEvent } from "../../src/engine/index.ts";
 import type { ChoiceValue } from "../../src/engine/choices.ts";
 import { DataTree, Status } from "../../src/engine/datatree.ts";
-import { choiceInfos, spanInfos } from "../../src/engine/engine.ts";
 import { Shrinker } from "../../src/engine/shrinker.ts";
 import type { ShrinkHost } from "../../src/engine/shrinker.ts";
 import type { Strategy } from "../../src/engine/strategies/core.ts";
@@ -35,9 +34,7 @@ function harness<T>(strategy: Strategy<T>, fails: (value: T) => boolean, initial
   };
   const host: ShrinkHost = {
     tree,
-    emit: undefined,
-    choiceInfos,
-    spanInfos,
+    observer: undefined,
     // eslint-disable-next-line require-yield
     *execute(choices) {
       calls++;

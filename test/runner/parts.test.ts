@@ -4,7 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { RunnerMessage, TestCaseEvent, TreeEvent } from "../../src/protocol.ts";
+import { RUNNER_HOOK, type EngineEvent, type RunnerMessage, type TestCaseEvent, type TreeEvent } from "../../src/protocol.ts";
+import type { RunObserver } from "../../src/engine/observer.ts";
+import { check, property, st } from "../../src/engine/index.ts";
 import { expect } from "expect";
 import { DEFAULT_OUTBOX, Outbox, type OutboxOptions } from "../../src/runner/outbox.ts";
 import { Registry, type UserFn } from "../../src/runner/registry.ts";
@@ -109,6 +111,50 @@ test("outbox: output and events stay in order; consecutive writes to a stream co
     sent.map((m) => (m.type === "log" ? `${m.stream}:${m.text}` : m.type)),
     ["stdout:ab", "events", "stderr:c", "stderr:[shrinkscope: 10 characters of output were not forwarded]\n"],
   );
+});
+
+/** Run a failing list property with the runner's hook installed (as the bundled runner does), its tap being `hook`. */
+function runHooked(hook: { onEvent: (e: EngineEvent) => void; observer?: RunObserver }): void {
+  const key = Symbol.for(RUNNER_HOOK);
+  (globalThis as Record<symbol, unknown>)[key] = { settings: hook };
+  try {
+    assert.throws(() =>
+      check(property(st.lists(st.integers({ min: 0, max: 1000 })), (xs) => {
+        if (xs.length > 3 && xs[0]! > 500) throw new Error("long, and starts high");
+      }), { seed: 7, database: null, maxExamples: 3000 }),
+    );
+  } finally {
+    delete (globalThis as Record<symbol, unknown>)[key];
+  }
+}
+
+/** Messages without what differs between two runs of the same seed: times. */
+const timeless = (sent: RunnerMessage[]) =>
+  JSON.parse(JSON.stringify(sent, (k, v) => (k === "durationMs" || k === "timeMs" ? 0 : v)));
+
+test("outbox as the engine's observer: it projects only the test cases it keeps, and sends exactly what the event tap path sends", () => {
+  const options = { keepHead: 20, keepTail: 5, maxBatch: 400 };
+  const viaEvents = outbox(options);
+  runHooked({ onEvent: (e) => viaEvents.box.event(e) });
+  viaEvents.box.flush();
+
+  const viaObserver = outbox(options);
+  let cases = 0;
+  let projected = 0;
+  const inner = viaObserver.box.observer();
+  const counting: RunObserver = {
+    ...inner,
+    concluded(c) {
+      cases++;
+      inner.concluded({ ...c, status: c.status, choiceCount: c.choiceCount, spanCount: c.spanCount, event: () => (projected++, c.event()), keep: (reuse) => c.keep(reuse) });
+    },
+  };
+  runHooked({ onEvent: () => assert.fail("an engine that knows observers uses the observer"), observer: counting });
+  viaObserver.box.flush();
+
+  assert.deepEqual(timeless(viaObserver.sent), timeless(viaEvents.sent));
+  assert.ok(dropped(viaObserver.sent) > cases / 2, `most cases dropped (${dropped(viaObserver.sent)} of ${cases})`);
+  assert.ok(projected < cases - dropped(viaObserver.sent) + 1, `only kept cases projected at once (${projected} of ${cases})`);
 });
 
 const throwsAt = (fn: () => unknown, pattern: RegExp) =>

@@ -51,6 +51,22 @@ async function settle(page: Page): Promise<void> {
   await frames(page, 10);
 }
 
+/**
+ * At least `n` elements match `selector`, waiting for the paced views (they draw a few times a second while a
+ * run streams, one view a frame after it ends) for up to 10 s. A failed assertion names what it counted:
+ * assert.ok without a message parses the compiled test's source to say which call failed, which takes minutes
+ * on this file's one-line transform.
+ */
+async function atLeast(page: Page, selector: string, n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let count = await page.locator(selector).count();
+  while (count < n && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    count = await page.locator(selector).count();
+  }
+  assert.ok(count >= n, `${count} of ${selector}, expected at least ${n}`);
+}
+
 async function snap(page: Page, name: string, selector = "body"): Promise<void> {
   await page.locator(selector).first().screenshot({ path: path.join(shots, `${name}.png`) });
 }
@@ -70,11 +86,11 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
 
     // Choice sequence: one cell per choice of the last shrink target.
     const target = events.filter((e) => e.type === "shrink-target").pop();
-    assert.ok(target?.type === "shrink-target");
+    assert.ok(target?.type === "shrink-target", "the recording has a shrink target");
     assert.equal(await page.locator("#choices .row.target div.cell").count(), target.choices.length);
     assert.ok((await page.locator("#choices .row.target div.span").count()) > 0, "spans are drawn");
     const last = events.filter((e) => e.type === "test-case").pop();
-    assert.ok(last?.type === "test-case");
+    assert.ok(last?.type === "test-case", "the recording has a test case");
     assert.equal(await page.locator("#choices .row.current div.cell").count(), last.choices.length);
 
     // Keyboard: tab into the target row, arrows move between cells, the details line follows.
@@ -85,9 +101,9 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     // Comparison: the verdict line in words, the candidates list of the pass.
     const verdict = await page.locator("#comparison .verdict-line").textContent();
     assert.match(verdict ?? "", /shorter by \d+|position \d+: index/);
-    assert.ok((await page.locator("#comparison ol.candidates li").count()) > 0);
+    await atLeast(page, "#comparison ol.candidates li", 1);
     const passButtons = page.locator("#comparison .pass-tabs button");
-    assert.ok((await passButtons.count()) >= 2);
+    assert.ok((await passButtons.count()) >= 2, "a button per pass");
     await passButtons.first().click();
     await settle(page);
     assert.equal(await passButtons.first().getAttribute("aria-pressed"), "true");
@@ -107,14 +123,14 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
 
     // Statistics: the engine's final counts.
     const result = events.find((e) => e.type === "result");
-    assert.ok(result?.type === "result");
+    assert.ok(result?.type === "result", "the recording has a result");
     const figure = (key: string) => page.locator(`#stats .figure[title] dd`).nth(["cases", "generated", "shrink", "valid"].indexOf(key)).textContent();
     assert.equal(await figure("cases"), String(result.statistics.examples));
     assert.equal(await page.locator("#stats .bars.labels .bar").count(), Object.keys(result.statistics.events).length);
 
     // Result: the repro exactly, buttons and the location post the right messages.
     const finished = messages[messages.length - 1];
-    assert.ok(finished.type === "run-finished" && finished.failure);
+    assert.ok(finished.type === "run-finished" && finished.failure, "the recording ends in a failure");
     assert.equal(await page.locator("#result pre.repro").textContent(), finished.failure.repro);
     for (const name of ["Copy", "Convert to test", "Debug"]) await page.getByRole("button", { name, exact: true }).click();
     await page.locator("#result button.location").click();
@@ -204,7 +220,7 @@ test("a new run's first frame shows no cell of the last run under its running ba
     await settle(page);
     assert.ok((await page.locator("#choices div.cell").count()) > 0, "the finished run's cells");
     const started = messages.find((m) => m.type === "run-started");
-    assert.ok(started);
+    assert.ok(started, "the run started");
     await post(page, [started]);
     // One frame: views share a per-frame budget, but a new run is drawn whole at once (a run's first case can
     // come a second later; until then the last run's cases must not read as this run's).
@@ -301,7 +317,7 @@ test("the comparison's 'no candidates' sentence goes once candidates arrive", as
   const { page, errors, close } = await open("dark");
   try {
     const firstCandidate = messages.findIndex((m) => m.type === "events" && m.events.some((e) => e.type === "shrink-candidate"));
-    assert.ok(firstCandidate > 0);
+    assert.ok(firstCandidate > 0, "the recording has candidates");
     await post(page, messages.slice(0, firstCandidate));
     await settle(page);
     assert.match((await page.locator("#comparison .verdict-line").textContent()) ?? "", /^No shrink candidates yet/);
@@ -309,7 +325,7 @@ test("the comparison's 'no candidates' sentence goes once candidates arrive", as
     await settle(page);
     const head = (await page.locator("#comparison .verdict-line").textContent()) ?? "";
     assert.doesNotMatch(head, /No shrink candidates/, head);
-    assert.ok((await page.locator("#comparison .verdict-line span").count()) > 0);
+    await atLeast(page, "#comparison .verdict-line span", 1);
     assert.deepEqual(errors, []);
   } finally {
     await close();
@@ -326,8 +342,8 @@ test("a run watched live: mid-shrink the target, the current pass and the latest
     await settle(page);
     assert.match((await page.locator("header .badge").textContent()) ?? "", /running · shrink/);
     assert.match((await page.locator("#result .headline").textContent()) ?? "", /Running/);
-    assert.ok((await page.locator("#choices .row.target div.cell").count()) > 0);
-    assert.ok((await page.locator("#comparison .aligned div.cell").count()) > 0);
+    await atLeast(page, "#choices .row.target div.cell", 1);
+    await atLeast(page, "#comparison .aligned div.cell", 1);
     await snap(page, "live-choices-dark", "#sec-choices");
     await snap(page, "live-comparison-dark", "#sec-comparison");
     await snap(page, "live-progress-dark", "#sec-progress");
@@ -360,8 +376,8 @@ test("a passing run in the light and high-contrast themes: statistics, no result
       await settle(page);
       assert.match((await page.locator("header .badge").textContent()) ?? "", /passed/);
       assert.equal(await page.locator("#result .example").getAttribute("hidden"), "");
-      assert.ok((await page.locator("#stats .bars.labels .bar").count()) >= 3);
-      assert.ok((await page.locator("#stats .bars.sizes .bar").count()) >= 2);
+      await atLeast(page, "#stats .bars.labels .bar", 3);
+      await atLeast(page, "#stats .bars.sizes .bar", 2);
       // The theme's variables reach the drawing.
       const bg = await page.evaluate("getComputedStyle(document.body).backgroundColor");
       assert.equal(bg, theme === "light" ? "rgb(255, 255, 255)" : "rgb(0, 0, 0)");
@@ -419,7 +435,7 @@ test("a machine run: its steps while shrinking, fewer with each target, then the
       await post(page, JSON.parse(JSON.stringify([{ type: "events", events: eventsOf(messages.slice(first, later)), dropped: 0 }])));
       await settle(page);
       const after = targetCalls(messages.slice(0, later));
-      assert.ok(after < before);
+      assert.ok(after < before, `${after} steps after, ${before} before`);
       assert.equal(await rows("rule").count(), after);
       assert.equal(await page.locator("#steps .delta").textContent(), `−${before - after} steps`);
       assert.equal(await rows("failed").count(), 1, "the target's failing invariant is marked too");
@@ -429,7 +445,7 @@ test("a machine run: its steps while shrinking, fewer with each target, then the
       await post(page, JSON.parse(JSON.stringify(rest)));
       await settle(page);
       const finished = rest[rest.length - 1];
-      assert.ok(finished.type === "run-finished" && finished.failure);
+      assert.ok(finished.type === "run-finished" && finished.failure, "the recording ends in a failure");
       assert.equal(await page.locator("#steps .caption").textContent(), "Minimal failing steps");
       assert.deepEqual(await rows("rule").locator("code").allTextContents(), finished.failure.repro.split("\n").slice(1, -1));
       // Each call over its block of cells: flag, rule, key and value for put; flag, rule and key for get.
@@ -447,9 +463,9 @@ test("a machine run: its steps while shrinking, fewer with each target, then the
 
       // The other views keep working for a machine: its spans (swarm, step) bracket the target's cells.
       assert.equal(await page.locator("#choices .row.target div.cell").count(), 17);
-      assert.ok((await page.locator("#choices .row.target div.span").count()) >= 5);
-      assert.ok((await page.locator("#comparison ol.candidates li").count()) > 0);
-      assert.ok((await page.locator("#datatree g.node").count()) > 0);
+      await atLeast(page, "#choices .row.target div.span", 5);
+      await atLeast(page, "#comparison ol.candidates li", 1);
+      await atLeast(page, "#datatree g.node", 1);
       assert.equal(await page.locator("#result pre.repro").getAttribute("aria-label"), "Minimal failing steps");
       assert.deepEqual(await csp(page), []);
       assert.deepEqual(errors, []);
@@ -576,7 +592,7 @@ test("float choices show as drawn — NaN, ±Infinity, -0 — and bytes as bytes
 test("a schedule failure: the Timeline draws the failing seed's run lane by lane, its deviation beside FIFO, and the trace tail", async () => {
   const messages = fixture("schedule-reload");
   const finished = messages[messages.length - 1];
-  assert.ok(finished.type === "run-finished" && finished.failure?.schedule !== undefined);
+  assert.ok(finished.type === "run-finished" && finished.failure?.schedule !== undefined, "the recording ends in a schedule failure");
   const info = finished.failure.schedule;
   for (const theme of ["dark", "light"] as const) {
     const { page, errors, close } = await open(theme);
@@ -615,7 +631,7 @@ test("a schedule failure: the Timeline draws the failing seed's run lane by lane
 
       // The workload's shrink is still the other views': the minimal arguments, the target's cells.
       assert.equal(await page.locator("#result pre.repro").textContent(), "2, 10");
-      assert.ok((await page.locator("#choices .row.target div.cell").count()) > 0);
+      await atLeast(page, "#choices .row.target div.cell", 1);
       assert.deepEqual(await csp(page), []);
       assert.deepEqual(errors, []);
       // The screenshot with the deviation hovered: its ring, its guide and ghost, and what the detail line says.
@@ -690,7 +706,7 @@ test("a string cell cut to a few characters shows its full value below the rows 
     assert.doesNotMatch((await detail.textContent()) ?? "", /^Selected/);
     await page.mouse.move(5, 5);
     await page.locator("#choices .row.target .sequence").dispatchEvent("pointerleave");
-    assert.ok(((await detail.textContent()) ?? "").includes(full));
+    assert.ok(((await detail.textContent()) ?? "").includes(full), "the selected cell's full value below the rows");
     // Enter selects the focused cell too.
     await page.locator("#choices .row.current .sequence").focus();
     await page.keyboard.press("Enter");
