@@ -8,9 +8,11 @@
  *
  * Shedding. Serialising a test case costs ~20 µs (its choices with their constraints), several times what a
  * fast engine spends running it, and no panel can show thousands a second. So a batch keeps its first
- * `keepHead` test-case events and, beyond that, only the last `keepTail`: at most (head + tail) per flushMs,
- * ~5000/s by default, the rest counted in `dropped`. Under back-pressure — the channel reports a backlog of
- * sent-but-unwritten data (channel.ts), i.e. the host reads slowly — the head shrinks to `pressureHead`.
+ * `keepHead` test-case events and, beyond that, a sample of at most `keepTail` spread over the rest (every
+ * case while they fit, then every second, fourth, … — the sample thinned by half each time it fills, so the
+ * newest kept case is never far behind the newest): at most (head + tail) per flushMs, ~3000/s by default, the
+ * rest counted in `dropped`. Under back-pressure — the channel reports a backlog of sent-but-unwritten data
+ * (channel.ts), i.e. the host reads slowly — the head shrinks to `pressureHead`.
  *
  * Messages are kept small (`maxMessageWeight`, ~30 KB, weighing an event as one plus one per choice and span
  * it carries): the host can use each as soon as it arrives, and over IPC during a synchronous property a
@@ -21,8 +23,9 @@
  * targets, the result) is always sent as is.
  *
  * As the engine's observer (`observer`, engine/observer.ts), the outbox projects only the test cases it keeps:
- * the head's at once, and the tail's from a copy of their choices and spans (reusing the storage of the tail
- * entries it drops), when the batch is sent. So a case it drops costs the engine a copy, not an event.
+ * the head's at once, and the sample's from a copy of their choices and spans (reusing the storage of the ones
+ * the thinning drops), when the batch is sent. So a case outside the sample costs the engine nothing, and the
+ * copies are a few hundred a batch of tens of thousands.
  */
 import * as timers from "node:timers";
 import { now } from "../engine/clock.ts";
@@ -41,7 +44,7 @@ export interface OutboxOptions {
   readonly flushMs: number;
   /** Flush a batch once it holds this many events (besides tree events). */
   readonly maxBatch: number;
-  /** Test-case events kept at the start of each batch, and at its end beyond that. */
+  /** Test-case events kept at the start of each batch, and at most in the sample of the rest. */
   readonly keepHead: number;
   readonly keepTail: number;
   /** The head under back-pressure. */
@@ -57,7 +60,7 @@ export interface OutboxOptions {
 export const DEFAULT_OUTBOX: OutboxOptions = {
   flushMs: 50,
   maxBatch: 2000,
-  keepHead: 200,
+  keepHead: 100,
   keepTail: 50,
   pressureHead: 25,
   maxMessageWeight: 300,
@@ -94,9 +97,22 @@ interface EventBatch {
   /** Dropped test cases leave a hole (undefined) so dropping is O(1); holes are removed at flush. */
   readonly events: (EngineEvent | Later | undefined)[];
   cases: number;
-  /** Indices of the kept test cases after the head, oldest first from `tailFrom`. */
+  /** Test cases after the head so far, and the sample's stride: the n-th of them is kept while n % stride is 0. */
+  seen: number;
+  stride: number;
+  /** The kept test cases after the head: their indices in `events`, and their n. */
   readonly tail: number[];
-  tailFrom: number;
+  readonly tailSeen: number[];
+  /** Copies of cases the thinning dropped, whose storage the next kept ones reuse. */
+  readonly free: Later[];
+  /**
+   * The batch's newest case when the sample left it out: its place in `events` (−1: the newest was kept) and
+   * what it came from. It is sent after all when the batch goes during the call that brought it (a flush
+   * inline, as the engine's loop triggers them, or a stop between cases), while a concluded case can still be
+   * read: so every batch a synchronous run sends ends on its newest case.
+   */
+  newest: number;
+  newestSource: EngineEvent | ConcludedCase | undefined;
   dropped: number;
 }
 
@@ -138,6 +154,8 @@ export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private logChars = 0;
   private logDropped = 0;
+  /** The test case whose call (`concluded`, `event`) is under way — a concluded case's storage readable — if any. */
+  private live: ConcludedCase | EngineEvent | undefined;
   /** Totals, for diagnostics and tests. */
   sentMessages = 0;
   droppedCases = 0;
@@ -148,8 +166,13 @@ export class Outbox {
   ) {}
 
   event(e: EngineEvent): void {
-    if (e.type === "test-case") this.testCase(() => e, e);
-    else this.push(e);
+    if (e.type !== "test-case") return this.push(e);
+    this.live = e;
+    try {
+      this.testCase(() => e, e);
+    } finally {
+      this.live = undefined;
+    }
   }
 
   /**
@@ -165,9 +188,20 @@ export class Outbox {
         then();
       },
       concluded: (c) => {
-        this.testCase(() => c.event(), c);
-        if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.push({ type: "tree", newNodes: c.newNodes, totalNodes: c.totalNodes, exhaustedDepths: c.exhaustedDepths, rootExhausted: c.rootExhausted });
-        then();
+        this.live = c;
+        try {
+          this.testCase(() => c.event(), c);
+          if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.push({ type: "tree", newNodes: c.newNodes, totalNodes: c.totalNodes, exhaustedDepths: c.exhaustedDepths, rootExhausted: c.rootExhausted });
+          try {
+            then();
+          } catch (e) {
+            // A stop between cases: what is queued goes now, while this case can still be read.
+            this.flush();
+            throw e;
+          }
+        } finally {
+          this.live = undefined;
+        }
       },
       candidate: (c) => {
         plain.candidate(c);
@@ -183,33 +217,41 @@ export class Outbox {
   private batch(): EventBatch {
     let batch = this.queue[this.queue.length - 1];
     if (batch === undefined || batch.kind !== "events") {
-      batch = { kind: "events", events: [], cases: 0, tail: [], tailFrom: 0, dropped: 0 };
+      batch = { kind: "events", events: [], cases: 0, seen: 0, stride: 1, tail: [], tailSeen: [], free: [], newest: -1, newestSource: undefined, dropped: 0 };
       this.queue.push(batch);
     }
     return batch;
   }
 
-  /** A test case: its event (`project`), or for the tail a copy (`source.keep`, when it has one) projected at flush. */
+  /**
+   * A test case: its event (`project`) in the head; beyond it, a sample (see the file's comment), as a copy
+   * (`source.keep`, when it has one) projected at flush. A case outside the sample costs nothing.
+   */
   private testCase(project: () => EngineEvent, source: EngineEvent | ConcludedCase): void {
     const batch = this.batch();
     let entry: EngineEvent | Later;
     if (++batch.cases > (this.sink.congested() ? this.options.pressureHead : this.options.keepHead)) {
-      let reuse: Later | undefined;
-      if (batch.tail.length - batch.tailFrom >= this.options.keepTail) {
-        // The oldest of the tail goes: a hole, and its copy's storage serves the new one.
-        const at = batch.tail[batch.tailFrom++];
-        const old = batch.events[at];
-        if (old instanceof Later) reuse = old;
-        batch.events[at] = undefined;
+      const seen = ++batch.seen;
+      if (seen % batch.stride === 0 && batch.tail.length >= this.options.keepTail) this.thin(batch);
+      if (seen % batch.stride !== 0) {
         batch.dropped++;
         this.droppedCases++;
-        this.pending--;
+        // Its place, should it be the batch's newest when the batch is sent (see `flush`).
+        if (batch.newest >= 0) batch.events[batch.newest] = undefined;
+        batch.newest = batch.events.push(undefined) - 1;
+        batch.newestSource = source;
+        this.maybeFlush(true);
+        return;
       }
+      batch.newest = -1;
+      batch.newestSource = undefined;
       if ("keep" in source) {
+        const reuse = batch.free.pop();
         const kept = source.keep(reuse?.kept);
         entry = reuse !== undefined && reuse.kept === kept ? reuse : new Later(kept);
       } else entry = project();
       batch.tail.push(batch.events.length);
+      batch.tailSeen.push(seen);
     } else entry = project();
     batch.events.push(entry);
     this.pending++;
@@ -217,6 +259,29 @@ export class Outbox {
       this.firstCaseSent = true;
       this.flush();
     } else this.maybeFlush(true);
+  }
+
+  /** Halve the batch's sample beyond the head: every other kept case goes (a hole), and the stride doubles. */
+  private thin(batch: EventBatch): void {
+    const stride = batch.stride * 2;
+    let w = 0;
+    for (let j = 0; j < batch.tail.length; j++) {
+      const at = batch.tail[j];
+      if (batch.tailSeen[j] % stride === 0) {
+        batch.tail[w] = at;
+        batch.tailSeen[w++] = batch.tailSeen[j];
+        continue;
+      }
+      const old = batch.events[at];
+      if (old instanceof Later) batch.free.push(old);
+      batch.events[at] = undefined;
+      batch.dropped++;
+      this.droppedCases++;
+      this.pending--;
+    }
+    batch.tail.length = w;
+    batch.tailSeen.length = w;
+    batch.stride = stride;
   }
 
   private push(e: EngineEvent): void {
@@ -256,6 +321,14 @@ export class Outbox {
     }
     this.logChars = 0;
     for (const item of queue) {
+      if (item.kind === "events" && item.newest >= 0 && item.newestSource !== undefined) {
+        const source = item.newestSource;
+        if (source === this.live) item.events[item.newest] = "keep" in source ? source.event() : source;
+        if (item.events[item.newest] !== undefined) {
+          item.dropped--;
+          this.droppedCases--;
+        }
+      }
       if (item.kind === "log") {
         this.post({ type: "log", stream: item.stream, text: item.parts.join("") });
       } else {

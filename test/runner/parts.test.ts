@@ -39,7 +39,7 @@ function outbox(options: Partial<OutboxOptions> = {}) {
 const events = (sent: RunnerMessage[]) => sent.flatMap((m) => (m.type === "events" ? m.events : []));
 const dropped = (sent: RunnerMessage[]) => sent.reduce((n, m) => n + (m.type === "events" ? m.dropped : 0), 0);
 
-test("outbox: a batch keeps its first and last test cases, counts the rest, and never drops other events", () => {
+test("outbox: a batch keeps its first test cases and a sample of the rest, counts the others, and never drops other events", () => {
   const { box, sent } = outbox({ keepHead: 3, keepTail: 2 });
   box.event({ type: "phase", phase: "generate" });
   for (let i = 0; i < 10; i++) {
@@ -50,14 +50,38 @@ test("outbox: a batch keeps its first and last test cases, counts the rest, and 
   box.flush();
   assert.equal(sent.length, 1);
   const out = events(sent);
-  assert.deepEqual(out.filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 8, 9]);
-  assert.equal(dropped(sent), 5);
+  // Beyond the head (0, 1, 2): 3 and 4 fill the sample; then every second case (4, 6), then every fourth (6).
+  assert.deepEqual(out.filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 6]);
+  assert.equal(dropped(sent), 6);
   assert.deepEqual(out.filter((e) => e.type === "phase").length, 2);
-  // The tree events around the five dropped cases merge into one, totals intact.
+  // The tree events around the dropped cases merge, totals intact.
   const trees = out.filter((e): e is TreeEvent => e.type === "tree");
   assert.equal(trees.reduce((n, t) => n + t.newNodes, 0), 10);
   assert.equal(trees[trees.length - 1].totalNodes, 10);
-  assert.deepEqual(out.map((e) => e.type), ["phase", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "phase"]);
+  assert.deepEqual(out.map((e) => e.type), ["phase", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "phase"]);
+});
+
+test("outbox: the sample beyond the head stays within keepTail, spread over the batch up to its newest cases", () => {
+  const { box, sent } = outbox({ keepHead: 10, keepTail: 8 });
+  for (let i = 0; i < 10_000; i++) box.event(testCase(i));
+  box.flush();
+  const ids = events(sent).map((e) => (e as TestCaseEvent).id);
+  const sample = ids.slice(10);
+  assert.ok(sample.length >= 4 && sample.length <= 8, `${sample.length} sampled`);
+  assert.ok(sample.at(-1)! >= 10_000 - 10_000 / 4, `the newest sampled is ${sample.at(-1)}`);
+  assert.equal(ids.length + dropped(sent), 10_000);
+});
+
+test("outbox: a batch sent inline (as a synchronous engine loop triggers it) ends on its newest case, sampled or not", () => {
+  const { box, sent } = outbox({ keepHead: 2, keepTail: 2, flushMs: 5 });
+  let id = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 100) box.event(testCase(id++));
+  const batches = sent.map((m) => (m.type === "events" ? m.events.filter((e): e is TestCaseEvent => e.type === "test-case").map((e) => e.id) : [])).filter((ids) => ids.length > 0);
+  assert.ok(batches.length >= 4, `${batches.length} batches`);
+  for (let k = 0; k + 1 < batches.length; k++) assert.equal(batches[k].at(-1)! + 1, batches[k + 1][0], `batch ${k} ends on its newest case`);
+  box.flush();
+  assert.equal(events(sent).length + dropped(sent), id, "every case sent or counted");
 });
 
 test("outbox: back-pressure (the channel's backlog) shrinks the head; large batches split into small messages", () => {
