@@ -31,7 +31,7 @@
  * leaves the tree at a branch over a wide domain (more than WIDE_DOMAIN values) leaves only its value there, as an *open* leaf — a node with no
  * run and no conclusion yet, which the next case through that value fills in (a Repeat is known from the third
  * on) — and none at all once the branch has WIDE_CHILDREN children; nor is a new tail recorded that would take
- * the runs past CHOICE_BUDGET choices (both Inserted.Unrecorded). A random draw from a domain that wide almost
+ * the runs past CHOICE_BUDGET choices, or a node made past NODE_BUDGET nodes (all Inserted.Unrecorded). A random draw from a domain that wide almost
  * never comes again, and the values that do (the bounds, the small values generation favours) get their
  * subtrees; so duplicates are still avoided where they occur, a space small enough to be exhausted is recorded
  * whole (its branches are not wide), and a run of ten million examples keeps a tree of bounded size, without
@@ -228,8 +228,10 @@ export const WIDE_CHILDREN = 4096;
  * candidate that generation already ran is answered without a call).
  */
 export const OPEN_AFTER = 4096;
-/** While generating, new tails are recorded while the runs hold fewer choices than this (12 bytes each). */
+/** While generating, new tails are recorded while the runs hold fewer choices than this (12 bytes each)… */
 export const CHOICE_BUDGET = 1 << 21;
+/** …and new nodes made while the tree has fewer than this (open leaves hold no run, but each is a node). */
+export const NODE_BUDGET = 1 << 18;
 const LEAF_STRIDE = 5;
 /** A leaf table entry's status for an open leaf: a value drawn at a wide branch, what followed not kept. */
 const OPEN = -1;
@@ -548,9 +550,9 @@ export class DataTree {
     branch.children.set(key, id);
   }
 
-  /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`: past the choice budget). */
+  /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`: past the choice or node budget). */
   private skips(conclusion: Conclusion, n: number): boolean {
-    if (!this.frugal || conclusion.status === Status.Interesting || this.storedChoices + n <= CHOICE_BUDGET) return false;
+    if (!this.frugal || conclusion.status === Status.Interesting || (this.storedChoices + n <= CHOICE_BUDGET && this.nodeCount < NODE_BUDGET)) return false;
     this.unrecorded++;
     return true;
   }

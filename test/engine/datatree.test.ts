@@ -1,7 +1,7 @@
 // The DataTree on its own: recording, compressed runs and splits, exhaustion, and answering repeats.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Branch, CHOICE_BUDGET, DataTree, Inserted, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../src/engine/datatree.ts";
+import { Branch, CHOICE_BUDGET, DataTree, Inserted, NODE_BUDGET, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../src/engine/datatree.ts";
 import type { ChoiceNode } from "../../src/engine/choices.ts";
 import { dataOfNodes } from "../../src/engine/choices.ts";
 
@@ -225,4 +225,16 @@ test("while generating (frugal), a wide branch keeps only the values drawn there
   assert.equal(narrow.insert(dataOfNodes([d(1), ...many]), 0, many.length + 1, done(), null, null), Inserted.Kept);
   assert.equal(narrow.insert(dataOfNodes([d(2), b(false)]), 0, 2, done(), null, null), Inserted.Unrecorded);
   assert.ok(narrow.storedChoices <= CHOICE_BUDGET + 1);
+
+  // And the node budget: open leaves store no run, but each is a node.
+  const BIG = { min: 0, max: 2 ** 40, shrinkTowards: 0 };
+  const many2 = new DataTree();
+  many2.frugal = true;
+  for (let x = 0; many2.nodeCount < NODE_BUDGET && x < 10 * NODE_BUDGET; x++) {
+    const nodes: ChoiceNode[] = [{ type: "integer", value: x >> 8, constraints: BIG, forced: false }, { type: "integer", value: x & 255, constraints: BIG, forced: false }];
+    many2.insert(dataOfNodes(nodes), 0, 2, done(), null, null);
+  }
+  assert.equal(many2.nodeCount, NODE_BUDGET);
+  assert.equal(many2.insert(dataOfNodes([{ type: "integer", value: 2 ** 39, constraints: BIG, forced: false }, b(true)]), 0, 2, done(), null, null), Inserted.Unrecorded, "past the node budget, no new node");
+  assert.equal(many2.nodeCount, NODE_BUDGET);
 });
