@@ -15,8 +15,11 @@ import type { StringConstraints } from "./choices.ts";
 import type { IntervalSet } from "./intervals.ts";
 
 /** Number of alphabet characters in the BMP: they are the first in the shrink order. */
+const bmpCounts = new WeakMap<IntervalSet, number>();
 function bmpCount(alphabet: IntervalSet): number {
-  return alphabet.rankSorted(0x10000);
+  let n = bmpCounts.get(alphabet);
+  if (n === undefined) bmpCounts.set(alphabet, (n = alphabet.rankSorted(0x10000)));
+  return n;
 }
 
 /** The alphabet holds characters of both widths (otherwise UTF-16 order is code-point shortlex). */
@@ -25,12 +28,17 @@ export function mixedWidths(alphabet: IntervalSet): boolean {
   return bmp > 0 && bmp < alphabet.size;
 }
 
+/** How many string lengths (in units) a Completions keeps the counts before of. */
+const MEMO_UNITS = 256;
+
 /** Counts of legal completions under one alphabet and size range. */
 class Completions {
   readonly a: bigint;
   readonly b: bigint;
   /** free[r]: sequences of exactly r units with no bound on their character count. */
   private readonly free: bigint[] = [1n];
+  /** shorter[u - minSize]: legal strings of fewer than u units (the index of the first one of u units). */
+  private readonly shorter: bigint[] = [0n];
 
   constructor(
     readonly bmp: number,
@@ -45,8 +53,45 @@ class Completions {
 
   private freeCount(r: number): bigint {
     const f = this.free;
-    while (f.length <= r) f.push(this.a * f[f.length - 1] + this.b * f[f.length - 2]);
-    return f[r];
+    while (f.length <= Math.min(r, 2 * MEMO_UNITS)) f.push(this.a * f[f.length - 1] + this.b * f[f.length - 2]);
+    if (r < f.length) return f[r];
+    // (past the memo: on from its end, not kept)
+    let prev = f[f.length - 2];
+    let last = f[f.length - 1];
+    for (let n = f.length; n <= r; n++) [prev, last] = [last, this.a * last + this.b * prev];
+    return last;
+  }
+
+  /**
+   * Legal strings of fewer than `units` units: where the index of a string that long starts. Memoised for the
+   * first MEMO_UNITS lengths (the strings generation makes); a longer one's is summed on from there, not kept
+   * (its counts are numbers of thousands of bits).
+   */
+  below(units: number): bigint {
+    const s = this.shorter;
+    const upTo = Math.min(units, this.minSize + MEMO_UNITS);
+    while (this.minSize + s.length <= upTo) s.push(s[s.length - 1] + this.count(this.minSize + s.length - 1, 0));
+    if (units <= this.minSize) return 0n;
+    if (units === upTo) return s[units - this.minSize];
+    let sum = s[s.length - 1];
+    for (let u = this.minSize + s.length - 1; u < units; u++) sum += this.count(u, 0);
+    return sum;
+  }
+
+  /** below() and count() as doubles, for utf16IndexNumber (memoised by r and j; j < 2048 there). */
+  private readonly numbers = new Map<number, number>();
+  belowNumber(units: number): number {
+    const key = -1 - units;
+    let n = this.numbers.get(key);
+    if (n === undefined) this.numbers.set(key, (n = Number(this.below(units))));
+    return n;
+  }
+  countNumber(r: number, j: number): number {
+    if (r < 0) return 0;
+    const key = r * 2048 + j;
+    let n = this.numbers.get(key);
+    if (n === undefined) this.numbers.set(key, (n = Number(this.count(r, j))));
+    return n;
   }
 
   /** Sequences of exactly r units after j characters, ending with a legal character count. */
@@ -74,16 +119,22 @@ function binomial(n: number, k: number): bigint {
   return out;
 }
 
+// One per constraints object (they are never changed): their counts are memoised, and an event tap indexes every
+// string a run draws under the same few constraints.
+const completionsOf = new WeakMap<StringConstraints, Completions>();
 function completions(k: StringConstraints): Completions {
-  const bmp = bmpCount(k.alphabet);
-  return new Completions(bmp, k.alphabet.size - bmp, k.minSize, k.maxSize);
+  let c = completionsOf.get(k);
+  if (c === undefined) {
+    const bmp = bmpCount(k.alphabet);
+    completionsOf.set(k, (c = new Completions(bmp, k.alphabet.size - bmp, k.minSize, k.maxSize)));
+  }
+  return c;
 }
 
 /** The index of a string given its digits (shrink indices of its characters) and UTF-16 length. */
 export function utf16Index(digits: readonly number[], units: number, k: StringConstraints): bigint {
   const c = completions(k);
-  let index = 0n;
-  for (let u = k.minSize; u < units; u++) index += c.count(u, 0);
+  let index = c.below(units);
   let used = 0;
   for (let i = 0; i < digits.length; i++) {
     const d = digits[i];
@@ -139,12 +190,25 @@ export function utf16DomainSize(k: StringConstraints, cap: number): number {
 }
 
 /**
- * The index as a number for events: exact while it fits a double's range, Infinity once the string is long
- * enough that it could not (the same as the one-width strings, whose doubles overflow there too).
+ * The index as a number for events: utf16Index's sum in doubles (an event tap indexes every string it sends,
+ * and the exact sum's BigInt arithmetic was most of projecting a case with strings) — exact below 2^53, a few
+ * units in the last place off above it, like the one-width strings' (choices.ts: sequenceIndexNumber); Infinity
+ * once the string is long enough that it could not fit a double's range.
  */
 export function utf16IndexNumber(s: string, k: StringConstraints): number {
   if (s.length * Math.log2(k.alphabet.size + 1) > 1000) return Infinity;
-  const digits: number[] = [];
-  for (const ch of s) digits.push(k.alphabet.shrinkIndex(ch.codePointAt(0) as number));
-  return Number(utf16Index(digits, s.length, k));
+  const c = completions(k);
+  const units = s.length;
+  let index = c.belowNumber(units);
+  let used = 0;
+  for (let p = 0, i = 0; p < units; i++) {
+    const cp = s.codePointAt(p) as number;
+    const d = k.alphabet.shrinkIndex(cp);
+    const left = units - used;
+    if (d > 0) index += Math.min(d, c.bmp) * c.countNumber(left - 1, i + 1);
+    if (d > c.bmp) index += (d - c.bmp) * c.countNumber(left - 2, i + 1);
+    used += d < c.bmp ? 1 : 2;
+    p += cp > 0xffff ? 2 : 1;
+  }
+  return index;
 }

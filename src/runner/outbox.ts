@@ -18,6 +18,11 @@
  * it carries): the host can use each as soon as it arrives, and over IPC during a synchronous property a
  * message that does not fit the OS pipe at once would hold back everything after it.
  *
+ * A budget on top (`costShare`): the time the outbox spends projecting, serialising and sending is measured, and
+ * when it is over that share of the run's time (a fast property: its cases are cheap next to their events) the
+ * head and the sample shrink in proportion, down to a few cases a batch, growing back when there is room — so
+ * the panel's feed costs a fast run about that share, while a slow property's cases are all sent.
+ *
  * Only test-case events are dropped. Tree events between dropped cases are merged into one (new-node counts
  * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
  * targets, the result) is always sent as is.
@@ -55,6 +60,8 @@ export interface OutboxOptions {
   readonly maxLogChars: number;
   /** Send the run's first test case at once, not when its batch is due: it is what the person who clicked waits for. */
   readonly firstCaseAtOnce: boolean;
+  /** The share of the time the outbox's own work may take (1: no budget, every batch keeps its head and sample). */
+  readonly costShare: number;
 }
 
 export const DEFAULT_OUTBOX: OutboxOptions = {
@@ -66,7 +73,13 @@ export const DEFAULT_OUTBOX: OutboxOptions = {
   maxMessageWeight: 300,
   maxLogChars: 256 * 1024,
   firstCaseAtOnce: true,
+  costShare: 0.05,
 };
+
+/** The head and sample never shrink below this share of keepHead and keepTail (at least one case each). */
+const MIN_SCALE = 1 / 32;
+/** The budget is judged over at least this long (ms): a flush right after another says little. */
+const BUDGET_WINDOW_MS = 20;
 
 /** Where the messages go: the runner's channel to the host. */
 export interface Sink {
@@ -159,6 +172,10 @@ export class Outbox {
   /** Totals, for diagnostics and tests. */
   sentMessages = 0;
   droppedCases = 0;
+  /** The budget (`costShare`): the outbox's own time (ms) since `windowStart`, and the head and sample's scale now. */
+  private spent = 0;
+  private windowStart = now();
+  scale = 1;
 
   constructor(
     private readonly sink: Sink,
@@ -230,15 +247,20 @@ export class Outbox {
   private testCase(project: () => EngineEvent, source: EngineEvent | ConcludedCase): void {
     const batch = this.batch();
     let entry: EngineEvent | Later;
-    if (++batch.cases > (this.sink.congested() ? this.options.pressureHead : this.options.keepHead)) {
+    const o = this.options;
+    const scale = this.scale;
+    if (++batch.cases > (this.sink.congested() ? o.pressureHead : scale === 1 ? o.keepHead : Math.ceil(o.keepHead * scale))) {
       const seen = ++batch.seen;
-      if (seen % batch.stride === 0 && batch.tail.length >= this.options.keepTail) this.thin(batch);
+      if (seen % batch.stride === 0 && batch.tail.length >= (scale === 1 ? o.keepTail : Math.ceil(o.keepTail * scale))) this.thin(batch);
       if (seen % batch.stride !== 0) {
         batch.dropped++;
         this.droppedCases++;
-        // Its place, should it be the batch's newest when the batch is sent (see `flush`).
-        if (batch.newest >= 0) batch.events[batch.newest] = undefined;
-        batch.newest = batch.events.push(undefined) - 1;
+        // Its place, should it be the batch's newest when the batch is sent (see `flush`): the previous newest's
+        // hole when nothing came after it.
+        if (batch.newest < 0 || batch.newest !== batch.events.length - 1) {
+          if (batch.newest >= 0) batch.events[batch.newest] = undefined;
+          batch.newest = batch.events.push(undefined) - 1;
+        }
         batch.newestSource = source;
         this.maybeFlush(true);
         return;
@@ -252,7 +274,7 @@ export class Outbox {
       } else entry = project();
       batch.tail.push(batch.events.length);
       batch.tailSeen.push(seen);
-    } else entry = project();
+    } else entry = this.timed(project);
     batch.events.push(entry);
     this.pending++;
     if (!this.firstCaseSent && this.options.firstCaseAtOnce) {
@@ -304,8 +326,41 @@ export class Outbox {
     this.maybeFlush();
   }
 
+  /** `work`, its time counted against the budget (when there is one). */
+  private timed<T>(work: () => T): T {
+    if (this.options.costShare >= 1) return work();
+    const t0 = now();
+    try {
+      return work();
+    } finally {
+      this.spent += now() - t0;
+    }
+  }
+
+  /**
+   * After a flush: the outbox's share of the time since the budget was last judged, and the scale of the head
+   * and sample that would have kept it at `costShare` (the work is about proportional to the cases kept),
+   * growing at most twofold at a time.
+   */
+  private judgeBudget(): void {
+    const share = this.options.costShare;
+    if (share >= 1) return;
+    const t = now();
+    const window = t - this.windowStart;
+    if (window < BUDGET_WINDOW_MS) return;
+    const used = this.spent / window;
+    this.scale = Math.min(1, Math.max(MIN_SCALE, used > 0 ? this.scale * Math.min(2, share / used) : this.scale * 2));
+    this.spent = 0;
+    this.windowStart = t;
+  }
+
   /** Send everything queued now (before `done`, on stop, at exit). */
   flush(): void {
+    this.timed(() => this.send());
+    this.judgeBudget();
+  }
+
+  private send(): void {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;

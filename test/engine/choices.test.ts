@@ -182,4 +182,15 @@ test("indexNumber (events) agrees with the exact index below 2^53 for strings an
   const big = "a".repeat(15);
   const exact = Number(choiceToIndex("string", big, ascii));
   assert.ok(Math.abs(indexNumber("string", big, ascii) - exact) / exact < 1e-12);
+  // Both widths (st.text()'s default alphabet: the BMP and astral characters), summed in doubles (utf16.ts).
+  const full = new IntervalSet([[0, 0xd7ff], [0xe000, 0x10ffff]]);
+  for (const k of [{ alphabet: full, minSize: 0, maxSize: 2 ** 31 - 1 }, { alphabet: full, minSize: 2, maxSize: 6 }, { alphabet: new IntervalSet([[48, 57], [0x1f600, 0x1f60f]]), minSize: 1, maxSize: 5 }]) {
+    for (const v of ["", "0", "é", "😀", "0😀", "😀0", "𐀀𐀀", "ab😀c", "😀😀😀😀", "hello", "9😏9😏9", "a".repeat(40), "😀".repeat(20)]) {
+      if (!permitted("string", v, k)) continue;
+      const exactIndex = choiceToIndex("string", v, k);
+      const approx = indexNumber("string", v, k);
+      if (exactIndex < 2n ** 53n) assert.equal(approx, Number(exactIndex), `${JSON.stringify(v)} under minSize ${k.minSize}, maxSize ${k.maxSize}`);
+      else assert.ok(Math.abs(approx - Number(exactIndex)) / Number(exactIndex) < 1e-12, `${JSON.stringify(v)}: ${approx} is not close to ${exactIndex}`);
+    }
+  }
 });

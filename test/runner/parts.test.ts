@@ -26,13 +26,14 @@ const testCase = (id: number, choices = 0): TestCaseEvent => ({
 const tree = (newNodes: number, totalNodes: number): TreeEvent => ({ type: "tree", newNodes, totalNodes, exhaustedDepths: [], rootExhausted: false });
 
 /**
- * An outbox whose clock never triggers (flushMs huge) and that sends the first case with the rest, recording
- * messages; `congested` is the test's to set.
+ * An outbox whose clock never triggers (flushMs huge), that sends the first case with the rest and has no time
+ * budget (what it keeps does not depend on the machine's speed), recording messages; `congested` is the test's
+ * to set.
  */
 function outbox(options: Partial<OutboxOptions> = {}) {
   const sent: RunnerMessage[] = [];
   const state = { congested: false };
-  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, firstCaseAtOnce: false, ...options });
+  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, firstCaseAtOnce: false, costShare: 1, ...options });
   return { box, sent, state };
 }
 
@@ -99,6 +100,41 @@ test("outbox: back-pressure (the channel's backlog) shrinks the head; large batc
   box.flush();
   assert.equal(dropped(sent), 7, "no pressure, nothing more dropped");
   assert.deepEqual(events(sent).map((e) => (e as TestCaseEvent).id).slice(10, 13), [10, 11, 19]);
+});
+
+/** Busy for `ms` (a sink or a property that takes time). */
+function spin(ms: number): void {
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms);
+}
+
+test("outbox: its own work stays near costShare of the time — a fast producer's batches shrink, a slow one's are whole", () => {
+  // A sink that costs 1 ms a message, fed as fast as a loop can: kept whole, the batches would take most of the time.
+  let sinkMs = 0;
+  const sent: RunnerMessage[] = [];
+  const box = new Outbox(
+    { send: (m) => (sent.push(m), (sinkMs += 1), spin(1)), congested: () => false },
+    { ...DEFAULT_OUTBOX, flushMs: 5, maxMessageWeight: 20, firstCaseAtOnce: false, costShare: 0.05 },
+  );
+  let id = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 600) box.event(testCase(id++));
+  box.flush();
+  const share = sinkMs / (performance.now() - t0);
+  assert.ok(box.scale < 1, `the head and sample shrank (scale ${box.scale})`);
+  assert.ok(share < 0.25, `the sink took ${(100 * share).toFixed(0)}% of the time (budget 5%)`);
+  assert.equal(events(sent).length + dropped(sent), id, "every case sent or counted");
+
+  // A property whose cases take 2 ms each: the outbox's work is small beside them, and nothing is dropped.
+  const slow = outbox({ flushMs: 5, costShare: 0.05 });
+  for (let i = 0; i < 60; i++) {
+    spin(2);
+    slow.box.event(testCase(i));
+  }
+  slow.box.flush();
+  assert.equal(slow.box.scale, 1);
+  assert.equal(dropped(slow.sent), 0);
+  assert.equal(events(slow.sent).length, 60);
 });
 
 test("outbox: the run's first test case is sent at once, the next ones when their batch is due", () => {

@@ -21,7 +21,7 @@ export interface Recording {
 function recorder(name: string, title: string) {
   const events: EngineEvent[] = [];
   const messages: PanelMessage[] = [{ type: "run-started", title, file: "/workspace/test/example.test.ts", testPath: ["examples", title] }];
-  const outbox = new Outbox({ send: (m: RunnerMessage) => m.type === "events" && messages.push({ type: "events", events: m.events, dropped: m.dropped }), congested: () => false }, DEFAULT_OUTBOX);
+  const outbox = new Outbox({ send: (m: RunnerMessage) => m.type === "events" && messages.push({ type: "events", events: m.events, dropped: m.dropped }), congested: () => false }, { ...DEFAULT_OUTBOX, costShare: 1 }); // (no time budget: the same stream on any machine)
   const onEvent = (e: EngineEvent) => (events.push(e), outbox.event(e));
   const finish = (thrown: unknown): Recording => {
     if (thrown !== undefined && !(thrown instanceof PropertyFailure)) throw thrown;
