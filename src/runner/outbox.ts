@@ -208,7 +208,7 @@ export class Outbox {
         this.live = c;
         try {
           this.testCase(() => c.event(), c);
-          if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.push({ type: "tree", newNodes: c.newNodes, totalNodes: c.totalNodes, exhaustedDepths: c.exhaustedDepths, rootExhausted: c.rootExhausted });
+          if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.grew(c);
           try {
             then();
           } catch (e) {
@@ -259,6 +259,7 @@ export class Outbox {
         // hole when nothing came after it.
         if (batch.newest < 0 || batch.newest !== batch.events.length - 1) {
           if (batch.newest >= 0) batch.events[batch.newest] = undefined;
+          this.queueGrowth(batch);
           batch.newest = batch.events.push(undefined) - 1;
         }
         batch.newestSource = source;
@@ -272,9 +273,11 @@ export class Outbox {
         const kept = source.keep(reuse?.kept);
         entry = reuse !== undefined && reuse.kept === kept ? reuse : new Later(kept);
       } else entry = project();
+      this.queueGrowth(batch);
       batch.tail.push(batch.events.length);
       batch.tailSeen.push(seen);
     } else entry = this.timed(project);
+    this.queueGrowth(batch);
     batch.events.push(entry);
     this.pending++;
     if (!this.firstCaseSent && this.options.firstCaseAtOnce) {
@@ -306,8 +309,33 @@ export class Outbox {
     batch.stride = stride;
   }
 
+  /**
+   * The DataTree grew with a concluded case: added up here, and queued as one tree event before whatever is queued
+   * next (compact would merge the tree events of the dropped cases in between anyway), so a run of cases that
+   * are not sent makes no event objects.
+   */
+  private grew(c: ConcludedCase): void {
+    const t = this.treeGrowth;
+    t.newNodes += c.newNodes;
+    t.totalNodes = c.totalNodes;
+    t.rootExhausted = c.rootExhausted;
+    if (c.exhaustedDepths.length > 0) for (const d of c.exhaustedDepths) t.exhaustedDepths.push(d);
+    t.pending = true;
+  }
+  private treeGrowth = { pending: false, newNodes: 0, totalNodes: 0, exhaustedDepths: [] as number[], rootExhausted: false };
+
+  /** Queue the tree growth added up so far (`grew`), if any, as one event. */
+  private queueGrowth(batch: EventBatch): void {
+    const t = this.treeGrowth;
+    if (!t.pending) return;
+    batch.events.push({ type: "tree", newNodes: t.newNodes, totalNodes: t.totalNodes, exhaustedDepths: t.exhaustedDepths, rootExhausted: t.rootExhausted });
+    this.treeGrowth = { pending: false, newNodes: 0, totalNodes: t.totalNodes, exhaustedDepths: [], rootExhausted: t.rootExhausted };
+  }
+
   private push(e: EngineEvent): void {
-    this.batch().events.push(e);
+    const batch = this.batch();
+    this.queueGrowth(batch);
+    batch.events.push(e);
     if (e.type !== "tree") this.pending++;
     this.maybeFlush(e.type === "tree");
   }
@@ -361,6 +389,7 @@ export class Outbox {
   }
 
   private send(): void {
+    if (this.treeGrowth.pending) this.queueGrowth(this.batch());
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
