@@ -290,11 +290,14 @@ export class Engine {
       let climbed = !targeting;
       const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
       const mutations = new Mutations();
+      // Variations share storage too, two stores: a new one is never written into the one of the case it varies.
+      const variationStores = [new CaseStore(), new CaseStore()];
       const mutationHost = {
         random: this.mutationRandom,
         // Through the DataTree cursor like a fresh case: a variation the tree has run is not run again (duplicate).
-        run: (choices: readonly ChoiceValue[]) => {
-          const tc = new TestCase(choices, null, s.maxChoices, cursor);
+        run: (choices: readonly ChoiceValue[], base: TestCase) => {
+          const store = variationStores[variationStores[0].owner === base ? 1 : 0];
+          const tc = new TestCase(choices, null, s.maxChoices, cursor, store);
           cursor.reset(tc.data);
           return this.execute(tc, "generate");
         },

@@ -35,13 +35,13 @@ const INTEGER_CONSTANTS: readonly number[] = [
  * The common paths take all their randomness from one 32-bit draw (roll, near-value roll and pick, bit
  * width, and a 13-bit value for widths up to 8 — at most 511 values, each reachable).
  */
-export function generateInteger(c: IntegerConstraints, r: Random, recent: readonly number[] | null): number {
+export function generateInteger(c: IntegerConstraints, r: Random, recent: readonly number[] | null, recentCount = recent?.length ?? 0): number {
   const lo = c.min ?? -MAX_SAFE;
   const hi = c.max ?? MAX_SAFE;
   if (lo === hi) return lo;
   const u = r.uint32();
-  if (recent !== null && ((u >>> 4) & 15) === 0 && recent.length > 0) {
-    const near = recent[((u >>> 8) & 7) % recent.length] + (((u >>> 11) & 7) % 5) - 2;
+  if (recent !== null && ((u >>> 4) & 15) === 0 && recentCount > 0) {
+    const near = recent[((u >>> 8) & 7) % recentCount] + (((u >>> 11) & 7) % 5) - 2;
     if (near >= lo && near <= hi) return near;
   }
   const roll = u & 15;

@@ -29,8 +29,12 @@ const SHARE = 20;
 
 export interface MutationHost {
   readonly random: Random;
-  /** Run `choices` as a generated case (no randomness: the variation has all its choices); a duplicate when the DataTree has run it. */
-  run(choices: readonly ChoiceValue[]): Generator<TestCase, TestCase, TestCase>;
+  /**
+   * Run `choices` as a generated case (no randomness: the variation has all its choices); a duplicate when the
+   * DataTree has run it. `base`, the case being varied, is read again afterwards: the new case's storage must not
+   * be its.
+   */
+  run(choices: readonly ChoiceValue[], base: TestCase): Generator<TestCase, TestCase, TestCase>;
   /** Whether generation may go on (budget left, no flaky property). */
   more(): boolean;
 }
@@ -56,7 +60,7 @@ export class Mutations {
         failed++;
         continue;
       }
-      const tc = yield* host.run(choices);
+      const tc = yield* host.run(choices, base);
       if (tc.duplicate) {
         failed++;
         continue;

@@ -78,6 +78,8 @@ export class CaseStore {
   ) {}
   /** The case writing into this store now (a shared store), or null (a case's own). */
   owner: TestCase | null = null;
+  /** The ring of the integers its case generated last (TestCase.recentCount of them), reused case after case. */
+  readonly recent: number[] = [];
 }
 
 
@@ -127,8 +129,8 @@ export class TestCase {
   private eventsList: string[] | null = null;
   private targetsList: TargetObservation[] | null = null;
   private drawsList: { label: string | undefined; value: unknown }[] | null = null;
-  /** The last few integers generated in this case (a ring of RECENT), for near-value generation. */
-  private recentIntegers: number[] | null = null;
+  /** How many of the last few integers generated in this case (a ring of RECENT in the store) are there, for near-value generation. */
+  private recentCount = 0;
   private recentNext = 0;
   private openSpan = -1;
   private depth = 0;
@@ -366,11 +368,10 @@ export class TestCase {
     let value: ChoiceValue;
     if (type === "integer") {
       // Now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
-      let recent = this.recentIntegers;
-      if (recent === null) recent = this.recentIntegers = [];
-      const v = generateInteger(constraints as IntegerConstraints, random, recent);
-      if (recent.length < RECENT) recent.push(v);
-      else recent[this.recentNext] = v;
+      const recent = this.spanStore.recent;
+      const v = generateInteger(constraints as IntegerConstraints, random, recent, this.recentCount);
+      recent[this.recentNext] = v;
+      if (this.recentCount < RECENT) this.recentCount++;
       this.recentNext = (this.recentNext + 1) & (RECENT - 1);
       value = v;
     } else value = generateChoice(type, constraints, random);
