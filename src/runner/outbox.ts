@@ -21,7 +21,8 @@
  * A budget on top (`costShare`): the time the outbox spends projecting, serialising and sending is measured, and
  * when it is over that share of the run's time (a fast property: its cases are cheap next to their events) the
  * head and the sample shrink in proportion, down to a few cases a batch, growing back when there is room — so
- * the panel's feed costs a fast run about that share, while a slow property's cases are all sent.
+ * the panel's feed costs a fast run about that share, while a slow property's cases are all sent, and so are a
+ * short run's (the budget applies once the outbox has spent 25 ms in the run).
  *
  * Only test-case events are dropped. Tree events between dropped cases are merged into one (new-node counts
  * summed, the latest totals kept); everything else (run start, phases, shrink passes, candidates and
@@ -80,6 +81,11 @@ export const DEFAULT_OUTBOX: OutboxOptions = {
 const MIN_SCALE = 1 / 32;
 /** The budget is judged over at least this long (ms): a flush right after another says little. */
 const BUDGET_WINDOW_MS = 20;
+/**
+ * …and only once the outbox has spent this long (ms) on its work in the run: a short run (a few hundred cases)
+ * is sent whole, the panel showing every case, at a cost no one waits for.
+ */
+const BUDGET_FREE_MS = 25;
 
 /** Where the messages go: the runner's channel to the host. */
 export interface Sink {
@@ -174,6 +180,7 @@ export class Outbox {
   droppedCases = 0;
   /** The budget (`costShare`): the outbox's own time (ms) since `windowStart`, and the head and sample's scale now. */
   private spent = 0;
+  private spentInRun = 0;
   private windowStart = now();
   scale = 1;
 
@@ -361,14 +368,16 @@ export class Outbox {
     try {
       return work();
     } finally {
-      this.spent += now() - t0;
+      const t = now() - t0;
+      this.spent += t;
+      this.spentInRun += t;
     }
   }
 
   /**
    * After a flush: the outbox's share of the time since the budget was last judged, and the scale of the head
    * and sample that would have kept it at `costShare` (the work is about proportional to the cases kept),
-   * growing at most twofold at a time.
+   * growing at most twofold at a time; not before the run's first BUDGET_FREE_MS of the outbox's work.
    */
   private judgeBudget(): void {
     const share = this.options.costShare;
@@ -376,6 +385,11 @@ export class Outbox {
     const t = now();
     const window = t - this.windowStart;
     if (window < BUDGET_WINDOW_MS) return;
+    if (this.spentInRun < BUDGET_FREE_MS) {
+      this.spent = 0;
+      this.windowStart = t;
+      return;
+    }
     const used = this.spent / window;
     this.scale = Math.min(1, Math.max(MIN_SCALE, used > 0 ? this.scale * Math.min(2, share / used) : this.scale * 2));
     this.spent = 0;

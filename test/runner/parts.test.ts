@@ -135,6 +135,13 @@ test("outbox: its own work stays near costShare of the time — a fast producer'
   assert.equal(slow.box.scale, 1);
   assert.equal(dropped(slow.sent), 0);
   assert.equal(events(slow.sent).length, 60);
+
+  // A short run, as fast as it goes: the outbox's work stays under the budget's free 25 ms, so every case is sent.
+  const short = outbox({ flushMs: 5, costShare: 0.05 });
+  for (let i = 0; i < 100; i++) short.box.event(testCase(i));
+  short.box.flush();
+  assert.equal(dropped(short.sent), 0);
+  assert.equal(events(short.sent).length, 100);
 });
 
 test("outbox: the run's first test case is sent at once, the next ones when their batch is due", () => {
