@@ -28,8 +28,10 @@ export function mixedWidths(alphabet: IntervalSet): boolean {
   return bmp > 0 && bmp < alphabet.size;
 }
 
-/** How many string lengths (in units) a Completions keeps the counts before of. */
+/** How many string lengths (in units) a Completions keeps the counts before of… */
 const MEMO_UNITS = 256;
+/** …and how many counts as doubles (long strings of a small alphabet of both widths make many (r, j) pairs). */
+const MEMO_NUMBERS = 1 << 16;
 
 /** Counts of legal completions under one alphabet and size range. */
 class Completions {
@@ -78,19 +80,21 @@ class Completions {
     return sum;
   }
 
-  /** below() and count() as doubles, for utf16IndexNumber (memoised by r and j; j < 2048 there). */
+  /** below() and count() as doubles, for utf16IndexNumber (memoised by r and j, j < 2048 there, up to MEMO_NUMBERS of them). */
   private readonly numbers = new Map<number, number>();
   belowNumber(units: number): number {
     const key = -1 - units;
-    let n = this.numbers.get(key);
-    if (n === undefined) this.numbers.set(key, (n = Number(this.below(units))));
-    return n;
+    const n = this.numbers.get(key);
+    return n !== undefined ? n : this.remember(key, Number(this.below(units)));
   }
   countNumber(r: number, j: number): number {
     if (r < 0) return 0;
     const key = r * 2048 + j;
-    let n = this.numbers.get(key);
-    if (n === undefined) this.numbers.set(key, (n = Number(this.count(r, j))));
+    const n = this.numbers.get(key);
+    return n !== undefined ? n : this.remember(key, Number(this.count(r, j)));
+  }
+  private remember(key: number, n: number): number {
+    if (this.numbers.size < MEMO_NUMBERS) this.numbers.set(key, n);
     return n;
   }
 

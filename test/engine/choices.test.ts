@@ -174,6 +174,22 @@ test("flat choice storage round-trips ChoiceNode objects", () => {
   assert.deepEqual([nodeAt(data, 0), nodeAt(data, 1)], nodes);
 });
 
+test("indexNumber's memo of string counts is bounded and stays right once full (long strings of a small alphabet of both widths)", () => {
+  const k = { alphabet: new IntervalSet([[48, 49], [0x1f600, 0x1f600]]), minSize: 0, maxSize: 2 ** 31 - 1 };
+  const chars = ["0", "1", "😀"];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  // 3,000 strings of up to 330 characters: more (units, position) pairs than the memo keeps (2^16).
+  const strings = Array.from({ length: 3000 }, (_, i) => Array.from({ length: 1 + (i % 330) }, () => chars[next() % 3]).join(""));
+  for (const v of strings) indexNumber("string", v, k);
+  for (const v of ["0", "😀1", strings[5], strings[250], strings[2999]]) {
+    const exact = Number(choiceToIndex("string", v, k));
+    const approx = indexNumber("string", v, k);
+    if (exact === Infinity) assert.equal(approx, Infinity);
+    else assert.ok(approx === exact || Math.abs(approx - exact) / exact < 1e-12, `${v.length} units: ${approx} against ${exact}`);
+  }
+});
+
 test("indexNumber (events) agrees with the exact index below 2^53 for strings and bytes, and stays close above", () => {
   const ascii = { alphabet: new IntervalSet([[32, 126]]), minSize: 0, maxSize: 20 };
   for (const v of ["", "0", "a", "00", "zz~", "hello"]) assert.equal(indexNumber("string", v, ascii), Number(choiceToIndex("string", v, ascii)));
