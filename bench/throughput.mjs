@@ -24,11 +24,17 @@
 //
 // Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested] [--mode cold,warm]
 //   --quick: 3 processes per cold and 1 per warm measurement.
+// A/B: node bench/throughput.mjs --against <git ref> [--procs N] [--property …] [--mode …]
+//   the engine of the working tree against the engine at <ref>, both bundled the same way into a temporary
+//   folder, their processes interleaved; prints each one's median rate and the median (and range) of the ratio
+//   of the runs paired in each round — what to read on a noisy machine, where single rates move ±30%.
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
-import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const COLD_N = 10_000;
 const WARM_N = 100_000;
@@ -99,7 +105,8 @@ async function contender(lib, shape) {
     process.env.SHRINKSCOPE_TAP_MODULE = fileURLToPath(new URL("../dist/tap.cjs", import.meta.url));
     process.env.SHRINKSCOPE_TAP = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-tap-"));
   }
-  const { property, check, st } = await import("shrinkscope");
+  // ("engine=<file>": an engine bundle of the --against comparison.)
+  const { property, check, st } = await import(lib.startsWith("engine=") ? pathToFileURL(lib.slice("engine=".length)).href : "shrinkscope");
   const strategy = {
     list: () => st.lists(st.integers()),
     record: () => st.records({ n: st.integers(), s: st.text(), bs: st.lists(st.booleans()) }),
@@ -221,6 +228,60 @@ function parent(argv) {
   console.log(`vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`);
 }
 
+/** The engine at `ref` and the working tree's, each bundled whole (its PRNG inside) into `dir`. */
+async function bundleEngines(ref, dir) {
+  const { build } = await import("esbuild");
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  try {
+    execFileSync("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { stdio: "ignore" });
+  } catch {
+    throw new Error(`--against: ${ref} is not a commit of this repository`);
+  }
+  const at = path.join(dir, "ref");
+  mkdirSync(at);
+  execFileSync("sh", ["-c", `git -C "$0" archive --format=tar "$1" src | tar -x -C "$2"`, root, ref, at]);
+  const options = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", nodePaths: [path.join(root, "node_modules")] };
+  const files = { ours: path.join(dir, "ours.mjs"), ref: path.join(dir, "ref.mjs") };
+  await build({ ...options, entryPoints: [path.join(root, "src/engine/index.ts")], outfile: files.ours });
+  await build({ ...options, entryPoints: [path.join(at, "src/engine/index.ts")], outfile: files.ref });
+  return files;
+}
+
+async function against(argv, ref) {
+  const dir = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-ab-"));
+  try {
+    const files = await bundleEngines(ref, dir);
+    const procs = Number(option(argv, "--procs") ?? 8);
+    const shapes = listOption(argv, "--property", SHAPES);
+    const modes = listOption(argv, "--mode", MODES);
+    console.log(`throughput A/B (node ${process.version}): the working tree's engine against ${ref}'s, ${procs} rounds of one fresh process each, the order alternating`);
+    for (const shape of shapes) {
+      for (const mode of modes) {
+        const ours = [];
+        const theirs = [];
+        const ratios = [];
+        for (let p = 0; p < procs; p++) {
+          const pair = p % 2 === 0 ? ["ours", "ref"] : ["ref", "ours"];
+          const r = Object.fromEntries(pair.map((k) => [k, measureInChild(`engine=${files[k]}`, shape, mode)]));
+          ours.push(r.ours);
+          theirs.push(r.ref);
+          ratios.push(r.ours / r.ref);
+        }
+        const range = `${Math.min(...ratios).toFixed(2)}..${Math.max(...ratios).toFixed(2)}`;
+        console.log(`  ${shape} ${mode}: working tree ${fmtRate(median(ours))}/s, ${ref} ${fmtRate(median(theirs))}/s, ratio ${median(ratios).toFixed(2)}x (rounds ${range})`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const argv = process.argv.slice(2);
 if (argv[0] === "--child") await child(argv[1], argv[2], argv[3]);
+else if (option(argv, "--against") !== undefined) {
+  await against(argv, option(argv, "--against")).catch((e) => {
+    console.error(e.message);
+    process.exit(2);
+  });
+}
 else parent(argv);
