@@ -3,15 +3,15 @@
  * of a case an observer keeps to project later.
  */
 import { ChoiceData } from "./choices.ts";
-import type { CaseOrigin, SpanInfo, StatusName, TestCaseEvent } from "./events.ts";
+import { STATUS_NAMES } from "./datatree.ts";
+import type { CaseOrigin, StatusName, TestCaseEvent } from "./events.ts";
 import type { CaseFields, ConcludedCase, KeptCase } from "./observer.ts";
 import { caseEvent, dataChoiceInfos } from "./observer.ts";
 import type { TestCase } from "./testcase.ts";
-import { spanInfoAt } from "./testcase.ts";
+import { spanInfosOf } from "./testcase.ts";
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
 const NO_DEPTHS: readonly number[] = Object.freeze([]);
-const STATUS: readonly StatusName[] = ["overrun", "invalid", "valid", "interesting"];
 
 /**
  * The engine's ConcludedCase: one object per run, pointed at each case in turn (`show`), since it is valid
@@ -44,7 +44,7 @@ export class CaseView implements ConcludedCase {
     return this.tc;
   }
   get status(): StatusName {
-    return STATUS[this.case.status];
+    return STATUS_NAMES[this.case.status];
   }
   get choiceCount(): number {
     return this.case.choiceCount;
@@ -55,7 +55,7 @@ export class CaseView implements ConcludedCase {
 
   fields(): CaseFields {
     const tc = this.case;
-    return { id: this.id, origin: this.origin, pass: this.pass, status: STATUS[tc.status], durationMs: tc.durationMs, events: tc.eventsOrNull ?? NO_EVENTS, presentation: tc.presentation };
+    return { id: this.id, origin: this.origin, pass: this.pass, status: STATUS_NAMES[tc.status], durationMs: tc.durationMs, events: tc.eventsOrNull ?? NO_EVENTS, presentation: tc.presentation };
   }
 
   event(): TestCaseEvent {
@@ -90,8 +90,6 @@ class KeptCopy implements KeptCase {
   }
 
   event(): TestCaseEvent {
-    const spans = new Array<SpanInfo>(this.spans);
-    for (let k = 0; k < this.spans; k++) spans[k] = spanInfoAt(this.labels, this.nums, k);
-    return caseEvent(this.fields as CaseFields, dataChoiceInfos(this.data, this.data.length), spans);
+    return caseEvent(this.fields as CaseFields, dataChoiceInfos(this.data, this.data.length), spanInfosOf(this.labels, this.nums, this.spans));
   }
 }

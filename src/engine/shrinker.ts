@@ -34,7 +34,7 @@
 import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "./choices.ts";
 import { choiceEquals, choiceFromIndex, choiceKey, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "./choices.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
-import { Status } from "./datatree.ts";
+import { Status, STATUS_NAMES } from "./datatree.ts";
 import type { Presentation } from "./events.ts";
 import type { RunObserver } from "./observer.ts";
 import { findIntegerG } from "./findInteger.ts";
@@ -232,7 +232,7 @@ export class Shrinker {
     const comparison = compareNodes(result.nodes, t);
     const accepted = result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
     const observer = this.host.observer;
-    observer?.candidate({ pass: this.currentPass, nodes: result.nodes, comparison, status: (["overrun", "invalid", "valid", "interesting"] as const)[result.status], accepted, cached });
+    observer?.candidate({ pass: this.currentPass, nodes: result.nodes, comparison, status: STATUS_NAMES[result.status], accepted, cached });
     if (!accepted) {
       if (comparison.order < 0) this.keepRejected(result.nodes);
       return false;

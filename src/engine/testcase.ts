@@ -57,10 +57,14 @@ const NO_ARGS: unknown[] = [];
 /** Numbers per span in a CaseStore: start, end, depth, parent, discarded (0/1). */
 const SPAN_STRIDE = 5;
 
-/** Span k of flat span storage (a CaseStore's labels and numbers) as SpanInfo. */
-export function spanInfoAt(labels: readonly string[], nums: readonly number[], k: number): SpanInfo {
-  const at = k * SPAN_STRIDE;
-  return { label: labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
+/** The first `count` spans of flat span storage (a CaseStore's labels and numbers) as SpanInfo. */
+export function spanInfosOf(labels: readonly string[], nums: readonly number[], count: number): SpanInfo[] {
+  const out = new Array<SpanInfo>(count);
+  for (let k = 0; k < count; k++) {
+    const at = k * SPAN_STRIDE;
+    out[k] = { label: labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
+  }
+  return out;
 }
 
 /**
@@ -262,9 +266,7 @@ export class TestCase {
   spanInfos(): SpanInfo[] {
     this.checkLive();
     const store = this.spanStore;
-    const out = new Array<SpanInfo>(store.count);
-    for (let k = 0; k < store.count; k++) out[k] = spanInfoAt(store.labels, store.nums, k);
-    return out;
+    return spanInfosOf(store.labels, store.nums, store.count);
   }
 
   /** Copy the spans' labels and numbers into `labels` and `nums` (overwriting them); returns how many. */

@@ -106,6 +106,11 @@ function weight(e: EngineEvent): number {
   }
 }
 
+/** A test case's event: an event as given, or a concluded case projected now. */
+function projected(source: EngineEvent | ConcludedCase): EngineEvent {
+  return "keep" in source ? source.event() : source;
+}
+
 /** A tail test case kept as a copy, projected at flush (see `observer`). */
 class Later {
   constructor(public kept: KeptCase) {}
@@ -193,7 +198,7 @@ export class Outbox {
     if (e.type !== "test-case") return this.push(e);
     this.live = e;
     try {
-      this.testCase(() => e, e);
+      this.testCase(e);
     } finally {
       this.live = undefined;
     }
@@ -214,7 +219,7 @@ export class Outbox {
       concluded: (c) => {
         this.live = c;
         try {
-          this.testCase(() => c.event(), c);
+          this.testCase(c);
           if (c.newNodes > 0 || c.exhaustedDepths.length > 0) this.grew(c);
           try {
             then();
@@ -248,10 +253,10 @@ export class Outbox {
   }
 
   /**
-   * A test case: its event (`project`) in the head; beyond it, a sample (see the file's comment), as a copy
+   * A test case: its event (projected) in the head; beyond it, a sample (see the file's comment), as a copy
    * (`source.keep`, when it has one) projected at flush. A case outside the sample costs nothing.
    */
-  private testCase(project: () => EngineEvent, source: EngineEvent | ConcludedCase): void {
+  private testCase(source: EngineEvent | ConcludedCase): void {
     const batch = this.batch();
     let entry: EngineEvent | Later;
     const o = this.options;
@@ -279,12 +284,14 @@ export class Outbox {
         const reuse = batch.free.pop();
         const kept = source.keep(reuse?.kept);
         entry = reuse !== undefined && reuse.kept === kept ? reuse : new Later(kept);
-      } else entry = project();
+      } else entry = source as EngineEvent;
       this.queueGrowth(batch);
       batch.tail.push(batch.events.length);
       batch.tailSeen.push(seen);
-    } else entry = this.timed(project);
-    this.queueGrowth(batch);
+    } else {
+      entry = this.timed(() => projected(source));
+      this.queueGrowth(batch);
+    }
     batch.events.push(entry);
     this.pending++;
     if (!this.firstCaseSent && this.options.firstCaseAtOnce) {
@@ -421,7 +428,7 @@ export class Outbox {
     for (const item of queue) {
       if (item.kind === "events" && item.newest >= 0 && item.newestSource !== undefined) {
         const source = item.newestSource;
-        if (source === this.live) item.events[item.newest] = "keep" in source ? source.event() : source;
+        if (source === this.live) item.events[item.newest] = projected(source);
         if (item.events[item.newest] !== undefined) {
           item.dropped--;
           this.droppedCases--;
