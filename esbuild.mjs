@@ -18,9 +18,15 @@ const common = {
   external: ["pure-rand", "pure-rand/*"],
 };
 
+const importMetaUrlFromFilename = {
+  define: { "import.meta.url": "__shrinkscopeModuleUrl" },
+  banner: { js: 'var __shrinkscopeModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
+
 await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
-  build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs" }),
+  // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (redis.ts), gets __filename's URL.)
+  build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs", ...importMetaUrlFromFilename }),
   existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true }),
   // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
   build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),

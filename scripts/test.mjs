@@ -1,6 +1,7 @@
 // `npm test`: everything CI runs, in order, with one closing summary line.
 //   1. build and typecheck;
-//   2. node:test over the engine, webview model, extension units, runner and test-runner compatibility;
+//   2. node:test over the engine, webview model, extension units, runner and test-runner compatibility (after
+//      installing Debian's redis-server for the shared-database tests: tools/redis/install.sh);
 //   3. the extension in a real VS Code (code-server; tools/vscode-e2e installs it on first use).
 // Each stage streams its own output; the last line adds them up as "N passed, N failed".
 import { spawn } from "node:child_process";
@@ -24,6 +25,14 @@ for (const script of ["build", "typecheck"]) {
   const r = await run(npm, ["run", "--silent", script]);
   if (r.code !== 0) {
     console.log(`\nstage failed: npm run ${script} (its output is above)\n0 passed, 0 failed`);
+    process.exit(1);
+  }
+}
+
+{
+  const r = await run("bash", ["tools/redis/install.sh"]);
+  if (r.code !== 0) {
+    console.log(`\nstage failed: bash tools/redis/install.sh (redis-server for the database tests; its output is above)\n0 passed, 0 failed`);
     process.exit(1);
   }
 }

@@ -37,6 +37,21 @@ export interface ExampleDatabase {
 }
 
 /**
+ * A database that saves asynchronously (RedisDatabase) and can wait, boundedly, for writes still in flight: a
+ * failure must not be lost when the test process exits right after the run. The engine calls `flush` at the
+ * end of every run of a database that has one (flushOf). Never throws; what could not be confirmed is warned about.
+ */
+export interface FlushableDatabase extends ExampleDatabase {
+  flush(): void;
+}
+
+/** Call `db.flush()` if it has one. Throws what flush throws (GuardedDatabase turns that into a warning). */
+export function flushOf(db: ExampleDatabase): void {
+  const f: unknown = (db as Partial<FlushableDatabase>).flush;
+  if (typeof f === "function") (f as () => void).call(db);
+}
+
+/**
  * A database that also knows when a sequence `fetch` returned (that same array) was last saved, in ms since the
  * epoch: the editor then says how old a replayed failure is. Optional for any ExampleDatabase (savedAtOf).
  */
@@ -187,7 +202,7 @@ function shortHash(text: string): string {
  * null-prototype object, a toString or message getter that throws, a revoked Proxy), and a warning that
  * throws would replace the failure being reported (or, from a rejection handler, crash the process).
  */
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   try {
     if (error instanceof Error) {
       const message: unknown = error.message;
@@ -237,8 +252,12 @@ export class DirectoryDatabase implements DatedDatabase {
   }
 
   fetch(key: string): StoredChoice[][] {
+    // (Absent folders are the common case — a property with nothing saved — and are asked about without a
+    // thrown ENOENT: an exception's stack costs more than the rest of the fetch.)
     try {
-      if (!fs.statSync(this.dir).isDirectory()) {
+      const stat = fs.statSync(this.dir, { throwIfNoEntry: false });
+      if (stat === undefined) return [];
+      if (!stat.isDirectory()) {
         this.warn(`Shrinkscope: example database path ${this.dir} is not a directory; ignoring it`);
         return [];
       }
@@ -252,6 +271,7 @@ export class DirectoryDatabase implements DatedDatabase {
     const keyDir = this.keyDir(key);
     let names: string[];
     try {
+      if (fs.statSync(keyDir, { throwIfNoEntry: false }) === undefined) return [];
       names = fs.readdirSync(keyDir);
     } catch (error) {
       if (errorCode(error) !== "ENOENT") {
@@ -523,6 +543,14 @@ export class GuardedDatabase implements DatedDatabase {
 
   delete(key: string, choices: readonly StoredChoice[]): void {
     this.call("delete", () => this.inner.delete(key, choices), "the example stays saved and is replayed again next run");
+  }
+
+  flush(): void {
+    try {
+      flushOf(this.inner);
+    } catch (error) {
+      this.warn(`Shrinkscope: ${this.name} flush failed (a save may not have reached it): ${errorMessage(error)}`);
+    }
   }
 
   private call(method: "save" | "delete", f: () => unknown, consequence: string): void {

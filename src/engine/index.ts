@@ -23,7 +23,10 @@ export type { HealthCheck } from "./health.ts";
 export { InvalidArgument } from "./errors.ts";
 export type * from "./events.ts";
 export { DirectoryDatabase, InMemoryDatabase } from "./database.ts";
-export type { DatedDatabase, ExampleDatabase } from "./database.ts";
+export type { DatedDatabase, ExampleDatabase, FlushableDatabase, StoredChoice } from "./database.ts";
+export { MultiplexedDatabase, ReadOnlyDatabase } from "./databases.ts";
+export { RedisDatabase } from "./redis.ts";
+export type { RedisDatabaseOptions } from "./redis.ts";
 export { toLiteral } from "./printer.ts";
 // The choice-sequence layer, for tools (the runner, the panel) and for those who want to look inside.
 export { choiceToIndex, choiceFromIndex, sortKey, compareNodes, permitted, simplest } from "./choices.ts";

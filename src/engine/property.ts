@@ -7,6 +7,7 @@
  * (context.ts), so properties running at the same time never see each other's cases.
  */
 import * as timers from "node:timers";
+import { flushOf } from "./database.ts";
 import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "./context.ts";
 import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
@@ -536,27 +537,33 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   const def = declared.forRun?.(settings) ?? declared;
   const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
+  // Once the engine is done: writes a database still has in flight (RedisDatabase) are waited for, boundedly,
+  // before the test can end and its process exit.
+  const ended = () => {
+    runEnded();
+    if (settings.database !== null) flushOf(settings.database);
+  };
   let result: EngineResult | Promise<EngineResult>;
   try {
     result = drive(engine.run(), execute);
   } catch (e) {
-    runEnded();
+    ended();
     throw e;
   }
   // drive returns the engine's result itself, or a promise of it (its own, once a body went async).
   if (result instanceof Promise) {
     return result.then(
       (r) => {
-        runEnded();
+        ended();
         return report(def, settings.seed, r, engine);
       },
       (e: unknown) => {
-        runEnded();
+        ended();
         throw e;
       },
     );
   }
-  runEnded();
+  ended();
   return report(def, settings.seed, result, engine);
 }
 

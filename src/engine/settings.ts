@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { ExampleDatabase } from "./database.ts";
 import { DirectoryDatabase, GuardedDatabase, missingMethods } from "./database.ts";
+import { isRedisUrl, redactUrl, redisUrlProblem, sharedDatabase } from "./redis.ts";
 import type { EngineSettings } from "./engine.ts";
 import { invalid, InvalidArgument } from "./errors.ts";
 import type { HealthCheck } from "./health.ts";
@@ -131,6 +132,10 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
   }
   if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
   const db = o.database;
+  if (typeof db === "string" && isRedisUrl(db)) {
+    const problem = redisUrlProblem(db);
+    if (problem !== undefined) invalid(api, `database: ${problem}`);
+  }
   if (db !== undefined && db !== null && typeof db !== "string") {
     if (typeof db !== "object") invalid(api, `database must be a folder path, an ExampleDatabase, or null, got ${typeof db}`);
     // All three are called during a run; checking only fetch would fail mid-run, after the failure was found.
@@ -152,6 +157,23 @@ function hashSeed(key: string): number {
   return createHash("sha256").update(key).digest().readUInt32LE(0);
 }
 
+/**
+ * SHRINKSCOPE_SHARD=i/n (1 ≤ i ≤ n): n machines running the same properties derandomised each start from a
+ * seed of their own, so together they explore n runs' worth instead of repeating one. 1/1, or unset, is the
+ * plain derandomised seed. An explicit seed (setting or SHRINKSCOPE_SEED) is never changed.
+ */
+function shardSeed(key: string): number {
+  const raw = env("SHRINKSCOPE_SHARD");
+  if (raw === undefined || raw.trim() === "") return hashSeed(key);
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const i = m === null ? NaN : Number(m[1]);
+  const n = m === null ? NaN : Number(m[2]);
+  if (!(Number.isSafeInteger(i) && Number.isSafeInteger(n) && i >= 1 && i <= n)) {
+    throw new InvalidArgument(`SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n (this machine's shard and the number of shards, e.g. 2/4), got ${JSON.stringify(raw)}`);
+  }
+  return n === 1 ? hashSeed(key) : hashSeed(`${key}\0shard ${i}/${n}`);
+}
+
 /** A setting's value for a message (strings quoted, so "false" is not read as false). */
 function describeValue(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : typeof v === "object" && v !== null ? "an object" : String(v);
@@ -162,6 +184,16 @@ function describeValue(v: unknown): string {
  * as 16, silently pinning a seed nobody wrote. Unset or empty (`SHRINKSCOPE_SEED= npm test`, the shell's way
  * to clear it) means no override; anything else malformed, blank included, is InvalidArgument naming it.
  */
+/** SHRINKSCOPE_DATABASE_URL: a redis:// URL for every property of the run, or undefined when unset or empty. */
+function databaseUrlFromEnv(): string | undefined {
+  const raw = env("SHRINKSCOPE_DATABASE_URL");
+  if (raw === undefined || raw.trim() === "") return undefined;
+  if (!isRedisUrl(raw)) throw new InvalidArgument(`SHRINKSCOPE_DATABASE_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0), got ${JSON.stringify(redactUrl(raw))}`);
+  const problem = redisUrlProblem(raw);
+  if (problem !== undefined) throw new InvalidArgument(`SHRINKSCOPE_DATABASE_URL: ${problem}`);
+  return raw;
+}
+
 function seedFromEnv(): number | undefined {
   const raw = env("SHRINKSCOPE_SEED");
   if (raw === undefined || raw === "") return undefined;
@@ -263,16 +295,26 @@ function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Sett
   const deadline = s.deadline === undefined ? 200 : s.deadline;
   const ci = inCI();
   const derandomize = s.derandomize ?? ci;
-  const seed = seedFromEnv() ?? s.seed ?? (derandomize ? hashSeed(key) : freshSeed());
+  const seed = seedFromEnv() ?? s.seed ?? (derandomize ? shardSeed(key) : freshSeed());
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
-  const db = s.database === undefined ? (ci ? null : path.join(".shrinkscope", "examples")) : s.database;
-  // "" is off, as the extension's setting documents; resolving it would scatter example folders in the cwd.
-  if (typeof db === "string" && db.trim() !== "") {
-    databasePath = db;
-    database = new GuardedDatabase(new DirectoryDatabase(path.resolve(db)), `database ${db}`);
-  } else if (db !== null && typeof db === "object") {
-    database = new GuardedDatabase(db, "custom database");
+  const local = path.join(".shrinkscope", "examples");
+  const ownDb = s.database === undefined ? (ci ? null : local) : s.database;
+  // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
+  // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
+  // CI), or its custom database. A property that turned its database off gets none.
+  const url = s.database === null ? undefined : (databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
+  const folder = typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
+  if (url !== undefined) {
+    const alongside = typeof ownDb === "object" && ownDb !== null ? ownDb : folder;
+    databasePath = redactUrl(url);
+    database = new GuardedDatabase(sharedDatabase(url, alongside), `database ${databasePath}`);
+  } else if (folder !== null) {
+    // ("" is off, as the extension's setting documents; resolving it would scatter example folders in the cwd.)
+    databasePath = folder;
+    database = new GuardedDatabase(new DirectoryDatabase(path.resolve(folder)), `database ${folder}`);
+  } else if (ownDb !== null && typeof ownDb === "object") {
+    database = new GuardedDatabase(ownDb, "custom database");
     databasePath = "(custom)";
   }
   return {

@@ -95,6 +95,32 @@ test("SHRINKSCOPE_SEED overrides the seed setting; the CI profile derandomizes a
   withEnv({ SHRINKSCOPE_SEED: "abc" }, () => assert.throws(() => check(property(st.integers(), () => {})), /SHRINKSCOPE_SEED must be an integer/));
 });
 
+test("SHRINKSCOPE_SHARD=i/n gives each shard its own derandomised seed (the same on every re-run), and leaves explicit seeds alone", () => {
+  const prop = property(st.lists(st.integers()), () => {});
+  const runOf = (shard: string | undefined, settings: Settings = {}) =>
+    withEnv({ SHRINKSCOPE_SEED: undefined, CI: "true", SHRINKSCOPE_SHARD: shard }, () => {
+      const evs: EngineEvent[] = [];
+      check(prop, { ...settings, maxExamples: 20, onEvent: (e) => evs.push(e) });
+      const start = evs[0];
+      assert.ok(start.type === "run-start");
+      const cases = evs.filter((e) => e.type === "test-case").map((e) => JSON.stringify(e.type === "test-case" ? e.choices.map((c) => c.value) : null));
+      return { seed: start.seed, cases };
+    });
+  const plain = runOf(undefined);
+  assert.equal(runOf("1/1").seed, plain.seed, "one shard is the plain derandomised run");
+  const shards = ["1/3", "2/3", "3/3"].map((s) => runOf(s));
+  assert.equal(new Set([plain.seed, ...shards.map((r) => r.seed)]).size, 4, "every shard has its own seed");
+  assert.deepEqual(runOf("2/3"), shards[1], "a shard re-runs the same cases");
+  // What the shards generate differs (the empty list aside, which every run tries first).
+  assert.ok(shards[0].cases.length >= 20 && !shards[0].cases.includes("null"));
+  const overlap = shards[0].cases.filter((c) => c !== "[false]" && shards[1].cases.includes(c));
+  assert.ok(overlap.length <= 2, `shards 1 and 2 overlap in ${overlap.length} of 20 cases`);
+  assert.equal(runOf("2/3", { seed: 99 }).seed, 99, "an explicit seed wins");
+  for (const bad of ["0/3", "4/3", "2", "a/b", "1/0", "-1/2"]) {
+    assert.throws(() => runOf(bad), new RegExp(`SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n .*got ${JSON.stringify(bad).replace(/[/]/g, "\\/")}`));
+  }
+});
+
 test("a failure reports the minimal arguments, the original error, the seed and a TypeScript repro", () => {
   const boom = new RangeError("too big");
   const f = failure(() => check(property(st.integers(), st.text(), (n) => {

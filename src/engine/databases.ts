@@ -1,0 +1,105 @@
+/**
+ * Databases made of other databases (Hypothesis's MultiplexedDatabase and ReadOnlyDatabase): a team shares a
+ * failure database (RedisDatabase) while each developer keeps the local folder as a fallback, and a developer
+ * reads CI's database without writing into it.
+ *
+ * Both follow the ExampleDatabase contract (database.ts): never throw — each part is called in its own try, so
+ * one part failing leaves the others working — and return fresh arrays.
+ */
+import { encodeChoices, errorMessage, flushOf, savedAtOf, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./database.ts";
+
+/** How the parts' problems are reported (defaults to console.warn). */
+export interface CompositeOptions {
+  warn?: (message: string) => void;
+}
+
+/**
+ * Reads every part (their sequences merged, each once, the first part's first), writes to every part. A
+ * failure saved while one part is unreachable is still in the others.
+ */
+export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase {
+  readonly parts: readonly ExampleDatabase[];
+  private readonly warn: (message: string) => void;
+  /** The part each returned sequence came from (for savedAt). */
+  private readonly sources = new WeakMap<readonly StoredChoice[], ExampleDatabase>();
+
+  constructor(parts: readonly ExampleDatabase[], options: CompositeOptions = {}) {
+    if (!Array.isArray(parts) || parts.length === 0) throw new TypeError("MultiplexedDatabase: parts must be a non-empty array of ExampleDatabase objects");
+    this.parts = [...parts];
+    this.warn = options.warn ?? ((message) => console.warn(message));
+  }
+
+  fetch(key: string): StoredChoice[][] {
+    const out: StoredChoice[][] = [];
+    const seen = new Set<string>();
+    for (const [i, part] of this.parts.entries()) {
+      const found = this.attempt(i, "fetch", () => part.fetch(key));
+      if (!Array.isArray(found)) continue;
+      for (const choices of found) {
+        let text: string;
+        try {
+          text = encodeChoices(choices);
+        } catch {
+          continue; // not a choice sequence: GuardedDatabase reports what a part returns
+        }
+        if (seen.has(text)) continue;
+        seen.add(text);
+        out.push(choices);
+        this.sources.set(choices, part);
+      }
+    }
+    return out;
+  }
+
+  save(key: string, choices: readonly StoredChoice[]): void {
+    for (const [i, part] of this.parts.entries()) this.attempt(i, "save", () => part.save(key, choices));
+  }
+
+  delete(key: string, choices: readonly StoredChoice[]): void {
+    for (const [i, part] of this.parts.entries()) this.attempt(i, "delete", () => part.delete(key, choices));
+  }
+
+  flush(): void {
+    for (const [i, part] of this.parts.entries()) this.attempt(i, "flush", () => flushOf(part));
+  }
+
+  savedAt(choices: readonly StoredChoice[]): number | undefined {
+    const part = this.sources.get(choices);
+    return part === undefined ? undefined : savedAtOf(part, choices);
+  }
+
+  private attempt<T>(i: number, method: string, f: () => T): T | undefined {
+    try {
+      return f();
+    } catch (error) {
+      try {
+        this.warn(`Shrinkscope: MultiplexedDatabase part ${i} ${method} failed (the other parts still ${method === "fetch" ? "answered" : "had it"}): ${errorMessage(error)}`);
+      } catch {
+        // a warn that throws must not stop the other parts
+      }
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Reads `inner`, never writes it: a developer replays CI's failures without CI's database learning of their
+ * local runs (or of a local fix deleting CI's entry).
+ */
+export class ReadOnlyDatabase implements DatedDatabase {
+  constructor(readonly inner: ExampleDatabase) {
+    if (inner === null || typeof inner !== "object" || typeof inner.fetch !== "function") throw new TypeError("ReadOnlyDatabase: inner must be an ExampleDatabase (an object with a fetch method)");
+  }
+
+  fetch(key: string): StoredChoice[][] {
+    return this.inner.fetch(key);
+  }
+
+  save(_key: string, _choices: readonly StoredChoice[]): void {}
+
+  delete(_key: string, _choices: readonly StoredChoice[]): void {}
+
+  savedAt(choices: readonly StoredChoice[]): number | undefined {
+    return savedAtOf(this.inner, choices);
+  }
+}
