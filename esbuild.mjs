@@ -27,7 +27,7 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (redis.ts), gets __filename's URL.)
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs", ...importMetaUrlFromFilename }),
-  existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true }),
+  existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true, ...importMetaUrlFromFilename }),
   // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
   build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
   // The tap the engine loads inside the user's own test runner (src/runner/tap.ts).

@@ -20,15 +20,15 @@
 //     pays. The fetch alone is timed as well.
 //
 // Usage: node bench/database.mjs [--procs N] [--quick]   (--quick: 1 process, 4 pairs)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eachFlag, positiveInt } from "./lib/args.mjs";
 import { median } from "./lib/fresh-processes.mjs";
-import { num, rate, ratio, table } from "./lib/markdown.mjs";
+import { num, rate, table } from "./lib/markdown.mjs";
+import { startRedis } from "../tools/redis/server.mjs";
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const RUNS_PER_SUITE = 50;
@@ -159,30 +159,6 @@ async function replayChild(kind, url) {
 }
 
 // ---------------------------------------------------------------------------------------------- parent
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis() {
-  const found = spawnSync("bash", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  if (found.status !== 0) throw new Error("redis-server is not installed: run `bash tools/redis/install.sh`");
-  const port = await freePort();
-  const child = spawn(found.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const deadline = Date.now() + 10_000;
-  while (spawnSync("redis-cli", ["-p", String(port), "PING"], { encoding: "utf8" }).stdout.trim() !== "PONG") {
-    if (Date.now() > deadline) throw new Error("redis-server did not start");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill("SIGKILL") };
-}
 
 function runChild(args) {
   const r = spawnSync(process.execPath, [SCRIPT, "--child", ...args], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });

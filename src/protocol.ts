@@ -47,6 +47,8 @@ export interface RunSettings {
   readonly deadline?: number | null;
   /** Absolute folder of the example database, or null for none. */
   readonly database?: string | null;
+  /** A redis:// URL of a database shared with other machines, joined to `database` (docs/databases.md). */
+  readonly sharedDatabase?: string;
   /** Replay the saved minimal example only: no generation, no shrinking (Debug property). */
   readonly replayOnly?: boolean;
   /** Do not replay the database's saved failures (the panel's "Run fresh"); a failure found is still saved. */

@@ -51,6 +51,27 @@ export function flushOf(db: ExampleDatabase): void {
   if (typeof f === "function") (f as () => void).call(db);
 }
 
+/** What a saved failure looks like to a person: its printed minimal example and the error it ends with. */
+export interface FailureNote {
+  readonly repro: string;
+  readonly error: string;
+}
+
+/**
+ * A database that keeps, beside a saved sequence, how its failure reads (RedisDatabase): an editor on another
+ * machine can then say "failed elsewhere: minimal example …" without running anything. The engine calls `note`
+ * right after saving a failure, once its example is printed.
+ */
+export interface NotedDatabase extends ExampleDatabase {
+  note(key: string, choices: readonly StoredChoice[], note: FailureNote): void;
+}
+
+/** Call `db.note(…)` if it has one. Throws what note throws (GuardedDatabase turns that into a warning). */
+export function noteOf(db: ExampleDatabase, key: string, choices: readonly StoredChoice[], note: FailureNote): void {
+  const f: unknown = (db as Partial<NotedDatabase>).note;
+  if (typeof f === "function") (f as NotedDatabase["note"]).call(db, key, choices, note);
+}
+
 /**
  * A database that also knows when a sequence `fetch` returned (that same array) was last saved, in ms since the
  * epoch: the editor then says how old a replayed failure is. Optional for any ExampleDatabase (savedAtOf).
@@ -553,7 +574,11 @@ export class GuardedDatabase implements DatedDatabase {
     }
   }
 
-  private call(method: "save" | "delete", f: () => unknown, consequence: string): void {
+  note(key: string, choices: readonly StoredChoice[], note: FailureNote): void {
+    this.call("note", () => noteOf(this.inner, key, choices, note), "the failure is saved, without its printed example");
+  }
+
+  private call(method: "save" | "delete" | "note", f: () => unknown, consequence: string): void {
     try {
       const r = f();
       // An asynchronous database is fire-and-forget here; its rejection still deserves a warning, not a crash.

@@ -6,7 +6,7 @@
  * Both follow the ExampleDatabase contract (database.ts): never throw — each part is called in its own try, so
  * one part failing leaves the others working — and return fresh arrays.
  */
-import { encodeChoices, errorMessage, flushOf, savedAtOf, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./database.ts";
+import { encodeChoices, errorMessage, flushOf, noteOf, savedAtOf, type FailureNote, type NotedDatabase, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./database.ts";
 
 /** How the parts' problems are reported (defaults to console.warn). */
 export interface CompositeOptions {
@@ -17,7 +17,7 @@ export interface CompositeOptions {
  * Reads every part (their sequences merged, each once, the first part's first), writes to every part. A
  * failure saved while one part is unreachable is still in the others.
  */
-export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase {
+export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase, NotedDatabase {
   readonly parts: readonly ExampleDatabase[];
   private readonly warn: (message: string) => void;
   /** The part each returned sequence came from (for savedAt). */
@@ -61,6 +61,10 @@ export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase {
 
   flush(): void {
     for (const [i, part] of this.parts.entries()) this.attempt(i, "flush", () => flushOf(part));
+  }
+
+  note(key: string, choices: readonly StoredChoice[], note: FailureNote): void {
+    for (const [i, part] of this.parts.entries()) this.attempt(i, "note", () => noteOf(part, key, choices, note));
   }
 
   savedAt(choices: readonly StoredChoice[]): number | undefined {

@@ -7,7 +7,7 @@
  * (context.ts), so properties running at the same time never see each other's cases.
  */
 import * as timers from "node:timers";
-import { flushOf } from "./database.ts";
+import { flushOf, noteOf } from "./database.ts";
 import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "./context.ts";
 import type { RunScope } from "./context.ts";
 import { Engine } from "./engine.ts";
@@ -537,34 +537,47 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   const def = declared.forRun?.(settings) ?? declared;
   const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
-  // Once the engine is done: writes a database still has in flight (RedisDatabase) are waited for, boundedly,
-  // before the test can end and its process exit.
-  const ended = () => {
-    runEnded();
+  // Once the report is made (it notes the failure beside its save): writes a database still has in flight
+  // (RedisDatabase) are waited for, boundedly, before the test can end and its process exit.
+  const flush = () => {
     if (settings.database !== null) flushOf(settings.database);
+  };
+  const reported = (r: EngineResult): void | Promise<never> => {
+    let out: void | Promise<never>;
+    try {
+      out = report(def, settings.seed, r, engine);
+    } catch (e) {
+      flush();
+      throw e;
+    }
+    if (out instanceof Promise) return out.finally(flush);
+    flush();
+    return out;
   };
   let result: EngineResult | Promise<EngineResult>;
   try {
     result = drive(engine.run(), execute);
   } catch (e) {
-    ended();
+    runEnded();
+    flush();
     throw e;
   }
   // drive returns the engine's result itself, or a promise of it (its own, once a body went async).
   if (result instanceof Promise) {
     return result.then(
       (r) => {
-        ended();
-        return report(def, settings.seed, r, engine);
+        runEnded();
+        return reported(r);
       },
       (e: unknown) => {
-        ended();
+        runEnded();
+        flush();
         throw e;
       },
     );
   }
-  ended();
-  return report(def, settings.seed, result, engine);
+  runEnded();
+  return reported(result);
 }
 
 /**
@@ -680,8 +693,25 @@ function report(def: PropertyDefinition, seed: number, result: EngineResult, eng
   const presentation: Presentation = explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
   const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky, undefined, presentation);
   const presented = def.present?.(failure, result.free ?? []) ?? failure;
-  if (presented instanceof Promise) return presented.then((f) => fail(f, result, error, emit));
+  if (presented instanceof Promise) {
+    return presented.then((f) => {
+      noteFailure(engine, result, f);
+      return fail(f, result, error, emit);
+    });
+  }
+  noteFailure(engine, result, presented);
   fail(presented, result, error, emit);
+}
+
+/**
+ * Beside the saved failure, how it reads (its printed example and error), for a database that keeps that:
+ * RedisDatabase, whose notes an editor on another machine shows as "failed elsewhere". Never throws
+ * (GuardedDatabase), and nothing for an explicit example, which is not saved.
+ */
+function noteFailure(engine: Engine, result: EngineResult & { outcome: "failed" }, failure: PropertyFailure): void {
+  const db = engine.settings.database;
+  if (db === null || result.explicit) return;
+  noteOf(db, engine.settings.databaseKey, result.case.choices, { repro: failure.repro, error: reasonOf(failure.cause) });
 }
 
 /** A simTest failure's schedule (explore.ts's ScheduleFailure, recognised by shape: explore.ts imports this module). */

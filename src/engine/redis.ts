@@ -27,12 +27,14 @@
  * (`expireAfterMs`); fetch skips, and removes, entries saved longer ago than that. Two runners saving at once
  * each set their own field: HSET is atomic, nothing is overwritten but the same sequence's date. The set
  * `<prefix>index` names the hashes that hold examples: the worker re-reads it every INDEX_REFRESH_MS, and a
- * fetch of a key it does not name returns at once — a passing property's run pays no round trip.
+ * fetch of a key it does not name returns at once — a passing property's run pays no round trip. And
+ * `<prefix>notes:<key>` holds, under the same field, how the failure read (its printed example and error, as
+ * JSON): what an editor on another machine shows ("failed elsewhere") without running anything.
  */
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { DirectoryDatabase, decodeChoices, encodeChoices, errorMessage, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./database.ts";
+import { DirectoryDatabase, decodeChoices, encodeChoices, errorMessage, type DatedDatabase, type ExampleDatabase, type FailureNote, type FlushableDatabase, type NotedDatabase, type StoredChoice } from "./database.ts";
 import { MultiplexedDatabase } from "./databases.ts";
 import { wallNow } from "./clock.ts";
 
@@ -41,7 +43,10 @@ export interface RedisDatabaseOptions {
   prefix?: string;
   /** An entry not saved again for this long is dropped (default 8 days, as Hypothesis's). */
   expireAfterMs?: number;
-  /** The longest a run waits for Redis: to connect and fetch at the start, to confirm saves at the end (default 2000). */
+  /**
+   * The longest a run waits for Redis: to connect and fetch at the start, to confirm saves at the end (default
+   * 2000). A process's first wait also allows up to 10 s for the client package to load in its worker.
+   */
   timeoutMs?: number;
   /** After Redis was unreachable or too slow, calls fail at once for this long before trying again (default 30 s). */
   retryAfterMs?: number;
@@ -77,7 +82,82 @@ const INDEX_REFRESH_MS = 2000;
  * Put before the worker's source text: its `require` as __load, and __name as the identity (a transpiler that
  * keeps function names, such as tsx, wraps them in calls to its own __name).
  */
-const WORKER_PRELUDE = `"use strict"; const __load = require; const __name = (f) => f; const INDEX_REFRESH_MS = ${INDEX_REFRESH_MS};`;
+const WORKER_PRELUDE = `"use strict"; const __load = require; const __name = (f) => f; const INDEX_REFRESH_MS = ${INDEX_REFRESH_MS}; const openRedisClient = ${openRedisClient.toString()};`;
+
+/** The few commands Shrinkscope uses, on either client package. */
+export interface RedisCommands {
+  hGetAll(hash: string): Promise<Record<string, string>>;
+  save(hash: string, field: string, savedAt: number, ttlMs: number, index: string): Promise<unknown>;
+  note(hash: string, field: string, text: string, ttlMs: number): Promise<unknown>;
+  hDel(hash: string, fields: string[]): Promise<unknown>;
+  sRem(index: string, hash: string): Promise<unknown>;
+  sMembers(index: string): Promise<string[]>;
+  quit(): Promise<unknown>;
+}
+
+/**
+ * Connect to `url` with the client package `which` (loaded by `load`, a `require`); rejects with the cause when the
+ * server cannot be reached. `reconnect()`: whether to keep reconnecting after a connection is lost (once one was
+ * made) — otherwise the client gives up and the next call connects anew. Self-contained (the worker gets its source
+ * text, WORKER_PRELUDE), and used as it is by the editor, which reads the shared database without a worker.
+ */
+export async function openRedisClient(load: (id: string) => any, which: RedisClientPackage, url: string, reconnect: () => boolean): Promise<RedisCommands> {
+  const lib = load(which.path);
+  if (which.name === "ioredis") {
+    const Redis = lib.default ?? lib;
+    const c = new Redis(url, {
+      lazyConnect: true,
+      // A command while disconnected fails at once instead of queueing behind a reconnect that may never come.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 5000,
+      // Never connected: give up, so connect() rejects with the cause (ECONNREFUSED) and the next call retries.
+      retryStrategy: (times: number) => (reconnect() ? Math.min(100 * times, 2000) : null),
+    });
+    // Each command's own rejection reports a problem; the last error is the cause of a failed connect, which
+    // ioredis itself reports only as "Connection is closed".
+    let cause: unknown;
+    c.on("error", (error: unknown) => (cause = error));
+    try {
+      await c.connect();
+    } catch (error) {
+      c.disconnect();
+      throw cause ?? error;
+    }
+    return {
+      hGetAll: (h) => c.hgetall(h),
+      save: (h, f, at, ttl, index) => c.multi().hset(h, f, String(at)).pexpire(h, ttl).sadd(index, h).pexpire(index, ttl).exec(),
+      note: (h, f, text, ttl) => c.multi().hset(h, f, text).pexpire(h, ttl).exec(),
+      hDel: (h, fields) => c.hdel(h, ...fields),
+      sRem: (index, h) => c.srem(index, h),
+      sMembers: (index) => c.smembers(index),
+      quit: () => c.quit(),
+    };
+  }
+  const c = lib.createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries: number, cause: Error) => (reconnect() ? Math.min(100 * (retries + 1), 2000) : cause) },
+  });
+  c.on("error", () => {});
+  try {
+    await c.connect();
+  } catch (error) {
+    try {
+      c.destroy();
+    } catch {}
+    throw error;
+  }
+  return {
+    hGetAll: (h) => c.hGetAll(h),
+    save: (h, f, at, ttl, index) => c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).pExpire(index, ttl).exec(),
+    note: (h, f, text, ttl) => c.multi().hSet(h, f, text).pExpire(h, ttl).exec(),
+    hDel: (h, fields) => c.hDel(h, fields),
+    sRem: (index, h) => c.sRem(index, h),
+    sMembers: (index) => c.sMembers(index),
+    quit: () => c.quit(),
+  };
+}
 
 /** The worker thread's program, shipped as source text (so that no file has to be found beside a bundle). */
 function workerMain(): void {
@@ -88,71 +168,18 @@ function workerMain(): void {
     Atomics.store(flag, 0, 1);
     Atomics.notify(flag, 0);
   };
-  /** The few commands used, on either client package. */
-  interface Commands {
-    hGetAll(hash: string): Promise<Record<string, string>>;
-    save(hash: string, field: string, savedAt: number, ttlMs: number, index: string): Promise<unknown>;
-    hDel(hash: string, fields: string[]): Promise<unknown>;
-    sRem(index: string, hash: string): Promise<unknown>;
-    sMembers(index: string): Promise<string[]>;
-  }
   let everConnected = false;
-  /** Connect with `which`'s package; rejects with the cause when the server cannot be reached. */
-  const open = async (): Promise<Commands> => {
-    const lib = __load(which.path);
-    if (which.name === "ioredis") {
-      const Redis = lib.default ?? lib;
-      const c = new Redis(url, {
-        lazyConnect: true,
-        // A command while disconnected fails at once instead of queueing behind a reconnect that may never come.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        connectTimeout: 5000,
-        // Never connected: give up, so connect() rejects with the cause (ECONNREFUSED) and the next call retries.
-        retryStrategy: (times: number) => (everConnected ? Math.min(100 * times, 2000) : null),
-      });
-      // Each command's own rejection reports a problem; the last error is the cause of a failed connect, which
-      // ioredis itself reports only as "Connection is closed".
-      let cause: unknown;
-      c.on("error", (error: unknown) => (cause = error));
-      try {
-        await c.connect();
-      } catch (error) {
-        c.disconnect();
-        throw cause ?? error;
-      }
-      return {
-        hGetAll: (h) => c.hgetall(h),
-        save: (h, f, at, ttl, index) => c.multi().hset(h, f, String(at)).pexpire(h, ttl).sadd(index, h).pexpire(index, ttl).exec(),
-        hDel: (h, fields) => c.hdel(h, ...fields),
-        sRem: (index, h) => c.srem(index, h),
-        sMembers: (index) => c.smembers(index),
-      };
-    }
-    const c = lib.createClient({
-      url,
-      disableOfflineQueue: true,
-      socket: { connectTimeout: 5000, reconnectStrategy: (retries: number, cause: Error) => (everConnected ? Math.min(100 * (retries + 1), 2000) : cause) },
-    });
-    c.on("error", () => {});
-    try {
-      await c.connect();
-    } catch (error) {
-      try {
-        c.destroy();
-      } catch {}
-      throw error;
-    }
-    return {
-      hGetAll: (h) => c.hGetAll(h),
-      save: (h, f, at, ttl, index) => c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).pExpire(index, ttl).exec(),
-      hDel: (h, fields) => c.hDel(h, fields),
-      sRem: (index, h) => c.sRem(index, h),
-      sMembers: (index) => c.sMembers(index),
-    };
-  };
-  let connecting: Promise<Commands> | null = null;
-  const connect = (): Promise<Commands> => {
+  // The client package loads first (a tenth of a second to a few on a busy machine), and says so: until then a
+  // wait is not Redis being slow (RedisLink.ready).
+  try {
+    __load(which.path);
+    port.postMessage({ ready: true });
+  } catch (error) {
+    port.postMessage({ ready: false, error: String((error as Error)?.message ?? error) });
+  }
+  const open = (): Promise<RedisCommands> => openRedisClient(__load, which, url, () => everConnected);
+  let connecting: Promise<RedisCommands> | null = null;
+  const connect = (): Promise<RedisCommands> => {
     if (connecting !== null) return connecting;
     const attempt = open().then(
       (c) => {
@@ -188,6 +215,7 @@ function workerMain(): void {
       return fields;
     },
     save: async (hash: string, field: string, savedAt: number, ttlMs: number, index: string) => (await connect()).save(hash, field, savedAt, ttlMs, index),
+    note: async (hash: string, field: string, text: string, ttlMs: number) => (await connect()).note(hash, field, text, ttlMs),
     delete: async (hash: string, fields: string[]) => (await connect()).hDel(hash, fields),
     watch: async (index: string) => {
       watched.add(index);
@@ -238,14 +266,24 @@ class RedisLink {
     return id;
   }
 
+  /** Whether the worker has loaded the client package: before that, a wait also allows STARTUP_MS. */
+  private started = false;
+
+  /** How long to wait for an answer that allows `timeoutMs` to Redis: more while the worker is still starting. */
+  budget(timeoutMs: number): number {
+    this.drain();
+    return this.started ? timeoutMs : timeoutMs + STARTUP_MS;
+  }
+
   /** Each watched index's members as the worker last read them (absent until it has). */
   private readonly indexes = new Map<string, Set<string>>();
   private readonly watching = new Set<string>();
 
   private drain(): void {
     for (let m = receiveMessageOnPort(this.port); m !== undefined; m = receiveMessageOnPort(this.port)) {
-      const r = m.message as Reply | { index: string; keys: string[] };
-      if ("index" in r) this.indexes.set(r.index, new Set(r.keys));
+      const r = m.message as Reply | { index: string; keys: string[] } | { ready: boolean; error?: string };
+      if ("ready" in r) this.started = true;
+      else if ("index" in r) this.indexes.set(r.index, new Set(r.keys));
       else if (!this.forgotten.delete(r.id)) this.replies.set(r.id, r);
     }
   }
@@ -315,19 +353,19 @@ class RedisLink {
 const links = new Map<string, RedisLink>();
 
 /** Which client package the worker loads, and from where. */
-interface RedisClientPackage {
+export interface RedisClientPackage {
   name: "ioredis" | "redis";
   path: string;
 }
 
 /**
  * The client package: ioredis (preferred: it loads in a third of the time, which a test process's first fetch
- * waits for), else redis (node-redis), resolved from the user's project (the working folder), else from where
+ * waits for), else redis (node-redis), resolved from the user's project (`project`: the working folder), else from where
  * Shrinkscope itself is installed (import.meta.url; the CommonJS build defines it from __filename, see esbuild.mjs).
  */
-function resolveClient(only?: RedisClientPackage["name"]): RedisClientPackage | undefined {
+export function resolveClient(only?: RedisClientPackage["name"], project = process.cwd()): RedisClientPackage | undefined {
   for (const name of only === undefined ? (["ioredis", "redis"] as const) : [only]) {
-    for (const from of [path.join(process.cwd(), "package.json"), import.meta.url]) {
+    for (const from of [path.join(project, "package.json"), import.meta.url]) {
       try {
         return { name, path: createRequire(from).resolve(name) };
       } catch {
@@ -345,10 +383,20 @@ interface InFlight {
   choices: readonly StoredChoice[] | null;
 }
 
+/** What a first wait allows the worker to start and load its client package, over `timeoutMs`. */
+const STARTUP_MS = 10_000;
+
+/** A note's repro and error are cut to this many characters: an editor shows a few lines, not a megabyte. */
+const MAX_NOTE = 4000;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 /** More writes than this in flight, and the next one waits for them first: the queue stays bounded. */
 const MAX_IN_FLIGHT = 256;
 
-export class RedisDatabase implements DatedDatabase, FlushableDatabase {
+export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDatabase {
   readonly url: string;
   readonly prefix: string;
   private readonly expireAfterMs: number;
@@ -457,7 +505,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase {
     // Saves Redis never confirmed are sent again first; the fetch after them sees them (one connection, in order).
     for (const choices of journaled) this.send(link, key, choices);
     const id = link.send("fetch", [this.hashKey(key), this.indexKey()]);
-    if (!link.waitFor([id], this.timeoutMs)) {
+    if (!link.waitFor([id], link.budget(this.timeoutMs))) {
       link.forget(id);
       this.down(link, "fetch", `no answer within ${this.timeoutMs} ms`);
       return journaled;
@@ -541,7 +589,27 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase {
     }
     this.pending?.delete(key, choices);
     const link = this.usable();
-    if (link !== null) this.inFlight.push({ id: link.send("delete", [this.hashKey(key), [field]]), key, choices: null });
+    if (link === null) return;
+    this.inFlight.push({ id: link.send("delete", [this.hashKey(key), [field]]), key, choices: null });
+    this.inFlight.push({ id: link.send("delete", [this.notesKey(key), [field]]), key, choices: null });
+  }
+
+  /** How a saved failure reads, for editors elsewhere (`<prefix>notes:<key>`, same field, same expiry). */
+  note(key: string, choices: readonly StoredChoice[], note: FailureNote): void {
+    const link = this.usable();
+    if (link === null) return;
+    let field: string;
+    try {
+      field = encodeChoices(choices);
+    } catch {
+      return;
+    }
+    const text = JSON.stringify({ repro: clip(String(note.repro), MAX_NOTE), error: clip(String(note.error), MAX_NOTE) });
+    this.inFlight.push({ id: link.send("note", [this.notesKey(key), field, text, Math.round(this.expireAfterMs)]), key, choices: null });
+  }
+
+  private notesKey(key: string): string {
+    return `${this.prefix}notes:${key}`;
   }
 
   /**
@@ -578,7 +646,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase {
       this.unconfirmed = 0; // no client package: said once, when this database was made
       return;
     }
-    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) link.waitFor(this.inFlight.map((w) => w.id), this.timeoutMs);
+    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) link.waitFor(this.inFlight.map((w) => w.id), link.budget(this.timeoutMs));
     this.settle(link);
     const saves = this.inFlight.filter((w) => w.choices !== null).length + this.unconfirmed;
     this.unconfirmed = 0;

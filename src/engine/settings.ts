@@ -279,7 +279,7 @@ function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Setting
 }
 
 /** What the extension's runner hands the engine besides settings: its tap, as an observer (observer.ts) or as onEvent. */
-type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver };
+type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver; sharedDatabase?: string };
 
 function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
@@ -303,7 +303,8 @@ function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Sett
   // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
   // CI), or its custom database. A property that turned its database off gets none.
-  const url = s.database === null ? undefined : (databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
+  // (The editor's shared database, its `shrinkscope.sharedDatabaseUrl`, comes first: the editor's folder wins too.)
+  const url = s.database === null ? undefined : (editor?.sharedDatabase ?? databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
   const folder = typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
   if (url !== undefined) {
     const alongside = typeof ownDb === "object" && ownDb !== null ? ownDb : folder;

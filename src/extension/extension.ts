@@ -12,6 +12,7 @@ import { Panel } from "./panel.ts";
 import { CounterexampleActions, explicitExampleEdit, FailureDiagnostics, regressionEdit } from "./quickFix.ts";
 import { discoverProperties } from "./discovery.ts";
 import { RunManager } from "./runs.ts";
+import { SharedFailureDiagnostics } from "./sharedDiagnostics.ts";
 import { PropertyTests } from "./testController.ts";
 import type { WebviewMessage } from "../protocol.ts";
 
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
   const tests = new PropertyTests(runs, debug);
   const lenses = new PropertyCodeLensProvider();
   const diagnostics = new FailureDiagnostics(failures);
+  const shared = new SharedFailureDiagnostics(output, failures);
 
   /** The property test under the cursor, or the last one run. */
   function target(uri?: vscode.Uri, testPath?: readonly string[]): { uri: vscode.Uri; testPath: readonly string[] } | undefined {
@@ -113,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     tests,
     lenses,
     diagnostics,
+    shared,
     vscode.languages.registerCodeLensProvider(TEST_FILE_SELECTOR, lenses),
     vscode.languages.registerCodeActionsProvider(TEST_FILE_SELECTOR, new CounterexampleActions(failures), { providedCodeActionKinds: CounterexampleActions.kinds }),
     vscode.commands.registerCommand("shrinkscope.runProperty", (uri?: vscode.Uri, testPath?: readonly string[]) => run(uri, testPath)),
@@ -126,14 +129,27 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     vscode.commands.registerCommand("shrinkscope.convertToTest", (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(regressionEdit, uri, testPath)),
     vscode.commands.registerCommand("shrinkscope.addExplicitExample", (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(explicitExampleEdit, uri, testPath)),
     vscode.workspace.onDidChangeTextDocument((e) => diagnostics.refresh(e.document)),
-    vscode.workspace.onDidOpenTextDocument((d) => diagnostics.refresh(d)),
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      diagnostics.refresh(d);
+      void shared.refresh(d);
+    }),
+    // A run of the file may have replayed (and, fixed, deleted) what the shared database held.
+    failures.onDidChange((file) => {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+      if (doc) void shared.refresh(doc, true);
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       lenses.refresh();
       runs.prewarm();
     }),
     // A vitest project's test file on screen: start its vitest now, so the first click finds it warm.
-    vscode.window.onDidChangeActiveTextEditor((e) => e && runs.prewarmFor(e.document)),
+    vscode.window.onDidChangeActiveTextEditor((e) => {
+      if (!e) return;
+      runs.prewarmFor(e.document);
+      void shared.refresh(e.document);
+    }),
   );
+  for (const e of vscode.window.visibleTextEditors) void shared.refresh(e.document);
   void tests.discoverWorkspace().then((files) => runs.startServersFor(files));
   runs.prewarm();
   if (vscode.window.activeTextEditor) runs.prewarmFor(vscode.window.activeTextEditor.document);

@@ -22,9 +22,10 @@ export interface RunConfig {
 /** VS Code's `WorkspaceConfiguration.get` for the "shrinkscope" section: the value, or `fallback` when unset. */
 export type SettingReader = <T>(key: string, fallback: T) => T;
 
-export function runConfigFrom(get: SettingReader, workspaceRoot: string): RunConfig {
+export function runConfigFrom(get: SettingReader, workspaceRoot: string, env: NodeJS.ProcessEnv = process.env): RunConfig {
   const seed = get<number | null>("seed", null);
   const deadline = get<number | null>("deadline", null);
+  const shared = sharedDatabaseUrl(get, env);
   return {
     settings: {
       maxExamples: get<number>("maxExamples", 100),
@@ -32,10 +33,21 @@ export function runConfigFrom(get: SettingReader, workspaceRoot: string): RunCon
       ...(seed !== null && Number.isSafeInteger(seed) ? { seed } : {}),
       ...(deadline !== null ? { deadline } : {}),
       database: databaseFolder(get<unknown>("databaseLocation", DEFAULT_DATABASE_LOCATION), workspaceRoot),
+      ...(shared !== undefined ? { sharedDatabase: shared } : {}),
     },
     timeoutMs: Math.max(1000, get<number>("timeout", 60_000)),
     runner: runnerSetting(get<unknown>("runner", "auto")),
   };
+}
+
+/**
+ * The shared database's URL: `shrinkscope.sharedDatabaseUrl`, else SHRINKSCOPE_DATABASE_URL in VS Code's own
+ * environment (what the team's CI sets); undefined when neither is a redis:// URL.
+ */
+export function sharedDatabaseUrl(get: SettingReader, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const set = get<unknown>("sharedDatabaseUrl", "");
+  const url = typeof set === "string" && set.trim() !== "" ? set.trim() : (env.SHRINKSCOPE_DATABASE_URL ?? "").trim();
+  return /^rediss?:\/\//i.test(url) ? url : undefined;
 }
 
 function runnerSetting(value: unknown): RunnerSetting {

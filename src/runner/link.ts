@@ -59,6 +59,7 @@ export function validSettings(settings: RunSettings): RunSettings {
   if (Number.isSafeInteger(settings.seed)) s.seed = settings.seed;
   if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0)) s.deadline = settings.deadline;
   if (settings.database === null || typeof settings.database === "string") s.database = settings.database;
+  if (typeof settings.sharedDatabase === "string" && /^rediss?:\/\//i.test(settings.sharedDatabase.trim())) s.sharedDatabase = settings.sharedDatabase.trim();
   if (settings.replayOnly === true) s.replayOnly = true;
   if (settings.fresh === true) s.fresh = true;
   return s;

@@ -119,6 +119,11 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
     const hashes = hashesUnder(redis);
     assert.equal(hashes.length, 1);
     assert.match(hashes[0], /^shrinkscope:examples:props\.mts::property::/);
+    // Beside it, how the failure reads, for an editor elsewhere: the printed example and the error.
+    const notes = redis.cli("HGETALL", hashes[0].replace(":examples:", ":notes:")).split("\n");
+    assert.equal(notes.length, 2, notes.join("\n"));
+    assert.deepEqual(JSON.parse(notes[1]), { repro: "1001", error: "Error: big" });
+    assert.equal(notes[0], redis.cli("HKEYS", hashes[0]), "noted under the saved sequence");
     const b = await runProps(tempDir(), { ...env, SHRINKSCOPE_SEED: "2" });
     assert.equal(b.outcome, "failed", b.stderr);
     assert.equal(b.first, 1001, "the other process replayed the shared failure first");
@@ -321,6 +326,31 @@ describe("Redis faults", () => {
     assert.deepEqual(db.fetch("k"), [[1]]);
     db.flush();
     assert.equal(redis.cli("HLEN", "e:examples:k"), "1", "the stale field was removed");
+  });
+});
+
+describe("the same faults through node-redis (the redis package)", () => {
+  it("down at start names the cause; paused gives up after timeoutMs; a save while away is reported", async () => {
+    const port = await closedPort();
+    const warnings: string[] = [];
+    const gone = new RedisDatabase(`redis://127.0.0.1:${port}`, { client: "redis", timeoutMs: 500, warn: (m) => warnings.push(m) });
+    opened.push(gone);
+    assert.deepEqual(gone.fetch("k"), []);
+    assert.ok(warnings.some((w) => /fetch failed \(.*ECONNREFUSED.*\)/.test(w)), warnings.join("\n"));
+    gone.save("k", [1]);
+    gone.flush();
+    assert.ok(warnings.some((w) => /a failing example was not confirmed by Redis/.test(w)), warnings.join("\n"));
+    const slow = new RedisDatabase(redis.url, { client: "redis", prefix: "nr:", timeoutMs: 500, warn: (m) => warnings.push(m) });
+    slow.fetch("warm up");
+    redis.pause();
+    const t0 = performance.now();
+    slow.save("k", [2]);
+    slow.flush();
+    const ms = performance.now() - t0;
+    redis.resume();
+    await slow.close();
+    assert.ok(ms < 2000, `bounded (${Math.round(ms)} ms)`);
+    assert.ok(warnings.some((w) => /confirming writes failed \(no answer within 500 ms\)/.test(w)), warnings.join("\n"));
   });
 });
 

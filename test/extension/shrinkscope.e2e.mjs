@@ -13,7 +13,7 @@ import { linkPackages, NODE24, quickPick } from "../../tools/vscode-e2e/launch.m
  * so it proves the .vsix works on its own — runner, esbuild-wasm and engine included, no node_modules.
  */
 let packaged;
-function packagedExtension() {
+export function packagedExtension() {
   packaged ??= packageExtension();
   return packaged;
 }
@@ -47,7 +47,7 @@ const RUNNER_PROJECTS = [
   { project: "node-app", runner: "node", via: "node:test", packages: ["tsx"], file: "test/invoice.test.ts", name: "instalments add up to the total", lens: 0, minimal: "1, 2", convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })", error: /0 !== 1/, runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f] },
 ];
 
-async function quickOpen(page, name) {
+export async function quickOpen(page, name) {
   await quickPick(page, { key: "Control+P", text: name, rowText: name });
   await page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 30_000 });
 }
@@ -56,7 +56,7 @@ async function quickOpen(page, name) {
  * code-server on (a copy of) `workspace` with the packaged extension installed and no smoke-test driver (so
  * notifications show as they do for a person); `before(server)` runs before the browser opens it.
  */
-async function openInstalled(ctx, workspace, { userSettings, viewport, before } = {}) {
+export async function openInstalled(ctx, workspace, { userSettings, viewport, before } = {}) {
   const { ext, size } = packagedExtension();
   const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace, ...(userSettings ? { userSettings } : {}) });
   await before?.(server);
@@ -65,8 +65,8 @@ async function openInstalled(ctx, workspace, { userSettings, viewport, before } 
 }
 
 /** The editor's "Run property" lenses, and the panel's page inside VS Code's two webview frames. */
-const runLenses = (page) => page.locator(".codelens-decoration a", { hasText: "Run property" });
-const panelOf = (page) => page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+export const runLenses = (page) => page.locator(".codelens-decoration a", { hasText: "Run property" });
+export const panelOf = (page) => page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
 
 /** Open `name` in the editor and wait until a line containing `text` shows. */
 async function openFile(page, name, text) {
