@@ -68,9 +68,6 @@ interface Reply {
   error?: string;
 }
 
-/** The worker's `require`, defined by WORKER_PRELUDE (a bundler would rewrite a plain `require` call here). */
-declare const __load: (id: string) => any;
-
 /**
  * How often the worker re-reads the index of the properties that have saved examples. A fetch for a key the
  * index does not hold answers at once, without a round trip — most fetches (a passing property with nothing
@@ -78,19 +75,14 @@ declare const __load: (id: string) => any;
  */
 const INDEX_REFRESH_MS = 2000;
 
-/**
- * Put before the worker's source text: its `require` as __load, and __name as the identity (a transpiler that
- * keeps function names, such as tsx, wraps them in calls to its own __name).
- */
-const WORKER_PRELUDE = `"use strict"; const __load = require; const __name = (f) => f; const INDEX_REFRESH_MS = ${INDEX_REFRESH_MS}; const openRedisClient = ${openRedisClient.toString()};`;
-
 /** The few commands Shrinkscope uses, on either client package. */
 export interface RedisCommands {
   hGetAll(hash: string): Promise<Record<string, string>>;
   save(hash: string, field: string, savedAt: number, ttlMs: number, index: string): Promise<unknown>;
   note(hash: string, field: string, text: string, ttlMs: number): Promise<unknown>;
   hDel(hash: string, fields: string[]): Promise<unknown>;
-  sRem(index: string, hash: string): Promise<unknown>;
+  /** Remove `hash` from the index if it no longer exists (atomically: a save in between keeps it). */
+  dropIfGone(index: string, hash: string): Promise<unknown>;
   sMembers(index: string): Promise<string[]>;
   quit(): Promise<unknown>;
 }
@@ -99,9 +91,23 @@ export interface RedisCommands {
  * Connect to `url` with the client package `which` (loaded by `load`, a `require`); rejects with the cause when the
  * server cannot be reached. `reconnect()`: whether to keep reconnecting after a connection is lost (once one was
  * made) — otherwise the client gives up and the next call connects anew. Self-contained (the worker gets its source
- * text, WORKER_PRELUDE), and used as it is by the editor, which reads the shared database without a worker.
+ * text, workerSource), and used as it is by the editor, which reads the shared database without a worker.
  */
 export async function openRedisClient(load: (id: string) => any, which: RedisClientPackage, url: string, reconnect: () => boolean): Promise<RedisCommands> {
+  const DROP_IF_GONE = "if redis.call('EXISTS', KEYS[2]) == 0 then return redis.call('SREM', KEYS[1], KEYS[2]) end return 0";
+  const checked = async (results: Promise<[Error | null, unknown][] | null>): Promise<unknown> => {
+    const r = await results;
+    for (const [error] of r ?? []) if (error) throw error;
+    return r;
+  };
+  const firstReplyError = async (results: Promise<unknown>): Promise<unknown> => {
+    try {
+      return await results;
+    } catch (error) {
+      const replies: unknown = (error as { replies?: unknown })?.replies;
+      throw (Array.isArray(replies) ? replies.find((x) => x instanceof Error) : undefined) ?? error;
+    }
+  };
   const lib = load(which.path);
   if (which.name === "ioredis") {
     const Redis = lib.default ?? lib;
@@ -126,10 +132,11 @@ export async function openRedisClient(load: (id: string) => any, which: RedisCli
     }
     return {
       hGetAll: (h) => c.hgetall(h),
-      save: (h, f, at, ttl, index) => c.multi().hset(h, f, String(at)).pexpire(h, ttl).sadd(index, h).pexpire(index, ttl).exec(),
-      note: (h, f, text, ttl) => c.multi().hset(h, f, text).pexpire(h, ttl).exec(),
+      // (A command that fails inside MULTI, e.g. WRONGTYPE, comes back in exec's results, not as a rejection.)
+      save: (h, f, at, ttl, index) => checked(c.multi().hset(h, f, String(at)).pexpire(h, ttl).sadd(index, h).exec()),
+      note: (h, f, text, ttl) => checked(c.multi().hset(h, f, text).pexpire(h, ttl).exec()),
       hDel: (h, fields) => c.hdel(h, ...fields),
-      sRem: (index, h) => c.srem(index, h),
+      dropIfGone: (index, h) => c.eval(DROP_IF_GONE, 2, index, h),
       sMembers: (index) => c.smembers(index),
       quit: () => c.quit(),
     };
@@ -150,18 +157,29 @@ export async function openRedisClient(load: (id: string) => any, which: RedisCli
   }
   return {
     hGetAll: (h) => c.hGetAll(h),
-    save: (h, f, at, ttl, index) => c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).pExpire(index, ttl).exec(),
-    note: (h, f, text, ttl) => c.multi().hSet(h, f, text).pExpire(h, ttl).exec(),
+    // (A command that fails inside MULTI rejects exec with a MultiErrorReply: its own error is the one to report.)
+    save: (h, f, at, ttl, index) => firstReplyError(c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).exec()),
+    note: (h, f, text, ttl) => firstReplyError(c.multi().hSet(h, f, text).pExpire(h, ttl).exec()),
     hDel: (h, fields) => c.hDel(h, fields),
-    sRem: (index, h) => c.sRem(index, h),
+    dropIfGone: (index, h) => c.eval(DROP_IF_GONE, { keys: [index, h] }),
     sMembers: (index) => c.sMembers(index),
     quit: () => c.quit(),
   };
 }
 
+/**
+ * The worker's source: workerMain called with what it needs — its `require` (a bundler would rewrite a plain
+ * `require` call inside it), openRedisClient and the refresh interval — as arguments, so that a minifier's or a
+ * bundler's renaming inside either function cannot break the names between them. __name: a transpiler that keeps
+ * function names (tsx) wraps them in calls to its own __name; here it is the identity.
+ */
+function workerSource(): string {
+  return `"use strict"; const __name = (f) => f; (${workerMain.toString()})(require, ${openRedisClient.toString()}, ${INDEX_REFRESH_MS});`;
+}
+
 /** The worker thread's program, shipped as source text (so that no file has to be found beside a bundle). */
-function workerMain(): void {
-  const { workerData } = __load("node:worker_threads");
+function workerMain(load: (id: string) => any, openClient: typeof openRedisClient, refreshMs: number): void {
+  const { workerData } = load("node:worker_threads");
   const { port, flag, url, client: which } = workerData as { port: MessagePort; flag: Int32Array; url: string; client: RedisClientPackage };
   const reply = (r: unknown): void => {
     port.postMessage(r);
@@ -172,12 +190,12 @@ function workerMain(): void {
   // The client package loads first (a tenth of a second to a few on a busy machine), and says so: until then a
   // wait is not Redis being slow (RedisLink.ready).
   try {
-    __load(which.path);
-    port.postMessage({ ready: true });
+    load(which.path);
+    reply({ ready: true });
   } catch (error) {
-    port.postMessage({ ready: false, error: String((error as Error)?.message ?? error) });
+    reply({ ready: false, error: String((error as Error)?.message ?? error) });
   }
-  const open = (): Promise<RedisCommands> => openRedisClient(__load, which, url, () => everConnected);
+  const open = (): Promise<RedisCommands> => openClient(load, which, url, () => everConnected);
   let connecting: Promise<RedisCommands> | null = null;
   const connect = (): Promise<RedisCommands> => {
     if (connecting !== null) return connecting;
@@ -205,13 +223,13 @@ function workerMain(): void {
   };
   setInterval(() => {
     for (const index of watched) void postIndex(index);
-  }, INDEX_REFRESH_MS).unref();
+  }, refreshMs).unref();
   const ops: Record<string, (...args: any[]) => Promise<unknown>> = {
     fetch: async (hash: string, index: string) => {
       const c = await connect();
       const fields = await c.hGetAll(hash);
       // An index entry whose hash expired or was emptied: dropped, so fetches of its key stop asking.
-      if (Object.keys(fields).length === 0) void c.sRem(index, hash).catch(() => {});
+      if (Object.keys(fields).length === 0) void c.dropIfGone(index, hash).catch(() => {});
       return fields;
     },
     save: async (hash: string, field: string, savedAt: number, ttlMs: number, index: string) => (await connect()).save(hash, field, savedAt, ttlMs, index),
@@ -247,7 +265,7 @@ class RedisLink {
   constructor(url: string, client: RedisClientPackage) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(`${WORKER_PRELUDE} (${workerMain.toString()})()`, {
+    this.worker = new Worker(workerSource(), {
       eval: true,
       workerData: { port: port2, flag: this.flag, url, client },
       transferList: [port2],
@@ -270,10 +288,8 @@ class RedisLink {
   private started = false;
 
   /** How long to wait for an answer that allows `timeoutMs` to Redis: more while the worker is still starting. */
-  budget(timeoutMs: number): number {
-    this.drain();
-    return this.started ? timeoutMs : timeoutMs + STARTUP_MS;
-  }
+  /** When (performance.now()) the worker was seen ready. */
+  private readyAt = 0;
 
   /** Each watched index's members as the worker last read them (absent until it has). */
   private readonly indexes = new Map<string, Set<string>>();
@@ -282,7 +298,10 @@ class RedisLink {
   private drain(): void {
     for (let m = receiveMessageOnPort(this.port); m !== undefined; m = receiveMessageOnPort(this.port)) {
       const r = m.message as Reply | { index: string; keys: string[] } | { ready: boolean; error?: string };
-      if ("ready" in r) this.started = true;
+      if ("ready" in r) {
+        this.started = true;
+        this.readyAt = performance.now();
+      }
       else if ("index" in r) this.indexes.set(r.index, new Set(r.keys));
       else if (!this.forgotten.delete(r.id)) this.replies.set(r.id, r);
     }
@@ -323,10 +342,12 @@ class RedisLink {
   /** Wait until every id in `ids` has a reply or `timeoutMs` passes; true if all came. */
   waitFor(ids: Iterable<number>, timeoutMs: number): boolean {
     const wanted = [...ids];
-    const deadline = performance.now() + timeoutMs;
+    const t0 = performance.now();
     for (;;) {
       this.drain();
       if (wanted.every((id) => this.replies.has(id))) return true;
+      // timeoutMs for Redis, from when the worker had loaded its client (STARTUP_MS at most for that).
+      const deadline = this.started ? Math.max(t0, this.readyAt) + timeoutMs : t0 + STARTUP_MS + timeoutMs;
       const left = deadline - performance.now();
       if (left <= 0) return false;
       // The worker posts before it sets the flag: whatever set it is in the port when the flag is cleared.
@@ -350,7 +371,11 @@ class RedisLink {
   }
 }
 
-const links = new Map<string, RedisLink>();
+/**
+ * The links of this process, kept on globalThis: a test runner that loads the engine afresh for each test file
+ * (jest's module registry) still shares one worker and connection per URL.
+ */
+const links: Map<string, RedisLink> = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.redisLinks")] ??= new Map()) as Map<string, RedisLink>;
 
 /** Which client package the worker loads, and from where. */
 export interface RedisClientPackage {
@@ -420,7 +445,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     if (problem !== undefined) throw new TypeError(`RedisDatabase: ${problem}`);
     for (const name of ["expireAfterMs", "timeoutMs", "retryAfterMs"] as const) {
       const v = options[name];
-      if (v !== undefined && !(typeof v === "number" && v > 0)) throw new TypeError(`RedisDatabase: ${name} must be a positive number of milliseconds, got ${String(v)}`);
+      if (v !== undefined && !(typeof v === "number" && v > 0 && Number.isFinite(v))) throw new TypeError(`RedisDatabase: ${name} must be a positive, finite number of milliseconds, got ${String(v)}`);
     }
     if (options.prefix !== undefined && typeof options.prefix !== "string") throw new TypeError("RedisDatabase: prefix must be a string");
     this.url = url;
@@ -505,7 +530,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     // Saves Redis never confirmed are sent again first; the fetch after them sees them (one connection, in order).
     for (const choices of journaled) this.send(link, key, choices);
     const id = link.send("fetch", [this.hashKey(key), this.indexKey()]);
-    if (!link.waitFor([id], link.budget(this.timeoutMs))) {
+    if (!link.waitFor([id], this.timeoutMs)) {
       link.forget(id);
       this.down(link, "fetch", `no answer within ${this.timeoutMs} ms`);
       return journaled;
@@ -646,14 +671,14 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
       this.unconfirmed = 0; // no client package: said once, when this database was made
       return;
     }
-    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) link.waitFor(this.inFlight.map((w) => w.id), link.budget(this.timeoutMs));
+    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) link.waitFor(this.inFlight.map((w) => w.id), this.timeoutMs);
     this.settle(link);
     const saves = this.inFlight.filter((w) => w.choices !== null).length + this.unconfirmed;
     this.unconfirmed = 0;
     if (this.inFlight.length > 0 && wallNow() >= link.downUntil) this.down(link, "confirming writes", `no answer within ${this.timeoutMs} ms`);
     if (saves > 0) {
       const kept = this.pending === null ? "it is not kept anywhere else by this database" : `kept in ${this.pending.dir} and sent again on the next run`;
-      this.warn(`Shrinkscope: database ${this.shown()}: ${saves === 1 ? "a failing example was" : `${saves} failing examples were`} not confirmed by Redis (${link.problem}); ${kept}`);
+      this.warn(`Shrinkscope: database ${this.shown()}: ${saves === 1 ? "a failing example was" : `${saves} failing examples were`} not confirmed by Redis (${link.problem || "its connection was closed"}); ${kept}`);
     }
     for (const w of this.inFlight) link.forget(w.id);
     this.inFlight.length = 0;
@@ -677,7 +702,16 @@ export function isRedisUrl(s: string): boolean {
 
 /** A Redis URL with its password replaced by ***, for messages and events. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, (_, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0]}:***` : "***"}@`);
+  try {
+    const u = new URL(url.trim());
+    if (u.password !== "") u.password = "***";
+    return u.toString();
+  } catch {
+    // Not a URL: everything up to the last "@" after "//" may be credentials.
+    const at = url.lastIndexOf("@");
+    const start = url.indexOf("//");
+    return start >= 0 && at > start ? `${url.slice(0, start + 2)}***${url.slice(at)}` : url;
+  }
 }
 
 /** Why `url` is not a usable Redis URL, or undefined when it is. */

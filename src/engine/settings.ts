@@ -283,6 +283,10 @@ type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver; sha
 
 function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
+  // The property's own choice, before the editor's folder replaces it: turned off (null or "") keeps it off the
+  // shared database, in the editor too.
+  const propertyDatabase = own.database;
+  const sharingOff = propertyDatabase === null || (typeof propertyDatabase === "string" && propertyDatabase.trim() === "");
   // The property's own maxExamples and stepCount win over the editor's defaults: the editor must agree with CI.
   const runner = editor === undefined ? undefined : { ...editor, ...pick(own, "maxExamples", "stepCount") };
   const s: Settings = Object.assign(own, runner);
@@ -302,9 +306,9 @@ function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Sett
   const ownDb = s.database === undefined ? (ci ? null : local) : s.database;
   // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
-  // CI), or its custom database. A property that turned its database off gets none.
+  // CI), or its custom database. A property that turned its database off (null or "") gets none.
   // (The editor's shared database, its `shrinkscope.sharedDatabaseUrl`, comes first: the editor's folder wins too.)
-  const url = s.database === null ? undefined : (editor?.sharedDatabase ?? databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
+  const url = sharingOff || s.database === null ? undefined : (editor?.sharedDatabase ?? databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
   const folder = typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
   if (url !== undefined) {
     const alongside = typeof ownDb === "object" && ownDb !== null ? ownDb : folder;

@@ -89,7 +89,13 @@ async function readWith(c: Awaited<ReturnType<typeof openRedisClient>>, prefix: 
     const key = hash.slice(examples.length);
     const testName = testNameOfKey(key, file);
     if (testName === null) continue;
-    const [fields, notes] = await Promise.all([c.hGetAll(hash), c.hGetAll(`${prefix}notes:${key}`)]);
+    let fields: Record<string, string>;
+    let notes: Record<string, string>;
+    try {
+      [fields, notes] = await Promise.all([c.hGetAll(hash), c.hGetAll(`${prefix}notes:${key}`).catch(() => ({}))]);
+    } catch {
+      continue; // something other than our hash under the key (WRONGTYPE): not a failure to show
+    }
     // The newest saved sequence that is one (a foreign field is skipped, as the engine skips it).
     let best: { field: string; savedAt: number | undefined } | undefined;
     for (const [field, raw] of Object.entries(fields)) {

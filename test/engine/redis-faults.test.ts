@@ -354,6 +354,86 @@ describe("the same faults through node-redis (the redis package)", () => {
   });
 });
 
+describe("found by review, pinned", () => {
+  for (const client of ["ioredis", "redis"] as const) {
+    it(`${client}: a save Redis refuses (another type at the key) is not taken for confirmed: it stays in the journal, with a warning`, () => {
+      redis.cli("FLUSHALL");
+      const warnings: string[] = [];
+      const pendingDir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-pending-"));
+      dirs.push(pendingDir);
+      const db = new RedisDatabase(redis.url, { client, prefix: `w${client}:`, pendingDir, warn: (m) => warnings.push(m) });
+      opened.push(db);
+      redis.cli("SET", `w${client}:examples:k`, "not a hash");
+      db.save("k", [1001]);
+      db.flush();
+      assert.ok(warnings.some((w) => /holds something other than Shrinkscope's hash; cannot write to it \(.*WRONGTYPE/.test(w)), warnings.join("\n"));
+      assert.ok(warnings.some((w) => /a failing example was not confirmed by Redis/.test(w) && w.includes(pendingDir)), warnings.join("\n"));
+      assert.equal(fs.readdirSync(pendingDir, { recursive: true }).map(String).filter((f) => f.endsWith(".json")).length, 1, "kept in the journal");
+      assert.ok(!warnings.some((w) => /using the local database only/.test(w)), "Redis answered: it is not taken for down");
+    });
+  }
+
+  it("a property whose database is off (null or \"\") stays off the shared database in the editor and under SHRINKSCOPE_DATABASE_URL", () => {
+    redis.cli("FLUSHALL");
+    const hook = Symbol.for("shrinkscope.runner");
+    const g = globalThis as Record<symbol, unknown>;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-editor-db-"));
+    dirs.push(folder);
+    const failing = (database: null | "") => () => check(property(st.integers(), (x) => { if (x > 1000) throw new Error("big"); }), { database, deadline: null, key: `off ${String(database)}` });
+    try {
+      // The editor's runner layer: its folder, and the shared database.
+      g[hook] = { settings: { database: folder, sharedDatabase: redis.url } };
+      assert.throws(failing(null), PropertyFailure);
+      assert.throws(failing(""), PropertyFailure);
+    } finally {
+      delete g[hook];
+    }
+    process.env.SHRINKSCOPE_DATABASE_URL = redis.url;
+    try {
+      assert.throws(failing(null), PropertyFailure);
+      assert.throws(failing(""), PropertyFailure);
+    } finally {
+      delete process.env.SHRINKSCOPE_DATABASE_URL;
+    }
+    assert.deepEqual(hashesUnder(redis), []);
+  });
+
+  it("the worker still works when the engine is bundled and minified (its helpers are passed in, not named)", async () => {
+    redis.cli("FLUSHALL");
+    const { build } = await import("esbuild");
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-min-")), "engine.cjs");
+    dirs.push(path.dirname(out));
+    await build({ entryPoints: [path.join(PROJECT_ROOT, "src", "engine", "index.ts")], bundle: true, minify: true, platform: "node", format: "cjs", outfile: out, logLevel: "silent", define: { "import.meta.url": "__u" }, banner: { js: `var __u = ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "package.json")).href)};` } });
+    const script = `const { RedisDatabase } = require(${JSON.stringify(out)});
+const warnings = []; const db = new RedisDatabase(${JSON.stringify(redis.url)}, { prefix: "min:", warn: (m) => warnings.push(m) });
+db.save("k", [7]); db.flush();
+console.log(JSON.stringify({ got: db.fetch("k"), warnings }));
+db.close();`;
+    const r = spawnSync(process.execPath, ["-e", script], { cwd: PROJECT_ROOT, encoding: "utf8", timeout: 60_000 });
+    const line = r.stdout.trim().split("\n").pop() ?? "";
+    assert.deepEqual(JSON.parse(line), { got: [[7]], warnings: [] }, r.stderr);
+  });
+
+  it("an index entry whose hash is gone is dropped by the fetch that finds it empty", async () => {
+    redis.cli("FLUSHALL");
+    const db = new RedisDatabase(redis.url, { prefix: "x:" });
+    opened.push(db);
+    redis.cli("SADD", "x:index", "x:examples:gone");
+    await new Promise((r) => setTimeout(r, 2500)); // the worker's next read of the index names it
+    assert.deepEqual(db.fetch("gone"), []);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(redis.cli("SISMEMBER", "x:index", "x:examples:gone"), "0");
+  });
+
+  it("passwords are hidden however the URL is written; timeouts must be finite", async () => {
+    const { redactUrl } = await import("../../src/engine/redis.ts");
+    assert.equal(redactUrl("redis://:p@ss@host:1/0"), "redis://:***@host:1/0");
+    assert.equal(redactUrl("redis://user:secret@127.0.0.1:5"), "redis://user:***@127.0.0.1:5");
+    assert.equal(redactUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+    assert.throws(() => new RedisDatabase("redis://x", { timeoutMs: Infinity }), /timeoutMs must be a positive, finite number/);
+  });
+});
+
 describe("bad Redis settings name their cause", () => {
   it("a malformed URL in the setting or in SHRINKSCOPE_DATABASE_URL", () => {
     assert.throws(() => property(st.integers(), () => {}, { database: "redis://" }), (e: unknown) => e instanceof InvalidArgument && /database: "redis:\/\/" (is not a URL|names no host)/.test(e.message));
@@ -368,7 +448,7 @@ describe("bad Redis settings name their cause", () => {
 
   it("RedisDatabase's own options", () => {
     assert.throws(() => new RedisDatabase("http://x"), /RedisDatabase: url must start with redis:\/\/ or rediss:\/\//);
-    assert.throws(() => new RedisDatabase("redis://x", { timeoutMs: 0 }), /RedisDatabase: timeoutMs must be a positive number of milliseconds, got 0/);
+    assert.throws(() => new RedisDatabase("redis://x", { timeoutMs: 0 }), /RedisDatabase: timeoutMs must be a positive, finite number of milliseconds, got 0/);
     assert.throws(() => new RedisDatabase("redis://x", { expireAfterMs: -1 }), /expireAfterMs must be a positive/);
   });
 });
