@@ -15,7 +15,8 @@
  */
 import { createRequire } from "node:module";
 import { decodeChoices } from "../engine/database.ts";
-import { openRedisClient, redactUrl, resolveClient } from "../engine/redis.ts";
+import { redactUrl } from "../engine/redis.ts";
+import { openRedisClient, resolveClient } from "../engine/redisClient.ts";
 
 export interface SharedFailure {
   /** The database key. */
