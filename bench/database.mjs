@@ -2,7 +2,7 @@
 // properties, and how long replaying 10,000 saved examples takes.
 //
 // How it is measured:
-//   - A real redis-server (Debian's, as the tests use: tools/redis/install.sh) is started on a free loopback port
+//   - A real redis-server (Debian's, as the tests use: tools/debian-packages.sh) is started on a free loopback port
 //     with no persistence, and stopped at the end.
 //   - Contenders: no database (database: null; paired with itself, it shows the ratio's noise), InMemoryDatabase, DirectoryDatabase (a temporary folder),
 //     RedisDatabase, and the `redis://` setting as a developer gets it (the local folder and Redis, both read and

@@ -1,7 +1,8 @@
 // `npm test`: everything CI runs, in order, with one closing summary line.
 //   1. build and typecheck;
 //   2. node:test over the engine, webview model, extension units, runner and test-runner compatibility (after
-//      installing Debian's redis-server for the shared-database tests: tools/redis/install.sh);
+//      installing the Debian packages they need — redis-server for the shared-database tests, chromium for the
+//      panel's render tests: tools/debian-packages.sh);
 //   3. the extension in a real VS Code (code-server; tools/vscode-e2e installs it on first use).
 // Each stage streams its own output; the last line adds them up as "N passed, N failed".
 import { spawn } from "node:child_process";
@@ -30,9 +31,9 @@ for (const script of ["build", "typecheck"]) {
 }
 
 {
-  const r = await run("bash", ["tools/redis/install.sh"]);
+  const r = await run("bash", ["tools/debian-packages.sh"]);
   if (r.code !== 0) {
-    console.log(`\nstage failed: bash tools/redis/install.sh (redis-server for the database tests; its output is above)\n0 passed, 0 failed`);
+    console.log(`\nstage failed: bash tools/debian-packages.sh (redis-server and chromium for the unit tests; its output is above)\n0 passed, 0 failed`);
     process.exit(1);
   }
 }

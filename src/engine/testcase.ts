@@ -318,8 +318,12 @@ export class TestCase {
       }
     } else if (this.random !== null) {
       const queued = this.replayQueue;
-      if (queued !== null && this.replayNext < queued.length && permitted(type, queued[this.replayNext], constraints)) value = queued[this.replayNext++];
-      else {
+      // A queued value is steered like a generated one: one that leads only to cases already run is dropped
+      // (with the queue). Unsteered, a small case's forced "no more elements" repeated the same few exhausted
+      // cases as duplicates until the run's attempts ran out, and the run passed after a handful of calls.
+      if (queued !== null && this.replayNext < queued.length && permitted(type, queued[this.replayNext], constraints) && !this.exhaustedBelow(type, queued[this.replayNext])) {
+        value = queued[this.replayNext++];
+      } else {
         this.replayQueue = null;
         value = this.generate(type, constraints, this.random);
       }
@@ -363,6 +367,12 @@ export class TestCase {
   setReplayQueue(values: ChoiceValue[] | null): void {
     this.replayQueue = values;
     this.replayNext = 0;
+  }
+
+  /** Whether drawing `value` next leads only to cases the DataTree has run (false without a live cursor). */
+  private exhaustedBelow(type: ChoiceType, value: ChoiceValue): boolean {
+    const cursor = this.cursor;
+    return cursor !== null && cursor.alive && cursor.leadsToExhausted(type, value);
   }
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */

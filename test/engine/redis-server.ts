@@ -1,5 +1,5 @@
 // A real redis-server for the database tests: started on a free loopback port with no persistence, stopped
-// (or paused, or killed) by the test. `npm test` installs Debian's redis-server first (tools/redis/install.sh);
+// (or paused, or killed) by the test. `npm test` installs Debian's redis-server first (tools/debian-packages.sh);
 // a machine without it fails the tests that need it, naming the fix, rather than skipping them.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 export function redisServerPath(): string {
   const found = spawnSync("bash", ["-c", "command -v redis-server"], { encoding: "utf8" });
   const file = found.stdout.trim();
-  if (found.status !== 0 || file === "") throw new Error("redis-server is not installed: run `bash tools/redis/install.sh` (npm test does it first)");
+  if (found.status !== 0 || file === "") throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
   return file;
 }
 

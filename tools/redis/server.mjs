@@ -1,5 +1,5 @@
 // A throwaway redis-server for the benches and the VS Code e2e (the node:test suites have their TypeScript twin,
-// test/engine/redis-server.ts): Debian's binary (tools/redis/install.sh), a free loopback port, no persistence.
+// test/engine/redis-server.ts): Debian's binary (tools/debian-packages.sh), a free loopback port, no persistence.
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 
@@ -17,7 +17,7 @@ function freePort() {
 /** Start one; resolves once it answers PING. `stop()` kills it. */
 export async function startRedis() {
   const found = spawnSync("bash", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  if (found.status !== 0) throw new Error("redis-server is not installed: run `bash tools/redis/install.sh` (npm test does it first)");
+  if (found.status !== 0) throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
   const port = await freePort();
   const child = spawn(found.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   const cli = (...args) => spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args], { encoding: "utf8", timeout: 5000 }).stdout.trim();
