@@ -83,6 +83,20 @@ export type EngineResult =
     };
 
 type Run<T> = Generator<TestCase, T, TestCase>;
+/**
+ * What `run` yields: a case to execute (the driver resumes it with the case executed), or — from the generate
+ * loop, which runs its cases itself through `Engine.inline` — a case whose body went async, to wait for
+ * (resumed once it has settled).
+ */
+export type EngineStep = TestCase | Settling;
+
+/** A case the generate loop ran itself (Engine.inline) whose body went async: resume the engine once it settles. */
+export class Settling {
+  constructor(
+    readonly tc: TestCase,
+    readonly settled: Promise<void>,
+  ) {}
+}
 
 /**
  * The error of a flaky run in which nothing failed (e.g. draws that depend on a global counter): there is
@@ -228,7 +242,14 @@ export class Engine {
     return { ...this.stats, timeMs: Math.round(clock() - this.started), events: { ...this.eventCounts } };
   }
 
-  *run(): Run<EngineResult> {
+  /**
+   * The executor, when the driver hands it over (property.ts): the generate loop then runs each case in place
+   * instead of yielding it — a generator's round trip per case was a tenth of a small property's run — and
+   * yields only a case whose body went async (Settling).
+   */
+  inline: ((tc: TestCase) => void | Promise<void>) | undefined = undefined;
+
+  *run(): Generator<EngineStep, EngineResult, TestCase> {
     const s = this.settings;
     this.observer?.event({
       type: "run-start",
@@ -330,7 +351,12 @@ export class Engine {
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
         health?.watch(tc);
-        yield tc;
+        const inline = this.inline;
+        if (inline === undefined) yield tc;
+        else {
+          const pending = inline(tc);
+          if (pending !== undefined) yield new Settling(tc, pending);
+        }
         this.finish(tc, "generate", undefined);
         if (simplestFirst) {
           simplestFirst = false;

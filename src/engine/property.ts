@@ -10,8 +10,8 @@ import * as timers from "node:timers";
 import { flushOf, noteOf } from "./database.ts";
 import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "./context.ts";
 import type { RunScope } from "./context.ts";
-import { Engine } from "./engine.ts";
-import type { EngineResult } from "./engine.ts";
+import { Engine, Settling } from "./engine.ts";
+import type { EngineResult, EngineStep } from "./engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "./errors.ts";
 import type { EngineEvent, ExplainedArgument, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "./events.ts";
 import type { Slice } from "./explain.ts";
@@ -484,23 +484,34 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
   });
 }
 
-/** Drive the engine's generator, executing each yielded case; sync until a body returns a promise. */
-function drive<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>): R | Promise<R> {
+/**
+ * Drive the engine's generator, executing each yielded case (or waiting for one the engine ran itself and whose
+ * body went async: Settling); sync until a body returns a promise.
+ */
+function drive<R>(gen: Generator<EngineStep, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>): R | Promise<R> {
   let step = gen.next();
   while (!step.done) {
-    const tc = step.value;
-    const pending = execute(tc);
-    if (pending !== undefined) return pending.then(() => driveAsync(gen, execute, tc));
-    step = gen.next(tc);
+    const v = step.value;
+    if (v instanceof Settling) return v.settled.then(() => driveAsync(gen, execute, v.tc));
+    const pending = execute(v);
+    if (pending !== undefined) return pending.then(() => driveAsync(gen, execute, v));
+    step = gen.next(v);
   }
   return step.value;
 }
 
-async function driveAsync<R>(gen: Generator<TestCase, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>, done: TestCase): Promise<R> {
+async function driveAsync<R>(gen: Generator<EngineStep, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>, done: TestCase): Promise<R> {
   let step = gen.next(done);
   while (!step.done) {
-    const tc = step.value;
-    await execute(tc);
+    const v = step.value;
+    let tc: TestCase;
+    if (v instanceof Settling) {
+      await v.settled;
+      tc = v.tc;
+    } else {
+      tc = v;
+      await execute(tc);
+    }
     step = gen.next(tc);
   }
   return step.value;
@@ -556,6 +567,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   };
   let result: EngineResult | Promise<EngineResult>;
   try {
+    engine.inline = execute;
     result = drive(engine.run(), execute);
   } catch (e) {
     runEnded();

@@ -11,7 +11,13 @@ import type { ExplainedArgument } from "./events.ts";
 import { FREE_COMMENT } from "./events.ts";
 import { formatArgs, toLiteral } from "./printer.ts";
 
-const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)|node:internal/;
+/**
+ * Frames skipped when a failure's origin is the first frame of the user's: the engine's files, Node's internals,
+ * and a generator's native resumption frame ("at run.next (<anonymous>)": no place in anyone's source). The
+ * generate loop runs cases from inside the engine's generator, the shrinker from outside it: an error the engine
+ * raised for the body, such as an unreadable `then`, must have one origin in both.
+ */
+const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)|node:internal|^\s+at \S+\.next \(<anonymous>\)$/;
 
 /** Make `text` safe inside a one-line block comment. */
 function commentSafe(text: string): string {

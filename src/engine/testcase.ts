@@ -84,6 +84,8 @@ export class CaseStore {
   owner: TestCase | null = null;
   /** The ring of the integers its case generated last (TestCase.recentCount of them), reused case after case. */
   readonly recent: number[] = [];
+  /** TestCase.rangeStack's storage, reused case after case. */
+  readonly ranges: number[] = [];
 }
 
 
@@ -225,6 +227,15 @@ export class TestCase {
       this.spanStore = new CaseStore(this.data);
     }
   }
+
+  /**
+   * A stack of numbers strategies use while drawing, up to `rangeTop`: each writes above the top it found and
+   * sets the top back before it returns (lists keep their elements' choice ranges here, not an array per list).
+   */
+  get rangeStack(): number[] {
+    return this.spanStore.ranges;
+  }
+  rangeTop = 0;
 
   /** Throws if this case's shared storage was taken by a later case (an engine bug: it should have called own()). */
   private checkLive(): void {

@@ -110,12 +110,21 @@ function assertFailure(r: Run, root: string, file: string, repro: string, mark: 
   assert.deepEqual({ file: f.location?.file, line: f.location?.line }, { file: path.join(root, file), line: markLine(path.join(root, file), mark) });
 }
 
-/** Every test case the engine ran (ids are sequential) arrived, or was counted as dropped: none lost. */
-function assertAllAccountedFor(r: Run): void {
+/**
+ * Every test case the engine ran (ids are sequential) arrived, or was counted as dropped: none lost. A
+ * synchronous run's batches each end on their newest case, so the count is the last id + 1. An async run's
+ * timer may send a batch ending on a case the sample dropped (its view is gone by then), counted but not sent:
+ * the count may pass the last id received (seen under load in a 100-case async run: 52 received, 48 dropped,
+ * the last received id 87).
+ */
+function assertAllAccountedFor(r: Run, async = false): void {
   const received = cases(r);
   assert.ok(received.length > 0, "some test cases arrived");
   const last = Math.max(...received.map((c) => c.id));
-  assert.equal(received.length + r.dropped, last + 1, `${received.length} received + ${r.dropped} dropped, last id ${last}`);
+  assert.equal(new Set(received.map((c) => c.id)).size, received.length, "no case arrived twice");
+  const message = `${received.length} received + ${r.dropped} dropped, last id ${last}`;
+  if (async) assert.ok(received.length + r.dropped >= last + 1, message);
+  else assert.equal(received.length + r.dropped, last + 1, message);
 }
 
 test("time from fork to the first streamed test case (printed, not asserted)", async () => {
@@ -179,7 +188,7 @@ describe("runner", { concurrency: 3 }, () => {
     assert.equal(r.result.outcome, "passed", r.result.reason);
     // Every case reached the host or was counted as dropped: on a loaded machine the outbox's time budget
     // (src/runner/outbox.ts) may thin even an async run's stream (seen in CI: fewer than 100 received).
-    assertAllAccountedFor(r);
+    assertAllAccountedFor(r, true);
     assert.ok(cases(r).length + r.dropped >= 100, `${cases(r).length} received + ${r.dropped} dropped`);
     const where = await run(esm, ESM_FILE, ["math", "knows where it is"]);
     assert.equal(where.result.outcome, "passed", where.result.failure?.message);

@@ -169,10 +169,10 @@ class Lists<T> extends Strategy<T[]> {
     const keys = this.structural ? new StructuralKeys() : null;
     const seenObjects = this.structural ? new Set<string>() : null;
     let duplicates = 0;
-    // [start, end) of each kept element's choices (after its "more" flag), flat; made on the second element.
-    let starts: number[] | null = null;
-    let firstStart = -1;
-    let firstEnd = -1;
+    // [start, end) of each kept element's choices (after its "more" flag), flat, from `base` of the case's
+    // scratch stack up to its top (a list inside an element pushes above ours and pops back before we go on).
+    const ranges = tc.rangeStack;
+    const base = tc.rangeTop;
     const random = tc.random;
     for (;;) {
       const mustStop = out.length >= this.maxSize;
@@ -192,14 +192,11 @@ class Lists<T> extends Strategy<T[]> {
         break;
       }
       // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs.
-      if (firstStart >= 0 && random !== null && tc.generating && random.bool(0.1)) {
-        let from = firstStart;
-        let to = firstEnd;
-        if (starts !== null) {
-          const k = random.int(0, starts.length / 2 - 1);
-          from = starts[2 * k];
-          to = starts[2 * k + 1];
-        }
+      if (tc.rangeTop > base && random !== null && tc.generating && random.bool(0.1)) {
+        const kept = (tc.rangeTop - base) / 2;
+        const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
+        const from = ranges[k];
+        const to = ranges[k + 1];
         const values = new Array<ChoiceValue>(to - from);
         for (let j = from; j < to; j++) values[j - from] = tc.valueAt(j);
         tc.setReplayQueue(values);
@@ -227,16 +224,14 @@ class Lists<T> extends Strategy<T[]> {
         set.add(key);
         duplicates = 0;
       }
-      if (firstStart < 0) {
-        firstStart = spanStart + 1;
-        firstEnd = tc.choiceCount;
-      } else {
-        if (starts === null) starts = [firstStart, firstEnd];
-        starts.push(spanStart + 1, tc.choiceCount);
-      }
+      const top = tc.rangeTop;
+      ranges[top] = spanStart + 1;
+      ranges[top + 1] = tc.choiceCount;
+      tc.rangeTop = top + 2;
       out.push(v);
       tc.endSpan();
     }
+    tc.rangeTop = base;
     return out;
   }
 }
