@@ -18,8 +18,9 @@
  * another kind of draw), the property is flaky; the run stops there — in any phase — and reports it with
  * both outcomes instead of a minimal example that rests on answers which no longer hold.
  *
- * The engine never calls the property itself: `run` is a generator that yields each TestCase to execute and
- * is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver).
+ * The engine does not know how the property is called: `run` is a generator that yields each TestCase to execute
+ * and is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver). The
+ * generate loop calls the driver's executor in place (`inline`) and yields only a case whose body went async.
  */
 import type { ChoiceNode, ChoiceValue } from "./choices.ts";
 import { choiceEquals, compareNodes } from "./choices.ts";
