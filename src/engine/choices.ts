@@ -136,6 +136,16 @@ export class ChoiceData {
     this.length = i + 1;
   }
 
+  /** push() for a choice stored as a number (an integer, a float, a boolean as 0/1). */
+  pushNumber(code: number, constraints: Constraints, value: number): void {
+    const i = this.length;
+    if (i === this.codes.length) this.grow();
+    this.codes[i] = code;
+    this.constraints[i] = constraints;
+    this.values[i] = value;
+    this.length = i + 1;
+  }
+
   value(i: number): ChoiceValue {
     return storedValue(this.codes[i], this.values, this.objects, i);
   }

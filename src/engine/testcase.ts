@@ -15,7 +15,7 @@
  * first (`own`). Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { BytesConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
+import type { BooleanConstraints, BytesConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
 import { ChoiceData, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import { InvalidArgument } from "./errors.ts";
@@ -44,6 +44,8 @@ export class StopTest extends Error {
 }
 
 const MAX_SPAN_DEPTH = 400;
+const INTEGER_CODE = typeCode("integer");
+const BOOLEAN_CODE = typeCode("boolean");
 /** How many recent integers near-value generation picks from (a power of two). */
 const RECENT = 8;
 
@@ -359,6 +361,43 @@ export class TestCase {
   }
 
   /**
+   * draw("boolean", c) — the same value, the same randomness — with the path a fresh draw takes once the DataTree
+   * cursor has left the tree made straight (a list draws one before each element).
+   */
+  drawBoolean(c: BooleanConstraints): boolean {
+    const i = this.choiceCount;
+    const random = this.random;
+    const cursor = this.cursor;
+    if (random === null || i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return this.draw("boolean", c);
+    const value = random.bool(c.p);
+    this.data.pushNumber(BOOLEAN_CODE, c, value ? 1 : 0);
+    this.choiceCount = i + 1;
+    return value;
+  }
+
+  /** draw("integer", c), made straight in the same way as drawBoolean. */
+  drawInteger(c: IntegerConstraints): number {
+    const i = this.choiceCount;
+    const random = this.random;
+    const cursor = this.cursor;
+    if (random === null || i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return this.draw("integer", c);
+    const value = this.generateInteger(c, random);
+    this.data.pushNumber(INTEGER_CODE, c, value);
+    this.choiceCount = i + 1;
+    return value;
+  }
+
+  /** A fresh integer, noted among the recent ones (generateInteger's near values). */
+  private generateInteger(c: IntegerConstraints, random: Random): number {
+    const recent = this.spanStore.recent;
+    const v = generateInteger(c, random, recent, this.recentCount);
+    recent[this.recentNext] = v;
+    if (this.recentCount < RECENT) this.recentCount++;
+    this.recentNext = (this.recentNext + 1) & (RECENT - 1);
+    return v;
+  }
+
+  /**
    * A string or bytes choice does not fit in the budget: an overrun, or, when even the shortest legal value can
    * never fit in an empty case, the strategy's misuse (an endless run of overruns would only say "too much").
    */
@@ -389,15 +428,9 @@ export class TestCase {
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
   private generate(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random): ChoiceValue {
     let value: ChoiceValue;
-    if (type === "integer") {
-      // Now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
-      const recent = this.spanStore.recent;
-      const v = generateInteger(constraints as IntegerConstraints, random, recent, this.recentCount);
-      recent[this.recentNext] = v;
-      if (this.recentCount < RECENT) this.recentCount++;
-      this.recentNext = (this.recentNext + 1) & (RECENT - 1);
-      value = v;
-    } else value = generateChoice(type, constraints, random);
+    // Integers: now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
+    if (type === "integer") value = this.generateInteger(constraints as IntegerConstraints, random);
+    else value = generateChoice(type, constraints, random);
     const cursor = this.cursor;
     if (cursor === null || !cursor.alive || !cursor.leadsToExhausted(type, value)) return value;
     for (let attempt = 0; attempt < 3; attempt++) {

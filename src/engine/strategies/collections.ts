@@ -185,7 +185,7 @@ class Lists<T> extends Strategy<T[]> {
       else {
         // A small case while generating (engine.ts: the first cases): no more elements, by a generated false.
         if (random !== null && tc.choiceCount >= tc.growthLimit && tc.generating) tc.setReplayQueue(NO_MORE);
-        go = tc.draw("boolean", this.more);
+        go = tc.drawBoolean(this.more);
       }
       if (!go) {
         tc.endSpan();

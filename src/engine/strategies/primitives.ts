@@ -39,11 +39,11 @@ class Integers extends Strategy<number> {
     super(undefined);
   }
   protected doDraw(tc: TestCase): number {
-    return tc.draw("integer", this.constraints);
+    return tc.drawInteger(this.constraints);
   }
   // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
   override draw(tc: TestCase): number {
-    return tc.draw("integer", this.constraints);
+    return tc.drawInteger(this.constraints);
   }
 }
 
@@ -132,10 +132,10 @@ const COIN: BooleanConstraints = { p: 0.5 };
 
 class Booleans extends Strategy<boolean> {
   protected doDraw(tc: TestCase): boolean {
-    return tc.draw("boolean", COIN);
+    return tc.drawBoolean(COIN);
   }
   override draw(tc: TestCase): boolean {
-    return tc.draw("boolean", COIN);
+    return tc.drawBoolean(COIN);
   }
 }
 
