@@ -102,7 +102,7 @@ test("dataTooLarge suppressed: the run goes on, passes, and finds a bug in the c
   for (const seed of SEEDS) {
     const settings: Settings = { ...QUIET, ...BIG, seed, maxExamples: 20, suppressHealthCheck: ["dataTooLarge"] };
     check(property(big(), (xs) => assert.ok(xs.length <= 35)), settings);
-    const f = failure(() => check(property(big(), (xs) => assert.ok(!xs.includes(true))), settings));
+    const f = failure(() => check(property(big(), (xs) => assert.ok(!xs.includes(true), "no true")), settings));
     assert.equal((f.args[0] as boolean[]).length, 30);
   }
 });
@@ -157,7 +157,7 @@ test("explicit examples stay out of the health check: 60 rejected examples, then
 });
 
 test("a failure found inside the window is reported as the failure, not as a health check", () => {
-  const f = failure(() => check(property(st.integers({ min: 0, max: 9 }).filter((x) => x !== 3), (x) => assert.ok(x < 5)), { ...QUIET, seed: 1 }));
+  const f = failure(() => check(property(st.integers({ min: 0, max: 9 }).filter((x) => x !== 3), (x) => assert.ok(x < 5, "under 5")), { ...QUIET, seed: 1 }));
   assert.ok(f instanceof PropertyFailure);
   assert.deepEqual(f.args, [5]);
 });
