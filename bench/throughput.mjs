@@ -24,10 +24,11 @@
 //
 // Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested] [--mode cold,warm]
 //   --quick: 3 processes per cold and 1 per warm measurement.
-// A/B: node bench/throughput.mjs --against <git ref> [--procs N] [--property …] [--mode …]
+// A/B: node bench/throughput.mjs --against <git ref> [--cpu] [--procs N] [--property …] [--mode …]
 //   the engine of the working tree against the engine at <ref>, both bundled the same way into a temporary
 //   folder, their processes interleaved; prints each one's median rate and the median (and range) of the ratio
-//   of the runs paired in each round — what to read on a noisy machine, where single rates move ±30%.
+//   of the runs paired in each round — what to read on a noisy machine, where single rates move ±30%. --cpu: rates
+//   per second of the child's CPU time instead of wall time (steadier while something else runs on the machine).
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -117,22 +118,31 @@ async function contender(lib, shape) {
   return (n, seed) => check(prop, { maxExamples: n, database: null, deadline: null, seed, ...(tap ? { onEvent: tap } : {}) });
 }
 
-/** One timed run: body calls per second. */
-function timed(run, n, seed) {
+/**
+ * One timed run: body calls per second — of wall time, or with `cpu` of the process's CPU time (user and system),
+ * which another process on the machine disturbs less.
+ */
+function timed(run, n, seed, cpu) {
   calls = 0;
   const t0 = performance.now();
+  const c0 = cpu ? process.cpuUsage() : undefined;
   run(n, seed);
+  if (c0 !== undefined) {
+    const used = process.cpuUsage(c0);
+    return (calls * 1e6) / (used.user + used.system);
+  }
   return (calls * 1000) / (performance.now() - t0);
 }
 
-async function child(lib, shape, mode) {
+async function child(lib, shape, mode, clock) {
+  const cpu = clock === "cpu";
   const run = await contender(lib, shape);
   let rate;
-  if (mode === "cold") rate = timed(run, COLD_N, 1);
+  if (mode === "cold") rate = timed(run, COLD_N, 1, cpu);
   else {
-    timed(run, WARM_N, 2);
+    timed(run, WARM_N, 2, cpu);
     rate = 0;
-    for (let k = 0; k < WARM_RUNS; k++) rate = Math.max(rate, timed(run, WARM_N, 3 + k));
+    for (let k = 0; k < WARM_RUNS; k++) rate = Math.max(rate, timed(run, WARM_N, 3 + k, cpu));
   }
   process.stdout.write(`${JSON.stringify({ rate, tapDir: process.env.SHRINKSCOPE_TAP })}\n`);
 }
@@ -171,8 +181,8 @@ function fmtRate(r) {
   return r.toFixed(0);
 }
 
-function measureInChild(lib, shape, mode) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", lib, shape, mode], { encoding: "utf8" });
+function measureInChild(lib, shape, mode, clock = "wall") {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", lib, shape, mode, clock], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${lib} ${shape} ${mode} failed (exit ${r.status}):\n${r.stderr}`);
   const { rate, tapDir } = JSON.parse(r.stdout.trim().split("\n").at(-1));
   if (tapDir !== undefined) rmSync(tapDir, { recursive: true, force: true });
@@ -254,7 +264,8 @@ async function against(argv, ref) {
     const procs = Number(option(argv, "--procs") ?? 8);
     const shapes = listOption(argv, "--property", SHAPES);
     const modes = listOption(argv, "--mode", MODES);
-    console.log(`throughput A/B (node ${process.version}): the working tree's engine against ${ref}'s, ${procs} rounds of one fresh process each, the order alternating`);
+    const clock = argv.includes("--cpu") ? "cpu" : "wall";
+    console.log(`throughput A/B (node ${process.version}): the working tree's engine against ${ref}'s, ${procs} rounds of one fresh process each, the order alternating; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}`);
     for (const shape of shapes) {
       for (const mode of modes) {
         const ours = [];
@@ -262,7 +273,7 @@ async function against(argv, ref) {
         const ratios = [];
         for (let p = 0; p < procs; p++) {
           const pair = p % 2 === 0 ? ["ours", "ref"] : ["ref", "ours"];
-          const r = Object.fromEntries(pair.map((k) => [k, measureInChild(`engine=${files[k]}`, shape, mode)]));
+          const r = Object.fromEntries(pair.map((k) => [k, measureInChild(`engine=${files[k]}`, shape, mode, clock)]));
           ours.push(r.ours);
           theirs.push(r.ref);
           ratios.push(r.ours / r.ref);
@@ -277,7 +288,7 @@ async function against(argv, ref) {
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === "--child") await child(argv[1], argv[2], argv[3]);
+if (argv[0] === "--child") await child(argv[1], argv[2], argv[3], argv[4]);
 else if (option(argv, "--against") !== undefined) {
   await against(argv, option(argv, "--against")).catch((e) => {
     console.error(e.message);
