@@ -249,6 +249,13 @@ export class Engine {
    * yields only a case whose body went async (Settling).
    */
   inline: ((tc: TestCase) => void | Promise<void>) | undefined = undefined;
+  /**
+   * Given by the driver for a property whose spans all come from drawing its arguments (no st.data(), not a
+   * machine): draws a case's arguments again from its choices and gives the case their spans (adoptSpans). Set,
+   * the generate loop's cases record no spans (TestCase.spansOff: spans were 5–13% of a list's run) unless an
+   * observer reads them, and get them here when they are read after all.
+   */
+  respan: ((tc: TestCase) => void) | undefined = undefined;
 
   *run(): Generator<EngineStep, EngineResult, TestCase> {
     const s = this.settings;
@@ -349,6 +356,7 @@ export class Engine {
         const tc = simplestFirst ? new TestCase(NO_CHOICES, null, s.maxChoices) : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
+        else if (this.respan !== undefined) tc.spansOff = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         cursor.reset(tc.data);
         health?.watch(tc);
@@ -363,9 +371,9 @@ export class Engine {
           simplestFirst = false;
           if (tc.status !== Status.Overrun) growthLimit = SMALL_GROWTH * Math.max(tc.choiceCount, 1);
         }
-        if (targeting && tc.hasTargets && targets.observe(tc, false)) this.reportTargets(targets, false);
+        if (targeting && tc.hasTargets && targets.observe(this.spanned(tc), false)) this.reportTargets(targets, false);
         if (tc.status === Status.Interesting || this.flaky !== null) {
-          if (tc.status === Status.Interesting) failure = tc;
+          if (tc.status === Status.Interesting) failure = this.spanned(tc);
           break;
         }
         if (health !== null) {
@@ -376,7 +384,7 @@ export class Engine {
         // A few variations of the case, with a value repeated (mutate.ts). The health window does not count them:
         // it judges what generation alone makes of the strategies.
         if (tc.status !== Status.Overrun && !tc.duplicate && mutations.allowed(this.stats.examples)) {
-          failure = yield* mutations.vary(tc, mutationHost);
+          failure = yield* mutations.vary(this.spanned(tc), mutationHost);
           if (failure !== undefined || this.flaky !== null) break;
         }
       }
@@ -567,6 +575,12 @@ export class Engine {
     if (this.flaky === null) this.flaky = { tc, call, divergence: this.tree.divergence as Divergence };
   }
 
+  /** `tc`, with its spans if it was drawn without (TestCase.spansOff). */
+  private spanned(tc: TestCase): TestCase {
+    if (tc.spansOff) this.respan?.(tc);
+    return tc;
+  }
+
   private simpler(a: TestCase, b: TestCase): boolean {
     return a.nodes.length < b.nodes.length;
   }
@@ -610,7 +624,7 @@ export class Engine {
     }
     const before = this.tree.nodeCount;
     const depths = this.depthsScratch;
-    depths.length = 0;
+    if (depths.length !== 0) depths.length = 0; // (the length setter is a runtime call even when it changes nothing)
     if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
     if (tc.status === Status.Interesting) tc.own();
     const tree = this.tree;

@@ -568,6 +568,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   let result: EngineResult | Promise<EngineResult>;
   try {
     engine.inline = execute;
+    if (def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some((s) => s instanceof DataStrategy) && (def.body as { [SIM_BODY]?: boolean })[SIM_BODY] !== true) engine.respan = respanOf(def);
     result = drive(engine.run(), execute);
   } catch (e) {
     runEnded();
@@ -590,6 +591,26 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   }
   runEnded();
   return reported(result);
+}
+
+/**
+ * Engine.respan for a plain property: its arguments drawn again from a case's choices (the body is not called),
+ * their spans given to the case — up to where drawing stopped, if it threw, as when the case was drawn.
+ */
+function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
+  return (tc) => {
+    const again = new TestCase(tc.choices, null, tc.maxChoices);
+    const previous = setCurrent(again);
+    try {
+      drawArgs(def, again);
+    } catch {
+      // (the case ended while drawing: a filter gave up, an overrun, a strategy's own error)
+    } finally {
+      setCurrent(previous);
+    }
+    again.closeOpenSpans();
+    tc.adoptSpans(again);
+  };
 }
 
 /**

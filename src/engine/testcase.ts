@@ -449,11 +449,34 @@ export class TestCase {
     return value;
   }
 
+  /**
+   * Set by the engine on a generated case whose spans nothing may read (no observer, a plain property): its
+   * draws record none (the nesting depth is still counted), and the engine gives it the spans of its choices
+   * drawn again (adoptSpans) if it turns out to be read after all — a failure, a case varied or climbed from.
+   */
+  spansOff = false;
+
+  /** Take the spans `replay` recorded drawing this case's choices again (see spansOff). */
+  adoptSpans(replay: TestCase): void {
+    this.checkLive();
+    const from = replay.spanStore;
+    const to = this.spanStore;
+    for (let k = 0; k < from.count; k++) to.labels[k] = from.labels[k];
+    for (let k = 0; k < from.count * SPAN_STRIDE; k++) to.nums[k] = from.nums[k];
+    to.count = from.count;
+    this.spanCache = null;
+    this.spansOff = false;
+  }
+
   startSpan(label: string): void {
     // Nesting this deep is a strategy recursing without end: stop as an overrun before the stack overflows.
     if (this.depth >= MAX_SPAN_DEPTH) {
       this.status = Status.Overrun;
       throw new StopTest(Status.Overrun);
+    }
+    if (this.spansOff) {
+      this.depth++;
+      return;
     }
     const store = this.spanStore;
     const k = store.count++;
@@ -471,6 +494,10 @@ export class TestCase {
   }
 
   endSpan(discard = false): void {
+    if (this.spansOff) {
+      this.depth--;
+      return;
+    }
     const at = this.openSpan * SPAN_STRIDE;
     const nums = this.spanStore.nums;
     nums[at + 1] = this.choiceCount;

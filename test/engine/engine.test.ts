@@ -433,3 +433,25 @@ test("each accepted shrink of a property carries its arguments as the report pri
   failure(() => check(prop, { ...QUIET, seed: 3 }));
   assert.equal(calls, callsWithEvents, "presenting calls no body");
 });
+
+test("generated cases record spans only when read: a run with no observer finds, varies and shrinks exactly as an observed one", () => {
+  // Without an observer a plain property's generated cases draw no spans (TestCase.spansOff); a failure, a case
+  // varied by the mutations and a case climbed from get theirs by drawing their arguments again. Were those
+  // spans wrong or missing, the shrinker and the mutations would take other steps than in an observed run.
+  const dedupe = (xs: number[]) => xs.filter((x, i) => i === 0 || xs[i - 1] !== x);
+  const cases: [string, () => ReturnType<typeof property>][] = [
+    ["a repeat that is not adjacent", () => property(st.lists(st.integers({ min: -5, max: 50 })), (xs) => assert.equal(new Set(dedupe(xs)).size, dedupe(xs).length, "unique after dedupe"))],
+    ["nested records", () => property(st.records({ id: st.integers(), items: st.lists(st.records({ sku: st.text(), qty: st.integers({ min: 0, max: 100 }) }).filter((r) => r.qty !== 7)) }), (o) => assert.ok(o.items.reduce((a, r) => a + r.qty, 0) < 150, "under 150"))],
+    ["a drawing that throws", () => property(st.lists(st.integers().map((n) => { if (n === 1000) throw new Error("no 1000"); return n; })), st.integers({ min: 0, max: 3 }), (xs, k) => assert.ok(xs.length <= 4 + k, "short"))],
+  ];
+  for (const [name, make] of cases) {
+    for (const seed of [1, 2, 3, 4]) {
+      const plain = failure(() => check(make(), { ...QUIET, seed }));
+      const observed = failure(() => check(make(), { ...QUIET, seed, onEvent: () => {} }));
+      assert.deepEqual(plain.args, observed.args, `${name}, seed ${seed}: the same minimal example`);
+      const { timeMs: _a, ...p } = plain.statistics;
+      const { timeMs: _b, ...o } = observed.statistics;
+      assert.deepEqual(p, o, `${name}, seed ${seed}: the same cases, variations and shrinks`);
+    }
+  }
+});
