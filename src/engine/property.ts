@@ -539,7 +539,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
   // A simulated body (simTest) runs many whole workloads per example, in virtual time: the wall clock says
   // nothing about it, so the deadline would only fire falsely (the timeout still guards against a hang).
-  if ((declared.body as { [SIM_BODY]?: boolean })[SIM_BODY] === true) {
+  if (isSimBody(declared.body)) {
     // And its timeout, unless set, is the one without a deadline (60 s): 10 × the default deadline is 2 s, which
     // a big workload's exploration and schedule shrinking can pass without hanging at all.
     const timeoutSet = declared.settings?.timeout !== undefined || extra?.timeout !== undefined;
@@ -568,7 +568,7 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   let result: EngineResult | Promise<EngineResult>;
   try {
     engine.inline = execute;
-    if (def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some((s) => s instanceof DataStrategy) && (def.body as { [SIM_BODY]?: boolean })[SIM_BODY] !== true) engine.respan = respanOf(def);
+    if (spansFromArguments(def)) engine.respan = respanOf(def);
     result = drive(engine.run(), execute);
   } catch (e) {
     runEnded();
@@ -599,18 +599,36 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
  */
 function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
   return (tc) => {
-    const again = new TestCase(tc.choices, null, tc.maxChoices);
-    const previous = setCurrent(again);
-    try {
-      drawArgs(def, again);
-    } catch {
-      // (the case ended while drawing: a filter gave up, an overrun, a strategy's own error)
-    } finally {
-      setCurrent(previous);
-    }
+    const { again } = drawnAgain(def, tc.choices, tc.maxChoices);
     again.closeOpenSpans();
     tc.adoptSpans(again);
   };
+}
+
+/**
+ * A property's arguments drawn again from `choices` in a case of their own, the body not called: the case, and
+ * the arguments (undefined when drawing threw: a filter gave up, an overrun, a strategy's own error).
+ */
+function drawnAgain(def: PropertyDefinition, choices: readonly ChoiceValue[], maxChoices: number): { again: TestCase; args: unknown[] | undefined } {
+  const again = new TestCase(choices, null, maxChoices);
+  const previous = setCurrent(again);
+  try {
+    return { again, args: drawArgs(def, again) };
+  } catch {
+    return { again, args: undefined };
+  } finally {
+    setCurrent(previous);
+  }
+}
+
+/** Whether every span of the property's cases comes from drawing its arguments (Engine.respan can redraw them). */
+function spansFromArguments(def: PropertyDefinition): boolean {
+  // A machine draws its steps, st.data() its values, a simulated schedule its decisions, all in the body.
+  return def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some((s) => s instanceof DataStrategy) && !isSimBody(def.body);
+}
+
+function isSimBody(body: PropertyDefinition["body"]): boolean {
+  return (body as { [SIM_BODY]?: boolean })[SIM_BODY] === true;
 }
 
 /**
@@ -619,14 +637,12 @@ function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
  */
 function argumentsOf(def: PropertyDefinition): (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined {
   return (choices, maxChoices) => {
-    const tc = new TestCase(choices, null, maxChoices);
-    const previous = setCurrent(tc);
+    const { args } = drawnAgain(def, choices, maxChoices);
+    if (args === undefined) return undefined;
     try {
-      return { kind: "arguments", text: reproOf(def, drawArgs(def, tc), undefined) };
+      return { kind: "arguments", text: reproOf(def, args, undefined) };
     } catch {
       return undefined;
-    } finally {
-      setCurrent(previous);
     }
   };
 }

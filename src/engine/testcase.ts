@@ -365,26 +365,33 @@ export class TestCase {
    * cursor has left the tree made straight (a list draws one before each element).
    */
   drawBoolean(c: BooleanConstraints): boolean {
-    const i = this.choiceCount;
-    const random = this.random;
-    const cursor = this.cursor;
-    if (random === null || i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return this.draw("boolean", c);
+    const random = this.straightRandom();
+    if (random === null) return this.draw("boolean", c);
     const value = random.bool(c.p);
     this.data.pushNumber(BOOLEAN_CODE, c, value ? 1 : 0);
-    this.choiceCount = i + 1;
+    this.choiceCount++;
     return value;
   }
 
   /** draw("integer", c), made straight in the same way as drawBoolean. */
   drawInteger(c: IntegerConstraints): number {
-    const i = this.choiceCount;
-    const random = this.random;
-    const cursor = this.cursor;
-    if (random === null || i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return this.draw("integer", c);
+    const random = this.straightRandom();
+    if (random === null) return this.draw("integer", c);
     const value = this.generateInteger(c, random);
     this.data.pushNumber(INTEGER_CODE, c, value);
-    this.choiceCount = i + 1;
+    this.choiceCount++;
     return value;
+  }
+
+  /**
+   * The randomness when draw() would take its plainest path for the next choice — a fresh value, within the
+   * budget, nothing replayed or queued, no DataTree cursor to steer by — else null.
+   */
+  private straightRandom(): Random | null {
+    const i = this.choiceCount;
+    const cursor = this.cursor;
+    if (i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return null;
+    return this.random;
   }
 
   /** A fresh integer, noted among the recent ones (generateInteger's near values). */
@@ -431,8 +438,8 @@ export class TestCase {
     // Integers: now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
     if (type === "integer") value = this.generateInteger(constraints as IntegerConstraints, random);
     else value = generateChoice(type, constraints, random);
-    const cursor = this.cursor;
-    if (cursor === null || !cursor.alive || !cursor.leadsToExhausted(type, value)) return value;
+    if (!this.exhaustedBelow(type, value)) return value;
+    const cursor = this.cursor as TreeCursor;
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = generateChoice(type, constraints, random);
       if (!cursor.leadsToExhausted(type, v)) return v;
@@ -459,11 +466,8 @@ export class TestCase {
   /** Take the spans `replay` recorded drawing this case's choices again (see spansOff). */
   adoptSpans(replay: TestCase): void {
     this.checkLive();
-    const from = replay.spanStore;
     const to = this.spanStore;
-    for (let k = 0; k < from.count; k++) to.labels[k] = from.labels[k];
-    for (let k = 0; k < from.count * SPAN_STRIDE; k++) to.nums[k] = from.nums[k];
-    to.count = from.count;
+    to.count = replay.copySpans(to.labels, to.nums);
     this.spanCache = null;
     this.spansOff = false;
   }

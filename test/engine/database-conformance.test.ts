@@ -7,9 +7,6 @@
  * itself — agree with a model (a Map of sets) over any sequence of saves, deletes and fetches.
  */
 import assert from "node:assert/strict";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { DirectoryDatabase, InMemoryDatabase, encodeChoices, flushOf, type ExampleDatabase, type StoredChoice } from "../../src/engine/database.ts";
 import { MultiplexedDatabase, ReadOnlyDatabase } from "../../src/engine/databases.ts";
@@ -17,13 +14,7 @@ import { check, property } from "../../src/engine/property.ts";
 import { RedisDatabase } from "../../src/engine/redis.ts";
 import * as st from "../../src/engine/strategies/index.ts";
 import { startRedis, type RedisServer } from "./redis-server.ts";
-
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-conformance-"));
-  dirs.push(d);
-  return d;
-}
+import { tempDir } from "./helpers.ts";
 
 let redis: RedisServer;
 let prefixes = 0;
@@ -34,11 +25,10 @@ before(async () => {
 after(async () => {
   for (const db of redisDbs) await db.close();
   await redis.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
 function newRedis(prefix: string, warnings: string[], client: "ioredis" | "redis" = "ioredis"): RedisDatabase {
-  const db = new RedisDatabase(redis.url, { prefix, client, pendingDir: tempDir(), warn: (m) => warnings.push(m) });
+  const db = new RedisDatabase(redis.url, { prefix, client, pendingDir: tempDir("conformance"), warn: (m) => warnings.push(m) });
   redisDbs.push(db);
   return db;
 }
@@ -53,7 +43,7 @@ const ADAPTERS: Adapter[] = [
   {
     name: "DirectoryDatabase",
     make: (w) => {
-      const dir = tempDir();
+      const dir = tempDir("conformance");
       return { db: new DirectoryDatabase(dir, { warn: (m) => w.push(m) }), reopen: () => new DirectoryDatabase(dir) };
     },
   },
@@ -61,7 +51,7 @@ const ADAPTERS: Adapter[] = [
   {
     name: "MultiplexedDatabase (in-memory + directory)",
     make: (w) => {
-      const dir = tempDir();
+      const dir = tempDir("conformance");
       return { db: new MultiplexedDatabase([new InMemoryDatabase(), new DirectoryDatabase(dir)], { warn: (m) => w.push(m) }), reopen: () => new DirectoryDatabase(dir) };
     },
   },
@@ -75,7 +65,7 @@ const ADAPTERS: Adapter[] = [
   {
     name: "the redis:// pairing (directory + Redis)",
     make: (w) => {
-      const dir = tempDir();
+      const dir = tempDir("conformance");
       const prefix = `conf${prefixes++}:`;
       const pair = () => new MultiplexedDatabase([new DirectoryDatabase(dir), newRedis(prefix, w)]);
       return { db: pair(), reopen: pair };

@@ -4,9 +4,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import nodeFs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
-import * as os from "node:os";
 import * as path from "node:path";
-import { after, describe, it, mock } from "node:test";
+import { describe, it, mock } from "node:test";
 import {
   DirectoryDatabase,
   InMemoryDatabase,
@@ -14,20 +13,9 @@ import {
   encodeChoices,
 } from "../../src/engine/database.ts";
 import type { ExampleDatabase, StoredChoice } from "../../src/engine/database.ts";
+import { tempDir } from "./helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
-const tempDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-db-"));
-  tempDirs.push(dir);
-  return dir;
-}
-
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 function keyHash(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex").slice(0, 16);
 }
@@ -228,7 +216,7 @@ function contract(name: string, make: () => ExampleDatabase): void {
 }
 
 contract("InMemoryDatabase", () => new InMemoryDatabase());
-contract("DirectoryDatabase", () => new DirectoryDatabase(tempDir(), { warn: (m) => assert.fail(`unexpected warning: ${m}`) }));
+contract("DirectoryDatabase", () => new DirectoryDatabase(tempDir("db"), { warn: (m) => assert.fail(`unexpected warning: ${m}`) }));
 
 describe("InMemoryDatabase", () => {
   it("returns oldest first and warns instead of throwing on unencodable input", () => {
@@ -246,7 +234,7 @@ describe("InMemoryDatabase", () => {
 
 describe("DirectoryDatabase", () => {
   it("uses the documented layout", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db } = recordingDb(dir);
     db.save("my key", [1, "x"]);
     const keyDir = path.join(dir, keyHash("my key"));
@@ -257,7 +245,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("stores one file for a repeated save", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db } = recordingDb(dir);
     db.save("k", TRICKY);
     db.save("k", TRICKY);
@@ -267,13 +255,13 @@ describe("DirectoryDatabase", () => {
   });
 
   it("is shared between instances pointing at the same folder", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     new DirectoryDatabase(dir).save("k", [1]);
     assert.deepEqual(new DirectoryDatabase(dir).fetch("k"), [[1]]);
   });
 
   it("creates missing parent folders on save", () => {
-    const dir = path.join(tempDir(), "a", "b", "examples");
+    const dir = path.join(tempDir("db"), "a", "b", "examples");
     const { db, warnings } = recordingDb(dir);
     db.save("k", [true]);
     assert.deepEqual(db.fetch("k"), [[true]]);
@@ -281,14 +269,14 @@ describe("DirectoryDatabase", () => {
   });
 
   it("returns [] without warning for a missing folder", () => {
-    const { db, warnings } = recordingDb(path.join(tempDir(), "does-not-exist"));
+    const { db, warnings } = recordingDb(path.join(tempDir("db"), "does-not-exist"));
     assert.deepEqual(db.fetch("k"), []);
     db.delete("k", [1]);
     assert.deepEqual(warnings, []);
   });
 
   it("warns and returns [] when the database path is a file; save warns instead of throwing", () => {
-    const file = path.join(tempDir(), "not-a-dir");
+    const file = path.join(tempDir("db"), "not-a-dir");
     fs.writeFileSync(file, "hello");
     const { db, warnings } = recordingDb(file);
     assert.deepEqual(db.fetch("k"), []);
@@ -303,7 +291,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("warns instead of throwing when the folder is not writable", { skip: process.getuid?.() === 0 ? "running as root: permissions are not enforced" : false }, () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     fs.chmodSync(dir, 0o500);
     try {
       const { db, warnings } = recordingDb(dir);
@@ -316,7 +304,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("skips corrupt files with a warning naming each, and still returns the valid ones", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db, warnings } = recordingDb(dir);
     db.save("k", [1]);
     db.save("k", ["two"]);
@@ -355,7 +343,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("repairs a corrupted file when the same sequence is saved again", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db, warnings } = recordingDb(dir);
     db.save("k", [1, 2]);
     const keyDir = path.join(dir, keyHash("k"));
@@ -367,7 +355,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("ignores non-json files and key.txt", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db, warnings } = recordingDb(dir);
     db.save("k", [1]);
     const keyDir = path.join(dir, keyHash("k"));
@@ -378,7 +366,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("ignores leftover .tmp files and removes only stale ones", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db, warnings } = recordingDb(dir);
     db.save("k", [1]);
     const keyDir = path.join(dir, keyHash("k"));
@@ -396,7 +384,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("leaves no temp files behind after normal saves", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db } = recordingDb(dir);
     for (let i = 0; i < 20; i++) db.save("k", [i]);
     const keyDir = path.join(dir, keyHash("k"));
@@ -404,7 +392,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("returns oldest first", () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db } = recordingDb(dir);
     db.save("k", ["old"]);
     db.save("k", ["new"]);
@@ -422,7 +410,7 @@ describe("DirectoryDatabase", () => {
   it("a write that dies halfway leaves only a temp file, never a partial example", () => {
     // The deterministic companion of the kill test below: make every write stop halfway and fail, as if the
     // process died there, and check that each one was aimed at a temp file rather than a name readers trust.
-    const dir = tempDir();
+    const dir = tempDir("db");
     const { db, warnings } = recordingDb(dir);
     db.save("k", ["kept"]);
     const written: string[] = [];
@@ -455,7 +443,7 @@ describe("DirectoryDatabase", () => {
   });
 
   it("never exposes a partially written file when writers are SIGKILLed", { timeout: 60_000 }, async () => {
-    const dir = tempDir();
+    const dir = tempDir("db");
     // Several concurrent writers sharing the folders: each kill lands at a random point of its save loop,
     // so across writers it is likely that at least one dies mid-write (the run's log line reports leftover
     // temp files, the trace of exactly that). Concurrency also exercises the per-process temp file names.
@@ -528,7 +516,7 @@ describe("when a replayed failure was saved", () => {
   it("a failure replayed from the directory database reports the day it was saved; a generated one does not", async () => {
     const { check, property, st } = await import("../../src/engine/index.ts");
     const { PropertyFailure } = await import("../../src/engine/property.ts");
-    const dir = tempDir();
+    const dir = tempDir("db");
     const results: { savedAt?: number }[] = [];
     const prop = property(st.integers(), (n) => {
       if (n > 10) throw new Error("big");

@@ -6,7 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { assume, check, find, note, property, PropertyFailure, st, Unsatisfiable, event } from "../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../src/engine/index.ts";
-import { failure } from "./helpers.ts";
+import { failure, tempDir } from "./helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
 
@@ -265,7 +265,7 @@ test("events: run start, phases, every test case with its choices and spans, Dat
 });
 
 test("the database: a failure is saved, replayed first next run, and dropped once fixed", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-db-"));
+  const dir = tempDir("db");
   let broken = true;
   const prop = property(st.lists(st.integers()), (xs) => {
     if (broken && xs.length >= 3) throw new Error("three");
@@ -285,7 +285,7 @@ test("the database: a failure is saved, replayed first next run, and dropped onc
 });
 
 test("a corrupt database file is skipped with a warning, never a crash", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-db-"));
+  const dir = tempDir("db");
   const prop = property(st.integers(), (n) => {
     if (n > 5) throw new Error("big");
   }, { database: dir, deadline: null, key: "corrupt" });

@@ -1,5 +1,8 @@
-// Small helpers the engine tests share: the PropertyFailure a run ends with.
+// Small helpers the engine tests share: the PropertyFailure a run ends with, temporary folders.
 import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { PropertyFailure } from "../../src/engine/index.ts";
 
 /** The PropertyFailure a synchronous run throws; fails the test if it passes or throws anything else. */
@@ -22,4 +25,16 @@ export async function failureOf(run: () => unknown): Promise<PropertyFailure> {
     throw e;
   }
   assert.fail("expected the property to fail");
+}
+
+const tempDirs: string[] = [];
+process.on("exit", () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new folder under the system's temporary one (shrinkscope-<name>-…), removed when the test file's process exits. */
+export function tempDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shrinkscope-${name}-`));
+  tempDirs.push(dir);
+  return dir;
 }

@@ -9,7 +9,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, afterEach, before, describe, it } from "node:test";
@@ -19,17 +18,12 @@ import { check, property, PropertyFailure } from "../../src/engine/property.ts";
 import { RedisDatabase } from "../../src/engine/redis.ts";
 import * as st from "../../src/engine/strategies/index.ts";
 import { startRedis, type RedisServer } from "./redis-server.ts";
+import { tempDir } from "./helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const ENGINE = JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "index.ts"));
 const TSX = pathToFileURL(require.resolve("tsx")).href;
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-redis-"));
-  dirs.push(d);
-  return d;
-}
 let redis: RedisServer;
 const extraServers: RedisServer[] = [];
 const opened: RedisDatabase[] = [];
@@ -40,7 +34,6 @@ afterEach(() => redis.resume());
 after(async () => {
   for (const db of opened) await db.close();
   for (const s of [redis, ...extraServers]) await s.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** A port nothing listens on (a server started and stopped). */
@@ -110,7 +103,7 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
   it("SHRINKSCOPE_DATABASE_URL in CI: a failure found by one is replayed first by the other, with no code change", async () => {
     redis.cli("FLUSHALL");
     const env = { CI: "true", SHRINKSCOPE_DATABASE_URL: `${redis.url}/0` };
-    const a = await runProps(tempDir(), { ...env, SHRINKSCOPE_SEED: "1" });
+    const a = await runProps(tempDir("redis"), { ...env, SHRINKSCOPE_SEED: "1" });
     assert.equal(a.outcome, "failed", a.stderr);
     assert.deepEqual(a.args, [1001]);
     assert.notEqual(a.first, 1001, "the first run generated its failure");
@@ -124,7 +117,7 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
     assert.equal(notes.length, 2, notes.join("\n"));
     assert.deepEqual(JSON.parse(notes[1]), { repro: "1001", error: "Error: big" });
     assert.equal(notes[0], redis.cli("HKEYS", hashes[0]), "noted under the saved sequence");
-    const b = await runProps(tempDir(), { ...env, SHRINKSCOPE_SEED: "2" });
+    const b = await runProps(tempDir("redis"), { ...env, SHRINKSCOPE_SEED: "2" });
     assert.equal(b.outcome, "failed", b.stderr);
     assert.equal(b.first, 1001, "the other process replayed the shared failure first");
     assert.ok(b.calls < 50, `and found nothing simpler to shrink to (${b.calls} calls)`);
@@ -134,14 +127,14 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
 
   it("a property that turns its database off is not given the shared one", async () => {
     redis.cli("FLUSHALL");
-    const r = await runProps(tempDir(), { CI: "true", SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "3" }, "database: null,");
+    const r = await runProps(tempDir("redis"), { CI: "true", SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "3" }, "database: null,");
     assert.equal(r.outcome, "failed");
     assert.deepEqual(hashesUnder(redis), []);
   });
 
   it("on a developer's machine the URL pairs Redis with the local folder (read and written both)", async () => {
     redis.cli("FLUSHALL");
-    const dir = tempDir();
+    const dir = tempDir("redis");
     const r = await runProps(dir, { SHRINKSCOPE_SEED: "4" }, `database: ${JSON.stringify(redis.url)},`);
     assert.equal(r.outcome, "failed", r.stderr);
     assert.equal(hashesUnder(redis).length, 1);
@@ -152,7 +145,7 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
 
   it("SHRINKSCOPE_DATABASE_URL joins a property's own folder: the failure goes to both", async () => {
     redis.cli("FLUSHALL");
-    const dir = tempDir();
+    const dir = tempDir("redis");
     const r = await runProps(dir, { SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "9" }, `database: "my-examples",`);
     assert.equal(r.outcome, "failed", r.stderr);
     assert.equal(hashesUnder(redis).length, 1);
@@ -169,7 +162,7 @@ db.save("same key", ["both"]);
 db.flush();
 await db.close();
 console.log("DONE");`;
-    const dir = tempDir();
+    const dir = tempDir("redis");
     const runs = ["a", "b"].map((who) => {
       fs.writeFileSync(path.join(dir, `${who}.mts`), script(who));
       return new Promise<string>((resolve) => {
@@ -229,7 +222,7 @@ describe("one connection per URL per process", () => {
 describe("Redis faults", () => {
   it("down at start: one warning naming the cause, the run unaffected, the failure kept locally and replayed next run", async () => {
     const port = await closedPort();
-    const dir = tempDir();
+    const dir = tempDir("redis");
     const url = `redis://user:hunter2@127.0.0.1:${port}`;
     const a = await runProps(dir, { SHRINKSCOPE_SEED: "5" }, `database: ${JSON.stringify(url)},`);
     assert.equal(a.outcome, "failed");
@@ -244,7 +237,7 @@ describe("Redis faults", () => {
   it("killed mid-run: the failure is reported, kept in the journal, and reaches Redis on the next run", async () => {
     const server = await startRedis();
     extraServers.push(server);
-    const dir = tempDir();
+    const dir = tempDir("redis");
     const env = { CI: "true", SHRINKSCOPE_DATABASE_URL: server.url };
     // The body kills the server when it first sees the failure: the fetch at the start worked, the save fails.
     const kill = `if (x > 1000 && !(globalThis as any).killed) { (globalThis as any).killed = true; process.kill(${server.process.pid}, "SIGKILL"); }`;
@@ -359,8 +352,7 @@ describe("found by review, pinned", () => {
     it(`${client}: a save Redis refuses (another type at the key) is not taken for confirmed: it stays in the journal, with a warning`, () => {
       redis.cli("FLUSHALL");
       const warnings: string[] = [];
-      const pendingDir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-pending-"));
-      dirs.push(pendingDir);
+      const pendingDir = tempDir("pending");
       const db = new RedisDatabase(redis.url, { client, prefix: `w${client}:`, pendingDir, warn: (m) => warnings.push(m) });
       opened.push(db);
       redis.cli("SET", `w${client}:examples:k`, "not a hash");
@@ -377,8 +369,7 @@ describe("found by review, pinned", () => {
     redis.cli("FLUSHALL");
     const hook = Symbol.for("shrinkscope.runner");
     const g = globalThis as Record<symbol, unknown>;
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-editor-db-"));
-    dirs.push(folder);
+    const folder = tempDir("editor-db");
     const failing = (database: null | "") => () => check(property(st.integers(), (x) => { if (x > 1000) throw new Error("big"); }), { database, deadline: null, key: `off ${String(database)}` });
     try {
       // The editor's runner layer: its folder, and the shared database.
@@ -401,8 +392,7 @@ describe("found by review, pinned", () => {
   it("the worker still works when the engine is bundled and minified (its helpers are passed in, not named)", async () => {
     redis.cli("FLUSHALL");
     const { build } = await import("esbuild");
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-min-")), "engine.cjs");
-    dirs.push(path.dirname(out));
+    const out = path.join(tempDir("min"), "engine.cjs");
     await build({ entryPoints: [path.join(PROJECT_ROOT, "src", "engine", "index.ts")], bundle: true, minify: true, platform: "node", format: "cjs", outfile: out, logLevel: "silent", define: { "import.meta.url": "__u" }, banner: { js: `var __u = ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "package.json")).href)};` } });
     const script = `const { RedisDatabase } = require(${JSON.stringify(out)});
 const warnings = []; const db = new RedisDatabase(${JSON.stringify(redis.url)}, { prefix: "min:", warn: (m) => warnings.push(m) });
@@ -439,7 +429,7 @@ describe("bad Redis settings name their cause", () => {
     assert.throws(() => property(st.integers(), () => {}, { database: "redis://" }), (e: unknown) => e instanceof InvalidArgument && /database: "redis:\/\/" (is not a URL|names no host)/.test(e.message));
     assert.throws(() => property(st.integers(), () => {}, { database: "redis://h:1/abc" }), /the path must be a database number/);
     const r = spawnSync(process.execPath, ["--import", TSX, "-e", `require(${ENGINE}).check(require(${ENGINE}).property(require(${ENGINE}).st.integers(), () => {}))`], {
-      cwd: tempDir(),
+      cwd: tempDir("redis"),
       env: { ...process.env, SHRINKSCOPE_DATABASE_URL: "localhost:6379", CI: "true" },
       encoding: "utf8",
     });

@@ -9,10 +9,9 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import nodeFs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
-import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { after, afterEach, beforeEach, describe, it, mock } from "node:test";
+import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import { DirectoryDatabase, GuardedDatabase, InMemoryDatabase, encodeChoices } from "../../src/engine/database.ts";
 import type { ExampleDatabase, StoredChoice } from "../../src/engine/database.ts";
 import { InvalidArgument } from "../../src/engine/errors.ts";
@@ -20,18 +19,9 @@ import { keyForRun, shapeOf, testNameFrom } from "../../src/engine/key.ts";
 import { check, find, property, PropertyFailure } from "../../src/engine/property.ts";
 import type { Property } from "../../src/engine/property.ts";
 import * as st from "../../src/engine/strategies/index.ts";
+import { tempDir } from "./helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-redteam-db-"));
-  tempDirs.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** An in-memory database that also records the keys each call used. */
 class KeyRecordingDatabase implements ExampleDatabase {
   readonly inner = new InMemoryDatabase();
@@ -141,7 +131,7 @@ describe("database keys", () => {
   });
 
   it("a key with path separators, dots or 10,000 characters is stored under its hash and round-trips", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const db = new DirectoryDatabase(dir, { warn: (m) => assert.fail(m) });
     const keys = ["../../etc/passwd", "a/b\\c:d", "..", "k".repeat(10_000), "\u0000nul"];
     keys.forEach((k, i) => db.save(k, [i]));
@@ -153,7 +143,7 @@ describe("database keys", () => {
   });
 
   it("a key is stable across whitespace edits, new tests above, and re-running; the runner-style test name is used", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const engine = JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "index.ts"));
     const prelude = `import { test } from "node:test";\nimport { property, check, st } from ${engine};\nconst keys: string[] = [];\nconst db = { fetch(k: string) { keys.push(k); return []; }, save() {}, delete() {} };\nprocess.on("exit", () => console.log("KEYS" + JSON.stringify(keys)));\n`;
     const named = `test("named", property(st.lists(st.integers()), (xs) => { xs.sort(); }, { database: db, maxExamples: 1 }));\n`;
@@ -324,7 +314,7 @@ describe('database: ""', () => {
   let cwd = "";
   beforeEach(() => {
     cwd = process.cwd();
-    process.chdir(tempDir());
+    process.chdir(tempDir("redteam-db"));
   });
   afterEach(() => process.chdir(cwd));
 
@@ -359,7 +349,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), { code });
 
   it("a database path under a regular file (ENOTDIR): warnings; the property's failure is reported", () => {
-    const file = path.join(tempDir(), "a-file");
+    const file = path.join(tempDir("redteam-db"), "a-file");
     fs.writeFileSync(file, "x");
     const dir = path.join(file, "examples");
     let failure: PropertyFailure | undefined;
@@ -370,7 +360,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("a file where a key's folder should be: fetch and save warn, nothing throws", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const keyDir = path.join(dir, fs.readdirSync(dir)[0]!);
@@ -385,7 +375,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("an unreadable folder (EACCES; root ignores chmod, so simulated): a warning, no examples", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const real = nodeFs.readdirSync;
@@ -396,7 +386,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("an example file that cannot be opened (EACCES) is not called corrupt", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const real = nodeFs.openSync;
@@ -408,7 +398,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
 
   it("a disk that is full (ENOSPC) or read-only (EROFS): save warns, the failure is reported", () => {
     for (const code of ["ENOSPC", "EROFS"]) {
-      const dir = tempDir();
+      const dir = tempDir("redteam-db");
       let failure: PropertyFailure | undefined;
       const warnings = warningsOf(() =>
         withFsMock("writeFileSync", (() => { throw errno(code); }) as never, () => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir })))),
@@ -419,7 +409,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("a file deleted by another process between readdir and open is not reported as corrupt", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     db.save("k", [2]);
@@ -431,7 +421,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("a delete does not remove an example another process saved again after this one fetched it", () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const a = recording(dir);
     const b = recording(dir);
     b.db.save("k", [5]);
@@ -449,7 +439,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
   });
 
   it("several processes saving, deleting and fetching one key at once: never a warning", { timeout: 60_000 }, async () => {
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     const script = path.join(dir, "churn.ts");
     fs.writeFileSync(
       script,
@@ -577,7 +567,7 @@ describe("custom databases that return or throw hostile values", () => {
       `}`,
       `setTimeout(() => console.log("ALIVE"), 50);`,
     ].join("\n");
-    const dir = tempDir();
+    const dir = tempDir("redteam-db");
     fs.writeFileSync(path.join(dir, "crash.mts"), script);
     const env = { ...process.env };
     delete env.NODE_TEST_CONTEXT;
