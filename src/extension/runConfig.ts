@@ -11,6 +11,7 @@
 import type { RunSettings } from "../protocol.ts";
 import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
 import { RUNNER_SETTINGS, type RunnerSetting } from "./runnerDetect.ts";
+import { isRedisUrl } from "../engine/redis.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;
@@ -47,7 +48,7 @@ export function runConfigFrom(get: SettingReader, workspaceRoot: string, env: No
 export function sharedDatabaseUrl(get: SettingReader, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const set = get<unknown>("sharedDatabaseUrl", "");
   const url = typeof set === "string" && set.trim() !== "" ? set.trim() : (env.SHRINKSCOPE_DATABASE_URL ?? "").trim();
-  return /^rediss?:\/\//i.test(url) ? url : undefined;
+  return isRedisUrl(url) ? url : undefined;
 }
 
 function runnerSetting(value: unknown): RunnerSetting {
