@@ -28,15 +28,17 @@
  * `divergence`, with the call on which the earlier run concluded (each conclusion keeps its call number).
  *
  * Memory and time, on long runs: while generating (`frugal`), once the tree holds OPEN_AFTER nodes, a case that
- * leaves the tree at a branch over a wide domain (more than WIDE_DOMAIN values) leaves only its value there, as an *open* leaf — a node with no
- * run and no conclusion yet, which the next case through that value fills in (a Repeat is known from the third
- * on) — and none at all once the branch has WIDE_CHILDREN children; nor is a new tail recorded that would take
- * the runs past CHOICE_BUDGET choices, or a node made past NODE_BUDGET nodes (all Inserted.Unrecorded). A random draw from a domain that wide almost
- * never comes again, and the values that do (the bounds, the small values generation favours) get their
- * subtrees; so duplicates are still avoided where they occur, a space small enough to be exhausted is recorded
- * whole (its branches are not wide), and a run of ten million examples keeps a tree of bounded size, without
- * copying every random case into it. Failures, and every case outside generation (shrinking, the final
- * replays), are always recorded.
+ * leaves the tree at a branch over a wide domain (more than WIDE_DOMAIN values) is recorded there only if its
+ * value was seen there before: the first sight goes into a small fixed table (ONCE_SLOTS entries, overwritten as
+ * they collide, never grown), and a second finds it. Once a wide branch has WIDE_CHILDREN children it takes none;
+ * nor is a new tail recorded that would take the runs past CHOICE_BUDGET choices, or a node made past NODE_BUDGET
+ * nodes (all Inserted.Unrecorded). A random draw from a domain that wide almost never comes again, and the values
+ * that do (the bounds, the small values generation favours) come again soon and get their subtrees; so
+ * duplicates are still avoided where they occur, a space small enough to be exhausted is recorded whole (its
+ * branches are not wide), and a run of ten million examples keeps a tree of bounded size, without copying every
+ * random case into it — or even its first value: a table entry per value seen once cost a list of integers a
+ * fifth of its run (the leaf, the growing child tables, their garbage). Failures, and every case outside
+ * generation (shrinking, the final replays), are always recorded.
  *
  * Exhaustion: a node is exhausted when every continuation below it has been tried — its transition is a
  * Conclusion, or a Branch whose every legal value has an exhausted child, and each choice of its run had only
@@ -70,6 +72,20 @@ type Key = string | number | boolean;
 
 const keyBits = new Float64Array(1);
 const keyWords = new Int32Array(keyBits.buffer);
+const ONCE_BITS = 14;
+
+/** A 32-bit hash of a child key (a number's bits, or a string's characters; NaN and -0 included). */
+function keyHash(key: Key): number {
+  if (typeof key === "number") {
+    if ((key | 0) === key && !(key === 0 && 1 / key < 0)) return key;
+    keyBits[0] = key;
+    return keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
+  }
+  if (typeof key === "boolean") return key ? 1 : 0;
+  let h = key.length;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h;
+}
 
 /**
  * A branch's children by value key (choiceKey). Numbers and booleans — nearly every branch — are in an
@@ -172,6 +188,8 @@ export class Branch {
   readonly kind = "branch";
   readonly children = new ChildTable();
   exhaustedChildren = 0;
+  /** The branch's number in its tree's table of values seen once (DataTree.secondSight); 0 until it needs one. */
+  serial = 0;
   constructor(
     readonly type: ChoiceType,
     readonly constraints: Constraints,
@@ -223,18 +241,18 @@ const CHUNK_CHOICES = 1 << 14;
 export const WIDE_DOMAIN = 1 << 16;
 export const WIDE_CHILDREN = 4096;
 /**
- * While generating, a case leaving the tree at a wide branch leaves an open leaf only once the tree has this
- * many nodes: a run of a few hundred examples is recorded whole, as the shrinker's cache wants it (a shrink
- * candidate that generation already ran is answered without a call).
+ * While generating, a case leaving the tree at a wide branch is recorded only on its value's second sight once
+ * the tree has this many nodes: a run of a few hundred examples is recorded whole, as the shrinker's cache wants
+ * it (a shrink candidate that generation already ran is answered without a call).
  */
 export const OPEN_AFTER = 4096;
+/** Entries of the table of values seen once at wide branches (a power of two: 16,384 × 12 bytes). */
+export const ONCE_SLOTS = 1 << ONCE_BITS;
 /** While generating, new tails are recorded while the runs hold fewer choices than this (12 bytes each)… */
 export const CHOICE_BUDGET = 1 << 21;
-/** …and new nodes made while the tree has fewer than this (open leaves hold no run, but each is a node). */
+/** …and new nodes made while the tree has fewer than this. */
 export const NODE_BUDGET = 1 << 18;
 const LEAF_STRIDE = 5;
-/** A leaf table entry's status for an open leaf: a value drawn at a wide branch, what followed not kept. */
-const OPEN = -1;
 const FIRST_CHUNK_CHOICES = 1 << 10;
 const NO_KINDS: ChoiceKind[] = [];
 const EMPTY_CHUNK = new Chunk(NO_KINDS, 0);
@@ -502,18 +520,12 @@ export class DataTree {
    */
   private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
     const wide = this.frugal && branch.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting;
-    if (wide && branch.children.size >= WIDE_CHILDREN) {
+    if (wide && (branch.children.size >= WIDE_CHILDREN || (this.nodeCount >= OPEN_AFTER && !this.secondSight(branch, key)))) {
       this.unrecorded++;
       return Inserted.Unrecorded;
     }
     if (this.skips(conclusion, to - from)) return Inserted.Unrecorded;
     this.nodeCount++;
-    if (wide && this.nodeCount > OPEN_AFTER) {
-      // Only the value: an open leaf (no run, no conclusion yet), which the next case through it fills in.
-      this.unrecorded++;
-      this.addLeaf(branch, key, EMPTY_CHUNK, 0, 0, -1, OPEN, call);
-      return Inserted.Unrecorded;
-    }
     this.storeRun(data, from, to);
     if (this.runLastFree >= 0 && conclusion.origin === undefined) {
       // Not exhausted (a free choice in its run) and a plain conclusion: a table entry is enough.
@@ -532,7 +544,33 @@ export class DataTree {
     return Inserted.Kept;
   }
 
-  /** A leaf of `branch` for `key` as a table entry (`status` OPEN: an open leaf, see addChild). */
+  /** Values seen once at wide branches, by slot: the value (a number, or a string in onceStrings) and its branch's serial. */
+  private readonly onceNumbers = new Float64Array(ONCE_SLOTS);
+  private onceStrings: (string | undefined)[] | null = null;
+  private readonly onceSerials = new Int32Array(ONCE_SLOTS);
+  private branchSerials = 0;
+
+  /**
+   * Whether `key` was seen at `branch` before (its entry is then cleared: the caller records it); if not, it is
+   * noted, in place of whatever collided with it there.
+   */
+  private secondSight(branch: Branch, key: string | number | boolean): boolean {
+    const serial = branch.serial !== 0 ? branch.serial : (branch.serial = ++this.branchSerials);
+    const numeric = typeof key === "number" && key === key;
+    // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number).
+    const text = numeric ? undefined : String(key);
+    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b)) >>> (32 - ONCE_BITS);
+    if (this.onceSerials[slot] === serial && this.onceStrings?.[slot] === text && (!numeric || this.onceNumbers[slot] === key)) {
+      this.onceSerials[slot] = 0;
+      return true;
+    }
+    this.onceSerials[slot] = serial;
+    if (numeric) this.onceNumbers[slot] = key;
+    if (text !== undefined || this.onceStrings !== null) (this.onceStrings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
+    return false;
+  }
+
+  /** A leaf of `branch` for `key` as a table entry. */
   private addLeaf(branch: Branch, key: Key, chunk: Chunk, start: number, end: number, lastFree: number, status: number, call: number): void {
     const id = this.leafChunks.length;
     if ((id + 1) * LEAF_STRIDE > this.leafInts.length) {
@@ -572,7 +610,7 @@ export class DataTree {
     node.end = this.leafInts[at + 1];
     node.lastFree = this.leafInts[at + 2];
     const status = this.leafInts[at + 3];
-    node.transition = status === OPEN ? null : PLAIN_CONCLUSIONS[status];
+    node.transition = PLAIN_CONCLUSIONS[status];
     node.call = this.leafInts[at + 4];
     branch.children.set(key, node);
     return node;
@@ -686,8 +724,7 @@ export class DataTree {
       const child = first.value;
       if (typeof child === "number") {
         const at = child * LEAF_STRIDE;
-        const status = this.leafInts[at + 3];
-        return status === OPEN ? undefined : { status: status as Status, origin: undefined, call: this.leafInts[at + 4] };
+        return { status: this.leafInts[at + 3] as Status, origin: undefined, call: this.leafInts[at + 4] };
       }
       n = child;
     }

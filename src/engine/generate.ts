@@ -151,7 +151,7 @@ const UNITS: number[] = [];
  * probability 1/16. One string in 8 is made of runs instead: each character repeats the previous with
  * probability 7/8, so a run of ten "a"s (a run-length encoder's one-digit count) is an ordinary draw.
  */
-function generateString(c: StringConstraints, r: Random): string {
+export function generateString(c: StringConstraints, r: Random): string {
   const k = c.alphabet.size;
   if (k === 0) return "";
   const mode = r.uint32();
@@ -178,7 +178,7 @@ function generateString(c: StringConstraints, r: Random): string {
       if (kind === 0) {
         const ch = NASTY_CHARS[(u >>> 8) % NASTY_CHARS.length];
         cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
-      } else if (kind < 10) cp = c.alphabet.atShrinkIndex(r.int(0, simpleRange - 1));
+      } else if (kind < 10) cp = c.alphabet.atShrinkIndex(Math.floor(((u >>> 8) * simpleRange) / 16777216)); // from the draw's top 24 bits
       else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
     }
     if (cp < 0x10000) units.push(cp);

@@ -5,6 +5,9 @@
  * then everything above ASCII in code-point order — so the simplest character is '0', digits and letters
  * come early, and a minimal string reads like "0" rather than "\x00".
  */
+/** How many of the simplest characters IntervalSet.atShrinkIndex keeps in a table. */
+const SIMPLE = 128;
+
 export type Intervals = readonly (readonly [number, number])[];
 
 export class IntervalSet {
@@ -97,8 +100,25 @@ export class IntervalSet {
     return r;
   }
 
+  /** The first SIMPLE code points in shrink order (made on first use): generation draws most characters from them. */
+  private simple: Uint32Array | null = null;
+
   /** Inverse of shrinkIndex. */
   atShrinkIndex(i: number): number {
+    if (i < SIMPLE) {
+      const simple = this.simple ?? this.tabulate();
+      if (i < simple.length) return simple[i];
+    }
+    return this.searchShrinkIndex(i);
+  }
+
+  private tabulate(): Uint32Array {
+    const simple = new Uint32Array(Math.min(this.size, SIMPLE));
+    for (let i = 0; i < simple.length; i++) simple[i] = this.searchShrinkIndex(i);
+    return (this.simple = simple);
+  }
+
+  private searchShrinkIndex(i: number): number {
     if (i < this.ascii) return this.atSorted(this.below48 + i);
     if (i < this.ascii + this.below48) return this.atSorted(i - this.ascii);
     return this.atSorted(i);

@@ -15,12 +15,12 @@
  * first (`own`). Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { BooleanConstraints, BytesConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
+import type { BooleanConstraints, BytesConstraints, StringConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "./choices.ts";
 import { ChoiceData, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
-import { generateChoice, generateInteger } from "./generate.ts";
+import { generateChoice, generateInteger, generateString } from "./generate.ts";
 import type { Random } from "./random.ts";
 import type { Presentation, SpanInfo } from "./events.ts";
 import { now } from "./clock.ts";
@@ -46,6 +46,7 @@ export class StopTest extends Error {
 const MAX_SPAN_DEPTH = 400;
 const INTEGER_CODE = typeCode("integer");
 const BOOLEAN_CODE = typeCode("boolean");
+const STRING_CODE = typeCode("string");
 /** How many recent integers near-value generation picks from (a power of two). */
 const RECENT = 8;
 
@@ -361,36 +362,63 @@ export class TestCase {
   }
 
   /**
-   * draw("boolean", c) — the same value, the same randomness — with the path a fresh draw takes once the DataTree
-   * cursor has left the tree made straight (a list draws one before each element).
+   * draw("boolean", c) — the same value, the same randomness — with the path of a fresh draw made straight (a
+   * list draws one before each element): no type dispatch, and the DataTree cursor consulted only while it is
+   * in the tree.
    */
   drawBoolean(c: BooleanConstraints): boolean {
-    const random = this.straightRandom();
+    const random = this.freshRandom();
     if (random === null) return this.draw("boolean", c);
-    const value = random.bool(c.p);
+    let value = random.bool(c.p);
+    const cursor = this.cursor;
+    const inTree = cursor !== null && cursor.alive;
+    if (inTree && cursor.leadsToExhausted("boolean", value)) value = this.steer("boolean", c, random, value) as boolean;
     this.data.pushNumber(BOOLEAN_CODE, c, value ? 1 : 0);
     this.choiceCount++;
+    if (inTree) cursor.advance("boolean", value);
     return value;
   }
 
   /** draw("integer", c), made straight in the same way as drawBoolean. */
   drawInteger(c: IntegerConstraints): number {
-    const random = this.straightRandom();
+    const random = this.freshRandom();
     if (random === null) return this.draw("integer", c);
-    const value = this.generateInteger(c, random);
+    let value = this.generateInteger(c, random);
+    const cursor = this.cursor;
+    const inTree = cursor !== null && cursor.alive;
+    if (inTree && cursor.leadsToExhausted("integer", value)) value = this.steer("integer", c, random, value) as number;
     this.data.pushNumber(INTEGER_CODE, c, value);
     this.choiceCount++;
+    if (inTree) cursor.advance("integer", value);
+    return value;
+  }
+
+  /** draw("string", c), made straight in the same way as drawBoolean (the budget kept as draw() keeps it). */
+  drawString(c: StringConstraints): string {
+    const random = this.freshRandom();
+    const i = this.choiceCount;
+    if (random === null || i + 1 + this.elements + c.minSize > this.maxChoices) return this.draw("string", c);
+    let value = generateString(c, random);
+    const cursor = this.cursor;
+    const inTree = cursor !== null && cursor.alive;
+    if (inTree && cursor.leadsToExhausted("string", value)) value = this.steer("string", c, random, value) as string;
+    if (i + 1 + this.elements + value.length > this.maxChoices) value = simplest("string", c) as string;
+    const elements = this.elements + value.length;
+    if (i + 1 + elements > this.maxChoices) this.overBudget(STRING_CODE, c);
+    this.elements = elements;
+    this.data.push(STRING_CODE, c, value);
+    this.choiceCount = i + 1;
+    if (inTree) cursor.advance("string", value);
     return value;
   }
 
   /**
-   * The randomness when draw() would take its plainest path for the next choice — a fresh value, within the
-   * budget, nothing replayed or queued, no DataTree cursor to steer by — else null.
+   * The randomness when draw() would generate the next choice fresh — within the budget, nothing replayed or
+   * queued — else null.
    */
-  private straightRandom(): Random | null {
+  private freshRandom(): Random | null {
     const i = this.choiceCount;
-    const cursor = this.cursor;
-    if (i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices || (cursor !== null && cursor.alive)) return null;
+    if (i < this.prefix.length || this.replayQueue !== null || i >= this.maxChoices) return null;
     return this.random;
   }
 
@@ -434,11 +462,13 @@ export class TestCase {
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
   private generate(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random): ChoiceValue {
-    let value: ChoiceValue;
     // Integers: now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
-    if (type === "integer") value = this.generateInteger(constraints as IntegerConstraints, random);
-    else value = generateChoice(type, constraints, random);
-    if (!this.exhaustedBelow(type, value)) return value;
+    const value = type === "integer" ? this.generateInteger(constraints as IntegerConstraints, random) : generateChoice(type, constraints, random);
+    return this.exhaustedBelow(type, value) ? this.steer(type, constraints, random, value) : value;
+  }
+
+  /** Another value than `value`, which leads only to cases already run: one that does not, if one is found. */
+  private steer(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random, value: ChoiceValue): ChoiceValue {
     const cursor = this.cursor as TreeCursor;
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = generateChoice(type, constraints, random);

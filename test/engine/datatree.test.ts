@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { Branch, CHOICE_BUDGET, DataTree, Inserted, NODE_BUDGET, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../src/engine/datatree.ts";
 import type { ChoiceNode } from "../../src/engine/choices.ts";
 import { dataOfNodes } from "../../src/engine/choices.ts";
+import { IntervalSet } from "../../src/engine/intervals.ts";
 
 const BOOL = { p: 0.5 };
 const DIGIT = { min: 0, max: 9, shrinkTowards: 0 };
@@ -189,34 +190,52 @@ test("a run's branch completed by a child reports the prefixes after the run's l
   assert.equal(tree.root.exhausted, false);
 });
 
-test("while generating (frugal), a wide branch keeps only the values drawn there (open leaves, filled in by the next case through them) and takes none once full; the choice budget caps the runs; failures and all other cases are always recorded", () => {
+test("while generating (frugal), a wide branch records a value only when it is drawn there again, and none once full; the choice and node budgets cap the tree; failures and all other cases are always recorded", () => {
   const WIDE = { min: null, max: null, shrinkTowards: 0 };
   const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
   const tree = new DataTree();
   tree.frugal = true;
-  const put = (nodes: ChoiceNode[], status: Status = Status.Valid) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null);
-  // The root's run, then a branch on the wide integer: each case recorded whole while the tree is small, then
-  // one open leaf per value.
-  assert.equal(put([w(0), b(true)]), Inserted.Kept);
+  let unrecorded = 0;
+  const put = (nodes: ChoiceNode[], status: Status = Status.Valid) => {
+    const r = tree.insert(dataOfNodes(nodes), 0, nodes.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null);
+    if (r === Inserted.Unrecorded) unrecorded++;
+    return r;
+  };
+  // The root: a branch on the wide integer. While the tree is small each case is recorded whole (here under
+  // [0, true], so that the root's branch has room left).
+  assert.equal(put([w(0), b(true), w(0)]), Inserted.Kept);
+  assert.equal(put([w(-1), b(true)]), Inserted.Kept);
+  for (let x = 1; tree.nodeCount < OPEN_AFTER; x++) assert.equal(put([w(0), b(true), w(x)]), Inserted.Kept);
+  assert.equal(tree.lookup([0, true, 1])?.status, Status.Valid, "a case of a small tree is known");
   let v = 1;
-  for (; tree.nodeCount < OPEN_AFTER; v++) assert.equal(put([w(v), b(true)]), Inserted.Kept);
-  assert.equal(tree.lookup([1, true])?.status, Status.Valid, "a case of a small tree is known");
+  // Then a value seen there for the first time leaves nothing: no node, no run.
   const stored = tree.storedChoices;
-  const opened = v;
-  for (; v < WIDE_CHILDREN; v++) assert.equal(put([w(v), b(true)]), Inserted.Unrecorded);
-  assert.equal(tree.storedChoices, stored, "no run stored for an open leaf");
-  assert.equal(tree.lookup([v - 1, true]), undefined, "an open leaf answers nothing");
   const nodes = tree.nodeCount;
+  const first = v;
+  for (; v < first + 100; v++) assert.equal(put([w(v), b(true)]), Inserted.Unrecorded);
+  assert.equal(tree.storedChoices, stored, "no run stored for a value seen once");
+  assert.equal(tree.nodeCount, nodes, "no node made for a value seen once");
+  assert.equal(tree.lookup([first, true]), undefined, "a value seen once answers nothing");
+  // Drawn there again, it is recorded (with what followed it this time), and a repeat of that case is known.
+  assert.equal(put([w(first), b(false)]), Inserted.Kept, "a value seen again is recorded");
+  assert.equal(put([w(first), b(false)]), Inserted.Repeat, "and a repeat of it is known");
+  assert.equal(tree.lookup([first, false])?.status, Status.Valid);
+  assert.equal(put([w(first + 1), b(true)]), Inserted.Kept, "each value seen once is remembered");
+  // Seen twice each, values fill the branch up to WIDE_CHILDREN; then it takes none, seen twice or not.
+  const branch = tree.root.transition as Branch;
+  for (; branch.children.size < WIDE_CHILDREN; v++) {
+    put([w(v), b(true)]);
+    put([w(v), b(true)]);
+  }
+  const full = tree.nodeCount;
   assert.equal(put([w(-5), b(true)]), Inserted.Unrecorded, "the wide branch is full");
-  assert.equal(tree.nodeCount, nodes);
-  assert.equal(put([w(opened), b(false)]), Inserted.Kept, "the next case through a value fills its open leaf in");
-  assert.equal(put([w(opened), b(false)]), Inserted.Repeat, "and a repeat of it is known");
-  assert.equal(tree.lookup([opened, false])?.status, Status.Valid);
+  assert.equal(put([w(-5), b(true)]), Inserted.Unrecorded, "the wide branch is full, also for a value seen again");
+  assert.equal(tree.nodeCount, full);
   assert.equal(put([w(-6), b(true)], Status.Interesting), Inserted.Kept, "a failure is always recorded");
   assert.equal(tree.lookup([-6, true])?.status, Status.Interesting);
   tree.frugal = false;
   assert.equal(put([w(-7), b(true)]), Inserted.Kept, "outside generation every case is recorded");
-  assert.equal(tree.unrecorded, WIDE_CHILDREN - opened + 1);
+  assert.equal(tree.unrecorded, unrecorded);
 
   // The budget: runs that would take the tree past CHOICE_BUDGET choices are not made while generating.
   const narrow = new DataTree();
@@ -226,15 +245,48 @@ test("while generating (frugal), a wide branch keeps only the values drawn there
   assert.equal(narrow.insert(dataOfNodes([d(2), b(false)]), 0, 2, done(), null, null), Inserted.Unrecorded);
   assert.ok(narrow.storedChoices <= CHOICE_BUDGET + 1);
 
-  // And the node budget: open leaves store no run, but each is a node.
+  // And the node budget (each case put twice: a wide branch takes a value on its second sight).
   const BIG = { min: 0, max: 2 ** 40, shrinkTowards: 0 };
   const many2 = new DataTree();
   many2.frugal = true;
   for (let x = 0; many2.nodeCount < NODE_BUDGET && x < 10 * NODE_BUDGET; x++) {
     const nodes: ChoiceNode[] = [{ type: "integer", value: x >> 8, constraints: BIG, forced: false }, { type: "integer", value: x & 255, constraints: BIG, forced: false }];
     many2.insert(dataOfNodes(nodes), 0, 2, done(), null, null);
+    many2.insert(dataOfNodes(nodes), 0, 2, done(), null, null);
   }
   assert.equal(many2.nodeCount, NODE_BUDGET);
   assert.equal(many2.insert(dataOfNodes([{ type: "integer", value: 2 ** 39, constraints: BIG, forced: false }, b(true)]), 0, 2, done(), null, null), Inserted.Unrecorded, "past the node budget, no new node");
   assert.equal(many2.nodeCount, NODE_BUDGET);
+});
+
+test("while generating (frugal), a value seen once is remembered for its own wide branch only, strings and floats as well as integers", () => {
+  const WIDE = { min: null, max: null, shrinkTowards: 0 };
+  const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
+  const TEXT = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 100 };
+  const t = (value: string): ChoiceNode => ({ type: "string", value, constraints: TEXT, forced: false });
+  const FLOAT = { min: -Infinity, max: Infinity, allowNaN: true };
+  const f = (value: number): ChoiceNode => ({ type: "float", value, constraints: FLOAT, forced: false });
+  const tree = new DataTree();
+  tree.frugal = true;
+  const put = (nodes: ChoiceNode[]) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(), null, null);
+  // Two wide branches: the root's, and one under [1].
+  put([w(0), w(0)]);
+  put([w(1), w(0)]);
+  put([w(1), w(1)]);
+  for (let x = 1; tree.nodeCount < OPEN_AFTER; x++) put([w(0), w(x)]);
+  assert.equal(put([w(7), b(true)]), Inserted.Unrecorded, "7 at the root, first seen");
+  assert.equal(put([w(1), w(7)]), Inserted.Unrecorded, "7 under [1] is another value: first seen there");
+  assert.equal(put([w(7), b(false)]), Inserted.Kept, "7 at the root, seen again");
+  assert.equal(put([w(1), w(7)]), Inserted.Kept, "7 under [1], seen again");
+  // Strings and floats (NaN, and -0 apart from 0) at wide branches of their own: a prefix recorded (seen twice)
+  // with one value after it, then others there.
+  const under = (k: number, first: ChoiceNode, others: ChoiceNode[]) => {
+    put([w(k), first]);
+    assert.equal(put([w(k), first]), Inserted.Kept);
+    for (const o of others) assert.equal(put([w(k), o]), Inserted.Unrecorded, `${String(o.value)} first seen`);
+    for (const o of others) assert.equal(put([w(k), o]), Inserted.Kept, `${String(o.value)} seen again`);
+    for (const o of others) assert.equal(put([w(k), o]), Inserted.Repeat, `${String(o.value)} known`);
+  };
+  under(20, t("x"), [t("abc"), t(""), t("ab")]);
+  under(30, f(1.5), [f(Number.NaN), f(-0), f(0), f(2 ** 70)]);
 });

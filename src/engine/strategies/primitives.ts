@@ -162,11 +162,11 @@ class Text extends Strategy<string> {
     super(undefined);
   }
   protected doDraw(tc: TestCase): string {
-    return tc.draw("string", this.constraints);
+    return tc.drawString(this.constraints);
   }
   // Overridden (no span to open): each strategy class calls its own doDraw, so the call stays monomorphic.
   override draw(tc: TestCase): string {
-    return tc.draw("string", this.constraints);
+    return tc.drawString(this.constraints);
   }
 }
 
