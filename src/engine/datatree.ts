@@ -188,8 +188,6 @@ export class Branch {
   readonly kind = "branch";
   readonly children = new ChildTable();
   exhaustedChildren = 0;
-  /** The branch's number in its tree's table of values seen once (DataTree.secondSight); 0 until it needs one. */
-  serial = 0;
   constructor(
     readonly type: ChoiceType,
     readonly constraints: Constraints,
@@ -268,6 +266,8 @@ export class TreeNode {
   exhausted = false;
   /** The call (DataTree.insert's `call`) on which the case ending in this node's conclusion ran; −1 if unknown. */
   call = -1;
+  /** The node's number in its tree's table of values seen once (DataTree.firstSight); 0 until it needs one. */
+  serial = 0;
   constructor(public parent: TreeNode | null) {}
 
   get runLength(): number {
@@ -518,11 +518,12 @@ export class DataTree {
    * Hang a new child off `branch` (the transition of `parent`) for `key`, holding choices [from, to) of
    * `data` and concluding with `conclusion`.
    */
-  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
-    const wide = this.frugal && branch.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting;
-    if (wide && (branch.children.size >= WIDE_CHILDREN || (this.nodeCount >= OPEN_AFTER && !this.secondSight(branch, key)))) {
-      this.unrecorded++;
-      return Inserted.Unrecorded;
+  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number, sighted = false): Inserted {
+    if (this.frugal && branch.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting) {
+      if (branch.children.size >= WIDE_CHILDREN || (!sighted && this.firstSight(parent, parent.end - parent.start, key))) {
+        this.unrecorded++;
+        return Inserted.Unrecorded;
+      }
     }
     if (this.skips(conclusion, to - from)) return Inserted.Unrecorded;
     this.nodeCount++;
@@ -544,30 +545,38 @@ export class DataTree {
     return Inserted.Kept;
   }
 
-  /** Values seen once at wide branches, by slot: the value (a number, or a string in onceStrings) and its branch's serial. */
+  /**
+   * Values seen once at wide decision points, by slot: the value (a number, or a string in onceStrings) and the
+   * point, a node's serial and an offset in it (its run's length for its branch). A split keeps the point's
+   * name: the node keeps the run up to the split, and the branch sits at the offset that was split.
+   */
   private readonly onceNumbers = new Float64Array(ONCE_SLOTS);
   private onceStrings: (string | undefined)[] | null = null;
   private readonly onceSerials = new Int32Array(ONCE_SLOTS);
-  private branchSerials = 0;
+  private readonly onceOffsets = new Int32Array(ONCE_SLOTS);
+  private nodeSerials = 0;
 
   /**
-   * Whether `key` was seen at `branch` before (its entry is then cleared: the caller records it); if not, it is
-   * noted, in place of whatever collided with it there.
+   * While generating, in a tree past OPEN_AFTER nodes: whether `key`, drawn at offset `offset` of `node` (a wide
+   * decision point), is seen there for the first time — it is then noted, in place of whatever collided with it,
+   * and not recorded; a second sight finds it (and clears it: the caller records the value).
    */
-  private secondSight(branch: Branch, key: string | number | boolean): boolean {
-    const serial = branch.serial !== 0 ? branch.serial : (branch.serial = ++this.branchSerials);
+  private firstSight(node: TreeNode, offset: number, key: string | number | boolean): boolean {
+    if (this.nodeCount < OPEN_AFTER) return false;
+    const serial = node.serial !== 0 ? node.serial : (node.serial = ++this.nodeSerials);
     const numeric = typeof key === "number" && key === key;
     // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number).
     const text = numeric ? undefined : String(key);
-    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b)) >>> (32 - ONCE_BITS);
-    if (this.onceSerials[slot] === serial && this.onceStrings?.[slot] === text && (!numeric || this.onceNumbers[slot] === key)) {
+    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
+    if (this.onceSerials[slot] === serial && this.onceOffsets[slot] === offset && this.onceStrings?.[slot] === text && (!numeric || this.onceNumbers[slot] === key)) {
       this.onceSerials[slot] = 0;
-      return true;
+      return false;
     }
     this.onceSerials[slot] = serial;
+    this.onceOffsets[slot] = offset;
     if (numeric) this.onceNumbers[slot] = key;
     if (text !== undefined || this.onceStrings !== null) (this.onceStrings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
-    return false;
+    return true;
   }
 
   /** A leaf of `branch` for `key` as a table entry. */
@@ -668,11 +677,17 @@ export class DataTree {
           // A forced value (or the one legal value) that differs after the same choices: not deterministic.
           return this.diverge("draw", i, node, `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`, `${describeKind(code, constraints)} = ${showValue(value)}`);
         } else {
-          // (a split is new ground too: under the budget's pressure, not made for a case that is not kept)
+          // (a split is new ground too: under the budget's pressure, or for a value seen here for the first time
+          // at a wide decision point, not made for a case that is not kept)
           if (this.skips(conclusion, length - i)) return Inserted.Unrecorded;
+          const key = choiceKey(kind.type, value);
+          const wide = this.frugal && kind.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting;
+          if (wide && this.firstSight(node, offset, key)) {
+            this.unrecorded++;
+            return Inserted.Unrecorded;
+          }
           const branch = this.split(node, offset);
-          const key = choiceKey(branch.type, value);
-          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
+          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call, true);
         }
         continue;
       }

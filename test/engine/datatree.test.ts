@@ -278,12 +278,14 @@ test("while generating (frugal), a value seen once is remembered for its own wid
   assert.equal(put([w(1), w(7)]), Inserted.Unrecorded, "7 under [1] is another value: first seen there");
   assert.equal(put([w(7), b(false)]), Inserted.Kept, "7 at the root, seen again");
   assert.equal(put([w(1), w(7)]), Inserted.Kept, "7 under [1], seen again");
-  // Strings and floats (NaN, and -0 apart from 0) at wide branches of their own: a prefix recorded (seen twice)
-  // with one value after it, then others there.
+  // Strings and floats (NaN, and -0 apart from 0) at wide decision points of their own: a prefix recorded (seen
+  // twice) with one value after it, then others there (inside the prefix's run, then at the branch they make).
   const under = (k: number, first: ChoiceNode, others: ChoiceNode[]) => {
     put([w(k), first]);
     assert.equal(put([w(k), first]), Inserted.Kept);
+    const nodes = tree.nodeCount;
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Unrecorded, `${String(o.value)} first seen`);
+    assert.equal(tree.nodeCount, nodes, "a value seen for the first time inside a run does not split it");
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Kept, `${String(o.value)} seen again`);
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Repeat, `${String(o.value)} known`);
   };
