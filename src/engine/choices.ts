@@ -649,6 +649,17 @@ export function choiceEquals(type: ChoiceType, a: ChoiceValue, b: ChoiceValue): 
   return Object.is(a, b);
 }
 
+/** Whether two value sequences are the same choices (−0 is not 0; byte strings by their bytes). */
+export function sameChoices(a: readonly ChoiceValue[], b: readonly ChoiceValue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x instanceof Uint8Array || y instanceof Uint8Array ? !choiceEquals("bytes", x, y) : !Object.is(x, y)) return false;
+  }
+  return true;
+}
+
 /** A primitive key for Maps (Map uses SameValueZero, which would merge −0 and 0). */
 export function choiceKey(type: ChoiceType, v: ChoiceValue): string | number | boolean {
   if (type === "bytes") return stringFromCharCodes(v as Uint8Array);

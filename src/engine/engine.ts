@@ -23,7 +23,7 @@
  * generate loop calls the driver's executor in place (`inline`) and yields only a case whose body went async.
  */
 import type { ChoiceNode, ChoiceValue } from "./choices.ts";
-import { choiceEquals, compareNodes } from "./choices.ts";
+import { compareNodes, sameChoices } from "./choices.ts";
 import { savedAtOf, type ExampleDatabase } from "./database.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
@@ -116,16 +116,6 @@ interface FlakyObservation {
 
 /** Each status as what a case did, for the flakiness report. */
 const OUTCOME_WORDS = ["ran over the choice budget", "was rejected by assume() or a filter", "passed", "failed"] as const;
-
-function sameChoices(a: readonly ChoiceValue[], b: readonly ChoiceValue[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x instanceof Uint8Array || y instanceof Uint8Array ? !choiceEquals("bytes", x, y) : !Object.is(x, y)) return false;
-  }
-  return true;
-}
 
 /** The error's first line (never throws: the failure it describes must still be reported). */
 function errorLine(error: unknown): string {

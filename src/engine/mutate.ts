@@ -18,6 +18,7 @@
  * single meaning (spans nested in each other, spans starting with different kinds of choice) are not tried.
  */
 import type { ChoiceValue } from "./choices.ts";
+import { sameChoices } from "./choices.ts";
 import { Status } from "./datatree.ts";
 import type { Random } from "./random.ts";
 import type { TestCase } from "./testcase.ts";
@@ -114,7 +115,11 @@ function copyOver(tc: TestCase, r: Random): ChoiceValue[] | undefined | null {
     if (bStart < aEnd) return undefined; // nested: copying one into the other has no single meaning
     if (tc.typeCodeAt(aStart) !== tc.typeCodeAt(bStart)) return undefined; // differently drawn: the copy would misread
     const c = tc.choices;
-    const copy = r.int(0, 1) === 0 ? c.slice(aStart, aEnd) : c.slice(bStart, bEnd);
+    const fromA = r.int(0, 1) === 0;
+    const copy = fromA ? c.slice(aStart, aEnd) : c.slice(bStart, bEnd);
+    // Over an equal span the copy changes nothing: no variation. (Run, it would be the case itself again — a
+    // duplicate, or when the tree did not keep the case, the same call twice; a list of booleans made them often.)
+    if (sameChoices(copy, fromA ? c.slice(bStart, bEnd) : c.slice(aStart, aEnd))) return undefined;
     return [...c.slice(0, aStart), ...copy, ...c.slice(aEnd, bStart), ...copy, ...c.slice(bEnd)];
   }
   return labelled ? undefined : null;
