@@ -184,6 +184,39 @@ export class ChildTable {
   }
 }
 
+/**
+ * Values seen once at wide decision points (see the file's comment), by slot: the value (a number, or a string
+ * in `strings`) and the point, a node's serial and an offset in it (its run's length for its branch). A split
+ * keeps the point's name: the node keeps the run up to the split, and the branch sits at the offset split. A
+ * tree makes one only past OPEN_AFTER nodes: a short run does not pay for its 256 KB.
+ */
+class SeenOnce {
+  private readonly numbers = new Float64Array(ONCE_SLOTS);
+  private strings: (string | undefined)[] | null = null;
+  private readonly serials = new Int32Array(ONCE_SLOTS);
+  private readonly offsets = new Int32Array(ONCE_SLOTS);
+
+  /**
+   * Whether `key` at the point (serial, offset) is seen for the first time: it is then noted, in place of
+   * whatever collided with it; a second sight finds it, and clears it.
+   */
+  first(serial: number, offset: number, key: Key): boolean {
+    const numeric = typeof key === "number" && key === key;
+    // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number).
+    const text = numeric ? undefined : String(key);
+    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
+    if (this.serials[slot] === serial && this.offsets[slot] === offset && this.strings?.[slot] === text && (!numeric || this.numbers[slot] === key)) {
+      this.serials[slot] = 0;
+      return false;
+    }
+    this.serials[slot] = serial;
+    this.offsets[slot] = offset;
+    if (numeric) this.numbers[slot] = key;
+    if (text !== undefined || this.strings !== null) (this.strings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
+    return true;
+  }
+}
+
 export class Branch {
   readonly kind = "branch";
   readonly children = new ChildTable();
@@ -545,38 +578,19 @@ export class DataTree {
     return Inserted.Kept;
   }
 
-  /**
-   * Values seen once at wide decision points, by slot: the value (a number, or a string in onceStrings) and the
-   * point, a node's serial and an offset in it (its run's length for its branch). A split keeps the point's
-   * name: the node keeps the run up to the split, and the branch sits at the offset that was split.
-   */
-  private readonly onceNumbers = new Float64Array(ONCE_SLOTS);
-  private onceStrings: (string | undefined)[] | null = null;
-  private readonly onceSerials = new Int32Array(ONCE_SLOTS);
-  private readonly onceOffsets = new Int32Array(ONCE_SLOTS);
+  /** Values seen once at wide decision points (made when first needed). */
+  private seenOnce: SeenOnce | null = null;
   private nodeSerials = 0;
 
   /**
    * While generating, in a tree past OPEN_AFTER nodes: whether `key`, drawn at offset `offset` of `node` (a wide
-   * decision point), is seen there for the first time — it is then noted, in place of whatever collided with it,
-   * and not recorded; a second sight finds it (and clears it: the caller records the value).
+   * decision point), is seen there for the first time — it is then noted, and not recorded; a second sight finds
+   * it (and clears it: the caller records the value).
    */
-  private firstSight(node: TreeNode, offset: number, key: string | number | boolean): boolean {
+  private firstSight(node: TreeNode, offset: number, key: Key): boolean {
     if (this.nodeCount < OPEN_AFTER) return false;
     const serial = node.serial !== 0 ? node.serial : (node.serial = ++this.nodeSerials);
-    const numeric = typeof key === "number" && key === key;
-    // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number).
-    const text = numeric ? undefined : String(key);
-    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
-    if (this.onceSerials[slot] === serial && this.onceOffsets[slot] === offset && this.onceStrings?.[slot] === text && (!numeric || this.onceNumbers[slot] === key)) {
-      this.onceSerials[slot] = 0;
-      return false;
-    }
-    this.onceSerials[slot] = serial;
-    this.onceOffsets[slot] = offset;
-    if (numeric) this.onceNumbers[slot] = key;
-    if (text !== undefined || this.onceStrings !== null) (this.onceStrings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
-    return true;
+    return (this.seenOnce ??= new SeenOnce()).first(serial, offset, key);
   }
 
   /** A leaf of `branch` for `key` as a table entry. */
