@@ -184,6 +184,16 @@ export class ChildTable {
   }
 }
 
+/** Strings longer than this are kept in the table of values seen once as their length and hashes. */
+const LONG_KEY = 64;
+
+function textKey(s: string): string {
+  if (s.length <= LONG_KEY) return s;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return `${s.length}:${keyHash(s)}:${h >>> 0}`;
+}
+
 /**
  * Values seen once at wide decision points (see the file's comment), by slot: the value (a number, or a string
  * in `strings`) and the point, a node's serial and an offset in it (its run's length for its branch). A split
@@ -202,8 +212,10 @@ class SeenOnce {
    */
   first(serial: number, offset: number, key: Key): boolean {
     const numeric = typeof key === "number" && key === key;
-    // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number).
-    const text = numeric ? undefined : String(key);
+    // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number); a long one by
+    // its length and two hashes, so that the table never holds on to 16,384 long strings (a false match only
+    // records a value).
+    const text = numeric ? undefined : textKey(String(key));
     const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
     if (this.serials[slot] === serial && this.offsets[slot] === offset && this.strings?.[slot] === text && (!numeric || this.numbers[slot] === key)) {
       this.serials[slot] = 0;

@@ -5,6 +5,10 @@ import { Branch, CHOICE_BUDGET, DataTree, Inserted, NODE_BUDGET, OPEN_AFTER, Sta
 import type { ChoiceNode } from "../../src/engine/choices.ts";
 import { dataOfNodes } from "../../src/engine/choices.ts";
 import { IntervalSet } from "../../src/engine/intervals.ts";
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
+
+setFlagsFromString("--expose-gc");
 
 const BOOL = { p: 0.5 };
 const DIGIT = { min: 0, max: 9, shrinkTowards: 0 };
@@ -289,6 +293,32 @@ test("while generating (frugal), a value seen once is remembered for its own wid
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Kept, `${String(o.value)} seen again`);
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Repeat, `${String(o.value)} known`);
   };
-  under(20, t("x"), [t("abc"), t(""), t("ab")]);
+  // (a long string is remembered by its length and hashes: another of the same length is still another)
+  under(20, t("x"), [t("abc"), t(""), t("ab"), t("a".repeat(1000)), t(`${"a".repeat(999)}b`), t(`b${"a".repeat(999)}`)]);
   under(30, f(1.5), [f(Number.NaN), f(-0), f(0), f(2 ** 70)]);
+});
+
+test("the table of values seen once does not hold on to long strings (a run of long distinct strings keeps its memory)", () => {
+  const gc = runInNewContext("gc") as () => void;
+  const TEXT = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 10_000 };
+  const WIDE = { min: null, max: null, shrinkTowards: 0 };
+  const tree = new DataTree();
+  tree.frugal = true;
+  const put = (nodes: ChoiceNode[]) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(), null, null);
+  for (let x = 0; tree.nodeCount < OPEN_AFTER; x++) put([{ type: "integer", value: x, constraints: WIDE, forced: false }]);
+  // A string branch under the root's run: every string after is seen there once.
+  put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: "first", constraints: TEXT, forced: false }]);
+  put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: "first", constraints: TEXT, forced: false }]);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const bytes = Buffer.alloc(4096, 97);
+  for (let i = 0; i < 20_000; i++) {
+    bytes.writeUInt32LE(i, 0);
+    const s = bytes.toString("latin1"); // a flat string of its own, 4 KB
+    assert.equal(put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: s, constraints: TEXT, forced: false }]), Inserted.Unrecorded);
+  }
+  gc();
+  const grown = (process.memoryUsage().heapUsed - before) / 1e6;
+  // Kept whole, 16,384 of them would be 64 MB.
+  assert.ok(grown < 16, `the heap grew by ${grown.toFixed(1)} MB`);
 });
