@@ -82,8 +82,13 @@ function keyHash(key: Key): number {
     return keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
   }
   if (typeof key === "boolean") return key ? 1 : 0;
-  let h = key.length;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return stringHash(key, key.length);
+}
+
+/** FNV-1a over a string's code units, from `seed`. */
+function stringHash(s: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h;
 }
 
@@ -187,11 +192,9 @@ export class ChildTable {
 /** Strings longer than this are kept in the table of values seen once as their length and hashes. */
 const LONG_KEY = 64;
 
-function textKey(s: string): string {
-  if (s.length <= LONG_KEY) return s;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return `${s.length}:${keyHash(s)}:${h >>> 0}`;
+/** A key's text in the table of values seen once; `hash`, its keyHash. */
+function textKey(s: string, hash: number): string {
+  return s.length <= LONG_KEY ? s : `${s.length}:${hash}:${stringHash(s, 0x811c9dc5) >>> 0}`;
 }
 
 /**
@@ -215,8 +218,9 @@ class SeenOnce {
     // Other keys by their text (a string is its own; NaN is "NaN": it equals nothing as a number); a long one by
     // its length and two hashes, so that the table never holds on to 16,384 long strings (a false match only
     // records a value).
-    const text = numeric ? undefined : textKey(String(key));
-    const slot = (Math.imul(keyHash(key), 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
+    const hash = keyHash(key);
+    const text = numeric ? undefined : textKey(String(key), hash);
+    const slot = (Math.imul(hash, 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
     if (this.serials[slot] === serial && this.offsets[slot] === offset && this.strings?.[slot] === text && (!numeric || this.numbers[slot] === key)) {
       this.serials[slot] = 0;
       return false;
@@ -563,13 +567,7 @@ export class DataTree {
    * Hang a new child off `branch` (the transition of `parent`) for `key`, holding choices [from, to) of
    * `data` and concluding with `conclusion`.
    */
-  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number, sighted = false): Inserted {
-    if (this.frugal && branch.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting) {
-      if (branch.children.size >= WIDE_CHILDREN || (!sighted && this.firstSight(parent, parent.end - parent.start, key))) {
-        this.unrecorded++;
-        return Inserted.Unrecorded;
-      }
-    }
+  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
     if (this.skips(conclusion, to - from)) return Inserted.Unrecorded;
     this.nodeCount++;
     this.storeRun(data, from, to);
@@ -588,6 +586,18 @@ export class DataTree {
     branch.children.set(key, child);
     this.propagate(child, depth, exhaustedDepths);
     return Inserted.Kept;
+  }
+
+  /**
+   * While generating: whether `key`, drawn at offset `offset` of `node`, a decision point over `size` values
+   * with `children` recorded, goes unrecorded — a wide point that is full, or where the value is seen for the
+   * first time (firstSight). Failures are always recorded.
+   */
+  private unrecordedAtWide(node: TreeNode, offset: number, size: number, children: number, key: Key, conclusion: Conclusion): boolean {
+    if (!this.frugal || size <= WIDE_DOMAIN || conclusion.status === Status.Interesting) return false;
+    if (children < WIDE_CHILDREN && !this.firstSight(node, offset, key)) return false;
+    this.unrecorded++;
+    return true;
   }
 
   /** Values seen once at wide decision points (made when first needed). */
@@ -707,13 +717,9 @@ export class DataTree {
           // at a wide decision point, not made for a case that is not kept)
           if (this.skips(conclusion, length - i)) return Inserted.Unrecorded;
           const key = choiceKey(kind.type, value);
-          const wide = this.frugal && kind.size > WIDE_DOMAIN && conclusion.status !== Status.Interesting;
-          if (wide && this.firstSight(node, offset, key)) {
-            this.unrecorded++;
-            return Inserted.Unrecorded;
-          }
+          if (this.unrecordedAtWide(node, offset, kind.size, 1, key, conclusion)) return Inserted.Unrecorded;
           const branch = this.split(node, offset);
-          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call, true);
+          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
         }
         continue;
       }
@@ -729,7 +735,10 @@ export class DataTree {
       }
       const key = choiceKey(t.type, data.value(base + i));
       const child = i === diverged ? undefined : t.children.get(key);
-      if (child === undefined) return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
+      if (child === undefined) {
+        if (this.unrecordedAtWide(node, node.end - node.start, t.size, t.children.size, key, conclusion)) return Inserted.Unrecorded;
+        return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
+      }
       node = typeof child === "number" ? this.materialize(node, t, key, child) : child;
       offset = 0;
     }

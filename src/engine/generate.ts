@@ -151,7 +151,7 @@ const UNITS: number[] = [];
  * probability 1/16. One string in 8 is made of runs instead: each character repeats the previous with
  * probability 7/8, so a run of ten "a"s (a run-length encoder's one-digit count) is an ordinary draw.
  */
-export function generateString(c: StringConstraints, r: Random): string {
+function generateString(c: StringConstraints, r: Random): string {
   const k = c.alphabet.size;
   if (k === 0) return "";
   const mode = r.uint32();

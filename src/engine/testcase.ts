@@ -20,7 +20,7 @@ import { ChoiceData, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted,
 import { Status } from "./datatree.ts";
 import { InvalidArgument } from "./errors.ts";
 import type { TreeCursor } from "./datatree.ts";
-import { generateChoice, generateInteger, generateString } from "./generate.ts";
+import { generateChoice, generateInteger } from "./generate.ts";
 import type { Random } from "./random.ts";
 import type { Presentation, SpanInfo } from "./events.ts";
 import { now } from "./clock.ts";
@@ -356,26 +356,21 @@ export class TestCase {
     }
     this.data.push(kind, constraints as Constraints, value);
     this.choiceCount = i + 1;
-    const cursor = this.cursor;
-    if (cursor !== null && cursor.alive) cursor.advance(type, value);
+    this.advanceCursor(type, value);
     return value as ValueOf[T];
   }
 
   /**
    * draw("boolean", c) — the same value, the same randomness — with the path of a fresh draw made straight (a
-   * list draws one before each element): no type dispatch, and the DataTree cursor consulted only while it is
-   * in the tree.
+   * list draws one before each element): none of draw()'s checks for forced, replayed or queued values.
    */
   drawBoolean(c: BooleanConstraints): boolean {
     const random = this.freshRandom();
     if (random === null) return this.draw("boolean", c);
-    let value = random.bool(c.p);
-    const cursor = this.cursor;
-    const inTree = cursor !== null && cursor.alive;
-    if (inTree && cursor.leadsToExhausted("boolean", value)) value = this.steer("boolean", c, random, value) as boolean;
+    const value = this.generate("boolean", c, random) as boolean;
     this.data.pushNumber(BOOLEAN_CODE, c, value ? 1 : 0);
     this.choiceCount++;
-    if (inTree) cursor.advance("boolean", value);
+    this.advanceCursor("boolean", value);
     return value;
   }
 
@@ -383,13 +378,10 @@ export class TestCase {
   drawInteger(c: IntegerConstraints): number {
     const random = this.freshRandom();
     if (random === null) return this.draw("integer", c);
-    let value = this.generateInteger(c, random);
-    const cursor = this.cursor;
-    const inTree = cursor !== null && cursor.alive;
-    if (inTree && cursor.leadsToExhausted("integer", value)) value = this.steer("integer", c, random, value) as number;
+    const value = this.generate("integer", c, random) as number;
     this.data.pushNumber(INTEGER_CODE, c, value);
     this.choiceCount++;
-    if (inTree) cursor.advance("integer", value);
+    this.advanceCursor("integer", value);
     return value;
   }
 
@@ -398,17 +390,14 @@ export class TestCase {
     const random = this.freshRandom();
     const i = this.choiceCount;
     if (random === null || i + 1 + this.elements + c.minSize > this.maxChoices) return this.draw("string", c);
-    let value = generateString(c, random);
-    const cursor = this.cursor;
-    const inTree = cursor !== null && cursor.alive;
-    if (inTree && cursor.leadsToExhausted("string", value)) value = this.steer("string", c, random, value) as string;
+    let value = this.generate("string", c, random) as string;
     if (i + 1 + this.elements + value.length > this.maxChoices) value = simplest("string", c) as string;
     const elements = this.elements + value.length;
     if (i + 1 + elements > this.maxChoices) this.overBudget(STRING_CODE, c);
     this.elements = elements;
     this.data.push(STRING_CODE, c, value);
     this.choiceCount = i + 1;
-    if (inTree) cursor.advance("string", value);
+    this.advanceCursor("string", value);
     return value;
   }
 
@@ -452,6 +441,12 @@ export class TestCase {
   setReplayQueue(values: ChoiceValue[] | null): void {
     this.replayQueue = values;
     this.replayNext = 0;
+  }
+
+  /** Follow the DataTree cursor past the value just drawn, while it is in the tree. */
+  private advanceCursor(type: ChoiceType, value: ChoiceValue): void {
+    const cursor = this.cursor;
+    if (cursor !== null && cursor.alive) cursor.advance(type, value);
   }
 
   /** Whether drawing `value` next leads only to cases the DataTree has run (false without a live cursor). */

@@ -15,6 +15,13 @@ const DIGIT = { min: 0, max: 9, shrinkTowards: 0 };
 const b = (value: boolean, forced = false): ChoiceNode => ({ type: "boolean", value, constraints: BOOL, forced });
 const d = (value: number): ChoiceNode => ({ type: "integer", value, constraints: DIGIT, forced: false });
 const done = (status: Status = Status.Valid, origin?: string) => ({ kind: "conclusion" as const, status, origin });
+// Kinds of choice over wide domains (more than WIDE_DOMAIN values).
+const WIDE = { min: null, max: null, shrinkTowards: 0 };
+const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
+const TEXT = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 10_000 };
+const t = (value: string): ChoiceNode => ({ type: "string", value, constraints: TEXT, forced: false });
+const FLOAT = { min: -Infinity, max: Infinity, allowNaN: true };
+const f = (value: number): ChoiceNode => ({ type: "float", value, constraints: FLOAT, forced: false });
 
 test("recording a novel sequence costs one node; a divergence splits a run into a branch", () => {
   const tree = new DataTree();
@@ -195,8 +202,6 @@ test("a run's branch completed by a child reports the prefixes after the run's l
 });
 
 test("while generating (frugal), a wide branch records a value only when it is drawn there again, and none once full; the choice and node budgets cap the tree; failures and all other cases are always recorded", () => {
-  const WIDE = { min: null, max: null, shrinkTowards: 0 };
-  const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
   const tree = new DataTree();
   tree.frugal = true;
   let unrecorded = 0;
@@ -264,12 +269,6 @@ test("while generating (frugal), a wide branch records a value only when it is d
 });
 
 test("while generating (frugal), a value seen once is remembered for its own wide branch only, strings and floats as well as integers", () => {
-  const WIDE = { min: null, max: null, shrinkTowards: 0 };
-  const w = (value: number): ChoiceNode => ({ type: "integer", value, constraints: WIDE, forced: false });
-  const TEXT = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 100 };
-  const t = (value: string): ChoiceNode => ({ type: "string", value, constraints: TEXT, forced: false });
-  const FLOAT = { min: -Infinity, max: Infinity, allowNaN: true };
-  const f = (value: number): ChoiceNode => ({ type: "float", value, constraints: FLOAT, forced: false });
   const tree = new DataTree();
   tree.frugal = true;
   const put = (nodes: ChoiceNode[]) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(), null, null);
@@ -300,22 +299,20 @@ test("while generating (frugal), a value seen once is remembered for its own wid
 
 test("the table of values seen once does not hold on to long strings (a run of long distinct strings keeps its memory)", () => {
   const gc = runInNewContext("gc") as () => void;
-  const TEXT = { alphabet: new IntervalSet([[0, 0x10ffff]]), minSize: 0, maxSize: 10_000 };
-  const WIDE = { min: null, max: null, shrinkTowards: 0 };
   const tree = new DataTree();
   tree.frugal = true;
   const put = (nodes: ChoiceNode[]) => tree.insert(dataOfNodes(nodes), 0, nodes.length, done(), null, null);
-  for (let x = 0; tree.nodeCount < OPEN_AFTER; x++) put([{ type: "integer", value: x, constraints: WIDE, forced: false }]);
+  for (let x = 0; tree.nodeCount < OPEN_AFTER; x++) put([w(x)]);
   // A string branch under the root's run: every string after is seen there once.
-  put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: "first", constraints: TEXT, forced: false }]);
-  put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: "first", constraints: TEXT, forced: false }]);
+  put([w(-1), t("first")]);
+  put([w(-1), t("first")]);
   gc();
   const before = process.memoryUsage().heapUsed;
   const bytes = Buffer.alloc(4096, 97);
   for (let i = 0; i < 20_000; i++) {
     bytes.writeUInt32LE(i, 0);
     const s = bytes.toString("latin1"); // a flat string of its own, 4 KB
-    assert.equal(put([{ type: "integer", value: -1, constraints: WIDE, forced: false }, { type: "string", value: s, constraints: TEXT, forced: false }]), Inserted.Unrecorded);
+    assert.equal(put([w(-1), t(s)]), Inserted.Unrecorded);
   }
   gc();
   const grown = (process.memoryUsage().heapUsed - before) / 1e6;
