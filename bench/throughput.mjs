@@ -29,6 +29,11 @@
 //   folder, their processes interleaved; prints each one's median rate and the median (and range) of the ratio
 //   of the runs paired in each round — what to read on a noisy machine, where single rates move ±30%. --cpu: rates
 //   per second of the child's CPU time instead of wall time (steadier while something else runs on the machine).
+// What the DataTree costs: node bench/throughput.mjs --without-tree [--cpu] [--procs N] [--property …] [--mode …]
+//   fast-check, the working tree's engine, and the same engine with the generate phase's DataTree taken out
+//   (its cases neither steered by the tree nor recorded in it: patched at bundle time, see WITHOUT_TREE) —
+//   each one's median rate and its ratio to fast-check. Not a contender: without the tree nothing stops
+//   duplicates and nothing knows when a small space is exhausted; it shows what the rest of the engine costs.
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -238,6 +243,11 @@ function parent(argv) {
   console.log(`vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`);
 }
 
+/** How an engine is bundled for a comparison: whole, its PRNG inside, resolved from this checkout's packages. */
+function bundleOptions(root) {
+  return { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", nodePaths: [path.join(root, "node_modules")] };
+}
+
 /** The engine at `ref` and the working tree's, each bundled whole (its PRNG inside) into `dir`. */
 async function bundleEngines(ref, dir) {
   const { build } = await import("esbuild");
@@ -250,11 +260,68 @@ async function bundleEngines(ref, dir) {
   const at = path.join(dir, "ref");
   mkdirSync(at);
   execFileSync("sh", ["-c", `git -C "$0" archive --format=tar "$1" src | tar -x -C "$2"`, root, ref, at]);
-  const options = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", nodePaths: [path.join(root, "node_modules")] };
+  const options = bundleOptions(root);
   const files = { ours: path.join(dir, "ours.mjs"), ref: path.join(dir, "ref.mjs") };
   await build({ ...options, entryPoints: [path.join(root, "src/engine/index.ts")], outfile: files.ours });
   await build({ ...options, entryPoints: [path.join(at, "src/engine/index.ts")], outfile: files.ref });
   return files;
+}
+
+/**
+ * The engine with the generate phase's DataTree taken out: a generated case gets no cursor (no steering, no
+ * walk) and is not recorded (engine.ts, textual patches; the bench stops with an error when they no longer
+ * apply rather than measure something else).
+ */
+const WITHOUT_TREE = [
+  ["new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore)", "new TestCase(NO_CHOICES, this.random, s.maxChoices, null, spanStore)"],
+  ["if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)", 'if (origin !== "generate" && !tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)'],
+];
+
+async function withoutTree(argv) {
+  const { build } = await import("esbuild");
+  const { readFileSync } = await import("node:fs");
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const dir = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-without-tree-"));
+  try {
+    const files = { with: path.join(dir, "with.mjs"), without: path.join(dir, "without.mjs") };
+    const options = { ...bundleOptions(root), entryPoints: [path.join(root, "src/engine/index.ts")] };
+    const patch = {
+      name: "without-tree",
+      setup(b) {
+        b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]engine\.ts$/ }, (args) => {
+          let text = readFileSync(args.path, "utf8");
+          for (const [from, to] of WITHOUT_TREE) {
+            if (!text.includes(from)) throw new Error(`--without-tree: engine.ts no longer contains ${JSON.stringify(from)}; update WITHOUT_TREE in bench/throughput.mjs`);
+            text = text.replace(from, to);
+          }
+          return { contents: text, loader: "ts" };
+        });
+      },
+    };
+    await build({ ...options, outfile: files.with });
+    await build({ ...options, outfile: files.without, plugins: [patch] });
+    const procs = Number(option(argv, "--procs") ?? 3);
+    const clock = argv.includes("--cpu") ? "cpu" : "wall";
+    const contenders = [["fast-check", "fast-check"], ["shrinkscope", `engine=${files.with}`], ["without the tree", `engine=${files.without}`]];
+    console.log(`throughput without the DataTree (node ${process.version}): ${procs} rounds of one fresh process per contender; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}, medians`);
+    for (const shape of listOption(argv, "--property", SHAPES)) {
+      for (const mode of listOption(argv, "--mode", MODES)) {
+        const rates = contenders.map(() => []);
+        for (let p = 0; p < procs; p++) {
+          // The order rotating each round, as in the table.
+          for (let k = 0; k < contenders.length; k++) {
+            const c = (k + p) % contenders.length;
+            rates[c].push(measureInChild(contenders[c][1], shape, mode, clock));
+          }
+        }
+        const m = rates.map(median);
+        const cells = contenders.map(([name], k) => `${name} ${fmtRate(m[k])}/s${k === 0 ? "" : ` (${(m[k] / m[0]).toFixed(2)}x)`}`);
+        console.log(`  ${shape} ${mode}: ${cells.join(", ")}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function against(argv, ref) {
@@ -295,4 +362,9 @@ else if (option(argv, "--against") !== undefined) {
     process.exit(2);
   });
 }
-else parent(argv);
+else if (argv.includes("--without-tree")) {
+  await withoutTree(argv).catch((e) => {
+    console.error(e.message);
+    process.exit(2);
+  });
+} else parent(argv);
