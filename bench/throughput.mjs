@@ -37,7 +37,7 @@
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -279,7 +279,6 @@ const WITHOUT_TREE = [
 
 async function withoutTree(argv) {
   const { build } = await import("esbuild");
-  const { readFileSync } = await import("node:fs");
   const root = fileURLToPath(new URL("..", import.meta.url));
   const dir = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-without-tree-"));
   try {

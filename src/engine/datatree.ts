@@ -74,13 +74,16 @@ const keyBits = new Float64Array(1);
 const keyWords = new Int32Array(keyBits.buffer);
 const ONCE_BITS = 14;
 
-/** A 32-bit hash of a child key (a number's bits, or a string's characters; NaN and -0 included). */
+/** A 32-bit hash of a number: itself if a 32-bit integer (not -0), else its bits (NaN and -0 included). */
+function numberHash(k: number): number {
+  if ((k | 0) === k && !(k === 0 && 1 / k < 0)) return k;
+  keyBits[0] = k;
+  return keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
+}
+
+/** A 32-bit hash of a child key (a number's, or a string's characters). */
 function keyHash(key: Key): number {
-  if (typeof key === "number") {
-    if ((key | 0) === key && !(key === 0 && 1 / key < 0)) return key;
-    keyBits[0] = key;
-    return keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
-  }
+  if (typeof key === "number") return numberHash(key);
   if (typeof key === "boolean") return key ? 1 : 0;
   return stringHash(key, key.length);
 }
@@ -106,12 +109,7 @@ export class ChildTable {
   private others: Map<Key, Child> | null = null;
 
   private static hash(k: number): number {
-    let h: number;
-    if ((k | 0) === k) h = k;
-    else {
-      keyBits[0] = k;
-      h = keyWords[0] ^ Math.imul(keyWords[1], 0x9e3779b1);
-    }
+    let h = numberHash(k);
     h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
     return h ^ (h >>> 16);
   }

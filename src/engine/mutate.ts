@@ -116,10 +116,12 @@ function copyOver(tc: TestCase, r: Random): ChoiceValue[] | undefined | null {
     if (tc.typeCodeAt(aStart) !== tc.typeCodeAt(bStart)) return undefined; // differently drawn: the copy would misread
     const c = tc.choices;
     const fromA = r.int(0, 1) === 0;
-    const copy = fromA ? c.slice(aStart, aEnd) : c.slice(bStart, bEnd);
+    const first = c.slice(aStart, aEnd);
+    const second = c.slice(bStart, bEnd);
     // Over an equal span the copy changes nothing: no variation. (Run, it would be the case itself again — a
     // duplicate, or when the tree did not keep the case, the same call twice; a list of booleans made them often.)
-    if (sameChoices(copy, fromA ? c.slice(bStart, bEnd) : c.slice(aStart, aEnd))) return undefined;
+    if (sameChoices(first, second)) return undefined;
+    const copy = fromA ? first : second;
     return [...c.slice(0, aStart), ...copy, ...c.slice(aEnd, bStart), ...copy, ...c.slice(bEnd)];
   }
   return labelled ? undefined : null;

@@ -341,19 +341,11 @@ export class TestCase {
         this.replayQueue = null;
         value = this.generate(type, constraints, this.random);
       }
-      // A fresh string or byte string that does not fit in what is left of the budget (astral characters are
-      // two units each) is not made: had it ended the case as an overrun, the same prefix would overrun on one
-      // draw and go on on another — a flaky run. The simplest value is made instead; when even that does not
-      // fit, the overrun below no longer depends on the random draw.
-      if (code >= 3 && i + 1 + this.elements + (value as string | Uint8Array).length > this.maxChoices) value = simplest(type, constraints);
+      if (code >= 3) value = this.fitted(type, constraints, i, value as string | Uint8Array);
     } else {
       value = simplest(type, constraints);
     }
-    if (code >= 3) {
-      const elements = this.elements + (value as string | Uint8Array).length;
-      if (i + 1 + elements > this.maxChoices) this.overBudget(code, constraints as BytesConstraints);
-      this.elements = elements;
-    }
+    if (code >= 3) this.countElements(code, constraints as BytesConstraints, i, (value as string | Uint8Array).length);
     this.data.push(kind, constraints as Constraints, value);
     this.choiceCount = i + 1;
     this.advanceCursor(type, value);
@@ -390,11 +382,8 @@ export class TestCase {
     const random = this.freshRandom();
     const i = this.choiceCount;
     if (random === null || i + 1 + this.elements + c.minSize > this.maxChoices) return this.draw("string", c);
-    let value = this.generate("string", c, random) as string;
-    if (i + 1 + this.elements + value.length > this.maxChoices) value = simplest("string", c) as string;
-    const elements = this.elements + value.length;
-    if (i + 1 + elements > this.maxChoices) this.overBudget(STRING_CODE, c);
-    this.elements = elements;
+    const value = this.fitted("string", c, i, this.generate("string", c, random) as string) as string;
+    this.countElements(STRING_CODE, c, i, value.length);
     this.data.push(STRING_CODE, c, value);
     this.choiceCount = i + 1;
     this.advanceCursor("string", value);
@@ -419,6 +408,23 @@ export class TestCase {
     if (this.recentCount < RECENT) this.recentCount++;
     this.recentNext = (this.recentNext + 1) & (RECENT - 1);
     return v;
+  }
+
+  /**
+   * A fresh string or byte string `value` for choice i, or the simplest one when it does not fit in what is left
+   * of the budget (astral characters are two units each): had it ended the case as an overrun, the same prefix
+   * would overrun on one draw and go on on another — a flaky run. When even the simplest does not fit,
+   * countElements' overrun no longer depends on the random draw.
+   */
+  private fitted(type: ChoiceType, c: ConstraintsOf[ChoiceType], i: number, value: string | Uint8Array): ChoiceValue {
+    return i + 1 + this.elements + value.length > this.maxChoices ? simplest(type, c) : value;
+  }
+
+  /** Count the `length` characters or bytes of choice i toward the budget: an overrun (or misuse) when they do not fit. */
+  private countElements(code: number, c: BytesConstraints, i: number, length: number): void {
+    const elements = this.elements + length;
+    if (i + 1 + elements > this.maxChoices) this.overBudget(code, c);
+    this.elements = elements;
   }
 
   /**
