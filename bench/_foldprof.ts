@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { posted } from "../src/eventWire.ts";
+import { posted } from "../src/shared/eventWire.ts";
 import { createFold } from "../webview/fold.ts";
 const revive = (t: string) => JSON.parse(t, (_k, v) => {
   if (v && typeof v === "object" && !Array.isArray(v)) { const keys = Object.keys(v);
@@ -33,7 +33,7 @@ const t0 = performance.now();
 for (const m of wire) { t += 16.7; fold({ type: "message", data: m }); fold({ type: "pull" }); }
 const total = performance.now() - t0;
 console.log(`messages ${wire.length}, total ${total.toFixed(0)} ms (${(total / wire.length).toFixed(2)} ms/msg), patches ${patches}, patch clone ${patchMs.toFixed(0)} ms`);
-import { decodeEvents } from "../src/eventWire.ts";
+import { decodeEvents } from "../src/shared/eventWire.ts";
 { const t1 = performance.now(); let n = 0; for (const m of wire) if (m.type === "events") n += decodeEvents(m.wire).length; const d = performance.now() - t1; console.log(`decode only: ${d.toFixed(0)} ms (${(d / wire.length).toFixed(2)} ms/msg), ${n} events`); 
   const t2 = performance.now(); for (const m of wire) if (m.type === "events") JSON.parse(new TextDecoder().decode(m.wire)); const d2 = performance.now() - t2; console.log(`JSON.parse only: ${d2.toFixed(0)} ms`); 
   console.log("bytes/msg", (wire.reduce((a: number, m: any) => a + (m.wire?.length ?? 0), 0) / wire.length).toFixed(0)); }

@@ -6,7 +6,7 @@
 // `mixed` (cases, candidates, new targets, passes) repeated for the rest, then the result — in messages of
 // B events (default 250, like the runner's batches), M messages posted per animation frame (default 1:
 // 15,000 events a second, three times the most the runner sends; try --per-frame 4). Each batch is posted as
-// the extension host posts it — its events encoded as UTF-8 bytes (src/eventWire.ts) — with window.postMessage,
+// the extension host posts it — its events encoded as UTF-8 bytes (src/shared/eventWire.ts) — with window.postMessage,
 // so the structured clone on arrival is in the frames, as in VS Code; the panel hands the bytes to its fold
 // worker, which decodes and folds them off the page's thread (webview/fold.ts). --deliver dispatch hands the
 // page the posted object without a clone.

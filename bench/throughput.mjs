@@ -287,7 +287,7 @@ async function withoutTree(argv) {
     const patch = {
       name: "without-tree",
       setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]engine\.ts$/ }, (args) => {
+        b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]core[\\/]engine\.ts$/ }, (args) => {
           let text = readFileSync(args.path, "utf8");
           for (const [from, to] of WITHOUT_TREE) {
             if (!text.includes(from)) throw new Error(`--without-tree: engine.ts no longer contains ${JSON.stringify(from)}; update WITHOUT_TREE in bench/throughput.mjs`);

@@ -1,12 +1,14 @@
 // `npm test`: everything CI runs, in order, with one closing summary line.
 //   1. build and typecheck;
-//   2. node:test over the engine, webview model, extension units, runner and test-runner compatibility (after
+//   2. node:test over every unit test (scripts/unit-test-files.mjs says which: the engine, the shared wire formats,
+//      the panel, the extension's pure parts, the runner, the test runners, the repository's own rules) (after
 //      installing the Debian packages they need — redis-server for the shared-database tests, chromium for the
 //      panel's render tests: tools/debian-packages.sh);
 //   3. the extension in a real VS Code (code-server; tools/vscode-e2e installs it on first use).
 // Each stage streams its own output; the last line adds them up as "N passed, N failed".
 import { spawn } from "node:child_process";
 import { summarize } from "./summary.mjs";
+import { unitTestFiles } from "./unit-test-files.mjs";
 
 function run(cmd, args, { capture = false } = {}) {
   return new Promise((resolve) => {
@@ -38,8 +40,7 @@ for (const script of ["build", "typecheck"]) {
   }
 }
 
-const unitFiles = ["engine", "webview", "extension-unit", "runner", "runners"].map((d) => `test/${d}/*.test.ts`);
-const unit = await run("bash", ["-c", `node --import tsx --test ${unitFiles.join(" ")}`], { capture: true });
+const unit = await run(process.execPath, ["--import", "tsx", "--test", ...unitTestFiles()], { capture: true });
 const e2e = await run(process.execPath, ["tools/vscode-e2e/run-e2e.mjs", "--install"], { capture: true });
 const summary = summarize({ unit, e2e });
 console.log(`\n${summary.text}`);

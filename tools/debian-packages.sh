@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, those missing only, as root or with sudo, in one apt-get run:
 #   - redis-server and redis-cli (redis-tools), for the shared-database tests, which start their own servers on
-#     free loopback ports (test/engine/redis-server.ts); nothing here starts or enables a service;
+#     free loopback ports (test/engine/databases/redis-server.ts); nothing here starts or enables a service;
 #   - chromium, for the panel's render tests and benchmarks (playwright-core drives /usr/bin/chromium; no browser
 #     is ever downloaded) and the VS Code end-to-end tests.
 # `npm test` runs it before the unit tests. Prints one line; the apt log's tail on failure.

@@ -13,8 +13,8 @@
  * The same fold runs on the page when no worker can start (`createFold` with a local post), and the page
  * treats what comes back like any message: checked before use.
  */
-import type { PanelMessage } from "../src/protocol.ts";
-import { decodeEvents } from "../src/eventWire.ts";
+import type { PanelMessage } from "../src/shared/protocol.ts";
+import { decodeEvents } from "../src/shared/eventWire.ts";
 import type { PanelState, Resume } from "./model.ts";
 import { initialState, receive, restore, resumeFor } from "./model.ts";
 import { applyMessage, createTreeModel, type TreeModel } from "./models/datatree.ts";
@@ -53,7 +53,7 @@ export type PacedPart = keyof typeof PART_GAP_MS;
 /** Parts of thousands of objects: at most one of them per patch, so no frame clones them all. */
 const HEAVY = new Set(["choices", "candidates", "progress"]);
 
-/** The host's message, checked and with its events decoded (src/eventWire.ts); undefined if malformed. */
+/** The host's message, checked and with its events decoded (src/shared/eventWire.ts); undefined if malformed. */
 export function panelMessage(x: unknown): PanelMessage | undefined {
   if (typeof x !== "object" || x === null) return undefined;
   const m = x as Record<string, unknown>;

@@ -11,7 +11,7 @@
  * current run is recognised and skipped (model.ts `receive`). The DataTree model lives in the fold, not
  * saved; it is rebuilt from that replay.
  */
-import type { WebviewMessage } from "../src/protocol.ts";
+import type { WebviewMessage } from "../src/shared/protocol.ts";
 import type { PanelState } from "./model.ts";
 import { initialState, restore } from "./model.ts";
 import { applyPatch, createFold, PART_GAP_MS, type FoldIn, type FoldOut, type PacedPart } from "./fold.ts";

@@ -12,7 +12,7 @@
  *  - Survives a reload. The host replays the current run's messages when the webview reloads; `receive`
  *    recognises the replay of the run it restored and skips it instead of counting it twice.
  */
-import type { ChoiceInfo, EngineEvent, FailureReport, PanelMessage, RunOutcome, ShrinkCandidateEvent, TestCaseEvent } from "../src/protocol.ts";
+import type { ChoiceInfo, EngineEvent, FailureReport, PanelMessage, RunOutcome, ShrinkCandidateEvent, TestCaseEvent } from "../src/shared/protocol.ts";
 import type { Sequence } from "./models/cells.ts";
 import { alignTarget, toSequence, valueText } from "./models/cells.ts";
 import type { CandidatesModel } from "./models/candidates.ts";

@@ -1,5 +1,5 @@
 // The ledger state-machine fixture (issue #9), for bench/stateful.mjs: the same system, model and machine as
-// test/engine/stateful.test.ts, plus the equivalent fast-check fc.commands definition on the SAME classes.
+// test/engine/stateful/machine.test.ts, plus the equivalent fast-check fc.commands definition on the SAME classes.
 //
 // The system: accounts opened with a balance of 100; transfer(src, dst, amount) moves money. The bug: a transfer
 // from an account to itself credits it twice, so money appears. The model only tracks what was opened (a transfer

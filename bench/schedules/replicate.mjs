@@ -2,7 +2,7 @@
 // the length, wait, write at that index", so two writers that both read before either writes lose an append.
 //
 //   Shrinkscope: replicate(writers, payloads, delay) on the simulated scheduler (sim.spawn, sim.sleep, sim.mutex),
-//                exactly as in test/engine/sim.test.ts and the issue.
+//                exactly as in test/engine/schedules/sim.test.ts and the issue.
 //   fast-check:  replicateFc(s, ...) with fc.scheduler(): every point where the simulation lets another task
 //                run is a promise released by the scheduler instead — a task's start (s.schedule before the
 //                batch), each wait (s.schedule in place of sim.sleep) and a mutex handed to a waiter. fast-check

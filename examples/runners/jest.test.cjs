@@ -1,5 +1,5 @@
 // property(...) used unmodified as a jest test function (CommonJS: jest needs no flags for it).
-// Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
+// Two tests pass and two fail ON PURPOSE: test/test-runners/runners.test.ts runs this file with
 // jest (see jest.config.cjs) and checks that the failures carry shrinkscope's minimal examples.
 // Two more run at the same time (test.concurrent) and each checks it saw only its own test cases.
 const assert = require("node:assert/strict");

@@ -1,5 +1,5 @@
 // property(...) used unmodified as a mocha test function.
-// Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
+// Two tests pass and two fail ON PURPOSE: test/test-runners/runners.test.ts runs this file with
 // mocha and checks that the failures carry shrinkscope's minimal examples.
 // Mocha runs one test at a time in a process (its --parallel mode uses one process per file), so the
 // concurrent test runs two properties at once with Promise.all; each checks it saw only its own test cases.

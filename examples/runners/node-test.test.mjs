@@ -1,5 +1,5 @@
 // property(...) used unmodified as a node:test test function.
-// Two tests pass and two fail ON PURPOSE: test/runners/runners.test.ts runs this file with
+// Two tests pass and two fail ON PURPOSE: test/test-runners/runners.test.ts runs this file with
 // `node --test` and checks that the failures carry shrinkscope's minimal examples.
 // Two more run at the same time (a suite with concurrency) and each checks it saw only its own test cases.
 import assert from "node:assert/strict";

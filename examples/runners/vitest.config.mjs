@@ -1,5 +1,5 @@
 // Vitest config for examples/runners only: root is this folder, so the repo's other tests are never collected.
-// Used by test/runners/runners.test.ts: node node_modules/vitest/vitest.mjs run --config examples/runners/vitest.config.mjs
+// Used by test/test-runners/runners.test.ts: node node_modules/vitest/vitest.mjs run --config examples/runners/vitest.config.mjs
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 

@@ -1,7 +1,7 @@
 /** The extension's settings (package.json "contributes.configuration"), read at the start of each run. */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { RunRequest } from "../protocol.ts";
+import type { RunRequest } from "../shared/protocol.ts";
 import type { RunConfig } from "./runConfig.ts";
 import type { RunnerSetting } from "./runnerDetect.ts";
 import { runConfigFrom } from "./runConfig.ts";

@@ -14,7 +14,7 @@ import { discoverProperties } from "./discovery.ts";
 import { RunManager } from "./runs.ts";
 import { SharedFailureDiagnostics } from "./sharedDiagnostics.ts";
 import { PropertyTests } from "./testController.ts";
-import type { WebviewMessage } from "../protocol.ts";
+import type { WebviewMessage } from "../shared/protocol.ts";
 
 /** What the extension exposes to its in-host tests. */
 export interface ShrinkscopeApi {

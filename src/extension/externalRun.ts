@@ -2,7 +2,7 @@
  * Running a property through the user's own test runner (a command from runnerDetect.ts), with the panel fed
  * out of band: the engine inside loads the tap (src/runner/tap.ts) named in the environment, and the tap
  * appends the same RunnerMessages the bundled runner sends to files in a folder made for this run. Node only,
- * no vscode import: the extension and the tests share it, and it answers with client.ts's RunHandle, so the
+ * no vscode import: the extension and the tests share it, and it answers with runnerClient.ts's RunHandle, so the
  * rest of the host does not care which path ran.
  *
  * Always exactly one result, as with the bundled runner:
@@ -20,9 +20,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { FrameDecoder } from "../runner/frames.ts";
-import { isRunnerMessage, TAP_ENV, type DoneMessage, type RunnerMessage, type RunRequest } from "../protocol.ts";
-import { Supervision, type RunHandle, type RunResult } from "../runner/client.ts";
+import { FrameDecoder } from "../shared/frames.ts";
+import { isRunnerMessage, TAP_ENV, type DoneMessage, type RunnerMessage, type RunRequest } from "../shared/protocol.ts";
+import { Supervision, type RunHandle, type RunResult } from "./runnerClient.ts";
 import { ANSI, compileErrorsIn } from "./runnerErrors.ts";
 
 /** A runner's command line for one test: `execPath args…` in `cwd`. */
@@ -49,7 +49,7 @@ export interface StartExternalRunOptions {
 const TAIL_CHARS = 16 * 1024;
 const POLL_MS = 40;
 
-/** Reads the tap's message files as they grow: framed messages (src/runner/frames.ts), a file per process. */
+/** Reads the tap's message files as they grow: framed messages (src/shared/frames.ts), a file per process. */
 class TapReader {
   private readonly offsets = new Map<string, number>();
   private readonly decoders = new Map<string, FrameDecoder>();

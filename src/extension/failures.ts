@@ -3,7 +3,7 @@
  * quick fixes, Test Explorer and the Debug command read; and the diagnostics' text for a failure (pure, so tested
  * in Node).
  */
-import type { FailureReport } from "../protocol.ts";
+import type { FailureReport } from "../shared/protocol.ts";
 
 export interface StoredFailure {
   readonly file: string;

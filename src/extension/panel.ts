@@ -5,9 +5,9 @@
  */
 import * as vscode from "vscode";
 import { randomBytes } from "node:crypto";
-import type { PanelMessage, PostedPanelMessage, WebviewMessage } from "../protocol.ts";
-import { isWebviewMessage } from "../protocol.ts";
-import { posted } from "../eventWire.ts";
+import type { PanelMessage, PostedPanelMessage, WebviewMessage } from "../shared/protocol.ts";
+import { isWebviewMessage } from "../shared/protocol.ts";
+import { posted } from "../shared/eventWire.ts";
 import { panelHtml } from "./panelHtml.ts";
 
 export class Panel implements vscode.Disposable {

@@ -36,7 +36,7 @@
  * where the new test goes (not inside the enclosing test); otherwise, and for anything not printable, nothing is
  * offered rather than a test that cannot reproduce the failure.
  */
-import type { Presentation, StepInfo } from "../protocol.ts";
+import type { Presentation, StepInfo } from "../shared/protocol.ts";
 import type { Replay } from "./scheduleSource.ts";
 import { exploreReference, noFailure, replayOptions } from "./scheduleSource.ts";
 import type { PropertyCallee } from "./discovery.ts";

@@ -4,14 +4,14 @@
  * read (`shrinkscope.stepCount` was declared for a release before anything read it).
  *
  * The settings a run passes to the engine: seed and deadline, when set, and the database win over the
- * property's own (src/engine/settings.ts layers them on top); maxExamples and stepCount apply only where the
+ * property's own (src/engine/property/settings.ts layers them on top); maxExamples and stepCount apply only where the
  * property sets none, so the editor runs what CI runs. The runner drops a value of the wrong type or range,
  * and the property's own setting applies then.
  */
-import type { RunSettings } from "../protocol.ts";
+import type { RunSettings } from "../shared/protocol.ts";
 import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
 import { RUNNER_SETTINGS, type RunnerSetting } from "./runnerDetect.ts";
-import { isRedisUrl } from "../engine/redis.ts";
+import { isRedisUrl } from "../engine/databases/redis.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;

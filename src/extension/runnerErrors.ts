@@ -16,7 +16,7 @@
  * (mocha wraps Node's error as `SyntaxError[ @file ]: …`) leaves the error as text, as before. Node only.
  */
 import * as path from "node:path";
-import type { CompileError } from "../protocol.ts";
+import type { CompileError } from "../shared/protocol.ts";
 
 /**
  * Colour codes. NO_COLOR is set, but not every runner's every message honours it (vitest's parse errors come

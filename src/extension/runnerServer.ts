@@ -14,9 +14,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CURRENT_RUN_FILE, TAP_ENV, type RunRequest } from "../protocol.ts";
+import { CURRENT_RUN_FILE, TAP_ENV, type RunRequest } from "../shared/protocol.ts";
 import { killGroup, superviseRun, type RunSource, type StartExternalRunOptions } from "./externalRun.ts";
-import type { RunHandle } from "../runner/client.ts";
+import type { RunHandle } from "./runnerClient.ts";
 
 const CONFIG = /^(vite|vitest|jest)\.(config|workspace)\.([cm]?[jt]s|json)$|^package\.json$|^tsconfig\.json$|^babel\.config\.[cm]?js(on)?$|^\.babelrc/;
 const POLL_MS = 40;

@@ -6,9 +6,9 @@
  */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunOutcome, RunRequest } from "../protocol.ts";
-import { prewarmRunner, startRun } from "../runner/client.ts";
-import type { RunHandle, WarmRunner } from "../runner/client.ts";
+import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunOutcome, RunRequest } from "../shared/protocol.ts";
+import { prewarmRunner, startRun } from "./runnerClient.ts";
+import type { RunHandle, WarmRunner } from "./runnerClient.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
 import { propertiesOfFile } from "./discovery.ts";
 import { startExternalRun } from "./externalRun.ts";

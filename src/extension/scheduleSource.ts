@@ -8,7 +8,7 @@
  * simTest's other options stay when they are written out (the step and time budgets decide whether a run that
  * never finishes fails); the exploring ones (seeds, strategy, depth, shrink) mean nothing beside a schedule.
  */
-import type { ScheduleInfo } from "../protocol.ts";
+import type { ScheduleInfo } from "../shared/protocol.ts";
 import type { TextInsertion } from "./regression.ts";
 import { importBindings, isOurModule, visibleAt } from "./source/bindings.ts";
 import type { Tokenized } from "./source/scan.ts";

@@ -3,20 +3,20 @@
  * shows them when the file is opened: "Failed elsewhere — minimal example …". Pure of `vscode`, so it is tested
  * in Node against a real redis-server.
  *
- * What it reads is what the engine writes (src/engine/redis.ts): the index set names the hashes that hold
+ * What it reads is what the engine writes (src/engine/databases/redis.ts): the index set names the hashes that hold
  * examples; a hash `<prefix>examples:<key>` holds each saved sequence with when it was saved, and
  * `<prefix>notes:<key>` how its failure reads (printed example, error). A key starts with the test file's path
  * relative to the working folder and, when the test runner named the test, holds its full name
- * (src/engine/key.ts: `<file>::property::<test name>::<shape>#<n>`), which is how a saved failure is matched to
+ * (src/engine/property/key.ts: `<file>::property::<test name>::<shape>#<n>`), which is how a saved failure is matched to
  * a test found in the source (discovery.ts).
  *
  * The host is asynchronous, so unlike the engine it talks to Redis directly (the same client adapter,
  * openRedisClient), with a bounded wait: an unreachable server gives no diagnostics and one line of output.
  */
 import { createRequire } from "node:module";
-import { decodeChoices } from "../engine/database.ts";
-import { redactUrl } from "../engine/redis.ts";
-import { openRedisClient, resolveClient } from "../engine/redisClient.ts";
+import { decodeChoices } from "../engine/databases/database.ts";
+import { redactUrl } from "../engine/databases/redis.ts";
+import { openRedisClient, resolveClient } from "../engine/databases/redisClient.ts";
 
 export interface SharedFailure {
   /** The database key. */

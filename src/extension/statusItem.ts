@@ -5,7 +5,7 @@
  * runs.ts; the item is updated at most a few times a second however fast the events come.
  */
 import * as vscode from "vscode";
-import type { EngineEvent, RunOutcome } from "../protocol.ts";
+import type { EngineEvent, RunOutcome } from "../shared/protocol.ts";
 
 const UPDATE_MS = 250;
 /** A run shorter than this never shows a notification (most runs end first). */

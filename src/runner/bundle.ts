@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Esbuild from "esbuild-wasm";
-import type { CompileError } from "../protocol.ts";
+import type { CompileError } from "../shared/protocol.ts";
 
 export type EsbuildApi = typeof Esbuild;
 

@@ -7,7 +7,7 @@
  * is killed, and the rest is lost); and the host's IPC `stop` is not even read.
  *
  * So an I/O worker thread, whose event loop runs regardless of the main thread:
- *   - writes the messages: when the host forked us with an extra pipe (client.ts passes its descriptor in
+ *   - writes the messages: when the host forked us with an extra pipe (runnerClient.ts passes its descriptor in
  *     SHRINKSCOPE_EVENTS_FD), the main thread serialises each message, length-prefixes it and hands the bytes
  *     to the worker (a transfer, no copy); the worker writes them in order and counts what was written in
  *     shared memory, which is how the main thread measures its backlog (`congested`). Without that pipe
@@ -16,9 +16,9 @@
  *     tap (main.ts) checks it between test cases and throws StopRun, so the engine unwinds and the runner
  *     answers "stopped" with everything sent. A test case that never returns must still be killed.
  */
-import { encodeFrame } from "./frames.ts";
+import { encodeFrame } from "../shared/frames.ts";
 import { Worker } from "node:worker_threads";
-import type { RunnerMessage } from "../protocol.ts";
+import type { RunnerMessage } from "../shared/protocol.ts";
 
 /** Thrown from the event tap to unwind the engine; recognised by main.ts, never shown as a failure. */
 export class StopRun extends Error {

@@ -5,8 +5,8 @@
 import * as fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import * as path from "node:path";
-import { RUNNER_HOOK, type EngineEvent, type RunnerHook, type RunSettings } from "../protocol.ts";
-import type { RunObserver } from "../engine/observer.ts";
+import { RUNNER_HOOK, type EngineEvent, type RunnerHook, type RunSettings } from "../shared/protocol.ts";
+import type { RunObserver } from "../engine/events/observer.ts";
 
 export interface EngineChoice {
   /** The file `require("shrinkscope")` loads. */
@@ -42,7 +42,7 @@ export function aliasShrinkscope(enginePath: string): void {
   };
 }
 
-/** The engine merges these over each property's own settings (see src/engine/settings.ts, runnerLayer). */
+/** The engine merges these over each property's own settings (see src/engine/property/settings.ts, runnerLayer). */
 export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void, observer?: RunObserver): void {
   const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent, ...(observer !== undefined ? { observer } : {}) } };
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;

@@ -1,7 +1,7 @@
 /**
  * The runner: a child process the extension forks (never the extension host itself: user code may hang,
  * crash or call process.exit) to run ONE property test from a user's test file and stream what the engine
- * does over IPC. One process per run; client.ts is the host's side.
+ * does over IPC. One process per run; runnerClient.ts is the host's side.
  *
  *   host ──RunRequest──▶ runner:  bundle the file (bundle.ts: esbuild-wasm, TS/JS, ESM/CJS, tsconfig paths,
  *                                 framework imports served by shim.ts) → pick the engine (link.ts: the
@@ -15,13 +15,13 @@
  *                                 written by channel.ts's I/O worker to a pipe of their own (IPC when the
  *                                 host provided none), so they flow even while a synchronous property runs
  *   runner ──compile-error──▶ host: esbuild's errors with 1-based file positions
- *   runner ──done──▶ host:          passed | failed (report.ts: repro, seed, mapped location) | error |
+ *   runner ──done──▶ host:          passed | failed (failureReport.ts: repro, seed, mapped location) | error |
  *                                 not-found (with the registered test names) | stopped; then the runner exits
  *
  * Stop: a synchronous property never yields to the event loop, so the IPC `stop` would wait until the run
  * ends. So stop also arrives as a byte on stdin, which the I/O worker turns into a flag that the engine's
  * event tap checks between test cases (channel.ts): the engine unwinds, done "stopped", everything kept.
- * A case that never returns emits no events: the host kills the runner after a grace period (client.ts),
+ * A case that never returns emits no events: the host kills the runner after a grace period (runnerClient.ts),
  * keeping what had reached it. Hangs are the host's to detect for the same reason (its timeout interrupts,
  * then kills); crashes (process.exit in user code, abort, a fatal error) are reported by the host from the
  * exit code and the captured output. Uncaught exceptions and unhandled rejections (e.g. thrown in a timer)
@@ -29,14 +29,14 @@
  * them.
  */
 import * as path from "node:path";
-import { isHostToRunner, type DoneMessage, type RunRequest } from "../protocol.ts";
+import { isHostToRunner, type DoneMessage, type RunRequest } from "../shared/protocol.ts";
 import { bundleTestFile, startBundler } from "./bundle.ts";
 import { openChannel, StopRun } from "./channel.ts";
 import { aliasShrinkscope, chooseEngine, installRunnerHook, loadBundle } from "./link.ts";
 import { Outbox, type Sink } from "./outbox.ts";
 import { captureOutput } from "./output.ts";
 import { Registry } from "./registry.ts";
-import { errorText, failureReport } from "./report.ts";
+import { errorText, failureReport } from "./failureReport.ts";
 import { contextFactory, installShim } from "./shim.ts";
 
 // Stack traces (failure locations, and the engine's database key, which comes from the caller's frame) must

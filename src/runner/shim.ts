@@ -95,7 +95,7 @@ export function frameworkApi(registry: Registry, flavor: Flavor): Record<string,
  */
 export const contextFactory: ContextFactory = (flavor, name, fullName, onCleanup) => {
   const signal = new AbortController().signal;
-  // The test's name as each runner reports it (see src/engine/key.ts, which reads it for database keys):
+  // The test's name as each runner reports it (see src/engine/property/key.ts, which reads it for database keys):
   // jest's currentTestName joins with spaces, vitest's (and its task's suites) with " > "; node:test and
   // mocha keep none in the expect state.
   expect.setState({ currentTestName: flavor === "jest" ? fullName.join(" ") : flavor === "vitest" ? fullName.join(" > ") : undefined });

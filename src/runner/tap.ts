@@ -1,6 +1,6 @@
 /**
  * The extension's tap inside the user's own test runner (vitest, jest, mocha, node:test): the runner owns the
- * process, so the engine itself loads this module when SHRINKSCOPE_TAP_MODULE names it (src/engine/settings.ts,
+ * process, so the engine itself loads this module when SHRINKSCOPE_TAP_MODULE names it (src/engine/property/settings.ts,
  * runnerLayer) and asks it for the hook the bundled runner would have set: the editor's settings, and an event
  * tap that streams to the host out of band, whatever the runner's reporter prints.
  *
@@ -22,13 +22,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { now as clock } from "../engine/clock.ts";
-import { encodeFrame } from "./frames.ts";
-import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../protocol.ts";
+import { now as clock } from "../engine/util/clock.ts";
+import { encodeFrame } from "../shared/frames.ts";
+import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../shared/protocol.ts";
 import { StopRun } from "./channel.ts";
 import { validSettings } from "./link.ts";
 import { Outbox } from "./outbox.ts";
-import { failureFromResult } from "./report.ts";
+import { failureFromResult } from "./failureReport.ts";
 
 
 const STOP_CHECK_MS = 50;

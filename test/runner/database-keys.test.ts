@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, test } from "node:test";
-import { startRun } from "../../src/runner/client.ts";
+import { startRun } from "../../src/extension/runnerClient.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const RUNNER = path.join(ROOT, "dist", "runner.js");

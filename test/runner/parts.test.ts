@@ -4,14 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RUNNER_HOOK, type EngineEvent, type RunnerMessage, type TestCaseEvent, type TreeEvent } from "../../src/protocol.ts";
-import type { RunObserver } from "../../src/engine/observer.ts";
+import { RUNNER_HOOK, type EngineEvent, type RunnerMessage, type TestCaseEvent, type TreeEvent } from "../../src/shared/protocol.ts";
+import type { RunObserver } from "../../src/engine/events/observer.ts";
 import { check, property, st } from "../../src/engine/index.ts";
 import { expect } from "expect";
 import { DEFAULT_OUTBOX, Outbox, type OutboxOptions } from "../../src/runner/outbox.ts";
 import { Registry, type UserFn } from "../../src/runner/registry.ts";
 import { contextFactory, frameworkApi } from "../../src/runner/shim.ts";
-import { describeThrown, errorText, failureReport } from "../../src/runner/report.ts";
+import { describeThrown, errorText, failureReport } from "../../src/runner/failureReport.ts";
 
 const testCase = (id: number, choices = 0): TestCaseEvent => ({
   type: "test-case",

@@ -1,6 +1,6 @@
 /**
- * The runner end to end: the built dist/runner.js forked through src/runner/client.ts (as the extension does)
- * against the fixture workspaces in test/fixtures/runner/, each copied to a temp folder first. A copy has no
+ * The runner end to end: the built dist/runner.js forked through src/extension/runnerClient.ts (as the extension does)
+ * against the fixture workspaces in test/runner/projects/, each copied to a temp folder first. A copy has no
  * node_modules (the runner must fall back to its bundled engine), a symlink to this repository as its own
  * `shrinkscope`, or a fake `shrinkscope` that announces itself (to prove the workspace's copy wins).
  *
@@ -12,12 +12,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, describe, test } from "node:test";
-import type { CompileError, DoneMessage, EngineEvent, ResultEvent, RunnerMessage, RunSettings, TestCaseEvent } from "../../src/protocol.ts";
-import { prewarmRunner, startRun, type RunHandle, type RunResult, type WarmRunner } from "../../src/runner/client.ts";
+import type { CompileError, DoneMessage, EngineEvent, ResultEvent, RunnerMessage, RunSettings, TestCaseEvent } from "../../src/shared/protocol.ts";
+import { prewarmRunner, startRun, type RunHandle, type RunResult, type WarmRunner } from "../../src/extension/runnerClient.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const RUNNER = path.join(ROOT, "dist", "runner.js");
-const FIXTURES = path.join(ROOT, "test", "fixtures", "runner");
+const FIXTURES = path.join(ROOT, "test", "runner", "projects");
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-runner-"));
 after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 

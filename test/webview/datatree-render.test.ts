@@ -12,7 +12,7 @@ import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { assume, check, property, st } from "../../src/engine/index.ts";
 import { recordEvents } from "./streams.ts";
-import type { EngineEvent, PanelMessage } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage } from "../../src/shared/protocol.ts";
 import { deserialise } from "./serialise.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assume, check, property, st } from "../../src/engine/index.ts";
 import { recordEvents } from "./streams.ts";
-import type { EngineEvent, ShrinkTargetEvent } from "../../src/protocol.ts";
+import type { EngineEvent, ShrinkTargetEvent } from "../../src/shared/protocol.ts";
 import type { TreeModel, TreeNode } from "../../webview/models/datatree.ts";
 import { applyEvents, applyMessage, choiceKey, createTreeModel } from "../../webview/models/datatree.ts";
 import { fit, followTarget, LABEL_HEIGHT, layoutIcicle, TARGET_HEIGHT, type IcicleLayout } from "../../webview/layout/datatree.ts";

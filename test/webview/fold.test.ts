@@ -4,8 +4,8 @@
 // no more often than their views draw them while a run streams.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { posted } from "../../src/eventWire.ts";
-import type { PanelMessage } from "../../src/protocol.ts";
+import { posted } from "../../src/shared/eventWire.ts";
+import type { PanelMessage } from "../../src/shared/protocol.ts";
 import { applyPatch, createFold, PART_GAP_MS, TREE_RUNNING_MS, type FoldOut } from "../../webview/fold.ts";
 import { initialState, receive, resumeFor, type PanelState } from "../../webview/model.ts";
 import { ALL, mixed, passing } from "./streams.ts";

@@ -65,11 +65,11 @@ export async function bundleWebview() {
 }
 
 /**
- * The host's side of the events' wire format (src/eventWire.ts), for the page: posted messages carry their
+ * The host's side of the events' wire format (src/shared/eventWire.ts), for the page: posted messages carry their
  * events encoded as the extension host posts them (`window.__shrinkscopeHost.posted(message)`).
  */
 async function bundleHostWire() {
-  const r = await build({ entryPoints: [path.join(repo, "src/eventWire.ts")], bundle: true, platform: "browser", target: "es2022", format: "iife", globalName: "__shrinkscopeHost", minify: true, write: false, logLevel: "silent" });
+  const r = await build({ entryPoints: [path.join(repo, "src/shared/eventWire.ts")], bundle: true, platform: "browser", target: "es2022", format: "iife", globalName: "__shrinkscopeHost", minify: true, write: false, logLevel: "silent" });
   return r.outputFiles[0].text;
 }
 

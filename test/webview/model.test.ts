@@ -3,7 +3,7 @@
 // state, and a reload's replay recognised instead of counted twice.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { EngineEvent, PanelMessage, ResultEvent, ShrinkCandidateEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage, ResultEvent, ShrinkCandidateEvent, ShrinkTargetEvent, TestCaseEvent } from "../../src/shared/protocol.ts";
 import { HOST_HISTORY, initialState, receive, reduce, resumeFor, restore, showValue } from "../../webview/model.ts";
 import type { PanelState } from "../../webview/model.ts";
 import { ROWS_PER_PASS, describeComparison, verdictOf } from "../../webview/models/candidates.ts";

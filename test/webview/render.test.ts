@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { EngineEvent, PanelMessage } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage } from "../../src/shared/protocol.ts";
 import { bundleWebview, frames, launch, post, serve } from "./harness.mjs";
 import { deserialise } from "./serialise.ts";
 

@@ -5,10 +5,10 @@
  * record.ts, which saves them as fixtures for the browser tests and the benchmark.
  */
 import { check, machine, property, simTest, st, event, assume, target, PropertyFailure, ScheduleFailure } from "../../src/engine/index.ts";
-import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/protocol.ts";
+import type { EngineEvent, PanelMessage, RunnerMessage } from "../../src/shared/protocol.ts";
 import { DEFAULT_OUTBOX, Outbox } from "../../src/runner/outbox.ts";
 import type { Property } from "../../src/engine/index.ts";
-import { LruMachine, lruSpec } from "../engine/lru-machine.ts";
+import { LruMachine, lruSpec } from "../engine/stateful/lru-machine.ts";
 import { reloadWhileReading, replicate } from "./schedule-workloads.ts";
 
 export interface Recording {
@@ -42,7 +42,7 @@ function recorder(name: string, title: string) {
         location: { file: "/workspace/test/example.test.ts", line: 12, column: 7 },
         flaky: false,
         presentation: thrown.presentation,
-        // As the runner copies it (src/runner/report.ts): a simTest failure's schedule.
+        // As the runner copies it (src/runner/failureReport.ts): a simTest failure's schedule.
         ...(cause instanceof ScheduleFailure ? { schedule: cause.info } : {}),
       },
     });
@@ -119,7 +119,7 @@ export function passing(): Recording {
 }
 
 /**
- * A state machine: the LRU cache of test/engine/lru-machine.ts. With this seed generation runs several
+ * A state machine: the LRU cache of test/engine/stateful/lru-machine.ts. With this seed generation runs several
  * sequences before one fails, and about forty shrink targets take it from a dozen steps down to four.
  */
 export function lruMachine(): Recording {

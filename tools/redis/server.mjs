@@ -1,5 +1,5 @@
 // A throwaway redis-server for the benches and the VS Code e2e (the node:test suites have their TypeScript twin,
-// test/engine/redis-server.ts): Debian's binary (tools/debian-packages.sh), a free loopback port, no persistence.
+// test/engine/databases/redis-server.ts): Debian's binary (tools/debian-packages.sh), a free loopback port, no persistence.
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 

@@ -6,11 +6,11 @@
 // --install   run tools/vscode-e2e/install.sh first (idempotent; quick when already installed)
 // FILTER      only checks whose name contains one of these strings
 //
-// Checks come from test/extension/*.e2e.mjs, each exporting `checks`: [{ name, timeoutMs?, run(ctx) }].
+// Checks come from test/e2e/*.e2e.mjs, each exporting `checks`: [{ name, timeoutMs?, run(ctx) }].
 // ctx.startCodeServer / ctx.openWorkbench / ctx.runInHostTests are launch.mjs's functions, but whatever they
 // start is registered here and torn down after the check even if it fails or times out. ctx.screenshot(page,
 // name, { keep }) writes a PNG into this run's temp screenshot folder, and with keep: "x.png" also copies it
-// to test/extension/screenshots/x.png. A failing UI check gets a screenshot of every open page.
+// to test/e2e/screenshots/x.png. A failing UI check gets a screenshot of every open page.
 // Prints one line per check and ends with "N passed, N failed"; exits 1 when any failed.
 
 import { spawnSync } from "node:child_process";
@@ -34,7 +34,7 @@ import {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, "../..");
-const TEST_DIR = path.join(REPO_ROOT, "test/extension");
+const TEST_DIR = path.join(REPO_ROOT, "test/e2e");
 const KEPT_SCREENSHOTS = path.join(TEST_DIR, "screenshots");
 
 const argv = process.argv.slice(2);

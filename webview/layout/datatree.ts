@@ -13,7 +13,7 @@
  *   there is room for a second line.
  * Pure: the same model and options give the same layout (unit-tested in Node; views/datatree.ts draws it).
  */
-import type { StatusName } from "../../src/protocol.ts";
+import type { StatusName } from "../../src/shared/protocol.ts";
 import type { StatusCounts, TreeModel, TreeNode } from "../models/datatree.ts";
 
 /** Shorter than this, a node is not drawn (its cases go to the parent's rest band). */

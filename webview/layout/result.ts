@@ -5,7 +5,7 @@
  */
 import type { HistoryEntry, PanelState } from "../model.ts";
 
-/** The engine's mark of a free argument (FREE_COMMENT in src/engine/events.ts; the webview imports no engine code). */
+/** The engine's mark of a free argument (FREE_COMMENT in src/engine/events/events.ts; the webview imports no engine code). */
 const FREE_COMMENT = "// or any other generated value";
 
 export type TokenKind = "number" | "string" | "keyword" | "punct" | "ident" | "space" | "comment";

@@ -4,7 +4,7 @@
  * per pass. "Simpler" is the engine's shortlex order on (length, indices); the engine reports which position
  * decided it, so the panel never recomputes the order.
  */
-import type { ShrinkCandidateEvent, SortKeyComparison } from "../../src/protocol.ts";
+import type { ShrinkCandidateEvent, SortKeyComparison } from "../../src/shared/protocol.ts";
 import type { Sequence } from "./cells.ts";
 
 export type Verdict = "accepted" | "passed" | "invalid" | "overrun" | "not-simpler" | "rejected";

@@ -4,7 +4,7 @@
  * with setState (JSON — no Uint8Array, -0 or NaN survive it), the host's postMessage may already have
  * flattened them (NaN → null, Uint8Array → {0:…, 1:…}), and the renderer must only ever set text, not markup.
  */
-import type { ChoiceInfo, SpanInfo } from "../../src/protocol.ts";
+import type { ChoiceInfo, SpanInfo } from "../../src/shared/protocol.ts";
 
 export type CellType = "integer" | "float" | "boolean" | "string" | "bytes";
 

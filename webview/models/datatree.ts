@@ -26,7 +26,7 @@
  * The model is mutated in place by `applyEvents` (a 100,000-case run must not allocate a tree per event);
  * `version` changes whenever anything visible changed, so a view can skip work.
  */
-import type { ChoiceInfo, EngineEvent, PanelMessage, StatusName } from "../../src/protocol.ts";
+import type { ChoiceInfo, EngineEvent, PanelMessage, StatusName } from "../../src/shared/protocol.ts";
 
 /** Cases per status: valid, invalid, overrun, interesting. */
 export interface StatusCounts {

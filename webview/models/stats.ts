@@ -7,7 +7,7 @@
  * Live numbers come from the test-case events the panel received (the runner may drop some under load; those
  * are counted separately); the result event's statistics, exact and complete, replace them at the end.
  */
-import type { ResultEvent, TestCaseEvent } from "../../src/protocol.ts";
+import type { ResultEvent, TestCaseEvent } from "../../src/shared/protocol.ts";
 
 export interface StatsModel {
   /** Test cases received (the final replay of the minimal example excluded, as the engine counts). */

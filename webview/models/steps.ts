@@ -16,7 +16,7 @@
  * Each step keeps its choices' [start, end), which index the cells of the same case (the choice-sequence
  * view's cell model), so the view draws every step over its own block of cells.
  */
-import type { Presentation } from "../../src/protocol.ts";
+import type { Presentation } from "../../src/shared/protocol.ts";
 import { carryIds } from "./cells.ts";
 import { clip, count as position, text } from "./untrusted.ts";
 

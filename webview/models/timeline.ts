@@ -12,7 +12,7 @@
  * what — the event the scheduler recorded when it ran that wakeup, unless the same task logged the same thing
  * at the same instant just before (then the mark sits on that twin, one step early).
  */
-import type { ScheduleInfo } from "../../src/protocol.ts";
+import type { ScheduleInfo } from "../../src/shared/protocol.ts";
 import { clip, count, text } from "./untrusted.ts";
 
 export type MarkKind = "start" | "spawn" | "step" | "done" | "failed";

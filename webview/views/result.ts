@@ -3,7 +3,7 @@
  * and Debug, the error and its location (a link-styled button that opens it), and the runs of this session.
  * Buttons only post messages; the host does the work (and validates them).
  */
-import type { WebviewMessage } from "../../src/protocol.ts";
+import type { WebviewMessage } from "../../src/shared/protocol.ts";
 import type { ResultLayout, Token } from "../layout/result.ts";
 import { attr, part, type Sel, text } from "./dom.ts";
 

@@ -1,9 +1,9 @@
 /** Strategies that combine others: lists, tuples, records. */
-import type { BooleanConstraints, ChoiceValue } from "../choices.ts";
-import { invalid } from "../errors.ts";
-import type { TestCase } from "../testcase.ts";
-import { checkBoolean, checkOptions, describe, guard, requireStrategy, Strategy } from "./core.ts";
-import type { ValueOfStrategy } from "./core.ts";
+import type { BooleanConstraints, ChoiceValue } from "../choice/choices.ts";
+import { invalid } from "../util/errors.ts";
+import type { TestCase } from "../core/testCase.ts";
+import { checkBoolean, checkOptions, describe, guard, requireStrategy, Strategy } from "./strategy.ts";
+import type { ValueOfStrategy } from "./strategy.ts";
 import { checkSizes } from "./primitives.ts";
 
 export interface ListsOptions<T> {

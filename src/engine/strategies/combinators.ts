@@ -1,10 +1,10 @@
 /** Choice between strategies, laziness, recursion and interactive drawing: oneOf, deferred, recursive, data. */
-import type { IntegerConstraints } from "../choices.ts";
-import { getCurrent } from "../context.ts";
-import { invalid } from "../errors.ts";
-import type { TestCase } from "../testcase.ts";
-import { checkOptions, describe, guard, requireStrategy, Strategy } from "./core.ts";
-import type { ValueOfStrategy } from "./core.ts";
+import type { IntegerConstraints } from "../choice/choices.ts";
+import { getCurrent } from "../core/context.ts";
+import { invalid } from "../util/errors.ts";
+import type { TestCase } from "../core/testCase.ts";
+import { checkOptions, describe, guard, requireStrategy, Strategy } from "./strategy.ts";
+import type { ValueOfStrategy } from "./strategy.ts";
 
 class OneOf<T> extends Strategy<T> {
   private readonly constraints: IntegerConstraints;

@@ -1,9 +1,9 @@
 /** Strategies that are one choice each (or none): integers, floats, booleans, text, bytes, just, sampledFrom. */
-import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerConstraints, StringConstraints } from "../choices.ts";
-import { invalid } from "../errors.ts";
-import { IntervalSet } from "../intervals.ts";
-import type { TestCase } from "../testcase.ts";
-import { checkBoolean, checkOptions, describe, guard, Strategy } from "./core.ts";
+import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerConstraints, StringConstraints } from "../choice/choices.ts";
+import { invalid } from "../util/errors.ts";
+import { IntervalSet } from "../choice/intervals.ts";
+import type { TestCase } from "../core/testCase.ts";
+import { checkBoolean, checkOptions, describe, guard, Strategy } from "./strategy.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const DEFAULT_MAX_SIZE = 2 ** 31 - 1;

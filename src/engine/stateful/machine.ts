@@ -1,0 +1,683 @@
+/**
+ * Rule-based state machines (Hypothesis's RuleBasedStateMachine), built on the ordinary property driver.
+ *
+ * machine(Class, spec, settings?) is a property with one argument, a strategy that draws nothing and hands the
+ * body its test case; the body then runs one sequence on a fresh instance, drawing every decision from that
+ * test case, so the engine records, replays and shrinks sequences exactly as it does arguments:
+ *
+ *   [init args…] [swarm: disabled? per rule] [step: more=true, rule index, rule args…]* more=false
+ *
+ * - Each initialize rule draws its arguments inside an "initialize" span. Then the swarm flags (Groce et al.'s
+ *   swarm testing, as Hypothesis does it): one "disabled?" boolean per rule, so some sequences use only a few
+ *   rules and reach states a uniform mix never would (ten `dec` in a row, no `inc`). False is simplest, so
+ *   flags shrink toward "all rules enabled". If a sequence disables every rule that applies, all apply.
+ * - Each step is one "step" span holding its "another step?" flag, the rule's index among the rules
+ *   applicable now (enabled, precondition true, every bundle argument non-empty) and its arguments. Deleting a
+ *   step span deletes the step; a zero index is the earliest applicable rule; a bundle draw is an index into
+ *   the bundle (toward its first value).
+ * - The flag is a boolean with p = L / (L + 1), L = 80 % of stepCount, so sequences use most of stepCount (a
+ *   50 % coin would stop after about two steps); at stepCount steps the sequence ends without drawing a flag.
+ * - A sequence ends where no rule can run. If no rule could run from the initial state of any sequence, every
+ *   sequence had zero steps and the run tested nothing: it throws InvalidArgument naming each rule and why
+ *   instead of passing (PropertyDefinition.untested; a failure found meanwhile is still the outcome).
+ * - Invariants run once the initialize rules are done (the initial state) and after every step; teardown()
+ *   runs after every sequence, whatever happened, shrink candidates included.
+ * - Rules, invariants and teardown may be async: the sequence is a generator that yields each call's result,
+ *   run synchronously until a call returns a thenable and awaited from then on (stays cheap when all are sync).
+ * - Every run records a trace (steps, their choice positions, bundle draws): the sequence-aware shrink passes
+ *   in sequencePasses.ts read it to delete a step while re-pointing later references to its value, and to
+ *   enable a disabled rule without changing which rules the steps call.
+ * - With events on (the panel), each case also records its steps as statements (TestCase.presentation). On
+ *   failure the run's PropertyFailure is rewritten (PropertyDefinition.present): its minimal choices are
+ *   replayed once on a fresh instance, recording each step, which gives `steps`, the executable `repro`, the
+ *   Explanation (invariant X / rule Y) and the machine's toString() at the failing step.
+ */
+import * as timers from "node:timers";
+import { invalid } from "../util/errors.ts";
+import type { Presentation, StepInfo } from "../events/events.ts";
+import type { Slice } from "../core/explain.ts";
+import { definitionKey } from "../property/key.ts";
+import { propertyFromDefinition, PropertyFailure } from "../property/property.ts";
+import type { Property, PropertyDefinition } from "../property/property.ts";
+import { explainedLines, literalOrPlaceholder } from "../property/failureMessage.ts";
+import type { ResolvedSettings, Settings } from "../property/settings.ts";
+import { validateSettings } from "../property/settings.ts";
+import { describe, Strategy } from "../strategies/strategy.ts";
+import { setCurrent } from "../core/context.ts";
+import { TestCase } from "../core/testCase.ts";
+import { sequencePasses } from "./sequencePasses.ts";
+import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
+
+const API = "machine";
+
+/** A named collection of values returned by rules that target it; usable as a rule argument. */
+export class Bundle<T> {
+  declare readonly __type?: T;
+  constructor(readonly name: string) {}
+}
+
+/** A bundle argument that removes the value it draws. */
+export class Consumed<T> {
+  declare readonly __type?: T;
+  constructor(readonly bundle: Bundle<T>) {}
+}
+
+/** A bundle: `target` of rules puts their return values in it; as an argument it draws one of them. */
+export function bundle<T>(name: string): Bundle<T> {
+  if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name)) invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
+  return new Bundle<T>(name);
+}
+
+/** As a rule argument: draw a value from the bundle and remove it. */
+export function consumes<T>(b: Bundle<T>): Consumed<T> {
+  if (!(b instanceof Bundle)) invalid("consumes", `expects a bundle, got ${describe(b)}`);
+  return new Consumed(b);
+}
+
+// ------------------------------------------------------------------------------------------------ types
+
+type AnyFn = (...a: any[]) => any;
+/** The method names of M (Object.prototype's excepted: every object literal has them, so they cannot be keys here). */
+export type MethodNames<M> = Exclude<{ [K in keyof M]-?: M[K] extends AnyFn ? K : never }[keyof M] & string, keyof Object>;
+type ArgOf<F> = F extends () => any ? (F extends (arg: infer A) => any ? (unknown extends A ? never : A) : never) : F extends (arg: infer A) => any ? A : never;
+export type ArgSource<T> = Strategy<T> | Bundle<T> | Consumed<T>;
+export type RuleArgs<F> = [ArgOf<F>] extends [never] ? never : { [K in keyof ArgOf<F>]-?: ArgSource<ArgOf<F>[K]> };
+/** What a rule's call gives its target bundle: the resolved value of an async rule. */
+type Ret<F> = F extends (...a: any[]) => infer R ? Awaited<R> : never;
+
+export interface RuleSpec<M, F> {
+  args?: RuleArgs<F>;
+  target?: Bundle<Ret<F>>;
+  precondition?: (state: M) => boolean;
+}
+export interface InitializeSpec<F> {
+  args?: RuleArgs<F>;
+  target?: Bundle<Ret<F>>;
+}
+export interface MachineSpec<M> {
+  rules: { [K in MethodNames<M>]?: RuleSpec<M, M[K]> };
+  invariants?: readonly MethodNames<M>[];
+  initialize?: { [K in MethodNames<M>]?: InitializeSpec<M[K]> };
+}
+export interface MachineSettings extends Settings {
+  /** Steps per sequence at most (default 50). */
+  stepCount?: number;
+}
+
+/** One step of a failing sequence, as presented (the protocol's StepInfo). */
+export type MachineStep = StepInfo;
+
+// ------------------------------------------------------------------------------------------------ runtime
+
+type Source = Strategy<unknown> | Bundle<unknown> | Consumed<unknown>;
+
+interface Rule {
+  readonly name: string;
+  readonly args: readonly [string, Source][] | undefined;
+  readonly target: Bundle<unknown> | undefined;
+  readonly precondition: ((state: unknown) => boolean) | undefined;
+  /** Indices (into Machine.bundles) of the bundles its arguments draw from, and of its target (-1: none). */
+  readonly needs: readonly number[];
+  readonly targetIndex: number;
+  /** What `failedIn` says while it runs (shared: a sequence makes many calls). */
+  readonly failed: FailedIn;
+  readonly failedInit: FailedIn;
+}
+
+type FailedIn = { readonly kind: "invariant" | "rule" | "initialize"; readonly name: string };
+
+interface Machine {
+  readonly Class: new () => object;
+  readonly className: string;
+  readonly rules: readonly Rule[];
+  readonly initialize: readonly Rule[];
+  readonly invariants: readonly string[];
+  readonly invariantChecks: readonly FailedIn[];
+  readonly bundles: readonly Bundle<unknown>[];
+  /** Every rule index, when no rule has a precondition or a bundle argument (then all are always open). */
+  readonly allOpen: readonly number[] | undefined;
+  readonly stepCount: number;
+  readonly more: { p: number };
+  /** The run's per-case timeout (ms) for async sequences, or null. */
+  readonly timeout: number | null;
+  /** This run's record of the initial states (one Machine per run, so concurrent runs keep their own). */
+  readonly initial: InitialStates;
+}
+
+/**
+ * Whether some sequence of the run could run a rule from its initial state, and if none could yet, why not
+ * (per rule, from the first such sequence): a run whose every sequence had zero steps tested nothing.
+ */
+interface InitialStates {
+  open: boolean;
+  closed: string[] | undefined;
+}
+
+/** The argument strategy: draws nothing, gives the body its test case. */
+class CaseHandle extends Strategy<TestCase> {
+  constructor(readonly Class: Function) {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): TestCase {
+    return tc;
+  }
+}
+
+const SWARM = { p: 0.5 };
+
+type Entry = { readonly id: number; readonly name: string; readonly value: unknown };
+
+/** Where a sequence is while it runs: for the trace, the recording and the Explanation. */
+class Run {
+  readonly bundles: Entry[][];
+  readonly counters: number[];
+  nextEntry = 0;
+  readonly trace: SequenceTrace;
+  /** The statements so far, when recording. */
+  readonly steps: StepInfo[] | undefined;
+  failedIn: FailedIn | undefined;
+  /** Invariants (and "teardown") that returned a promise, when recording: the repro awaits their calls. */
+  readonly awaited = new Set<string>();
+  /** failedIn names a rule whose precondition was being asked, not the rule itself. */
+  inPrecondition = false;
+  state: string | undefined;
+  constructor(
+    readonly m: Machine,
+    readonly tc: TestCase,
+    recording: boolean,
+  ) {
+    this.bundles = m.bundles.map(() => []);
+    this.counters = m.bundles.map(() => 0);
+    this.trace = { steps: [], initEntries: m.bundles.map(() => []), swarmStart: -1, disabled: [], stepsStart: 0, end: 0 };
+    this.steps = recording ? [] : undefined;
+  }
+}
+
+function key(k: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+}
+
+/** `.name`, or `["a name"]` when it is not an identifier: the repro must parse whatever the methods are called. */
+function member(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** The step just recorded returned a promise: the repro awaits it (a bundle then holds the resolved value). */
+function awaitLast(steps: StepInfo[]): void {
+  const last = steps[steps.length - 1];
+  if (last === undefined) return;
+  steps[steps.length - 1] = { ...last, code: last.code.replace(/^(const [\w$]+ = )?/, "$1await ") };
+}
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return (typeof x === "object" || typeof x === "function") && x !== null && typeof (x as { then?: unknown }).then === "function";
+}
+
+/** The rules (indices) that may run now, swarm flags aside: precondition true, every bundle argument non-empty. */
+function openRules(run: Run, state: object): readonly number[] {
+  const m = run.m;
+  if (m.allOpen !== undefined) return m.allOpen; // no preconditions, no bundle arguments: nothing to ask
+  const out: number[] = [];
+  const rules = m.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
+    if (r.needs.some((b) => run.bundles[b]!.length === 0)) continue;
+    if (r.precondition !== undefined) {
+      run.failedIn = r.failed;
+      run.inPrecondition = true;
+      const ok = r.precondition(state) === true;
+      run.failedIn = undefined;
+      run.inPrecondition = false;
+      if (!ok) continue;
+    }
+    out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Record whether any rule could run from a sequence's initial state; if none could, why each could not. Read
+ * from openRules' answer, so no precondition is asked twice: a rule left out with its bundles non-empty was
+ * left out by its precondition.
+ */
+function noteInitial(run: Run, open: readonly number[]): void {
+  const seen = run.m.initial;
+  if (open.length > 0) seen.open = true;
+  else if (!seen.open && seen.closed === undefined) {
+    seen.closed = run.m.rules.map((r) => {
+      const empty = [...new Set(r.needs.filter((b) => run.bundles[b]!.length === 0))].map((b) => `"${run.m.bundles[b]!.name}"`);
+      return empty.length > 0 ? `rule "${r.name}" draws from bundle${empty.length > 1 ? "s" : ""} ${empty.join(", ")}, empty there` : `rule "${r.name}": its precondition is false there`;
+    });
+  }
+}
+
+/** The InvalidArgument's message when no sequence of the run could run a rule (PropertyDefinition.untested). */
+function untested(m: Machine): string | undefined {
+  const why = m.initial.open ? undefined : m.initial.closed;
+  if (why === undefined) return undefined;
+  return `${API}: no rule of ${m.className} could run from the initial state of any sequence, so every sequence had zero steps and nothing was tested: ${why.join("; ")}. Give a rule that can run from the initial state (a precondition true there; a bundle an initialize rule fills).`;
+}
+
+/** Integer constraints 0..n-1 toward 0, shared per n (a step draws one or more: allocating each adds up). */
+const INDEX_CONSTRAINTS: { min: number; max: number; shrinkTowards: number }[] = [];
+function indexConstraints(n: number): { min: number; max: number; shrinkTowards: number } {
+  if (n > 256) return { min: 0, max: n - 1, shrinkTowards: 0 };
+  return (INDEX_CONSTRAINTS[n] ??= Object.freeze({ min: 0, max: n - 1, shrinkTowards: 0 }) as { min: number; max: number; shrinkTowards: number });
+}
+
+const NO_ARGUMENT = Symbol("no argument");
+const NO_DRAWS: BundleDraw[] = [];
+
+/**
+ * Draw a rule's arguments (the argument object, or NO_ARGUMENT for a rule without `args`) and record the step
+ * when presenting. `trace` gets the bundle draws of a step.
+ */
+function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
+  // The health window times draws (tooSlow): a machine's step arguments are its generated input, drawn here.
+  const tc = run.tc;
+  return tc.drawMs < 0 ? drawStepArguments(run, rule, kind, trace) : tc.timedDraw(() => drawStepArguments(run, rule, kind, trace));
+}
+
+function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
+  const { m, tc } = run;
+  let argObj: Record<string, unknown> | typeof NO_ARGUMENT = NO_ARGUMENT;
+  const printed: string[] | undefined = run.steps === undefined ? undefined : [];
+  const argSpans: { name: string; text: string; start: number; end: number }[] | undefined = printed === undefined || rule.args === undefined ? undefined : [];
+  const start = tc.choiceCount;
+  if (rule.args !== undefined) {
+    argObj = {};
+    for (const [k, src] of rule.args) {
+      const from = tc.choiceCount;
+      if (src instanceof Strategy) {
+        const v = src.draw(tc);
+        argObj[k] = v;
+        printed?.push(`${key(k)}: ${literalOrPlaceholder(v)}`);
+      } else {
+        const b = src instanceof Consumed ? src.bundle : src;
+        const bi = m.bundles.indexOf(b);
+        const entries = run.bundles[bi]!;
+        if (entries.length === 0) invalid(API, `initialize rule "${rule.name}" draws from bundle "${b.name}", which is empty when it runs (only earlier initialize rules can fill it)`);
+        const node = tc.choiceCount;
+        const i = tc.draw("integer", indexConstraints(entries.length));
+        const e = entries[i]!;
+        if (trace !== undefined) {
+          if (trace.draws === NO_DRAWS) trace.draws = [];
+          trace.draws.push({ node, bundle: bi, entry: e.id, consumed: src instanceof Consumed });
+        }
+        if (src instanceof Consumed) entries.splice(i, 1);
+        argObj[k] = e.value;
+        printed?.push(`${key(k)}: ${e.name}`);
+      }
+      if (argSpans !== undefined) argSpans.push({ name: k, text: printed![printed!.length - 1]!, start: from, end: tc.choiceCount });
+    }
+  }
+  if (trace !== undefined) trace.end = tc.choiceCount;
+  if (run.steps !== undefined && printed !== undefined) {
+    const ti = rule.targetIndex;
+    const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
+    const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
+    const call = `state${member(rule.name)}(${args});`;
+    const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount, ...(argSpans !== undefined && argSpans.length > 0 ? { argSpans } : {}) };
+    run.steps.push(step);
+  }
+  return argObj;
+}
+
+/**
+ * Call a rule with its drawn arguments, as `failed` (what the Explanation names if it throws); the raw result,
+ * which the sequence yields. A promise makes the recorded statement an `await`.
+ */
+function call(run: Run, state: Record<string, AnyFn>, rule: Rule, args: Record<string, unknown> | typeof NO_ARGUMENT, failed: FailedIn): unknown {
+  run.failedIn = failed;
+  const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
+  if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
+  return raw;
+}
+
+/** Put a rule's result into its target bundle. */
+function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undefined): void {
+  const ti = rule.targetIndex;
+  if (ti < 0) return;
+  const id = run.nextEntry++;
+  run.bundles[ti]!.push({ id, name: `${rule.target!.name}_${run.counters[ti]}`, value: out });
+  run.counters[ti]!++;
+  if (trace !== undefined) trace.produced = id;
+  else run.trace.initEntries[ti]!.push(id);
+}
+
+/**
+ * One sequence on a fresh instance; every decision drawn from the run's test case. Each call of user code is
+ * yielded (its result may be a promise); the calls are inline, not delegated generators, because a sequence
+ * makes hundreds of them and each generator object costs.
+ */
+function* sequence(run: Run): Generator<unknown, void, unknown> {
+  const { m, tc } = run;
+  const state = new m.Class() as Record<string, AnyFn>;
+  try {
+    for (const rule of m.initialize) {
+      tc.startSpan("initialize");
+      const out = yield call(run, state, rule, drawArguments(run, rule, "initialize", undefined), rule.failedInit);
+      run.failedIn = undefined;
+      keepResult(run, rule, out, undefined);
+      tc.endSpan();
+    }
+    // Swarm flags: after the initialize rules, so deleting every step leaves them in place.
+    const disabled = run.trace.disabled;
+    let anyDisabled = false;
+    if (m.rules.length > 1) {
+      run.trace.swarmStart = tc.choiceCount;
+      tc.startSpan("swarm");
+      for (let i = 0; i < m.rules.length; i++) {
+        const d = tc.draw("boolean", SWARM);
+        disabled.push(d);
+        anyDisabled ||= d;
+      }
+      tc.endSpan();
+    }
+    run.trace.stepsStart = tc.choiceCount;
+    const invariants = m.invariantChecks;
+    for (let step = 0; ; step++) {
+      // The invariants: on the initial state, then after every step.
+      for (let i = 0; i < invariants.length; i++) {
+        const inv = invariants[i]!;
+        run.failedIn = inv;
+        const raw = state[inv.name]!.call(state);
+        if (run.steps !== undefined && isThenable(raw)) run.awaited.add(inv.name);
+        yield raw;
+      }
+      run.failedIn = undefined;
+      if (step >= m.stepCount) break;
+      const open = openRules(run, state);
+      // Some rule is always open when allOpen: nothing to record.
+      if (step === 0 && m.allOpen === undefined) noteInitial(run, open);
+      if (open.length === 0) break;
+      let applicable = anyDisabled ? open.filter((r) => !disabled[r]) : open;
+      if (applicable.length === 0) applicable = open;
+      const start = tc.choiceCount;
+      tc.startSpan("step");
+      if (!tc.draw("boolean", m.more)) {
+        tc.endSpan();
+        break;
+      }
+      const ruleNode = tc.choiceCount;
+      const ri = applicable[tc.draw("integer", indexConstraints(applicable.length))]!;
+      const rule = m.rules[ri]!;
+      const trace: StepTrace = { start, ruleNode, end: start, rule: ri, open, draws: NO_DRAWS, produced: -1 };
+      run.trace.steps.push(trace);
+      const out = yield call(run, state, rule, drawArguments(run, rule, "rule", trace), rule.failed);
+      run.failedIn = undefined;
+      keepResult(run, rule, out, trace);
+      tc.endSpan();
+    }
+    run.trace.end = tc.choiceCount;
+  } catch (e) {
+    run.state = describeState(state);
+    throw e;
+  } finally {
+    const teardown = state.teardown;
+    if (typeof teardown === "function") {
+      const raw = teardown.call(state);
+      if (run.steps !== undefined && isThenable(raw)) run.awaited.add("teardown");
+      yield raw;
+    }
+  }
+}
+
+/** Run the generator: synchronously while every call returns a plain value, awaiting once one is a thenable. */
+function drive(gen: Generator<unknown, void, unknown>): void | Promise<void> {
+  let r = gen.next();
+  while (!r.done) {
+    if (isThenable(r.value)) return driveAsync(gen, r.value);
+    r = gen.next(r.value);
+  }
+}
+
+async function driveAsync(gen: Generator<unknown, void, unknown>, first: PromiseLike<unknown>): Promise<void> {
+  let pending: unknown = first;
+  for (;;) {
+    let r: IteratorResult<unknown, void>;
+    try {
+      r = gen.next(await pending);
+    } catch (e) {
+      // The call rejected (or the generator threw on resuming): hand the error to the sequence's own handlers.
+      r = gen.throw(e);
+    }
+    if (r.done) return;
+    pending = r.value;
+  }
+}
+
+/** The machine's own toString(), when its class defines one. */
+function describeState(state: object): string | undefined {
+  try {
+    const ts = (state as { toString?: unknown }).toString;
+    if (typeof ts !== "function" || ts === Object.prototype.toString) return undefined;
+    return String(ts.call(state));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body of the machine's property: one sequence, its trace kept on the case (and its steps when presenting). */
+function runCase(m: Machine, tc: TestCase): void | Promise<void> {
+  const run = new Run(m, tc, tc.presenting);
+  tc.trace = run.trace;
+  if (run.steps === undefined) return drive(sequence(run));
+  const done = () => {
+    tc.presentation = presentationOf(run, false);
+  };
+  let out: void | Promise<void>;
+  try {
+    out = drive(sequence(run));
+  } catch (e) {
+    done();
+    throw e;
+  }
+  if (out === undefined) return done();
+  return out.then(done, (e: unknown) => {
+    done();
+    throw e;
+  });
+}
+
+function presentationOf(run: Run, closing: boolean): Presentation {
+  const m = run.m;
+  const steps = [...run.steps!];
+  const failed = run.failedIn;
+  const call = (name: string) => `${run.awaited.has(name) ? "await " : ""}state${member(name)}();`;
+  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: call(failed.name) });
+  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: call("teardown") });
+  return {
+    kind: "steps",
+    className: m.className,
+    steps,
+    ...(failed !== undefined ? { failedIn: failed, explanation: explain(run) } : {}),
+    ...(run.state !== undefined ? { state: run.state } : {}),
+  };
+}
+
+/** The Explanation line of a failed sequence. */
+function explain(run: Run): string {
+  const failed = run.failedIn;
+  if (failed === undefined) return "Explanation: the machine's constructor or teardown threw";
+  if (run.inPrecondition) return `Explanation: the precondition of rule ${failed.name} threw`;
+  return `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
+}
+
+const LEAK_HINT =
+  "Flaky machine: the same steps gave different outcomes. State kept outside the instance (a module-level variable, a class field marked static, a shared cache) and not reset by teardown() — which runs after every sequence — is the usual cause.";
+
+/** A machine's slices for the explain phase: each step argument (read from the case's recorded steps). */
+function stepArgumentSlices(tc: TestCase): Slice[] {
+  const p = tc.presentation;
+  if (p === undefined || p.kind !== "steps") return [];
+  return p.steps.flatMap((st) => (st.argSpans ?? []).filter((a) => a.end > a.start).map((a) => ({ start: a.start, end: a.end })));
+}
+
+/** The steps with the explain phase's free arguments marked (`free`), when it found any. */
+function markFree(steps: readonly StepInfo[], free: readonly Slice[]): StepInfo[] {
+  return steps.map((st) => {
+    const names = (st.argSpans ?? []).filter((a) => free.some((f) => f.start === a.start && f.end === a.end)).map((a) => a.name);
+    return names.length === 0 ? st : { ...st, free: names };
+  });
+}
+
+/** A step as printed in the failure message: one argument per line, the free ones commented, when any is free. */
+function explainedCode(st: StepInfo): string[] {
+  const { free, argSpans } = st;
+  // The statement ends with the call's argument object, `st.args`: the lines replace it between its braces.
+  const at = st.code.lastIndexOf(st.args);
+  if (free === undefined || argSpans === undefined || at < 0) return [st.code];
+  const lines = explainedLines(argSpans.map((a) => ({ text: a.text, free: free.includes(a.name) })));
+  return [`${st.code.slice(0, at)}{`, ...lines, `}${st.code.slice(at + st.args.length)}`];
+}
+
+/** Replay the failure's choices once, recording; rewrite the failure with the steps, the repro and the Explanation. */
+function present(m: Machine, failure: PropertyFailure, free: readonly Slice[] = []): PropertyFailure | Promise<PropertyFailure> {
+  const fresh = new TestCase(failure.choices as never, null, Math.max(8192, failure.choices.length + 1));
+  const run = new Run(m, fresh, true);
+  const previous = setCurrent(fresh);
+  let out: void | Promise<void>;
+  try {
+    out = drive(sequence(run));
+  } catch {
+    return rewrite(m, failure, run, true, free);
+  } finally {
+    setCurrent(previous);
+  }
+  if (out === undefined) return rewrite(m, failure, run, false, free);
+  // An async replay gets the run's `timeout` too: a sequence that hung during the run hangs here as well, and
+  // must not keep the failure from being reported (with no timer pending, the process would just exit).
+  return new Promise<PropertyFailure>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = (threw: boolean) => {
+      if (timer !== undefined) clearRealTimeout(timer);
+      timer = undefined;
+      resolve(rewrite(m, failure, run, threw, free));
+    };
+    if (m.timeout !== null) timer = setRealTimeout(() => done(true), m.timeout);
+    out.then(
+      () => done(false),
+      () => done(true),
+    );
+  });
+}
+
+/** The real timer functions (fake timers installed later must not freeze the replay's timeout). */
+const setRealTimeout = timers.setTimeout;
+const clearRealTimeout = timers.clearTimeout;
+
+function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean, free: readonly Slice[]): PropertyFailure {
+  if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
+  const recorded = presentationOf(run, threw);
+  const steps = recorded.kind === "steps" ? markFree(recorded.steps, free) : [];
+  const presentation: Presentation = recorded.kind === "steps" ? { ...recorded, steps } : recorded;
+  const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
+  const repro = lines.join("\n");
+  const printed = [`const state = new ${m.className}();`, ...steps.flatMap(explainedCode)];
+  const explanation = !threw ? "Explanation: these steps did not fail when replayed (see the flakiness report below)" : explain(run);
+  const blocks = failure.message.split("\n\n");
+  const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
+  const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
+  // The engine's own words are about arguments; a machine's case is its steps.
+  const tail = (at >= 0 ? blocks.slice(at + 1) : blocks.slice(1)).map((b) => b.replace(/^Shown: the arguments of/m, "Shown: the steps of"));
+  const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${printed.map((l) => `  ${l}`).join("\n")}`, explanation];
+  if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
+  if (failure.flaky) parts.push(LEAK_HINT);
+  const message = [...parts, ...tail].join("\n\n");
+  const shown: Presentation = { ...presentation, ...(threw ? {} : { explanation }) };
+  return new PropertyFailure(message, [], failure.cause, repro, failure.seed, failure.statistics, failure.choices, failure.flaky, steps, shown);
+}
+
+// ------------------------------------------------------------------------------------------------ machine()
+
+function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean, bundles: Bundle<unknown>[]): Rule[] {
+  if (specs === undefined && what === "initialize") return [];
+  if (typeof specs !== "object" || specs === null || Array.isArray(specs)) invalid(API, `spec.${what} must be an object of method name → rule, got ${describe(specs)}`);
+  const index = (b: Bundle<unknown>): number => {
+    const i = bundles.indexOf(b);
+    if (i >= 0) return i;
+    if (bundles.some((x) => x.name === b.name)) invalid(API, `two different bundles are named "${b.name}": the repro would give their values the same variable names`);
+    bundles.push(b);
+    return bundles.length - 1;
+  };
+  const rules: Rule[] = [];
+  for (const name of Object.keys(specs)) {
+    if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
+    const r = (specs as Record<string, unknown>)[name];
+    if (typeof r !== "object" || r === null) invalid(API, `spec.${what}.${name} must be an object ({ args?, target?${withPrecondition ? ", precondition?" : ""} }), got ${describe(r)}`);
+    const known = withPrecondition ? ["args", "target", "precondition"] : ["args", "target"];
+    for (const k of Object.keys(r)) if (!known.includes(k)) invalid(API, `spec.${what}.${name}: unknown key "${k}" (known: ${known.join(", ")})`);
+    const { args, target, precondition } = r as { args?: unknown; target?: unknown; precondition?: unknown };
+    let argList: [string, Source][] | undefined;
+    const needs: number[] = [];
+    if (args !== undefined) {
+      if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy) invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
+      argList = [];
+      for (const [k, v] of Object.entries(args)) {
+        if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed)) invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
+        if (v instanceof Bundle || v instanceof Consumed) needs.push(index(v instanceof Consumed ? v.bundle : v));
+        argList.push([k, v]);
+      }
+    }
+    if (target !== undefined && !(target instanceof Bundle)) invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
+    const targetIndex = target instanceof Bundle ? index(target) : -1;
+    if (precondition !== undefined && typeof precondition !== "function") invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
+    const failed = Object.freeze({ kind: "rule" as const, name });
+    const failedInit = Object.freeze({ kind: "initialize" as const, name });
+    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs, targetIndex, failed, failedInit });
+  }
+  return rules;
+}
+
+/**
+ * A state-machine test: runs sequences of rules on fresh instances of `Class`, checking the invariants on the
+ * initial state and after every step; a failure shrinks to a minimal sequence printed as executable code.
+ * @example test("ledger", machine(LedgerMachine, { rules: { open: { args: { name: st.sampledFrom(["a"]) }, target: accounts } }, invariants: ["totalsMatch"] }));
+ */
+export function machine<M extends object>(Class: new () => M, spec: MachineSpec<M>, settings?: MachineSettings): Property {
+  if (typeof Class !== "function" || Class.prototype === undefined) invalid(API, `the first argument must be a class, got ${describe(Class)}`);
+  if (typeof spec !== "object" || spec === null) invalid(API, `spec must be an object ({ rules, invariants?, initialize? }), got ${describe(spec)}`);
+  for (const k of Object.keys(spec)) if (!["rules", "invariants", "initialize"].includes(k)) invalid(API, `spec: unknown key "${k}" (known: rules, invariants, initialize)`);
+  validateSettings(API, settings);
+  const bundles: Bundle<unknown>[] = [];
+  const initialize = readRules(Class, "initialize", spec.initialize, false, bundles);
+  const rules = readRules(Class, "rules", spec.rules, true, bundles);
+  if (rules.length === 0) invalid(API, "spec.rules is empty: a machine needs at least one rule");
+  const invariants = spec.invariants ?? [];
+  if (!Array.isArray(invariants)) invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
+  for (const name of invariants as unknown[]) {
+    if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`);
+  }
+  const invariantChecks = (invariants as string[]).map((name) => Object.freeze({ kind: "invariant" as const, name }));
+  const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0) ? Object.freeze(rules.map((_, i) => i)) : undefined;
+  const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
+  const handle = new CaseHandle(Class);
+  const key = definitionKey("property", [handle], Class);
+  const def: PropertyDefinition = {
+    strategies: [handle as Strategy<unknown>],
+    body: () => {
+      throw new Error("unreachable: machine() runs through forRun");
+    },
+    settings,
+    key,
+    // stepCount and timeout come from the resolved settings (the property's, check()'s, the extension's), per run.
+    // One Machine per run: it keeps the run's record of initial states (untested).
+    forRun: (resolved: ResolvedSettings) => {
+      const { stepCount, timeout } = resolved;
+      const L = Math.max(1, Math.round(stepCount * 0.8));
+      const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) }, timeout, initial: { open: false, closed: undefined } };
+      return {
+        strategies: [handle as Strategy<unknown>],
+        body: (tc: unknown) => runCase(m, tc as TestCase),
+        settings,
+        key,
+        present: (failure, free) => present(m, failure, free),
+        untested: () => untested(m),
+        passes: sequencePasses(m),
+        slices: stepArgumentSlices,
+      };
+    },
+  };
+  return propertyFromDefinition(def);
+}

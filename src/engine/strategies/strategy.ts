@@ -1,0 +1,216 @@
+/**
+ * The Strategy base: a strategy is a function from a TestCase (a source of choices) to a value. Nothing here
+ * knows about shrinking: shrinking edits the choice sequence and replays it through the same draw().
+ */
+import { InvalidArgument, invalid } from "../util/errors.ts";
+import type { TestCase } from "../core/testCase.ts";
+
+const FILTER_ATTEMPTS = 3;
+
+export abstract class Strategy<T> {
+  /** Label of the span each draw opens (the panel groups choices by it); undefined opens no span. */
+  constructor(readonly label: string | undefined) {}
+
+  /** Produce a value from the choices of `tc`. Strategies call this on their children. */
+  draw(tc: TestCase): T {
+    if (this.label === undefined) return this.doDraw(tc);
+    tc.startSpan(this.label);
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
+  }
+
+  protected abstract doDraw(tc: TestCase): T;
+
+  /** Transform every value; shrinking still happens on the underlying choices. */
+  map<U>(f: (value: T) => U): Strategy<U> {
+    if (typeof f !== "function") invalid(".map", "expects a function");
+    return new Mapped(this, f);
+  }
+
+  /**
+   * Keep only values satisfying `predicate`. A value is retried a few times, then the whole case is
+   * rejected as invalid; too many rejections over a run raise an error saying the filter is too strict.
+   */
+  filter<U extends T>(predicate: (value: T) => value is U): Strategy<U>;
+  filter(predicate: (value: T) => boolean): Strategy<T>;
+  filter(predicate: (value: T) => boolean): Strategy<T> {
+    if (typeof predicate !== "function") invalid(".filter", "expects a predicate function");
+    return new Filtered(this, predicate);
+  }
+
+  /** Draw a value, then draw from the strategy it chooses (dependent generation). */
+  flatMap<U>(f: (value: T) => Strategy<U>): Strategy<U> {
+    if (typeof f !== "function") invalid(".flatMap", "expects a function returning a strategy");
+    return new FlatMapped(this, f);
+  }
+}
+
+class Mapped<T, U> extends Strategy<U> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly f: (v: T) => U,
+  ) {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): U {
+    return this.f(this.inner.draw(tc));
+  }
+  override draw(tc: TestCase): U {
+    return this.f(this.inner.draw(tc));
+  }
+}
+
+class Filtered<T> extends Strategy<T> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly predicate: (v: T) => boolean,
+  ) {
+    super(undefined);
+  }
+  protected doDraw(tc: TestCase): T {
+    for (let i = 0; i < FILTER_ATTEMPTS; i++) {
+      // The shrinker's candidates may not retry (ShrinkHost.execute): a retry would read the choices of what
+      // follows as a new attempt.
+      if (i > 0 && !tc.filterRetries) return tc.cutShort();
+      tc.startSpan("filter");
+      const v = this.inner.draw(tc);
+      const ok = this.predicate(v);
+      // A promise is truthy: an async predicate would accept every value without ever being awaited.
+      if (ok !== true && ok !== false && isThenable(ok)) invalid(".filter", "the predicate returned a promise; a filter must decide synchronously");
+      tc.endSpan(!ok);
+      if (ok) return v;
+    }
+    return tc.reject();
+  }
+}
+
+class FlatMapped<T, U> extends Strategy<U> {
+  constructor(
+    private readonly inner: Strategy<T>,
+    private readonly f: (v: T) => Strategy<U>,
+  ) {
+    super("flatMap");
+  }
+  protected doDraw(tc: TestCase): U {
+    const next = this.f(this.inner.draw(tc));
+    if (!(next instanceof Strategy)) invalid(".flatMap", `the function returned ${describe(next)}, not a strategy`);
+    return next.draw(tc);
+  }
+}
+
+function isThenable(x: unknown): boolean {
+  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
+}
+
+/** A short description of any value for an error message; never throws (a revoked Proxy, a throwing getter). */
+export function describe(x: unknown): string {
+  try {
+    if (x === null) return "null";
+    if (x instanceof Strategy) return "a strategy";
+    if (typeof x === "function") return `a function${x.name ? ` (${x.name})` : ""}`;
+    if (typeof x === "object") return Array.isArray(x) ? "an array" : `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
+    if (typeof x === "string") return `string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)}`;
+    return `${typeof x} ${String(x)}`;
+  } catch {
+    return "an unreadable object";
+  }
+}
+
+/**
+ * Checks a strategy's options object: absent, or an object whose own keys are all known. A misspelled option
+ * would otherwise be silently ignored and the strategy would generate something other than what was asked.
+ * Returns the options (an empty object when absent); each strategy then checks the values' types.
+ */
+export function checkOptions<O extends object>(api: string, options: O | undefined, known: readonly (keyof O & string)[]): Partial<O> {
+  if (options === undefined) return {};
+  return guard(api, "reading the options", () => {
+    if (typeof options !== "object" || options === null || Array.isArray(options) || options instanceof Strategy) {
+      invalid(api, `options must be an object, got ${describe(options)}`);
+    }
+    for (const key of Object.keys(options)) {
+      if ((known as readonly string[]).includes(key)) continue;
+      const guess = closest(key, known);
+      const hint = guess === undefined ? "" : `did you mean "${guess}"? `;
+      invalid(api, `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`);
+    }
+    // A snapshot, each option read once, here: a getter that throws (or a Proxy trap) fails now as
+    // InvalidArgument naming the call, and one that answers differently on each read cannot slip a value past
+    // the checks that follow.
+    const snapshot: Partial<O> = {};
+    for (const key of known) {
+      const v = (options as Partial<O>)[key];
+      if (v !== undefined) snapshot[key] = v;
+    }
+    return snapshot;
+  });
+}
+
+/** The first line of a thrown value, for an error message; never throws. */
+export function describeThrown(e: unknown): string {
+  try {
+    if (e instanceof Error) return `${String(e.name)}: ${String(e.message)}`.split("\n")[0];
+    return `${describe(e)} (not an Error)`;
+  } catch {
+    return "an unreadable error";
+  }
+}
+
+/**
+ * Runs user code the API calls while constructing a strategy (extend, a shape's getters, an options Proxy):
+ * anything it throws becomes InvalidArgument naming the call (the original as `cause`), so misuse is reported
+ * as misuse, not as some raw error far from the call. InvalidArgument from a nested call passes unchanged: it
+ * already names the call that was misused.
+ */
+export function guard<T>(api: string, what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InvalidArgument) throw e;
+    throw new InvalidArgument(`${api}: ${what} threw ${describeThrown(e)}`, { cause: e });
+  }
+}
+
+/** The known name a misspelling most likely meant: same letters ignoring case, or at most two edits away. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of known) {
+    const d = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 64 || b.length > 64) return 99;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/** A boolean option: absent, or true or false (not a truthy string such as "no"). */
+export function checkBoolean(api: string, name: string, v: unknown): asserts v is boolean | undefined {
+  if (v !== undefined && typeof v !== "boolean") invalid(api, `${name} must be true or false, got ${describe(v)}`);
+}
+
+/** Throws naming `api` unless `s` is a strategy. */
+export function requireStrategy(api: string, s: unknown, what = "argument"): asserts s is Strategy<unknown> {
+  let ok: boolean;
+  try {
+    ok = s instanceof Strategy;
+  } catch {
+    ok = false; // a revoked Proxy: instanceof reads its prototype, which throws
+  }
+  if (!ok) invalid(api, `${what} must be a strategy, got ${describe(s)}`);
+}
+
+export type ValueOfStrategy<S> = S extends Strategy<infer T> ? T : never;

@@ -1,0 +1,59 @@
+/**
+ * Saved failures are found again only under the key they were saved with, and a key hashes the strategies'
+ * class names and fields as the built engine names them (see src/engine/property/key.ts). Moving, splitting or
+ * renaming engine files can change what the bundler calls a class, and then every failure a user saved is
+ * silently never replayed. These keys were made by the engine before its files were arranged into rooms; the
+ * built engine (ESM and CJS, as users load it) must make exactly them, and must replay a folder it saved then.
+ *
+ * Reads dist/: run `npm run build` first.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "node:test";
+import { tempDir } from "../helpers.ts";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const FIXTURE = "test/engine/fixtures/database-keys.mjs";
+
+function run(...args: string[]): unknown {
+  return JSON.parse(execFileSync(process.execPath, [FIXTURE, ...args], { cwd: ROOT, encoding: "utf8" }));
+}
+
+// One failing property per strategy family, in the fixture's order: <shape hash>.<shape-and-text hash>#<n>.
+const PINNED = [
+  "8b4c86a1a0f945fc.1cd4e486f158cc8b#0", // integers()
+  "89c3a7b36d399f25.e92eb1522d0b9e5e#0", // integers({ min, max, shrinkTowards })
+  "06376fc9e1505cb4.c05edb728d3e7dc5#0", // floats
+  "e79036b234a4c508.dd5ed1098c75620f#0", // booleans
+  "e52691b885ad1109.80f6ff58fda1be8d#0", // text
+  "bee1ec630fcaf700.00c048fbca54eee7#0", // bytes
+  "ae1707d4beef4bdd.5ada0268f2b25eb4#0", // just
+  "1d8485e0ece43522.c54a77bbba8ac99b#0", // sampledFrom
+  "05e90f081b06db4a.308cc779558ca60e#0", // lists unique
+  "402e8924f92c56f2.f13b29cd966b0962#0", // lists uniqueBy
+  "7f534a3b131b413b.063a21e5c806037c#0", // tuples
+  "3533f2b4c45b505b.386246794fbbd686#0", // records
+  "9929b2533687d9a5.8d540c2421ae3520#0", // oneOf
+  "75747fcb202b7ee2.ac180ab03ce4c712#0", // deferred
+  "d4d500edcd8719e7.7a0c9df41f42c403#0", // recursive
+  "761b174bd6dca1f5.6656e78055fb6caf#0", // data
+  "0188174e865ad9dd.f5421ec758de6747#0", // map
+  "9d71aac07fdeacf1.e6e43464eea63cf4#0", // filter
+  "adfca8328e325ea8.63a2ec84c9de787d#0", // flatMap
+].map((k) => `${FIXTURE}::property::${k}`);
+
+for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {
+  test(`the built engine (${bundle}) keys every strategy family as before`, () => {
+    assert.deepEqual(run("keys", bundle), PINNED);
+  });
+
+  test(`the built engine (${bundle}) replays a failure saved before the engine's files moved`, () => {
+    const dir = tempDir("saved-examples");
+    fs.cpSync(path.join(ROOT, "test/engine/fixtures/saved-examples"), dir, { recursive: true });
+    assert.deepEqual(run("replay", bundle, dir), [[0, 0], "0"]);
+    // And the replay is the folder's doing: an empty one replays nothing.
+    assert.equal(run("replay", bundle, tempDir("no-examples")), "nothing replayed");
+  });
+}

@@ -1,0 +1,74 @@
+// Strategies: misuse throws at construction naming the call; each strategy's values and their minimal forms.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { check, find, property, st, InvalidArgument } from "../../../src/engine/index.ts";
+
+const QUIET = { database: null, deadline: null } as const;
+
+test("bad arguments throw at construction with a message naming the call", () => {
+  const cases: [() => unknown, RegExp][] = [
+    [() => st.integers({ min: 5, max: 1 }), /^st\.integers: min \(5\) must not be greater than max \(1\)/],
+    [() => st.integers({ min: 1.5 }), /^st\.integers: min must be a safe integer/],
+    [() => st.floats({ min: 2, max: 1 }), /^st\.floats: min \(2\) must not be greater than max \(1\)/],
+    [() => st.floats({ min: NaN }), /^st\.floats: min must be a number/],
+    [() => st.floats({ min: 0, allowNaN: true }), /^st\.floats: allowNaN cannot be true/],
+    [() => st.text({ minSize: -1 }), /^st\.text: minSize must be a non-negative integer/],
+    [() => st.text({ minSize: 3, maxSize: 2 }), /^st\.text: minSize \(3\) must not be greater than maxSize \(2\)/],
+    [() => st.text({ alphabet: "", minSize: 1 }), /^st\.text: the alphabet is empty/],
+    [() => st.bytes({ maxSize: -2 }), /^st\.bytes: maxSize must be a non-negative integer/],
+    [() => st.lists(5 as never), /^st\.lists: elements must be a strategy, got number 5/],
+    [() => st.lists(st.integers(), { minSize: 4, maxSize: 1 }), /^st\.lists: minSize \(4\) must not be greater/],
+    [() => st.sampledFrom([]), /^st\.sampledFrom: the array of values is empty/],
+    [() => st.sampledFrom("abc" as never), /^st\.sampledFrom: expects an array/],
+    [() => st.oneOf(), /^st\.oneOf: needs at least one strategy/],
+    [() => st.oneOf(st.integers(), {} as never), /^st\.oneOf: argument 1 must be a strategy/],
+    [() => st.tuples(st.integers(), null as never), /^st\.tuples: argument 1 must be a strategy, got null/],
+    [() => st.records({ a: 1 } as never), /^st\.records: key "a" must be a strategy/],
+    [() => st.recursive(st.integers(), (s) => s, { maxLeaves: 0 }), /^st\.recursive: maxLeaves must be a positive integer/],
+    [() => st.integers().map(3 as never), /^\.map: expects a function/],
+    [() => property(st.integers()), /^property: the last argument .* must be the property's body function/],
+    [() => property(3 as never, () => {}), /^property: argument 0 must be a strategy/],
+    [() => property(st.integers(), () => {}, { maxExamples: 0 }), /^property: maxExamples must be a positive integer/],
+    [() => property(st.integers(), () => {}, { maxExampels: 10 } as never), /^property: unknown setting "maxExampels"/],
+    [() => check((() => {}) as never), /^check: expects a property made by property/],
+  ];
+  for (const [make, message] of cases) {
+    assert.throws(make, (e: unknown) => e instanceof InvalidArgument && message.test(e.message), String(message));
+  }
+  // A flatMap that returns something other than a strategy is named when it happens.
+  assert.throws(() => check(property(st.integers().flatMap(() => 3 as never), () => {}), QUIET), /\.flatMap: the function returned number 3, not a strategy/);
+});
+
+test("each strategy's values respect its options and shrink to the expected minimal form", () => {
+  assert.equal(find(st.integers({ min: 10, max: 20 }), () => true, QUIET), 10);
+  assert.equal(find(st.integers({ min: -20, max: -10 }), () => true, QUIET), -10);
+  assert.equal(find(st.integers({ shrinkTowards: 2000 }), (n) => n < 1990, QUIET), 1989);
+  assert.equal(find(st.integers(), (n) => n < -5, QUIET), -6);
+  assert.equal(find(st.floats({ min: 0.3, max: 0.4 }), () => true, QUIET), 0.375);
+  assert.equal(find(st.booleans(), (b) => b, QUIET), true);
+  assert.equal(find(st.text({ alphabet: "xyz", minSize: 2 }), () => true, QUIET), "xx");
+  assert.deepEqual(find(st.bytes({ minSize: 1 }), (b) => b[0] > 7, QUIET), Uint8Array.from([8]));
+  assert.deepEqual(find(st.lists(st.integers(), { minSize: 2 }), () => true, QUIET), [0, 0]);
+  assert.deepEqual(find(st.tuples(st.integers(), st.text()), ([n, s]) => n > 1 && s.length > 0, QUIET), [2, "0"]);
+  assert.deepEqual(find(st.records({ a: st.integers(), b: st.booleans() }), (r) => r.b, QUIET), { a: 0, b: true });
+  assert.equal(find(st.oneOf(st.just("first"), st.integers().map(String)), (s) => s !== "first", QUIET), "0");
+  assert.equal(find(st.sampledFrom(["a", "b", "c"] as const), (s) => s !== "a", QUIET), "b");
+  assert.equal(find(st.integers().filter((n) => n % 7 === 3), (n) => n > 0, QUIET), 3);
+  assert.deepEqual(find(st.integers({ min: 1, max: 5 }).flatMap((n) => st.lists(st.booleans(), { minSize: n, maxSize: n })), (xs) => xs.length >= 3, QUIET), [false, false, false]);
+  check(property(st.floats({ allowNaN: false, allowInfinity: false }), (x) => assert.ok(Number.isFinite(x))), QUIET);
+  check(property(st.text({ alphabet: [[0x41, 0x43]], maxSize: 5 }), (s) => assert.match(s, /^[ABC]{0,5}$/)), QUIET);
+});
+
+test("types are inferred through every combinator", () => {
+  // Compile-time checks (tsc runs over tests): wrong annotations here would fail `npm run typecheck`.
+  const rec = st.records({ id: st.integers(), tags: st.lists(st.text()), pair: st.tuples(st.booleans(), st.bytes()) });
+  const p = property(rec, st.oneOf(st.just(1 as const), st.just("x" as const)), (r, u) => {
+    const id: number = r.id;
+    const tag: string | undefined = r.tags[0];
+    const flag: boolean = r.pair[0];
+    const b: Uint8Array = r.pair[1];
+    const union: 1 | "x" = u;
+    void [id, tag, flag, b, union];
+  });
+  check(p, { ...QUIET, maxExamples: 10 });
+});
