@@ -25,13 +25,14 @@ const importMetaUrlFromFilename = {
 
 await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
-  // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (redis.ts), gets __filename's URL.)
+  // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (redisClient.ts), gets
+  // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs", ...importMetaUrlFromFilename }),
   existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true, ...importMetaUrlFromFilename }),
   // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
-  build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"] }),
+  build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"], ...importMetaUrlFromFilename }),
   // The tap the engine loads inside the user's own test runner (src/runner/tap.ts).
-  build({ ...common, entryPoints: ["src/runner/tap.ts"], format: "cjs", outfile: "dist/tap.cjs" }),
+  build({ ...common, entryPoints: ["src/runner/tap.ts"], format: "cjs", outfile: "dist/tap.cjs", ...importMetaUrlFromFilename }),
   // A warm vitest and jest kept for many runs, through the project's own runner's Node API.
   build({ ...common, entryPoints: ["src/runner/vitestServer.ts"], format: "cjs", outfile: "dist/vitest-server.cjs" }),
   build({ ...common, entryPoints: ["src/runner/jestServer.ts"], format: "cjs", outfile: "dist/jest-server.cjs" }),

@@ -11,7 +11,7 @@
 import type { RunSettings } from "../shared/protocol.ts";
 import { databaseFolder, DEFAULT_DATABASE_LOCATION } from "./databaseLocation.ts";
 import { RUNNER_SETTINGS, type RunnerSetting } from "./runnerDetect.ts";
-import { isRedisUrl } from "../engine/databases/redis.ts";
+import { isRedisUrl } from "../engine/internals.ts";
 
 export interface RunConfig {
   readonly settings: RunSettings;

@@ -11,7 +11,7 @@ import { discoverProperties } from "./discovery.ts";
 import type { FailureStore } from "./failures.ts";
 import { sharedDatabaseUrl } from "./runConfig.ts";
 import { matchesTest, readSharedFailures, sharedFailureMessage } from "./sharedFailures.ts";
-import { redactUrl } from "../engine/databases/redis.ts";
+import { redactUrl } from "../engine/internals.ts";
 
 /** A file is read again at most this often (opening, switching back to it). */
 const REFRESH_MS = 10_000;

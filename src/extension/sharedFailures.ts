@@ -14,9 +14,7 @@
  * openRedisClient), with a bounded wait: an unreachable server gives no diagnostics and one line of output.
  */
 import { createRequire } from "node:module";
-import { decodeChoices } from "../engine/databases/database.ts";
-import { redactUrl } from "../engine/databases/redis.ts";
-import { openRedisClient, resolveClient } from "../engine/databases/redisClient.ts";
+import { decodeChoices, openRedisClient, redactUrl, resolveClient } from "../engine/internals.ts";
 
 export interface SharedFailure {
   /** The database key. */

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import * as path from "node:path";
 import { RUNNER_HOOK, type EngineEvent, type RunnerHook, type RunSettings } from "../shared/protocol.ts";
-import type { RunObserver } from "../engine/events/observer.ts";
+import type { RunObserver } from "../engine/internals.ts";
 
 export interface EngineChoice {
   /** The file `require("shrinkscope")` loads. */

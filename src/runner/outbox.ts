@@ -34,10 +34,9 @@
  * copies are a few hundred a batch of tens of thousands.
  */
 import * as timers from "node:timers";
-import { now } from "../engine/util/clock.ts";
+import { now } from "../engine/internals.ts";
 import type { EngineEvent, RunnerMessage, TreeEvent } from "../shared/protocol.ts";
-import type { ConcludedCase, KeptCase, RunObserver } from "../engine/events/observer.ts";
-import { eventObserver } from "../engine/events/observer.ts";
+import { eventObserver, type ConcludedCase, type KeptCase, type RunObserver } from "../engine/internals.ts";
 
 // The engine's clock and the timers as they were at load, not the globals: a test that fakes timers
 // (vi.useFakeTimers, jest's, sinon's) replaces the globals and node:timers' exports, and a frozen clock or a

@@ -22,7 +22,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { now as clock } from "../engine/util/clock.ts";
+import { now as clock } from "../engine/internals.ts";
 import { encodeFrame } from "../shared/frames.ts";
 import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../shared/protocol.ts";
 import { StopRun } from "./channel.ts";

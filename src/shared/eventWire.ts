@@ -17,8 +17,7 @@
  * Everything else in an event passes as JSON. The panel treats the string as untrusted: decodeEvents never
  * throws on malformed input and drops entries it cannot read.
  */
-import type { ChoiceInfo, EngineEvent, SpanInfo } from "../engine/events/events.ts";
-import type { ChoiceType, ChoiceValue } from "../engine/choice/choices.ts";
+import type { ChoiceInfo, ChoiceType, ChoiceValue, EngineEvent, SpanInfo } from "../engine/internals.ts";
 import type { PanelMessage, PostedPanelMessage } from "./protocol.ts";
 
 const TYPES: readonly ChoiceType[] = ["integer", "float", "boolean", "string", "bytes"];

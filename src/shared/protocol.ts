@@ -8,8 +8,7 @@
  * The engine's events are the payload the runner streams, in batches. Type-only imports keep this file free
  * of runtime dependencies on the engine, so the webview can import it.
  */
-import type { EngineEvent, Presentation, ScheduleInfo } from "../engine/events/events.ts";
-import type { RunObserver } from "../engine/events/observer.ts";
+import type { EngineEvent, Presentation, RunObserver, ScheduleInfo } from "../engine/internals.ts";
 
 export type {
   EngineEvent,
@@ -30,8 +29,10 @@ export type {
   Phase,
   StatusName,
   CaseOrigin,
-} from "../engine/events/events.ts";
-export type { SortKeyComparison, ChoiceType, ChoiceValue } from "../engine/choice/choices.ts";
+  SortKeyComparison,
+  ChoiceType,
+  ChoiceValue,
+} from "../engine/internals.ts";
 
 // ------------------------------------------------------------------------------------ host → runner
 

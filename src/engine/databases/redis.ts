@@ -283,7 +283,9 @@ class RedisLink {
  * The links of this process, kept on globalThis: a test runner that loads the engine afresh for each test file
  * (jest's module registry) still shares one worker and connection per URL.
  */
-const links: Map<string, RedisLink> = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.redisLinks")] ??= new Map()) as Map<string, RedisLink>;
+function processLinks(): Map<string, RedisLink> {
+  return ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.redisLinks")] ??= new Map()) as Map<string, RedisLink>;
+}
 
 /** A save in flight: its reply id, and what to remove from the journal once it is confirmed. */
 interface InFlight {
@@ -320,7 +322,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
   /** Saves Redis did not take (made while it was down, or refused), for flush's warning. */
   private unconfirmed = 0;
   private readonly returnedAt = new WeakMap<readonly StoredChoice[], number>();
-  /** This database's link in `links`: the URL, and the client package if one was asked for. */
+  /** This database's link in the process's links: the URL, and the client package if one was asked for. */
   private readonly linkKey: string;
 
   constructor(url: string, options: RedisDatabaseOptions = {}) {
@@ -347,7 +349,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
 
   /** This URL's link in this process, started if there is none (or the last one was closed); null without a client package. */
   private openLink(): RedisLink | null {
-    let link = links.get(this.linkKey) ?? null;
+    let link = processLinks().get(this.linkKey) ?? null;
     if (link === null) {
       const client = resolveClient(this.client);
       if (client === undefined) {
@@ -355,7 +357,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
         this.warnedNoClient = true;
         return null;
       }
-      links.set(this.linkKey, (link = new RedisLink(this.url, client)));
+      processLinks().set(this.linkKey, (link = new RedisLink(this.url, client)));
     }
     link.watch(this.indexKey());
     return link;
@@ -572,8 +574,8 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
   async close(): Promise<void> {
     this.flush();
     const link = this.link;
-    if (link !== null && links.get(this.linkKey) === link) {
-      links.delete(this.linkKey);
+    if (link !== null && processLinks().get(this.linkKey) === link) {
+      processLinks().delete(this.linkKey);
       await link.close();
     }
   }
