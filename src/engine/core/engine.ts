@@ -35,13 +35,14 @@ import { argumentSlices, explain } from "./explain.ts";
 import { Mutations } from "./variations.ts";
 import { optimise, Targets } from "./targetPhase.ts";
 import { Random } from "../util/random.ts";
-import { formatArgs, toLiteral } from "../print/printer.ts";
+import { formatArgs } from "../print/printer.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { DomainPass } from "./shrinker.ts";
 import { CaseStore, TestCase } from "./testCase.ts";
 import { now as clock } from "../util/clock.ts";
 import { CaseView } from "./caseView.ts";
 import type { RunObserver } from "../events/observer.ts";
+import { errorLine } from "../print/errorLine.ts";
 
 export interface EngineSettings {
   readonly maxExamples: number;
@@ -116,16 +117,6 @@ interface FlakyObservation {
 
 /** Each status as what a case did, for the flakiness report. */
 const OUTCOME_WORDS = ["ran over the choice budget", "was rejected by assume() or a filter", "passed", "failed"] as const;
-
-/** The error's first line (never throws: the failure it describes must still be reported). */
-function errorLine(error: unknown): string {
-  try {
-    if (error instanceof Error) return `${String(error.name)}: ${String(error.message).split("\n")[0]}`;
-    return `${toLiteral(error)} (thrown)`;
-  } catch {
-    return "an error that cannot be printed";
-  }
-}
 
 function argsText(args: readonly unknown[]): string {
   try {

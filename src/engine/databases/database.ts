@@ -20,6 +20,7 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { wallNow } from "../util/clock.ts";
+import { isThenable } from "../util/thenable.ts";
 
 /** One recorded choice. Deliberately self-contained: this file must not depend on the rest of the engine. */
 export type StoredChoice = number | boolean | string | Uint8Array;
@@ -459,11 +460,6 @@ function copyChoice(x: unknown): StoredChoice | undefined {
       if (x !== null && typedArrayTag.call(x) === "Uint8Array") return new Uint8Array(x as Uint8Array);
   }
   return undefined;
-}
-
-/** Whether `x` is a thenable; reading `then` runs user code, so the caller must be inside a try. */
-function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
 }
 
 /**

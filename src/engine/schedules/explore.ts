@@ -30,7 +30,9 @@ import { TestCase } from "../core/testCase.ts";
 import type { ScheduleInfo } from "../events/events.ts";
 import type { Chooser, TraceEvent, Wakeup } from "./sim.ts";
 import type { Failure } from "./sim.ts";
-import { errorLine, liveStore, mixSeed, World } from "./sim.ts";
+import { liveStore, mixSeed, World } from "./sim.ts";
+import { errorLine } from "../print/errorLine.ts";
+import { CaseHandle } from "../strategies/caseHandle.ts";
 import { installVirtualTimers } from "./virtualTimers.ts";
 
 export interface ExploreOptions {
@@ -212,16 +214,6 @@ const SCHEDULE_PASSES: readonly DomainPass[] = [
     },
   },
 ];
-
-/** The schedule shrinker's argument: draws nothing, gives the body its test case. */
-class CaseHandle extends Strategy<TestCase> {
-  constructor() {
-    super(undefined);
-  }
-  protected doDraw(tc: TestCase): TestCase {
-    return tc;
-  }
-}
 
 function posInt(api: string, name: string, v: unknown, min = 1): number | undefined {
   if (v === undefined) return undefined;

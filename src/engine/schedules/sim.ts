@@ -41,6 +41,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import * as timers from "node:timers";
 import { Random } from "../util/random.ts";
 import type { VirtualTimer } from "./virtualTimers.ts";
+import { errorLine } from "../print/errorLine.ts";
 
 const realSetImmediate = timers.setImmediate;
 
@@ -361,15 +362,6 @@ export function mixSeed(seed: number, purpose: number): number {
 /** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
 function drain(): Promise<void> {
   return new Promise((r) => realSetImmediate(r));
-}
-
-export function errorLine(e: unknown): string {
-  try {
-    if (e instanceof Error) return `${e.name}: ${e.message.split("\n")[0]}`;
-    return String(e);
-  } catch {
-    return "(unprintable)";
-  }
 }
 
 // ------------------------------------------------------------------------------------------------ the primitives

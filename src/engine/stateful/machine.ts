@@ -47,6 +47,8 @@ import { setCurrent } from "../core/context.ts";
 import { TestCase } from "../core/testCase.ts";
 import { sequencePasses } from "./sequencePasses.ts";
 import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
+import { isThenable } from "../util/thenable.ts";
+import { CaseHandle } from "../strategies/caseHandle.ts";
 
 const API = "machine";
 
@@ -153,16 +155,6 @@ interface InitialStates {
   closed: string[] | undefined;
 }
 
-/** The argument strategy: draws nothing, gives the body its test case. */
-class CaseHandle extends Strategy<TestCase> {
-  constructor(readonly Class: Function) {
-    super(undefined);
-  }
-  protected doDraw(tc: TestCase): TestCase {
-    return tc;
-  }
-}
-
 const SWARM = { p: 0.5 };
 
 type Entry = { readonly id: number; readonly name: string; readonly value: unknown };
@@ -207,10 +199,6 @@ function awaitLast(steps: StepInfo[]): void {
   const last = steps[steps.length - 1];
   if (last === undefined) return;
   steps[steps.length - 1] = { ...last, code: last.code.replace(/^(const [\w$]+ = )?/, "$1await ") };
-}
-
-function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return (typeof x === "object" || typeof x === "function") && x !== null && typeof (x as { then?: unknown }).then === "function";
 }
 
 /** The rules (indices) that may run now, swarm flags aside: precondition true, every bundle argument non-empty. */

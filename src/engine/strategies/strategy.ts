@@ -4,6 +4,7 @@
  */
 import { InvalidArgument, invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";
+import { isThenable } from "../util/thenable.ts";
 
 const FILTER_ATTEMPTS = 3;
 
@@ -97,10 +98,6 @@ class FlatMapped<T, U> extends Strategy<U> {
     if (!(next instanceof Strategy)) invalid(".flatMap", `the function returned ${describe(next)}, not a strategy`);
     return next.draw(tc);
   }
-}
-
-function isThenable(x: unknown): boolean {
-  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
 }
 
 /** A short description of any value for an error message; never throws (a revoked Proxy, a throwing getter). */
