@@ -118,10 +118,6 @@ class Structure {
     return this.t.isMemberAccess(i);
   }
 
-  private string(i: number): string | undefined {
-    return this.t.string(i);
-  }
-
   discover(): DiscoveredTest[] {
     this.names = ourNames(this.t, CALLEES);
     this.bindings = this.collectBindings();

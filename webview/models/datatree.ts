@@ -111,8 +111,6 @@ export interface TreeModel {
   pinStamp: number;
 }
 
-const STATUSES: readonly StatusName[] = ["valid", "invalid", "overrun", "interesting"];
-
 function zeroCounts(): StatusCounts {
   return { valid: 0, invalid: 0, overrun: 0, interesting: 0 };
 }

@@ -55,9 +55,3 @@ export function drawCurrent(host: Sel, m: ChoicesModel, width: number): void {
   part(current, "p", "summary").call(text, cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`);
   drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, byPosition: true, onDetail: (t) => void detail.call(text, t) });
 }
-
-/** Both rows (for callers that do not pace them). */
-export function drawChoices(host: Sel, m: ChoicesModel, width: number): void {
-  drawTarget(host, m, width);
-  drawCurrent(host, m, width);
-}

@@ -6,7 +6,7 @@
  * a uniform one. None of this affects shrinking, which only sees the recorded values.
  */
 import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "../choice/choices.ts";
-import { choiceFromIndex, permitted, simplest, stringFromCharCodes } from "../choice/choices.ts";
+import { permitted, simplest, stringFromCharCodes } from "../choice/choices.ts";
 import type { Random } from "../util/random.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -233,9 +233,4 @@ export function generateChoice(type: ChoiceType, c: Constraints, r: Random): Cho
     case "bytes":
       return generateBytes(c as BytesConstraints, r);
   }
-}
-
-/** The value at index i of a finite domain (used to enumerate the rest of a small domain). */
-export function valueAtIndex(type: ChoiceType, c: Constraints, i: number): ChoiceValue {
-  return choiceFromIndex(type, BigInt(i), c);
 }

@@ -2,7 +2,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { assume, check, find, note, property, PropertyFailure, st, Unsatisfiable, event } from "../../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../../src/engine/index.ts";
