@@ -415,7 +415,15 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
 function drive(gen: Generator<unknown, void, unknown>): void | Promise<void> {
   let r = gen.next();
   while (!r.done) {
-    if (isThenable(r.value)) return driveAsync(gen, r.value);
+    let thenable: boolean;
+    try {
+      thenable = isThenable(r.value);
+    } catch (e) {
+      // Reading the result's `then` threw: the call failed, and the sequence's own handlers see it (teardown runs).
+      r = gen.throw(e);
+      continue;
+    }
+    if (thenable) return driveAsync(gen, r.value as PromiseLike<unknown>);
     r = gen.next(r.value);
   }
 }

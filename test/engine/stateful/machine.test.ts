@@ -575,6 +575,29 @@ test("a constructor or a teardown that throws is a failure that says so, never a
   assert.equal(b.repro, "const state = new BadTeardown();\nstate.teardown();");
 });
 
+test("a rule whose result cannot be read (its `then` getter throws) fails with that error, and teardown still runs after every sequence", () => {
+  const counts = { built: 0, tornDown: 0 };
+  class Unreadable {
+    constructor() {
+      counts.built++;
+    }
+    poke(): unknown {
+      return {
+        get then(): never {
+          throw new Error("then cannot be read");
+        },
+      };
+    }
+    teardown(): void {
+      counts.tornDown++;
+    }
+  }
+  const f = failure(machine(Unreadable, { rules: { poke: {} } }, base));
+  assert.equal((f.cause as Error).message, "then cannot be read");
+  assert.match(f.message, /Explanation: assertion failed in rule poke/);
+  assert.equal(counts.tornDown, counts.built);
+});
+
 test("a rule whose promise never settles fails its case with a TimeoutError after `timeout`, and the run ends", async () => {
   class Hangs {
     n = 0;
