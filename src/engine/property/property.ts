@@ -13,10 +13,9 @@ import type { RunScope } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "../util/errors.ts";
-import type { EngineEvent, ExplainedArgument, Presentation, RunStatistics, ScheduleInfo, StepInfo } from "../events/events.ts";
+import type { EngineEvent, ExplainedArgument, Presentation, ScheduleInfo } from "../events/events.ts";
 import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
-import type { HealthCheck } from "../core/health.ts";
 import { formatArgs } from "../print/printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./failureMessage.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
@@ -29,56 +28,7 @@ import { Status } from "../core/datatree.ts";
 import { StopTest, TestCase } from "../core/testCase.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
 import { now as clock } from "../util/clock.ts";
-
-/** Thrown when a property fails: the minimal arguments, the original error, and how to replay. */
-export class PropertyFailure extends Error {
-  override name = "PropertyFailure";
-  constructor(
-    message: string,
-    /** The minimal failing arguments. */
-    readonly args: unknown[],
-    /** The error the property threw on them. */
-    override readonly cause: unknown,
-    /** The arguments printed as TypeScript expressions. */
-    readonly repro: string,
-    readonly seed: number,
-    readonly statistics: RunStatistics,
-    /** The minimal choice sequence (what the database stores). */
-    readonly choices: readonly ChoiceValue[],
-    readonly flaky: boolean,
-    /** A state machine's failing steps (machine() only; machine.ts). */
-    readonly steps?: readonly StepInfo[],
-    /** The minimal case as a person reads it: the arguments, or a machine's steps. */
-    readonly presentation: Presentation = { kind: "arguments", text: repro },
-  ) {
-    super(message, { cause });
-  }
-}
-
-/** find() tried its examples and none satisfied the predicate (Hypothesis's NoSuchExample). */
-export class NoSuchExample extends Error {
-  override name = "NoSuchExample";
-}
-
-/** The property's preconditions (assume, filter) could not be met; nothing was tested. */
-export class Unsatisfiable extends Error {
-  override name = "Unsatisfiable";
-}
-
-/**
- * A health check failed (health.ts): the first generated cases were mostly rejected, over the choice budget,
- * or slow to draw. `check` names it; settings.suppressHealthCheck lists the ones to skip. An Unsatisfiable:
- * like a give-up, it means the run could not test what it was asked to, so code catching that catches it too.
- */
-export class FailedHealthCheck extends Unsatisfiable {
-  override name = "FailedHealthCheck";
-  constructor(
-    readonly check: HealthCheck,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { FailedHealthCheck, NoSuchExample, PropertyFailure, Unsatisfiable } from "./errors.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
 

@@ -20,7 +20,8 @@
 import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
 import { InMemoryDatabase } from "../databases/database.ts";
-import { PropertyFailure, runIsolated, SIM_BODY } from "../property/property.ts";
+import { runIsolated, SIM_BODY } from "../property/property.ts";
+import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/failureMessage.ts";
 import type { PropertyDefinition } from "../property/property.ts";
 import type { DomainPass } from "../core/shrinker.ts";

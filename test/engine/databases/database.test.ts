@@ -515,7 +515,7 @@ async function runAndKillWriter(
 describe("when a replayed failure was saved", () => {
   it("a failure replayed from the directory database reports the day it was saved; a generated one does not", async () => {
     const { check, property, st } = await import("../../../src/engine/index.ts");
-    const { PropertyFailure } = await import("../../../src/engine/property/property.ts");
+    const { PropertyFailure } = await import("../../../src/engine/property/errors.ts");
     const dir = tempDir("db");
     const results: { savedAt?: number }[] = [];
     const prop = property(st.integers(), (n) => {
@@ -540,7 +540,7 @@ describe("when a replayed failure was saved", () => {
 
   it("a custom database's savedAt that throws or answers garbage shows no date and changes nothing else", async () => {
     const { check, property, st } = await import("../../../src/engine/index.ts");
-    const { PropertyFailure } = await import("../../../src/engine/property/property.ts");
+    const { PropertyFailure } = await import("../../../src/engine/property/errors.ts");
     for (const answer of [() => { throw new Error("boom"); }, () => "yesterday", () => Number.NaN]) {
       const inner = new InMemoryDatabase();
       const db = { fetch: (k: string) => inner.fetch(k), save: (k: string, c: readonly StoredChoice[]) => inner.save(k, c), delete: (k: string, c: readonly StoredChoice[]) => inner.delete(k, c), savedAt: answer };
