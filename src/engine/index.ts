@@ -9,7 +9,8 @@
  */
 export * as st from "./strategies/index.ts";
 export { Strategy } from "./strategies/strategy.ts";
-export { property, check, find, assume, note, event, target } from "./property/property.ts";
+export { property, check, find } from "./property/property.ts";
+export { assume, note, event, target } from "./property/inBody.ts";
 export { PropertyFailure, Unsatisfiable, FailedHealthCheck, NoSuchExample } from "./property/errors.ts";
 export type { Property } from "./property/property.ts";
 export { machine, bundle, consumes, Bundle, Consumed } from "./stateful/machine.ts";

@@ -1,6 +1,6 @@
 /**
- * The public entry points: property(), check(), find(), and the functions a body calls (assume, note,
- * event, target). A property is a plain zero-argument test function, so every test runner can call it.
+ * The public entry points: property(), check(), find(). A property is a plain zero-argument test function, so
+ * every test runner can call it.
  *
  * The driver here executes the test cases the engine yields: synchronously while the body returns plain
  * values, switching to promises the first time it returns a thenable. Each case is scoped to its own run
@@ -8,7 +8,7 @@
  */
 import * as timers from "node:timers";
 import { flushOf, noteOf } from "../databases/database.ts";
-import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "../core/context.ts";
+import { callInCase, markPending, markSettled, runEnded, setCurrent } from "../core/context.ts";
 import type { RunScope } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
@@ -16,7 +16,6 @@ import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAs
 import type { EngineEvent, ExplainedArgument, Presentation, ScheduleInfo } from "../events/events.ts";
 import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
-import { formatArgs } from "../print/printer.ts";
 import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./failureMessage.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 import type { DomainPass } from "../core/shrinker.ts";
@@ -139,59 +138,6 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     throw e;
   }
   throw new NoSuchExample(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
-}
-
-/** Discard this test case (it does not count as an example) unless `condition` holds. */
-export function assume(condition: unknown): asserts condition {
-  getCurrent("assume");
-  if (!condition) throw new UnsatisfiedAssumption("assumption failed");
-}
-
-/** Attach a message to the failing example's report (a value that is not a string is printed as TypeScript). */
-export function note(message: unknown): void {
-  const tc = getCurrent("note");
-  let text: string;
-  if (typeof message === "string") text = message;
-  else {
-    try {
-      text = formatArgs([message]);
-    } catch (e) {
-      // A note is there to help read the failure: one that cannot be printed must not become the failure.
-      text = `/* could not print note: ${reasonOf(e)} */`;
-    }
-  }
-  tc.notes.push(text);
-}
-
-/** Count a label over the run (the statistics show how often each label occurred). */
-export function event(label: string): void {
-  const tc = getCurrent("event");
-  let text: string;
-  if (typeof label === "string") text = label;
-  else {
-    try {
-      text = String(label);
-    } catch (e) {
-      invalid("event", `label must be a string, got a value that cannot be converted to one (${reasonOf(e)})`);
-    }
-  }
-  if (!tc.events.includes(text)) tc.events.push(text);
-}
-
-/**
- * Record an observation to maximise (bigger is more interesting), once per label in a test case. Halfway
- * through generation the target phase climbs toward higher scores from the best case of each label
- * (targetPhase.ts) — what finds a bug that lives near a maximum random generation rarely reaches.
- */
-export function target(value: number, label = ""): number {
-  const tc = getCurrent("target");
-  if (typeof value !== "number" || Number.isNaN(value)) invalid("target", `value must be a number, got ${describe(value)}`);
-  // Labels key the observations: 5 and "5" would silently be one target, an object every target at once.
-  if (typeof label !== "string") invalid("target", `label must be a string, got ${describe(label)}`);
-  // One score per label and case: two would leave "the" score of the case to a rule the user cannot see.
-  if (tc.hasTargets && tc.targets.some((o) => o.label === label)) invalid("target", `called twice with the label ${JSON.stringify(label)} in one test case; give each observation its own label (a machine's whole sequence is one test case, and so is every seed a simTest workload runs: score a machine once, in teardown(), and a simTest outside the workload)`);
-  tc.targets.push({ label, value });
-  return value;
 }
 
 // ------------------------------------------------------------------------------------------------ driver
