@@ -1,5 +1,5 @@
 /**
- * The failure message a person reads, and the identity of a failure (its origin).
+ * The failure message a person reads.
  *
  * Everything here runs on the failure path with values the user's code made: arguments whose printing throws
  * (a revoked Proxy, a throwing getter, an object too deep to print), errors whose `stack`/`name`/`message`
@@ -10,14 +10,6 @@ import type { EngineResult } from "../core/engine.ts";
 import type { ExplainedArgument } from "../events/events.ts";
 import { FREE_COMMENT } from "../events/events.ts";
 import { formatArgs, toLiteral } from "../print/printer.ts";
-
-/**
- * Frames skipped when a failure's origin is the first frame of the user's: the engine's files, Node's internals,
- * and a generator's native resumption frame ("at run.next (<anonymous>)": no place in anyone's source). The
- * generate loop runs cases from inside the engine's generator, the shrinker from outside it: an error the engine
- * raised for the body, such as an unreadable `then`, must have one origin in both.
- */
-const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)|node:internal|^\s+at \S+\.next \(<anonymous>\)$/;
 
 /** Make `text` safe inside a one-line block comment. */
 function commentSafe(text: string): string {
@@ -63,38 +55,6 @@ export function printArgs(args: readonly unknown[], format: (args: readonly unkn
     }
     return parts.join(", ");
   }
-}
-
-/**
- * Which failure this is: the error's type and the first stack frame outside the engine. The shrinker only
- * accepts candidates with the same origin, so it cannot slip from one bug to another. Never throws: an error
- * that cannot be read is identified by what can be (its type, or "unreadable").
- */
-export function errorOrigin(error: unknown): string {
-  let isError: boolean;
-  try {
-    isError = error instanceof Error;
-  } catch {
-    return `thrown ${typeof error} (unreadable)`;
-  }
-  if (!isError) return `thrown ${error === null ? "null" : typeof error}`;
-  const e = error as Error;
-  let name: string;
-  try {
-    name = String(e.name);
-  } catch {
-    name = "Error (unreadable name)";
-  }
-  let stack: unknown;
-  try {
-    stack = e.stack;
-  } catch {
-    stack = undefined;
-  }
-  const frames = (typeof stack === "string" ? stack : "").split("\n").filter((l) => /^\s+at /.test(l));
-  const frame = frames.find((l) => !ENGINE_FRAME.test(l)) ?? frames[0] ?? "";
-  const location = frame.replace(/^\s+at /, "").replace(/^.*\((.*)\)$/, "$1");
-  return `${name}@${location}`;
 }
 
 /** The error for the report: its stack, else name and message, else what could be told about it. */

@@ -16,7 +16,8 @@ import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAs
 import type { EngineEvent, ExplainedArgument, Presentation, ScheduleInfo } from "../events/events.ts";
 import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
-import { describeFailure, errorOrigin, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./failureMessage.ts";
+import { describeFailure, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./failureMessage.ts";
+import { errorOrigin } from "./origin.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";

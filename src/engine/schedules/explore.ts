@@ -22,7 +22,7 @@ import type { ChoiceValue } from "../choice/choices.ts";
 import { InMemoryDatabase } from "../databases/database.ts";
 import { runIsolated, SIM_BODY } from "../property/property.ts";
 import { PropertyFailure } from "../property/errors.ts";
-import { errorOrigin } from "../property/failureMessage.ts";
+import { errorOrigin } from "../property/origin.ts";
 import type { PropertyDefinition } from "../property/property.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import { Random } from "../util/random.ts";

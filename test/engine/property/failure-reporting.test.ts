@@ -6,7 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, event, find, InMemoryDatabase, InvalidArgument, note, property, PropertyFailure, st, target } from "../../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../../src/engine/index.ts";
-import { describeFailure, errorOrigin, printArgs } from "../../../src/engine/property/failureMessage.ts";
+import { describeFailure, printArgs } from "../../../src/engine/property/failureMessage.ts";
+import { errorOrigin } from "../../../src/engine/property/origin.ts";
 import { failureOf } from "../helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
