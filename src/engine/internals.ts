@@ -16,6 +16,9 @@ export type { ChoiceType, ChoiceValue, SortKeyComparison } from "./choice/choice
 export type { ConcludedCase, KeptCase, RunObserver } from "./events/observer.ts";
 export { eventObserver } from "./events/observer.ts";
 
+// A simTest failure's schedule, recognised by its shape in what the user's engine threw (src/runner/failureReport.ts).
+export { scheduleOf } from "./property/failureSchedule.ts";
+
 // The monotonic clock the engine times with, so the tap and the outbox measure on the same one.
 export { now } from "./util/clock.ts";
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import type { FailureReport, Presentation, ResultEvent, ScheduleInfo, SourceLocation, StepInfo } from "../shared/protocol.ts";
 import type { RunFailure, TestEntry } from "./registry.ts";
+import { scheduleOf } from "../engine/internals.ts";
 
 interface PropertyFailureLike {
   readonly name: "PropertyFailure";
@@ -128,7 +129,7 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
       location: locate(cause, testFile, workspaceRoot, runnerDir) ?? declared,
       flaky: e.flaky === true,
       presentation: presentationOf(e),
-      ...scheduleOf(e.cause),
+      ...copySchedule(scheduleOf(e.cause)),
     };
   }
   const error = describeThrown(e);
@@ -143,14 +144,7 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
   };
 }
 
-/** A simTest failure's schedule (the cause is explore's ScheduleFailure, by shape), copied as plain data. */
-function scheduleOf(cause: unknown): { schedule?: ScheduleInfo } {
-  return attempt(() => {
-    const c = cause as { name?: unknown; info?: ScheduleInfo } | null;
-    return typeof c !== "object" || c === null || c.name !== "ScheduleFailure" ? {} : copySchedule(c.info);
-  }, {});
-}
-
+/** A simTest failure's schedule (scheduleOf, or a result event's), copied as plain data. */
 function copySchedule(i: ScheduleInfo | undefined): { schedule?: ScheduleInfo } {
   return attempt((): { schedule?: ScheduleInfo } => {
     if (typeof i !== "object" || i === null || !Array.isArray(i.events)) return {};

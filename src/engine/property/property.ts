@@ -13,11 +13,12 @@ import type { RunScope } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
 import { DeadlineExceeded, invalid, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "../util/errors.ts";
-import type { EngineEvent, ExplainedArgument, Presentation, ScheduleInfo } from "../events/events.ts";
+import type { EngineEvent, ExplainedArgument, Presentation } from "../events/events.ts";
 import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
 import { describeFailure, errorSummary, literalOrPlaceholder, printArgs, reasonOf } from "./failureMessage.ts";
 import { errorOrigin } from "./origin.ts";
+import { scheduleOf } from "./failureSchedule.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
@@ -660,20 +661,10 @@ function noteFailure(engine: Engine, result: EngineResult & { outcome: "failed" 
   noteOf(db, engine.settings.databaseKey, result.case.choices, { repro: failure.repro, error: reasonOf(failure.cause) });
 }
 
-/** A simTest failure's schedule (explore.ts's ScheduleFailure, recognised by shape: explore.ts imports this module). */
-function scheduleOf(error: unknown): { schedule?: ScheduleInfo } {
-  try {
-    const e = error as { name?: unknown; info?: ScheduleInfo } | null;
-    if (typeof e === "object" && e !== null && e.name === "ScheduleFailure" && typeof e.info === "object") return { schedule: e.info };
-  } catch {
-    // a hostile error object: no schedule, the failure still comes back
-  }
-  return {};
-}
-
 /** Report the failure to the event tap, and throw it. */
 function fail(failure: PropertyFailure, result: EngineResult & { outcome: "failed" }, error: unknown, emit: ((e: EngineEvent) => void) | undefined): never {
   const seed = failure.seed;
+  const schedule = scheduleOf(error);
   emit?.({
     type: "result",
     outcome: "failed",
@@ -685,7 +676,7 @@ function fail(failure: PropertyFailure, result: EngineResult & { outcome: "faile
     presentation: failure.presentation,
     ...(failure.flaky ? { flaky: true } : {}),
     ...(result.savedAt !== undefined ? { savedAt: result.savedAt } : {}),
-    ...scheduleOf(error),
+    ...(schedule !== undefined ? { schedule } : {}),
     message: failure.message,
   });
   throw failure;
