@@ -2,9 +2,9 @@
  * The public entry points: property(), check(), find(). A property is a plain zero-argument test function, so
  * every test runner can call it.
  *
- * The driver here executes the test cases the engine yields: synchronously while the body returns plain
- * values, switching to promises the first time it returns a thenable. Each case is scoped to its own run
- * (context.ts), so properties running at the same time never see each other's cases.
+ * A run drives the engine's generator (driver.ts), executing the cases it yields (executor.ts): synchronously
+ * while the body returns plain values, switching to promises the first time it returns a thenable. Each case
+ * is scoped to its own run (context.ts), so properties running at the same time never see each other's cases.
  */
 import { flushOf, noteOf } from "../databases/database.ts";
 import { runEnded, setCurrent } from "../core/context.ts";
@@ -26,6 +26,7 @@ import type { ChoiceValue } from "../choice/choices.ts";
 import { FailedHealthCheck, NoSuchExample, PropertyFailure, Unsatisfiable } from "./errors.ts";
 import { drawArgs, explicitRepro, generationFailures, isData, makeExecutor, printedDraws } from "./executor.ts";
 import type { Executable } from "./executor.ts";
+import { drive } from "./driver.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
 
@@ -136,40 +137,6 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
   throw new NoSuchExample(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
 }
 
-/**
- * Drive the engine's generator, executing each yielded case (or waiting for one the engine ran itself and whose
- * body went async: Settling); sync until a body returns a promise.
- */
-function drive<R>(gen: Generator<EngineStep, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>): R | Promise<R> {
-  let step = gen.next();
-  while (!step.done) {
-    const v = step.value;
-    if (v instanceof Settling) return v.settled.then(() => driveAsync(gen, execute, v.tc));
-    const pending = execute(v);
-    if (pending !== undefined) return pending.then(() => driveAsync(gen, execute, v));
-    step = gen.next(v);
-  }
-  return step.value;
-}
-
-async function driveAsync<R>(gen: Generator<EngineStep, R, TestCase>, execute: (tc: TestCase) => void | Promise<void>, done: TestCase): Promise<R> {
-  let step = gen.next(done);
-  while (!step.done) {
-    const v = step.value;
-    let tc: TestCase;
-    if (v instanceof Settling) {
-      await v.settled;
-      tc = v.tc;
-    } else {
-      tc = v;
-      await execute(tc);
-    }
-    step = gen.next(tc);
-  }
-  return step.value;
-}
-
-
 /** Marks a body made by simTest (explore.ts): runs in virtual time, so no wall-clock deadline. */
 export const SIM_BODY = Symbol.for("shrinkscope.simBody");
 
@@ -221,13 +188,13 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   try {
     engine.inline = execute;
     if (spansFromArguments(def)) engine.respan = respanOf(def);
-    result = drive(engine.run(), execute);
+    result = drive(engine.run(), stepOf(execute));
   } catch (e) {
     runEnded();
     flush();
     throw e;
   }
-  // drive returns the engine's result itself, or a promise of it (its own, once a body went async).
+  // drive returns the engine's result itself, or a promise of it (once a body went async).
   if (result instanceof Promise) {
     return result.then(
       (r) => {
@@ -243,6 +210,18 @@ function runDefinition(declared: PropertyDefinition, extra: Settings | undefined
   }
   runEnded();
   return reported(result);
+}
+
+/**
+ * The driver's step for the engine's run: execute a yielded case, or wait for one the engine ran itself and whose
+ * body went async (Settling); resume the engine with the case once it is done.
+ */
+function stepOf(execute: (tc: TestCase) => void | Promise<void>): (step: EngineStep) => TestCase | Promise<TestCase> {
+  return (v) => {
+    if (v instanceof Settling) return v.settled.then(() => v.tc);
+    const pending = execute(v);
+    return pending === undefined ? v : pending.then(() => v);
+  };
 }
 
 /**

@@ -22,8 +22,9 @@
  *   instead of passing (PropertyDefinition.untested; a failure found meanwhile is still the outcome).
  * - Invariants run once the initialize rules are done (the initial state) and after every step; teardown()
  *   runs after every sequence, whatever happened, shrink candidates included.
- * - Rules, invariants and teardown may be async: the sequence is a generator that yields each call's result,
- *   run synchronously until a call returns a thenable and awaited from then on (stays cheap when all are sync).
+ * - Rules, invariants and teardown may be async: the sequence is a generator that yields the promise of each
+ *   call that returned a thenable, driven by the property driver's drive() (synchronous until the first such
+ *   call, so a sequence whose calls are all synchronous runs straight through, never yielding).
  * - Every run records a trace (steps, their choice positions, bundle draws): the sequence-aware shrink passes
  *   in sequencePasses.ts read it to delete a step while re-pointing later references to its value, and to
  *   enable a disabled rule without changing which rules the steps call.
@@ -50,6 +51,7 @@ import { sequencePasses } from "./sequencePasses.ts";
 import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
 import { isThenable } from "../util/thenable.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
+import { drive } from "../property/driver.ts";
 
 const API = "machine";
 
@@ -312,16 +314,38 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
   return argObj;
 }
 
-/**
- * Call a rule with its drawn arguments, as `failed` (what the Explanation names if it throws); the raw result,
- * which the sequence yields. A promise makes the recorded statement an `await`.
- */
+/** Call a rule with its drawn arguments, as `failed` (what the Explanation names if it throws); its raw result. */
 function call(run: Run, state: Record<string, AnyFn>, rule: Rule, args: Record<string, unknown> | typeof NO_ARGUMENT, failed: FailedIn): unknown {
   run.failedIn = failed;
-  const raw = args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
-  if (run.steps !== undefined && isThenable(raw)) awaitLast(run.steps);
-  return raw;
+  return args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
 }
+
+/** A call's rejection, delivered to the sequence as a value (the driver never throws into a generator). */
+class Rejected {
+  constructor(readonly error: unknown) {}
+}
+
+/** A call's promise, settled: its value, or its rejection as a Rejected. */
+async function outcome(p: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    return await p;
+  } catch (e) {
+    return new Rejected(e);
+  }
+}
+
+/**
+ * Wait, inside the sequence, for a call that returned a thenable: its value, or its rejection thrown here, where
+ * the sequence's own catch and teardown see it. Delegated to (yield*) only for such calls.
+ */
+function* settled(p: PromiseLike<unknown>): Generator<Promise<unknown>, unknown, unknown> {
+  const out = yield outcome(p);
+  if (out instanceof Rejected) throw out.error;
+  return out;
+}
+
+/** The driver's step for a sequence: what it yields is already the promise to wait for. */
+const waitFor = (p: Promise<unknown>): Promise<unknown> => p;
 
 /** Put a rule's result into its target bundle. */
 function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undefined): void {
@@ -335,17 +359,22 @@ function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undef
 }
 
 /**
- * One sequence on a fresh instance; every decision drawn from the run's test case. Each call of user code is
- * yielded (its result may be a promise); the calls are inline, not delegated generators, because a sequence
- * makes hundreds of them and each generator object costs.
+ * One sequence on a fresh instance; every decision drawn from the run's test case. A call that returns a
+ * thenable is waited for (settled); the others continue at once, with no generator round trip or delegated
+ * generator each, since a sequence makes hundreds of calls. Reading a result's `then` runs user code (a getter),
+ * so it happens here, where a throw is the call's failure.
  */
-function* sequence(run: Run): Generator<unknown, void, unknown> {
+function* sequence(run: Run): Generator<Promise<unknown>, void, unknown> {
   const { m, tc } = run;
   const state = new m.Class() as Record<string, AnyFn>;
   try {
     for (const rule of m.initialize) {
       tc.startSpan("initialize");
-      const out = yield call(run, state, rule, drawArguments(run, rule, "initialize", undefined), rule.failedInit);
+      let out = call(run, state, rule, drawArguments(run, rule, "initialize", undefined), rule.failedInit);
+      if (isThenable(out)) {
+        if (run.steps !== undefined) awaitLast(run.steps);
+        out = yield* settled(out);
+      }
       run.failedIn = undefined;
       keepResult(run, rule, out, undefined);
       tc.endSpan();
@@ -371,8 +400,10 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
         const inv = invariants[i]!;
         run.failedIn = inv;
         const raw = state[inv.name]!.call(state);
-        if (run.steps !== undefined && isThenable(raw)) run.awaited.add(inv.name);
-        yield raw;
+        if (isThenable(raw)) {
+          if (run.steps !== undefined) run.awaited.add(inv.name);
+          yield* settled(raw);
+        }
       }
       run.failedIn = undefined;
       if (step >= m.stepCount) break;
@@ -393,7 +424,11 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
       const rule = m.rules[ri]!;
       const trace: StepTrace = { start, ruleNode, end: start, rule: ri, open, draws: NO_DRAWS, produced: -1 };
       run.trace.steps.push(trace);
-      const out = yield call(run, state, rule, drawArguments(run, rule, "rule", trace), rule.failed);
+      let out = call(run, state, rule, drawArguments(run, rule, "rule", trace), rule.failed);
+      if (isThenable(out)) {
+        if (run.steps !== undefined) awaitLast(run.steps);
+        out = yield* settled(out);
+      }
       run.failedIn = undefined;
       keepResult(run, rule, out, trace);
       tc.endSpan();
@@ -406,41 +441,11 @@ function* sequence(run: Run): Generator<unknown, void, unknown> {
     const teardown = state.teardown;
     if (typeof teardown === "function") {
       const raw = teardown.call(state);
-      if (run.steps !== undefined && isThenable(raw)) run.awaited.add("teardown");
-      yield raw;
+      if (isThenable(raw)) {
+        if (run.steps !== undefined) run.awaited.add("teardown");
+        yield* settled(raw);
+      }
     }
-  }
-}
-
-/** Run the generator: synchronously while every call returns a plain value, awaiting once one is a thenable. */
-function drive(gen: Generator<unknown, void, unknown>): void | Promise<void> {
-  let r = gen.next();
-  while (!r.done) {
-    let thenable: boolean;
-    try {
-      thenable = isThenable(r.value);
-    } catch (e) {
-      // Reading the result's `then` threw: the call failed, and the sequence's own handlers see it (teardown runs).
-      r = gen.throw(e);
-      continue;
-    }
-    if (thenable) return driveAsync(gen, r.value as PromiseLike<unknown>);
-    r = gen.next(r.value);
-  }
-}
-
-async function driveAsync(gen: Generator<unknown, void, unknown>, first: PromiseLike<unknown>): Promise<void> {
-  let pending: unknown = first;
-  for (;;) {
-    let r: IteratorResult<unknown, void>;
-    try {
-      r = gen.next(await pending);
-    } catch (e) {
-      // The call rejected (or the generator threw on resuming): hand the error to the sequence's own handlers.
-      r = gen.throw(e);
-    }
-    if (r.done) return;
-    pending = r.value;
   }
 }
 
@@ -459,13 +464,13 @@ function describeState(state: object): string | undefined {
 function runCase(m: Machine, tc: TestCase): void | Promise<void> {
   const run = new Run(m, tc, tc.presenting);
   tc.trace = run.trace;
-  if (run.steps === undefined) return drive(sequence(run));
+  if (run.steps === undefined) return drive(sequence(run), waitFor);
   const done = () => {
     tc.presentation = presentationOf(run, false);
   };
   let out: void | Promise<void>;
   try {
-    out = drive(sequence(run));
+    out = drive(sequence(run), waitFor);
   } catch (e) {
     done();
     throw e;
@@ -536,7 +541,7 @@ function present(m: Machine, failure: PropertyFailure, free: readonly Slice[] = 
   const previous = setCurrent(fresh);
   let out: void | Promise<void>;
   try {
-    out = drive(sequence(run));
+    out = drive(sequence(run), waitFor);
   } catch {
     return rewrite(m, failure, run, true, free);
   } finally {
