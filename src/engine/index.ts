@@ -12,7 +12,7 @@ export { Strategy } from "./strategies/strategy.ts";
 export { property, check, find } from "./property/property.ts";
 export { assume, note, event, target } from "./property/inBody.ts";
 export { PropertyFailure, Unsatisfiable, FailedHealthCheck, NoSuchExample } from "./property/errors.ts";
-export type { Property } from "./property/property.ts";
+export type { Property } from "./property/definition.ts";
 export { machine, bundle, consumes, Bundle, Consumed } from "./stateful/machine.ts";
 export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful/machine.ts";
 export { sim, SimulationError } from "./schedules/sim.ts";

@@ -16,8 +16,7 @@ import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
 import { describeFailure, errorSummary, printArgs, reasonOf } from "./failureMessage.ts";
 import { scheduleOf } from "./failureSchedule.ts";
-import type { ResolvedSettings, Settings } from "./settings.ts";
-import type { DomainPass } from "../core/shrinker.ts";
+import type { Settings } from "./settings.ts";
 import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
@@ -25,39 +24,11 @@ import { TestCase } from "../core/testCase.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
 import { FailedHealthCheck, NoSuchExample, PropertyFailure, Unsatisfiable } from "./errors.ts";
 import { drawArgs, explicitRepro, generationFailures, isData, makeExecutor, printedDraws } from "./executor.ts";
-import type { Executable } from "./executor.ts";
 import { drive } from "./driver.ts";
+import { DEFINITION } from "./definition.ts";
+import type { Property, PropertyDefinition } from "./definition.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
-
-interface PropertyDefinition extends Executable {
-  readonly settings: Settings | undefined;
-  readonly key: string;
-  /**
-   * Rewrites the run's PropertyFailure before it is reported and thrown (machine() presents its steps this
-   * way, replaying them: a promise when the replay went async).
-   */
-  readonly present?: (failure: PropertyFailure, free: readonly Slice[]) => PropertyFailure | Promise<PropertyFailure>;
-  /** The slices the explain phase varies (a machine's step arguments); default: the arguments. */
-  readonly slices?: (tc: TestCase) => readonly Slice[];
-  /** Shrink passes for this kind of property's own structure (a machine's steps). */
-  readonly passes?: readonly DomainPass[];
-  /**
-   * Why a run in which nothing failed tested nothing all the same (a machine none of whose rules could run), read
-   * once the run passed: the message of the InvalidArgument thrown instead of passing; undefined: it passes.
-   */
-  readonly untested?: () => string | undefined;
-  /** The definition to run with these resolved settings (machine() reads stepCount here). */
-  readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
-}
-
-const DEFINITION = Symbol.for("shrinkscope.property");
-
-/** A property: call it (no arguments) to run it; runners' test callbacks can be it directly. */
-export interface Property {
-  (): void | Promise<void>;
-  readonly [DEFINITION]: PropertyDefinition;
-}
 
 /**
  * Define a property: for all values the strategies generate, `body` must not throw (or reject).
@@ -152,7 +123,6 @@ export function propertyFromDefinition(def: PropertyDefinition): Property {
   };
   return Object.assign(run, { [DEFINITION]: def }) as Property;
 }
-export type { PropertyDefinition };
 
 function runDefinition(declared: PropertyDefinition, extra: Settings | undefined, isolated = false): void | Promise<void> {
   let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);

@@ -23,7 +23,7 @@ import { InMemoryDatabase } from "../databases/database.ts";
 import { runIsolated, SIM_BODY } from "../property/property.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/origin.ts";
-import type { PropertyDefinition } from "../property/property.ts";
+import type { PropertyDefinition } from "../property/definition.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import { Random } from "../util/random.ts";
 import { describe, Strategy } from "../strategies/strategy.ts";

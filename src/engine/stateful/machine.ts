@@ -40,7 +40,7 @@ import type { Slice } from "../core/explain.ts";
 import { definitionKey } from "../property/key.ts";
 import { propertyFromDefinition } from "../property/property.ts";
 import { PropertyFailure } from "../property/errors.ts";
-import type { Property, PropertyDefinition } from "../property/property.ts";
+import type { Property, PropertyDefinition } from "../property/definition.ts";
 import { explainedLines, literalOrPlaceholder } from "../property/failureMessage.ts";
 import type { ResolvedSettings, Settings } from "../property/settings.ts";
 import { validateSettings } from "../property/settings.ts";

@@ -18,7 +18,7 @@ import { InvalidArgument } from "../../../src/engine/util/errors.ts";
 import { keyForRun, shapeOf, testNameFrom } from "../../../src/engine/property/key.ts";
 import { check, find, property } from "../../../src/engine/property/property.ts";
 import { PropertyFailure } from "../../../src/engine/property/errors.ts";
-import type { Property } from "../../../src/engine/property/property.ts";
+import type { Property } from "../../../src/engine/property/definition.ts";
 import * as st from "../../../src/engine/strategies/index.ts";
 import { tempDir } from "../helpers.ts";
 

@@ -1,0 +1,45 @@
+/**
+ * What a property is to the engine: a PropertyDefinition — its strategies, its body, its settings and
+ * database key, and the hooks by which a kind of property (a state machine, stateful/machine.ts) changes how
+ * it is shrunk, explained, presented and judged — and the Property a user holds, the test function that
+ * carries its definition. property(), machine() and the engine's own inner runs (schedules/) all make one;
+ * property.ts runs it.
+ */
+import type { Slice } from "../core/explain.ts";
+import type { DomainPass } from "../core/shrinker.ts";
+import type { TestCase } from "../core/testCase.ts";
+import type { PropertyFailure } from "./errors.ts";
+import type { Executable } from "./executor.ts";
+import type { ResolvedSettings, Settings } from "./settings.ts";
+
+export interface PropertyDefinition extends Executable {
+  /** The settings the property was made with (check() adds its own to each run). */
+  readonly settings: Settings | undefined;
+  /** Its database key as made at construction (key.ts; a run may refine it with the test's name). */
+  readonly key: string;
+  /**
+   * Rewrites the run's PropertyFailure before it is reported and thrown (machine() presents its steps this
+   * way, replaying them: a promise when the replay went async).
+   */
+  readonly present?: (failure: PropertyFailure, free: readonly Slice[]) => PropertyFailure | Promise<PropertyFailure>;
+  /** The slices the explain phase varies (a machine's step arguments); default: the arguments. */
+  readonly slices?: (tc: TestCase) => readonly Slice[];
+  /** Shrink passes for this kind of property's own structure (a machine's steps). */
+  readonly passes?: readonly DomainPass[];
+  /**
+   * Why a run in which nothing failed tested nothing all the same (a machine none of whose rules could run), read
+   * once the run passed: the message of the InvalidArgument thrown instead of passing; undefined: it passes.
+   */
+  readonly untested?: () => string | undefined;
+  /** The definition to run with these resolved settings (machine() reads stepCount here). */
+  readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
+}
+
+/** Where a Property keeps its definition (a registered symbol: check() recognises a property made by another copy of the engine). */
+export const DEFINITION = Symbol.for("shrinkscope.property");
+
+/** A property: call it (no arguments) to run it; runners' test callbacks can be it directly. */
+export interface Property {
+  (): void | Promise<void>;
+  readonly [DEFINITION]: PropertyDefinition;
+}
