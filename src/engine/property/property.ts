@@ -6,27 +6,24 @@
  * while the body returns plain values, switching to promises the first time it returns a thenable. Each case
  * is scoped to its own run (context.ts), so properties running at the same time never see each other's cases.
  */
-import { flushOf, noteOf } from "../databases/database.ts";
+import { flushOf } from "../databases/database.ts";
 import { runEnded, setCurrent } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
-import { invalid, InvalidArgument } from "../util/errors.ts";
-import type { EngineEvent, ExplainedArgument, Presentation } from "../events/events.ts";
-import type { Slice } from "../core/explain.ts";
-import { argumentSlices } from "../core/explain.ts";
-import { describeFailure, errorSummary, printArgs, reasonOf } from "./failureMessage.ts";
-import { scheduleOf } from "./failureSchedule.ts";
+import { invalid } from "../util/errors.ts";
+import type { Presentation } from "../events/events.ts";
 import type { Settings } from "./settings.ts";
 import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
 import { TestCase } from "../core/testCase.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
-import { FailedHealthCheck, NoSuchExample, PropertyFailure, Unsatisfiable } from "./errors.ts";
-import { drawArgs, explicitRepro, generationFailures, isData, makeExecutor, printedDraws } from "./executor.ts";
+import { NoSuchExample, PropertyFailure } from "./errors.ts";
+import { drawArgs, isData, makeExecutor } from "./executor.ts";
 import { drive } from "./driver.ts";
 import { DEFINITION } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";
+import { report, reproOf } from "./report.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
 
@@ -246,139 +243,4 @@ function argumentsOf(def: PropertyDefinition): (choices: readonly ChoiceValue[],
       return undefined;
     }
   };
-}
-
-const DATA_PLACEHOLDER = "/* st.data(): the values drawn are listed below */ undefined";
-
-/**
- * The repro line: the arguments as TypeScript, with st.data() objects as a placeholder, and, when drawing
- * argument `generating` threw, a placeholder in its place (the arguments after it were never drawn).
- */
-function reproOf(def: PropertyDefinition, args: readonly unknown[], generating: number | undefined): string {
-  const dataAt = (i: number) => isData(def.strategies[i]!);
-  if (generating === undefined && !args.some((_, i) => dataAt(i))) return printArgs(args);
-  const parts: string[] = [];
-  for (let i = 0; i < args.length; i++) parts.push(dataAt(i) ? DATA_PLACEHOLDER : printArgs([args[i]]));
-  if (generating !== undefined) parts.push(`/* argument ${generating}: its strategy threw while generating it (see the error below) */ undefined`);
-  return parts.join(", ");
-}
-
-/**
- * The arguments one by one, each marked free or not, when the explain phase found some free (else undefined:
- * the report keeps its one-line form). An argument is free when its whole span is one of the free slices.
- */
-function explainedArgs(def: PropertyDefinition, args: readonly unknown[], tc: TestCase, free: readonly Slice[] | undefined): ExplainedArgument[] | undefined {
-  if (free === undefined || free.length === 0 || tc.explicitArgs !== undefined) return undefined;
-  const slices = argumentSlices(tc);
-  if (slices.length !== args.length) return undefined;
-  const out = args.map((a, i) => ({
-    text: isData(def.strategies[i]!) ? DATA_PLACEHOLDER : printArgs([a]),
-    free: free.some((f) => f.start === slices[i]!.start && f.end === slices[i]!.end),
-  }));
-  return out.some((a) => a.free) ? out : undefined;
-}
-
-/** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
-function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void | Promise<never> {
-  const observer = engine.settings.observer;
-  const emit = observer === undefined ? undefined : (e: EngineEvent) => observer.event(e);
-  if (result.outcome === "gave-up") {
-    const check = result.healthCheck;
-    if (check === undefined) {
-      emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
-      throw new Unsatisfiable(`${result.reason} (seed ${seed})`);
-    }
-    emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason, healthCheck: check });
-    throw new FailedHealthCheck(check, `${result.reason}\nSeed: ${seed}.`);
-  }
-  if (result.outcome !== "failed") {
-    // Only a run that passed is asked: a failure found meanwhile is reported as the failure, whatever else.
-    const untested = def.untested?.();
-    if (untested !== undefined) {
-      emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: untested });
-      throw new InvalidArgument(`${untested} (seed ${seed})`);
-    }
-    const message = result.outcome === "exhausted" ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)` : `passed ${result.statistics.valid} examples`;
-    emit?.({ type: "result", outcome: result.outcome, seed, statistics: result.statistics, message });
-    return;
-  }
-  const tc = result.case;
-  // Print pristine arguments: the body may have mutated the ones it was given, so draw them again.
-  let args = tc.args;
-  let generating: number | undefined;
-  if (tc.explicitArgs === undefined) {
-    const fresh = new TestCase(tc.choices, null, engine.settings.maxChoices);
-    const previous = setCurrent(fresh);
-    const drawnArgs: unknown[] = [];
-    try {
-      // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
-      for (const strategy of def.strategies) {
-        fresh.startSpan("argument");
-        drawnArgs.push(strategy.draw(fresh));
-        fresh.endSpan();
-      }
-      args = drawnArgs;
-    } catch {
-      // keep the arguments the body saw; for a failure while generating, those drawn before the one that threw
-      if (generationFailures.has(tc)) {
-        args = drawnArgs;
-        generating = drawnArgs.length;
-      }
-    } finally {
-      setCurrent(previous);
-    }
-  }
-  // Nothing below may throw because of what the user's values do when printed: the failure must come back.
-  const repro = explicitRepro.get(tc) ?? reproOf(def, args, generating);
-  const explained = generating === undefined ? explainedArgs(def, args, tc, result.free) : undefined;
-  const error = tc.error;
-  let message: string;
-  try {
-    message = describeFailure({ result, args, repro, explained, seed, error, notes: tc.notes, draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })), saved: engine.settings.database !== null && !result.explicit, generating });
-  } catch (e) {
-    message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
-  }
-  const presentation: Presentation = explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
-  const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky, undefined, presentation);
-  const presented = def.present?.(failure, result.free ?? []) ?? failure;
-  if (presented instanceof Promise) {
-    return presented.then((f) => {
-      noteFailure(engine, result, f);
-      return fail(f, result, error, emit);
-    });
-  }
-  noteFailure(engine, result, presented);
-  fail(presented, result, error, emit);
-}
-
-/**
- * Beside the saved failure, how it reads (its printed example and error), for a database that keeps that:
- * RedisDatabase, whose notes an editor on another machine shows as "failed elsewhere". Never throws
- * (GuardedDatabase), and nothing for an explicit example, which is not saved.
- */
-function noteFailure(engine: Engine, result: EngineResult & { outcome: "failed" }, failure: PropertyFailure): void {
-  const db = engine.settings.database;
-  if (db === null || result.explicit) return;
-  noteOf(db, engine.settings.databaseKey, result.case.choices, { repro: failure.repro, error: reasonOf(failure.cause) });
-}
-
-/** Report the failure to the event tap, and throw it. */
-function fail(failure: PropertyFailure, result: EngineResult & { outcome: "failed" }, error: unknown, emit: ((e: EngineEvent) => void) | undefined): never {
-  const seed = failure.seed;
-  const schedule = scheduleOf(error);
-  emit?.({
-    type: "result",
-    outcome: "failed",
-    seed,
-    statistics: failure.statistics,
-    repro: failure.repro,
-    error: errorSummary(error),
-    ...(result.shrinkStopped ? { shrinkStopped: result.shrinkStopped } : {}),
-    presentation: failure.presentation,
-    ...(failure.flaky ? { flaky: true } : {}),
-    ...(result.savedAt !== undefined ? { savedAt: result.savedAt } : {}),
-    ...(schedule !== undefined ? { schedule } : {}),
-    message: failure.message,
-  });
-  throw failure;
 }
