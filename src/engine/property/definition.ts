@@ -3,7 +3,7 @@
  * database key, and the hooks by which a kind of property (a state machine, stateful/machine.ts) changes how
  * it is shrunk, explained, presented and judged — and the Property a user holds, the test function that
  * carries its definition. property(), machine() and the engine's own inner runs (schedules/) all make one;
- * property.ts runs it.
+ * run.ts runs it.
  */
 import type { Slice } from "../core/explain.ts";
 import type { DomainPass } from "../core/shrinker.ts";

@@ -2,28 +2,18 @@
  * The public entry points: property(), check(), find(). A property is a plain zero-argument test function, so
  * every test runner can call it.
  *
- * A run drives the engine's generator (driver.ts), executing the cases it yields (executor.ts): synchronously
- * while the body returns plain values, switching to promises the first time it returns a thenable. Each case
- * is scoped to its own run (context.ts), so properties running at the same time never see each other's cases.
+ * Each checks what it is given (misuse throws InvalidArgument naming the function, before any case runs) and
+ * makes a PropertyDefinition (definition.ts), which run.ts runs.
  */
-import { flushOf } from "../databases/database.ts";
-import { runEnded, setCurrent } from "../core/context.ts";
-import { Engine, Settling } from "../core/engine.ts";
-import type { EngineResult, EngineStep } from "../core/engine.ts";
 import { invalid } from "../util/errors.ts";
-import type { Presentation } from "../events/events.ts";
-import type { Settings } from "./settings.ts";
-import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
-import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
-import { TestCase } from "../core/testCase.ts";
-import type { ChoiceValue } from "../choice/choices.ts";
-import { NoSuchExample, PropertyFailure } from "./errors.ts";
-import { drawArgs, isData, makeExecutor } from "./executor.ts";
-import { drive } from "./driver.ts";
 import { DEFINITION } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";
-import { report, reproOf } from "./report.ts";
+import { NoSuchExample, PropertyFailure } from "./errors.ts";
+import { definitionKey } from "./key.ts";
+import { propertyFromDefinition, runDefinition } from "./run.ts";
+import type { Settings } from "./settings.ts";
+import { validateSettings } from "./settings.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
 
@@ -61,12 +51,7 @@ export function property(...args: unknown[]): Property {
     settings,
     key: definitionKey("property", strategies, body as Function),
   };
-  // `this` and the arguments carry the test's name (mocha's context, node:test's t, vitest's context) for the
-  // database key; the rest parameter keeps run.length 0, so jest and mocha do not pass a `done` callback.
-  const run = function runProperty(this: unknown, ...testArgs: unknown[]): void | Promise<void> {
-    return withTestName(this, testArgs, () => runDefinition(def, undefined));
-  };
-  return Object.assign(run, { [DEFINITION]: def }) as Property;
+  return propertyFromDefinition(def);
 }
 
 /** Run a property now, with extra settings; throws (or rejects with) PropertyFailure when it fails. */
@@ -103,144 +88,4 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     throw e;
   }
   throw new NoSuchExample(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
-}
-
-/** Marks a body made by simTest (explore.ts): runs in virtual time, so no wall-clock deadline. */
-export const SIM_BODY = Symbol.for("shrinkscope.simBody");
-
-/** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
-export function runIsolated(def: PropertyDefinition, settings: Settings): void | Promise<void> {
-  return runDefinition(def, settings, true);
-}
-
-/** Build a property from a prepared definition (machine() in machine.ts); the result runs like property()'s. */
-export function propertyFromDefinition(def: PropertyDefinition): Property {
-  const run = function runProperty(this: unknown, ...testArgs: unknown[]): void | Promise<void> {
-    return withTestName(this, testArgs, () => runDefinition(def, undefined));
-  };
-  return Object.assign(run, { [DEFINITION]: def }) as Property;
-}
-
-function runDefinition(declared: PropertyDefinition, extra: Settings | undefined, isolated = false): void | Promise<void> {
-  let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
-  // A simulated body (simTest) runs many whole workloads per example, in virtual time: the wall clock says
-  // nothing about it, so the deadline would only fire falsely (the timeout still guards against a hang).
-  if (isSimBody(declared.body)) {
-    // And its timeout, unless set, is the one without a deadline (60 s): 10 × the default deadline is 2 s, which
-    // a big workload's exploration and schedule shrinking can pass without hanging at all.
-    const timeoutSet = declared.settings?.timeout !== undefined || extra?.timeout !== undefined;
-    settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
-  }
-  const def = declared.forRun?.(settings) ?? declared;
-  const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
-  const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
-  // Once the report is made (it notes the failure beside its save): writes a database still has in flight
-  // (RedisDatabase) are waited for, boundedly, before the test can end and its process exit.
-  const flush = () => {
-    if (settings.database !== null) flushOf(settings.database);
-  };
-  const reported = (r: EngineResult): void | Promise<never> => {
-    let out: void | Promise<never>;
-    try {
-      out = report(def, settings.seed, r, engine);
-    } catch (e) {
-      flush();
-      throw e;
-    }
-    if (out instanceof Promise) return out.finally(flush);
-    flush();
-    return out;
-  };
-  let result: EngineResult | Promise<EngineResult>;
-  try {
-    engine.inline = execute;
-    if (spansFromArguments(def)) engine.respan = respanOf(def);
-    result = drive(engine.run(), stepOf(execute));
-  } catch (e) {
-    runEnded();
-    flush();
-    throw e;
-  }
-  // drive returns the engine's result itself, or a promise of it (once a body went async).
-  if (result instanceof Promise) {
-    return result.then(
-      (r) => {
-        runEnded();
-        return reported(r);
-      },
-      (e: unknown) => {
-        runEnded();
-        flush();
-        throw e;
-      },
-    );
-  }
-  runEnded();
-  return reported(result);
-}
-
-/**
- * The driver's step for the engine's run: execute a yielded case, or wait for one the engine ran itself and whose
- * body went async (Settling); resume the engine with the case once it is done.
- */
-function stepOf(execute: (tc: TestCase) => void | Promise<void>): (step: EngineStep) => TestCase | Promise<TestCase> {
-  return (v) => {
-    if (v instanceof Settling) return v.settled.then(() => v.tc);
-    const pending = execute(v);
-    return pending === undefined ? v : pending.then(() => v);
-  };
-}
-
-/**
- * Engine.respan for a plain property: its arguments drawn again from a case's choices (the body is not called),
- * their spans given to the case — up to where drawing stopped, if it threw, as when the case was drawn.
- */
-function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
-  return (tc) => {
-    const { again } = drawnAgain(def, tc.choices, tc.maxChoices);
-    again.closeOpenSpans();
-    tc.adoptSpans(again);
-  };
-}
-
-/**
- * A property's arguments drawn again from `choices` in a case of their own, the body not called: the case, and
- * the arguments (undefined when drawing threw: a filter gave up, an overrun, a strategy's own error).
- */
-function drawnAgain(def: PropertyDefinition, choices: readonly ChoiceValue[], maxChoices: number): { again: TestCase; args: unknown[] | undefined } {
-  const again = new TestCase(choices, null, maxChoices);
-  const previous = setCurrent(again);
-  try {
-    return { again, args: drawArgs(def, again) };
-  } catch {
-    return { again, args: undefined };
-  } finally {
-    setCurrent(previous);
-  }
-}
-
-/** Whether every span of the property's cases comes from drawing its arguments (Engine.respan can redraw them). */
-function spansFromArguments(def: PropertyDefinition): boolean {
-  // A machine draws its steps, st.data() its values, a simulated schedule its decisions, all in the body.
-  return def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData) && !isSimBody(def.body);
-}
-
-function isSimBody(body: PropertyDefinition["body"]): boolean {
-  return (body as { [SIM_BODY]?: boolean })[SIM_BODY] === true;
-}
-
-/**
- * A shrink target's arguments as the report would print them, drawn again from its choices in a case of their
- * own (the body is not called, so what it did to its arguments does not show). Undefined when drawing fails.
- */
-function argumentsOf(def: PropertyDefinition): (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined {
-  return (choices, maxChoices) => {
-    const { args } = drawnAgain(def, choices, maxChoices);
-    if (args === undefined) return undefined;
-    try {
-      return { kind: "arguments", text: reproOf(def, args, undefined) };
-    } catch {
-      return undefined;
-    }
-  };
 }

@@ -20,7 +20,7 @@
 import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
 import { InMemoryDatabase } from "../databases/database.ts";
-import { runIsolated, SIM_BODY } from "../property/property.ts";
+import { runIsolated, SIM_BODY } from "../property/run.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/origin.ts";
 import type { PropertyDefinition } from "../property/definition.ts";

@@ -38,7 +38,7 @@ import { invalid } from "../util/errors.ts";
 import type { Presentation, StepInfo } from "../events/events.ts";
 import type { Slice } from "../core/explain.ts";
 import { definitionKey } from "../property/key.ts";
-import { propertyFromDefinition } from "../property/property.ts";
+import { propertyFromDefinition } from "../property/run.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import type { Property, PropertyDefinition } from "../property/definition.ts";
 import { explainedLines, literalOrPlaceholder } from "../property/failureMessage.ts";
