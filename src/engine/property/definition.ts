@@ -31,8 +31,33 @@ export interface PropertyDefinition extends Executable {
    * once the run passed: the message of the InvalidArgument thrown instead of passing; undefined: it passes.
    */
   readonly untested?: () => string | undefined;
+  /**
+   * The settings a run uses, from those resolved and the layers they were resolved from (the property's own,
+   * check()'s); before forRun. A body brings it (BODY_HOOKS): simTest's runs in virtual time, with no deadline.
+   */
+  readonly settingsForRun?: (resolved: ResolvedSettings, given: readonly (Settings | undefined)[]) => ResolvedSettings;
   /** The definition to run with these resolved settings (machine() reads stepCount here). */
   readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
+}
+
+/** The hooks a body may bring to the definition property() makes of it. */
+export type BodyHooks = Pick<PropertyDefinition, "settingsForRun">;
+
+/**
+ * Where a body keeps its hooks (schedules/simTest sets them): a body made by one function and handed to
+ * property() can say what kind of body it is no other way. A registered symbol, as the body may come from
+ * another copy of the engine.
+ */
+export const BODY_HOOKS = Symbol.for("shrinkscope.bodyHooks");
+
+/** The hooks `body` brings, if any (a body whose properties cannot be read brings none). */
+export function hooksOf(body: Function): BodyHooks | undefined {
+  try {
+    const hooks = (body as { [BODY_HOOKS]?: unknown })[BODY_HOOKS];
+    return typeof hooks === "object" && hooks !== null ? (hooks as BodyHooks) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where a Property keeps its definition (a registered symbol: check() recognises a property made by another copy of the engine). */

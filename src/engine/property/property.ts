@@ -7,7 +7,7 @@
  */
 import { invalid } from "../util/errors.ts";
 import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
-import { DEFINITION } from "./definition.ts";
+import { DEFINITION, hooksOf } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";
 import { NoSuchExample, PropertyFailure } from "./errors.ts";
 import { definitionKey } from "./key.ts";
@@ -50,6 +50,7 @@ export function property(...args: unknown[]): Property {
     body: body as (...a: unknown[]) => unknown,
     settings,
     key: definitionKey("property", strategies, body as Function),
+    settingsForRun: hooksOf(body as Function)?.settingsForRun,
   };
   return propertyFromDefinition(def);
 }

@@ -20,9 +20,6 @@ import { report, reproOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
 import { resolveIsolatedSettings, resolveSettings } from "./settings.ts";
 
-/** Marks a body made by simTest (explore.ts): runs in virtual time, so no wall-clock deadline. */
-export const SIM_BODY = Symbol.for("shrinkscope.simBody");
-
 /** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
 export function runIsolated(def: PropertyDefinition, settings: Settings): void | Promise<void> {
   return runDefinition(def, settings, true);
@@ -42,15 +39,8 @@ export function propertyFromDefinition(def: PropertyDefinition): Property {
 
 /** Run a definition with `extra` settings over its own (check()'s, find()'s); `isolated`: without the runner's layer. */
 export function runDefinition(declared: PropertyDefinition, extra: Settings | undefined, isolated = false): void | Promise<void> {
-  let settings = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
-  // A simulated body (simTest) runs many whole workloads per example, in virtual time: the wall clock says
-  // nothing about it, so the deadline would only fire falsely (the timeout still guards against a hang).
-  if (isSimBody(declared.body)) {
-    // And its timeout, unless set, is the one without a deadline (60 s): 10 × the default deadline is 2 s, which
-    // a big workload's exploration and schedule shrinking can pass without hanging at all.
-    const timeoutSet = declared.settings?.timeout !== undefined || extra?.timeout !== undefined;
-    settings = { ...settings, deadline: null, ...(timeoutSet ? {} : { timeout: 60_000 }) };
-  }
+  const resolved = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
+  const settings = declared.settingsForRun?.(resolved, [declared.settings, extra]) ?? resolved;
   const def = declared.forRun?.(settings) ?? declared;
   const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
   const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
@@ -141,12 +131,9 @@ function drawnAgain(def: PropertyDefinition, choices: readonly ChoiceValue[], ma
 
 /** Whether every span of the property's cases comes from drawing its arguments (Engine.respan can redraw them). */
 function spansFromArguments(def: PropertyDefinition): boolean {
-  // A machine draws its steps, st.data() its values, a simulated schedule its decisions, all in the body.
-  return def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData) && !isSimBody(def.body);
-}
-
-function isSimBody(body: PropertyDefinition["body"]): boolean {
-  return (body as { [SIM_BODY]?: boolean })[SIM_BODY] === true;
+  // A machine draws its steps, st.data() its values, a schedule being shrunk its decisions (schedules/, with
+  // passes of its own), all in the body.
+  return def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData);
 }
 
 /**

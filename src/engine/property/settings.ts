@@ -77,7 +77,7 @@ export interface Settings {
 const MAX_TIMEOUT = 2 ** 31 - 1;
 
 /** The timeout when none is set: generous against the deadline, since any case over the deadline fails anyway. */
-function defaultTimeout(deadline: number | null): number {
+export function defaultTimeout(deadline: number | null): number {
   return deadline === null ? 60_000 : Math.min(10 * deadline, MAX_TIMEOUT);
 }
 

@@ -20,7 +20,10 @@
 import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { ChoiceValue } from "../choice/choices.ts";
 import { InMemoryDatabase } from "../databases/database.ts";
-import { runIsolated, SIM_BODY } from "../property/run.ts";
+import { runIsolated } from "../property/run.ts";
+import { BODY_HOOKS } from "../property/definition.ts";
+import type { BodyHooks } from "../property/definition.ts";
+import { defaultTimeout } from "../property/settings.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/origin.ts";
 import type { PropertyDefinition } from "../property/definition.ts";
@@ -496,5 +499,18 @@ export function simTest<A extends unknown[]>(options: ExploreOptions, body: (...
     if (report !== null && isMisuse(report.error)) throw report.error;
     if (report !== null) throw new ScheduleFailure(report);
   };
-  return Object.assign(fn, { [SIM_BODY]: true });
+  return Object.assign(fn, { [BODY_HOOKS]: SIM_HOOKS });
 }
+
+/**
+ * A simTest body runs many whole workloads per example, in virtual time: the wall clock says nothing about it,
+ * so the deadline would only fire falsely (the timeout still guards against a hang). And its timeout, unless
+ * set, is the one without a deadline (60 s): 10 × the default deadline is 2 s, which a big workload's
+ * exploration and schedule shrinking can pass without hanging at all.
+ */
+const SIM_HOOKS: BodyHooks = {
+  settingsForRun: (resolved, given) => {
+    const timeoutSet = given.some((layer) => layer?.timeout !== undefined);
+    return { ...resolved, deadline: null, ...(timeoutSet ? {} : { timeout: defaultTimeout(null) }) };
+  },
+};

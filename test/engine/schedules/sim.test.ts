@@ -259,6 +259,17 @@ test("a simTest property never trips the wall-clock deadline: an example is many
   await check(property(st.integers({ min: 1, max: 2 }), simTest({ seeds: 400 }, (n: number) => replicate(n, ["a", "b", "c"], 1, true))), { database: null, seed: 1, maxExamples: 3 });
 });
 
+test("a simTest property runs with no deadline, even one it was given, and a plain property beside it keeps its own", async () => {
+  const deadlineOf = async (body: (n: number) => unknown) => {
+    const events: EngineEvent[] = [];
+    await check(property(st.integers({ min: 1, max: 2 }), body), { database: null, seed: 1, maxExamples: 2, deadline: 50, onEvent: (e) => events.push(e) });
+    const start = events.find((e) => e.type === "run-start");
+    return start?.type === "run-start" ? start.settings.deadline : "no run-start event";
+  };
+  assert.equal(await deadlineOf(simTest({ seeds: 2 }, (n: number) => replicate(n, ["a"], 1, true))), null);
+  assert.equal(await deadlineOf(() => {}), 50);
+});
+
 test("PCT finds an ordering bug of depth 2 among tasks that random scheduling rarely hits", async () => {
   // The bug needs task 1's second step to come after every other task's last one.
   const work = async () => {
