@@ -42,7 +42,7 @@ export function aliasShrinkscope(enginePath: string): void {
   };
 }
 
-/** The engine merges these over each property's own settings (see src/engine/property/settings.ts, runnerLayer). */
+/** The engine merges these over each property's own settings (see src/engine/property/runnerLayer.ts). */
 export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void, observer?: RunObserver): void {
   const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent, ...(observer !== undefined ? { observer } : {}) } };
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;

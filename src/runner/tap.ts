@@ -1,6 +1,6 @@
 /**
  * The extension's tap inside the user's own test runner (vitest, jest, mocha, node:test): the runner owns the
- * process, so the engine itself loads this module when SHRINKSCOPE_TAP_MODULE names it (src/engine/property/settings.ts,
+ * process, so the engine itself loads this module when SHRINKSCOPE_TAP_MODULE names it (src/engine/property/runnerLayer.ts,
  * runnerLayer) and asks it for the hook the bundled runner would have set: the editor's settings, and an event
  * tap that streams to the host out of band, whatever the runner's reporter prints.
  *

@@ -18,7 +18,8 @@ import { drawArgs, isData, makeExecutor } from "./executor.ts";
 import { withTestName } from "./key.ts";
 import { report, reproOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
-import { resolveIsolatedSettings, resolveSettings } from "./settings.ts";
+import { resolveIsolatedSettings } from "./settings.ts";
+import { resolveSettings } from "./runnerLayer.ts";
 
 /** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
 export function runIsolated(def: PropertyDefinition, settings: Settings): void | Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * Settings: what the user may pass, the defaults, the CI profile and the SHRINKSCOPE_SEED override, resolved
- * once per run into the engine's plain EngineSettings.
+ * once per run into the engine's plain EngineSettings. The editor's layer, which a run from the editor resolves
+ * with on top, is found by runnerLayer.ts.
  */
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { ExampleDatabase } from "../databases/database.ts";
 import { DirectoryDatabase, GuardedDatabase, missingMethods } from "../databases/database.ts";
@@ -94,7 +94,7 @@ const SETTING_NAMES = new Set([
   "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs", "suppressHealthCheck",
 ]);
 
-function env(name: string): string | undefined {
+export function env(name: string): string | undefined {
   return typeof process !== "undefined" ? process.env[name] : undefined;
 }
 
@@ -179,11 +179,6 @@ function describeValue(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : typeof v === "object" && v !== null ? "an object" : String(v);
 }
 
-/**
- * The seed pinned by the environment. Only a plain decimal integer: Number() would take " " as 0 and "0x10"
- * as 16, silently pinning a seed nobody wrote. Unset or empty (`SHRINKSCOPE_SEED= npm test`, the shell's way
- * to clear it) means no override; anything else malformed, blank included, is InvalidArgument naming it.
- */
 /** SHRINKSCOPE_DATABASE_URL: a redis:// URL for every property of the run, or undefined when unset or empty. */
 function databaseUrlFromEnv(): string | undefined {
   const raw = env("SHRINKSCOPE_DATABASE_URL");
@@ -194,6 +189,11 @@ function databaseUrlFromEnv(): string | undefined {
   return raw;
 }
 
+/**
+ * The seed pinned by the environment. Only a plain decimal integer: Number() would take " " as 0 and "0x10"
+ * as 16, silently pinning a seed nobody wrote. Unset or empty (`SHRINKSCOPE_SEED= npm test`, the shell's way
+ * to clear it) means no override; anything else malformed, blank included, is InvalidArgument naming it.
+ */
 function seedFromEnv(): number | undefined {
   const raw = env("SHRINKSCOPE_SEED");
   if (raw === undefined || raw === "") return undefined;
@@ -220,51 +220,6 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
 }
 
 /**
- * Settings injected by the extension, which runs properties it did not construct: its event tap is added to
- * the user's, and its seed, deadline, database and replay-only mode win over the property's own. Its
- * maxExamples and stepCount are defaults only: a property that sets its own runs the same in the editor as in
- * CI (see resolveWith).
- *
- * Two ways in: the extension's bundled runner (src/runner/main.ts) sets a global before loading the test file;
- * inside the user's own test runner (vitest, jest, mocha, node:test) no global set from outside reaches this
- * module (jest evaluates it in a realm of its own per test file), so the extension names its tap module in
- * SHRINKSCOPE_TAP_MODULE and it is loaded here with Node's own require — outside any runner's module
- * registry, so one tap per process whatever the realm — and hands back the same hook (src/runner/tap.ts).
- */
-/** The editor's "Run fresh": the property's phases, less the replay of the database's saved failures. */
-const SKIP_REUSE = Symbol("shrinkscope.skipReuse");
-
-function runnerLayer(): EditorLayer | undefined {
-  const hook = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] ?? tapHook()) as
-    | { settings: Settings & { replayOnly?: boolean; fresh?: boolean; observer?: RunObserver } }
-    | undefined;
-  if (hook === undefined) return undefined;
-  const { replayOnly, fresh, ...rest } = hook.settings;
-  if (replayOnly) return { ...rest, phases: ["explicit", "reuse"] };
-  return fresh ? { ...rest, [SKIP_REUSE]: true } : rest;
-}
-
-/** The extension's tap inside the user's own test runner: the module named by SHRINKSCOPE_TAP_MODULE. */
-function tapHook(): unknown {
-  const modulePath = env("SHRINKSCOPE_TAP_MODULE");
-  if (modulePath === undefined || modulePath === "") return undefined;
-  try {
-    const load = createRequire(path.join(process.cwd(), "noop.js"));
-    return (load(modulePath) as { runnerHook(): unknown }).runnerHook();
-  } catch (e) {
-    // The run itself must not depend on the editor's feed: warn (once per process, as the tap is cached) and go on.
-    if (!tapWarned) console.warn(`Shrinkscope: the editor's event tap could not be loaded from ${modulePath} (${reasonOf(e)}); the property runs without it`);
-    tapWarned = true;
-    return undefined;
-  }
-}
-let tapWarned = false;
-
-export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
-  return resolveWith(runnerLayer(), key, layers);
-}
-
-/**
  * Settings for a run the engine makes for itself (explore's schedule shrinking): the extension's runner layer
  * does not apply — its database, event tap and limits belong to the user's property, not to this inner run.
  */
@@ -278,10 +233,20 @@ function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Setting
   return out;
 }
 
-/** What the extension's runner hands the engine besides settings: its tap, as an observer (observer.ts) or as onEvent. */
-type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver; sharedDatabase?: string };
+/** The editor's "Run fresh": the property's phases, less the replay of the database's saved failures. */
+export const SKIP_REUSE = Symbol("shrinkscope.skipReuse");
 
-function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
+/**
+ * The settings the editor's runner lays over a property's own (runnerLayer.ts), besides its tap: as an
+ * observer (observer.ts) or as onEvent.
+ */
+export type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserver; sharedDatabase?: string };
+
+/**
+ * The settings of one run: the layers given (the property's own, then check()'s) merged, with the editor's
+ * layer, when there is one, on top — except its maxExamples and stepCount, which the property's own override.
+ */
+export function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
   // The property's own choice, before the editor's folder replaces it: turned off (null or "") keeps it off the
   // shared database, in the editor too.

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assume, check, event, InvalidArgument, note, property, PropertyFailure, st, target } from "../../../src/engine/index.ts";
 import type { EngineEvent, Property, Settings, RunStatistics } from "../../../src/engine/index.ts";
-import { resolveSettings } from "../../../src/engine/property/settings.ts";
+import { resolveSettings } from "../../../src/engine/property/runnerLayer.ts";
 import { failureOf } from "../helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, test } from "node:test";
 import { check, property, st } from "../../../src/engine/index.ts";
-import { resolveSettings } from "../../../src/engine/property/settings.ts";
+import { resolveSettings } from "../../../src/engine/property/runnerLayer.ts";
 
 const HOOK = Symbol.for("shrinkscope.runner");
 const g = globalThis as Record<symbol, unknown>;
