@@ -51,33 +51,10 @@ import { sequencePasses } from "./sequencePasses.ts";
 import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
 import { isThenable } from "../util/thenable.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
+import { Bundle, Consumed } from "./bundle.ts";
 import { drive } from "../property/driver.ts";
 
 const API = "machine";
-
-/** A named collection of values returned by rules that target it; usable as a rule argument. */
-export class Bundle<T> {
-  declare readonly __type?: T;
-  constructor(readonly name: string) {}
-}
-
-/** A bundle argument that removes the value it draws. */
-export class Consumed<T> {
-  declare readonly __type?: T;
-  constructor(readonly bundle: Bundle<T>) {}
-}
-
-/** A bundle: `target` of rules puts their return values in it; as an argument it draws one of them. */
-export function bundle<T>(name: string): Bundle<T> {
-  if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name)) invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
-  return new Bundle<T>(name);
-}
-
-/** As a rule argument: draw a value from the bundle and remove it. */
-export function consumes<T>(b: Bundle<T>): Consumed<T> {
-  if (!(b instanceof Bundle)) invalid("consumes", `expects a bundle, got ${describe(b)}`);
-  return new Consumed(b);
-}
 
 // ------------------------------------------------------------------------------------------------ types
 
