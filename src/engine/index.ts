@@ -15,7 +15,7 @@ export { PropertyFailure, Unsatisfiable, FailedHealthCheck, NoSuchExample } from
 export type { Property } from "./property/definition.ts";
 export { machine } from "./stateful/machine.ts";
 export { bundle, consumes, Bundle, Consumed } from "./stateful/bundle.ts";
-export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful/machine.ts";
+export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpec } from "./stateful/spec.ts";
 export { sim, SimulationError } from "./schedules/sim.ts";
 export type { TraceEvent } from "./schedules/sim.ts";
 export { explore, simTest, ScheduleFailure } from "./schedules/explore.ts";

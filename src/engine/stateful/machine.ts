@@ -42,98 +42,20 @@ import { propertyFromDefinition } from "../property/run.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import type { Property, PropertyDefinition } from "../property/definition.ts";
 import { explainedLines, literalOrPlaceholder } from "../property/failureMessage.ts";
-import type { ResolvedSettings, Settings } from "../property/settings.ts";
-import { validateSettings } from "../property/settings.ts";
-import { describe, Strategy } from "../strategies/strategy.ts";
+import type { ResolvedSettings } from "../property/settings.ts";
+import { Strategy } from "../strategies/strategy.ts";
 import { setCurrent } from "../core/context.ts";
 import { TestCase } from "../core/testCase.ts";
 import { sequencePasses } from "./sequencePasses.ts";
 import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
 import { isThenable } from "../util/thenable.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
-import { Bundle, Consumed } from "./bundle.ts";
+import { Consumed } from "./bundle.ts";
+import { readSpec } from "./spec.ts";
+import type { AnyFn, FailedIn, Machine, MachineSettings, MachineSpec, Rule } from "./spec.ts";
 import { drive } from "../property/driver.ts";
 
 const API = "machine";
-
-// ------------------------------------------------------------------------------------------------ types
-
-type AnyFn = (...a: any[]) => any;
-/** The method names of M (Object.prototype's excepted: every object literal has them, so they cannot be keys here). */
-export type MethodNames<M> = Exclude<{ [K in keyof M]-?: M[K] extends AnyFn ? K : never }[keyof M] & string, keyof Object>;
-type ArgOf<F> = F extends () => any ? (F extends (arg: infer A) => any ? (unknown extends A ? never : A) : never) : F extends (arg: infer A) => any ? A : never;
-export type ArgSource<T> = Strategy<T> | Bundle<T> | Consumed<T>;
-export type RuleArgs<F> = [ArgOf<F>] extends [never] ? never : { [K in keyof ArgOf<F>]-?: ArgSource<ArgOf<F>[K]> };
-/** What a rule's call gives its target bundle: the resolved value of an async rule. */
-type Ret<F> = F extends (...a: any[]) => infer R ? Awaited<R> : never;
-
-export interface RuleSpec<M, F> {
-  args?: RuleArgs<F>;
-  target?: Bundle<Ret<F>>;
-  precondition?: (state: M) => boolean;
-}
-export interface InitializeSpec<F> {
-  args?: RuleArgs<F>;
-  target?: Bundle<Ret<F>>;
-}
-export interface MachineSpec<M> {
-  rules: { [K in MethodNames<M>]?: RuleSpec<M, M[K]> };
-  invariants?: readonly MethodNames<M>[];
-  initialize?: { [K in MethodNames<M>]?: InitializeSpec<M[K]> };
-}
-export interface MachineSettings extends Settings {
-  /** Steps per sequence at most (default 50). */
-  stepCount?: number;
-}
-
-/** One step of a failing sequence, as presented (the protocol's StepInfo). */
-export type MachineStep = StepInfo;
-
-// ------------------------------------------------------------------------------------------------ runtime
-
-type Source = Strategy<unknown> | Bundle<unknown> | Consumed<unknown>;
-
-interface Rule {
-  readonly name: string;
-  readonly args: readonly [string, Source][] | undefined;
-  readonly target: Bundle<unknown> | undefined;
-  readonly precondition: ((state: unknown) => boolean) | undefined;
-  /** Indices (into Machine.bundles) of the bundles its arguments draw from, and of its target (-1: none). */
-  readonly needs: readonly number[];
-  readonly targetIndex: number;
-  /** What `failedIn` says while it runs (shared: a sequence makes many calls). */
-  readonly failed: FailedIn;
-  readonly failedInit: FailedIn;
-}
-
-type FailedIn = { readonly kind: "invariant" | "rule" | "initialize"; readonly name: string };
-
-interface Machine {
-  readonly Class: new () => object;
-  readonly className: string;
-  readonly rules: readonly Rule[];
-  readonly initialize: readonly Rule[];
-  readonly invariants: readonly string[];
-  readonly invariantChecks: readonly FailedIn[];
-  readonly bundles: readonly Bundle<unknown>[];
-  /** Every rule index, when no rule has a precondition or a bundle argument (then all are always open). */
-  readonly allOpen: readonly number[] | undefined;
-  readonly stepCount: number;
-  readonly more: { p: number };
-  /** The run's per-case timeout (ms) for async sequences, or null. */
-  readonly timeout: number | null;
-  /** This run's record of the initial states (one Machine per run, so concurrent runs keep their own). */
-  readonly initial: InitialStates;
-}
-
-/**
- * Whether some sequence of the run could run a rule from its initial state, and if none could yet, why not
- * (per rule, from the first such sequence): a run whose every sequence had zero steps tested nothing.
- */
-interface InitialStates {
-  open: boolean;
-  closed: string[] | undefined;
-}
 
 const SWARM = { p: 0.5 };
 
@@ -568,69 +490,13 @@ function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean,
   return new PropertyFailure(message, [], failure.cause, repro, failure.seed, failure.statistics, failure.choices, failure.flaky, steps, shown);
 }
 
-// ------------------------------------------------------------------------------------------------ machine()
-
-function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean, bundles: Bundle<unknown>[]): Rule[] {
-  if (specs === undefined && what === "initialize") return [];
-  if (typeof specs !== "object" || specs === null || Array.isArray(specs)) invalid(API, `spec.${what} must be an object of method name → rule, got ${describe(specs)}`);
-  const index = (b: Bundle<unknown>): number => {
-    const i = bundles.indexOf(b);
-    if (i >= 0) return i;
-    if (bundles.some((x) => x.name === b.name)) invalid(API, `two different bundles are named "${b.name}": the repro would give their values the same variable names`);
-    bundles.push(b);
-    return bundles.length - 1;
-  };
-  const rules: Rule[] = [];
-  for (const name of Object.keys(specs)) {
-    if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
-    const r = (specs as Record<string, unknown>)[name];
-    if (typeof r !== "object" || r === null) invalid(API, `spec.${what}.${name} must be an object ({ args?, target?${withPrecondition ? ", precondition?" : ""} }), got ${describe(r)}`);
-    const known = withPrecondition ? ["args", "target", "precondition"] : ["args", "target"];
-    for (const k of Object.keys(r)) if (!known.includes(k)) invalid(API, `spec.${what}.${name}: unknown key "${k}" (known: ${known.join(", ")})`);
-    const { args, target, precondition } = r as { args?: unknown; target?: unknown; precondition?: unknown };
-    let argList: [string, Source][] | undefined;
-    const needs: number[] = [];
-    if (args !== undefined) {
-      if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy) invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
-      argList = [];
-      for (const [k, v] of Object.entries(args)) {
-        if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed)) invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
-        if (v instanceof Bundle || v instanceof Consumed) needs.push(index(v instanceof Consumed ? v.bundle : v));
-        argList.push([k, v]);
-      }
-    }
-    if (target !== undefined && !(target instanceof Bundle)) invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
-    const targetIndex = target instanceof Bundle ? index(target) : -1;
-    if (precondition !== undefined && typeof precondition !== "function") invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
-    const failed = Object.freeze({ kind: "rule" as const, name });
-    const failedInit = Object.freeze({ kind: "initialize" as const, name });
-    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs, targetIndex, failed, failedInit });
-  }
-  return rules;
-}
-
 /**
  * A state-machine test: runs sequences of rules on fresh instances of `Class`, checking the invariants on the
  * initial state and after every step; a failure shrinks to a minimal sequence printed as executable code.
  * @example test("ledger", machine(LedgerMachine, { rules: { open: { args: { name: st.sampledFrom(["a"]) }, target: accounts } }, invariants: ["totalsMatch"] }));
  */
 export function machine<M extends object>(Class: new () => M, spec: MachineSpec<M>, settings?: MachineSettings): Property {
-  if (typeof Class !== "function" || Class.prototype === undefined) invalid(API, `the first argument must be a class, got ${describe(Class)}`);
-  if (typeof spec !== "object" || spec === null) invalid(API, `spec must be an object ({ rules, invariants?, initialize? }), got ${describe(spec)}`);
-  for (const k of Object.keys(spec)) if (!["rules", "invariants", "initialize"].includes(k)) invalid(API, `spec: unknown key "${k}" (known: rules, invariants, initialize)`);
-  validateSettings(API, settings);
-  const bundles: Bundle<unknown>[] = [];
-  const initialize = readRules(Class, "initialize", spec.initialize, false, bundles);
-  const rules = readRules(Class, "rules", spec.rules, true, bundles);
-  if (rules.length === 0) invalid(API, "spec.rules is empty: a machine needs at least one rule");
-  const invariants = spec.invariants ?? [];
-  if (!Array.isArray(invariants)) invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
-  for (const name of invariants as unknown[]) {
-    if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`);
-  }
-  const invariantChecks = (invariants as string[]).map((name) => Object.freeze({ kind: "invariant" as const, name }));
-  const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0) ? Object.freeze(rules.map((_, i) => i)) : undefined;
-  const shape = { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
+  const shape = readSpec(Class, spec, settings);
   const handle = new CaseHandle(Class);
   const key = definitionKey("property", [handle], Class);
   const def: PropertyDefinition = {
