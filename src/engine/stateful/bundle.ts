@@ -7,6 +7,9 @@
 import { describe } from "../strategies/strategy.ts";
 import { invalid } from "../util/errors.ts";
 
+/** A name the printed steps can use as it is: a variable, a key, a member after a dot. */
+export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** A named collection of values returned by rules that target it; usable as a rule argument. */
 export class Bundle<T> {
   declare readonly __type?: T;
@@ -21,7 +24,7 @@ export class Consumed<T> {
 
 /** A bundle: `target` of rules puts their return values in it; as an argument it draws one of them. */
 export function bundle<T>(name: string): Bundle<T> {
-  if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name)) invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
+  if (typeof name !== "string" || !IDENTIFIER.test(name)) invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
   return new Bundle<T>(name);
 }
 

@@ -47,7 +47,8 @@ import { Strategy } from "../strategies/strategy.ts";
 import { setCurrent } from "../core/context.ts";
 import { TestCase } from "../core/testCase.ts";
 import { sequencePasses } from "./sequencePasses.ts";
-import type { BundleDraw, SequenceTrace, StepTrace } from "./sequencePasses.ts";
+import type { BundleDraw, StepTrace } from "./sequencePasses.ts";
+import { awaitLast, explain, key, member, presentationOf, Run, stepArgumentSlices } from "./steps.ts";
 import { isThenable } from "../util/thenable.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
 import { Consumed } from "./bundle.ts";
@@ -58,50 +59,6 @@ import { drive } from "../property/driver.ts";
 const API = "machine";
 
 const SWARM = { p: 0.5 };
-
-type Entry = { readonly id: number; readonly name: string; readonly value: unknown };
-
-/** Where a sequence is while it runs: for the trace, the recording and the Explanation. */
-class Run {
-  readonly bundles: Entry[][];
-  readonly counters: number[];
-  nextEntry = 0;
-  readonly trace: SequenceTrace;
-  /** The statements so far, when recording. */
-  readonly steps: StepInfo[] | undefined;
-  failedIn: FailedIn | undefined;
-  /** Invariants (and "teardown") that returned a promise, when recording: the repro awaits their calls. */
-  readonly awaited = new Set<string>();
-  /** failedIn names a rule whose precondition was being asked, not the rule itself. */
-  inPrecondition = false;
-  state: string | undefined;
-  constructor(
-    readonly m: Machine,
-    readonly tc: TestCase,
-    recording: boolean,
-  ) {
-    this.bundles = m.bundles.map(() => []);
-    this.counters = m.bundles.map(() => 0);
-    this.trace = { steps: [], initEntries: m.bundles.map(() => []), swarmStart: -1, disabled: [], stepsStart: 0, end: 0 };
-    this.steps = recording ? [] : undefined;
-  }
-}
-
-function key(k: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
-}
-
-/** `.name`, or `["a name"]` when it is not an identifier: the repro must parse whatever the methods are called. */
-function member(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-}
-
-/** The step just recorded returned a promise: the repro awaits it (a bundle then holds the resolved value). */
-function awaitLast(steps: StepInfo[]): void {
-  const last = steps[steps.length - 1];
-  if (last === undefined) return;
-  steps[steps.length - 1] = { ...last, code: last.code.replace(/^(const [\w$]+ = )?/, "$1await ") };
-}
 
 /** The rules (indices) that may run now, swarm flags aside: precondition true, every bundle argument non-empty. */
 function openRules(run: Run, state: object): readonly number[] {
@@ -381,39 +338,8 @@ function runCase(m: Machine, tc: TestCase): void | Promise<void> {
   });
 }
 
-function presentationOf(run: Run, closing: boolean): Presentation {
-  const m = run.m;
-  const steps = [...run.steps!];
-  const failed = run.failedIn;
-  const call = (name: string) => `${run.awaited.has(name) ? "await " : ""}state${member(name)}();`;
-  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: call(failed.name) });
-  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: call("teardown") });
-  return {
-    kind: "steps",
-    className: m.className,
-    steps,
-    ...(failed !== undefined ? { failedIn: failed, explanation: explain(run) } : {}),
-    ...(run.state !== undefined ? { state: run.state } : {}),
-  };
-}
-
-/** The Explanation line of a failed sequence. */
-function explain(run: Run): string {
-  const failed = run.failedIn;
-  if (failed === undefined) return "Explanation: the machine's constructor or teardown threw";
-  if (run.inPrecondition) return `Explanation: the precondition of rule ${failed.name} threw`;
-  return `Explanation: assertion failed in ${failed.kind === "invariant" ? "invariant" : "rule"} ${failed.name}`;
-}
-
 const LEAK_HINT =
   "Flaky machine: the same steps gave different outcomes. State kept outside the instance (a module-level variable, a class field marked static, a shared cache) and not reset by teardown() — which runs after every sequence — is the usual cause.";
-
-/** A machine's slices for the explain phase: each step argument (read from the case's recorded steps). */
-function stepArgumentSlices(tc: TestCase): Slice[] {
-  const p = tc.presentation;
-  if (p === undefined || p.kind !== "steps") return [];
-  return p.steps.flatMap((st) => (st.argSpans ?? []).filter((a) => a.end > a.start).map((a) => ({ start: a.start, end: a.end })));
-}
 
 /** The steps with the explain phase's free arguments marked (`free`), when it found any. */
 function markFree(steps: readonly StepInfo[], free: readonly Slice[]): StepInfo[] {

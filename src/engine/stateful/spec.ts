@@ -10,7 +10,7 @@ import type { Settings } from "../property/settings.ts";
 import { validateSettings } from "../property/settings.ts";
 import { describe, Strategy } from "../strategies/strategy.ts";
 import { invalid } from "../util/errors.ts";
-import { Bundle, Consumed } from "./bundle.ts";
+import { Bundle, Consumed, IDENTIFIER } from "./bundle.ts";
 
 const API = "machine";
 
@@ -112,7 +112,7 @@ export function readSpec(Class: unknown, spec: unknown, settings: unknown): Mach
   }
   const invariantChecks = (invariants as string[]).map((name) => Object.freeze({ kind: "invariant" as const, name }));
   const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0) ? Object.freeze(rules.map((_, i) => i)) : undefined;
-  return { Class: Class as new () => object, className: /^[A-Za-z_$][\w$]*$/.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
+  return { Class: Class as new () => object, className: IDENTIFIER.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
 }
 
 function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean, bundles: Bundle<unknown>[]): Rule[] {
