@@ -1,17 +1,18 @@
 /**
- * The virtual clock's side of the simulation (sim.ts): setTimeout, setInterval, their clear functions and
+ * The virtual clock's side of the simulation (world.ts): setTimeout, setInterval, their clear functions and
  * Date.now route to the simulation inside simulated tasks while any exploration runs, and a task's unhandled
  * rejections become its run's failures. Everything else in the process keeps the globals it had.
  */
 import { promisify } from "node:util";
-import type { Store, Wakeup, World } from "./sim.ts";
-import { liveStore, storage } from "./sim.ts";
+import type { Wakeup } from "./task.ts";
+import type { RunTimer, Store, World } from "./world.ts";
+import { liveStore, storage } from "./world.ts";
 
 const EPOCH = Date.UTC(2000, 0, 1);
 /** Node's longest timer delay; outside [1, this] a delay is 1 ms. */
 const TIMEOUT_MAX = 2 ** 31 - 1;
 
-export class VirtualTimer {
+export class VirtualTimer implements RunTimer {
   wakeup: Wakeup | undefined;
   cancelled = false;
   constructor(
@@ -34,7 +35,7 @@ export class VirtualTimer {
 }
 
 function virtualTimer(fn: unknown, ms: unknown, args: unknown[], repeat: boolean, store: Store): VirtualTimer {
-  // As Node: a callback that is not a function throws now (it used to be silently never called) …
+  // As Node: a callback that is not a function throws (rather than never being called) …
   if (typeof fn !== "function") {
     throw Object.assign(new TypeError(`The "callback" argument must be of type function. Received ${fn === null ? "null" : typeof fn}`), { code: "ERR_INVALID_ARG_TYPE" });
   }
@@ -69,7 +70,7 @@ function clearVirtual(t: unknown): boolean {
 
 /**
  * An unhandled rejection: Node runs this listener in the rejected promise's async context, so a simulated
- * task's rejection is its run's failure (it used to pass, and the process blamed whatever test ran next).
+ * task's rejection is its run's failure (not a pass, with the process blaming whatever test runs next).
  * A run that has ended was reported already. Any other rejection is the process's: when nothing else listens
  * and the mode is Node's default ("throw": raise it unless a listener is set), it is raised as Node would have
  * (the other modes warn or stay silent whether a listener is set or not).
@@ -120,15 +121,15 @@ export function installVirtualTimers(): () => void {
       },
       clearTimeout: (t: unknown) => void (clearVirtual(t) || real.clearTimeout(t)),
       clearInterval: (t: unknown) => void (clearVirtual(t) || real.clearInterval(t)),
-      // Whole milliseconds, as Node's (a sim.sleep(0.5) made the virtual one fractional).
+      // Whole milliseconds, as Node's (a sim.sleep(0.5) would make the virtual one fractional).
       dateNow: () => {
         const s = liveStore();
         return s === undefined ? (real.dateNow() as number) : Math.floor(EPOCH + s.world.now);
       },
     };
     Object.defineProperty(ours.setTimeout, "name", { value: "setTimeout" });
-    // util.promisify(setTimeout) reads this: without it, it threw "callback must be a function" anywhere in
-    // the process while an exploration ran. In a simulated task it waits on the virtual clock.
+    // util.promisify(setTimeout) reads this: without it, promisify(setTimeout) would throw "callback must be a
+    // function" anywhere in the process while an exploration runs. In a simulated task it waits on the virtual clock.
     const promised = (real.setTimeout as { [promisify.custom]?: (...a: unknown[]) => Promise<unknown> })[promisify.custom];
     Object.defineProperty(ours.setTimeout, promisify.custom, {
       value: (ms?: unknown, value?: unknown, ...rest: unknown[]) => {

@@ -1,0 +1,333 @@
+/**
+ * The simulated world: one run of a workload in virtual time, on a deterministic scheduler.
+ *
+ * Each primitive that can make a task wait (sim.ts, and the virtual timers of virtualTimers.ts) registers a
+ * *wakeup* (a task and the virtual instant it may run again) instead of a real timer. The world then runs one
+ * loop:
+ *
+ *   drain microtasks (one real macrotask turn: every promise continuation that can run, runs)
+ *   → no wakeup pending: finished (or, if the workload has not settled, a deadlock naming the blocked tasks)
+ *   → the earliest instant's wakeups are the *ready* set, in the order they were registered (FIFO);
+ *     with more than one, the chooser picks one: a *decision* (0 = the FIFO choice)
+ *   → advance virtual time to that instant, resume the chosen task.
+ *
+ * So virtual time is free (an hour of sleeps takes milliseconds), and the only nondeterminism left is which
+ * ready task runs first — which the seed decides. The decisions are the schedule: replaying them reproduces the
+ * run exactly (same trace, same hash), and past its end the FIFO choice is taken, so a schedule prefix is a
+ * schedule. Microtask order inside one turn is JavaScript's own, and is deterministic.
+ *
+ * Choosers (choosers.ts): uniform random among the ready wakeups, or PCT (Burckhardt et al.'s probabilistic
+ * concurrency testing, as in Coyote): each task gets a random priority, the highest-priority ready task runs,
+ * and at d − 1 random steps the running task drops to the lowest priority — an ordering bug of depth d is found
+ * with probability ≥ 1 / (n · k^(d−1)) per seed. Both produce decisions, so replay and shrinking do not care
+ * which ran.
+ *
+ * After a seed fails, its decisions are what explore.ts shrinks toward FIFO.
+ *
+ * Failures: main's own rejection ends the run at once; a spawned task's rejection, an unhandled rejection in a
+ * task and a timer callback's throw end it once main has settled (or at a deadlock or budget). The run throws
+ * main's error first, else the first task's, else the fault, and keeps the others for the report.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import * as timers from "node:timers";
+import { Random } from "../util/random.ts";
+import type { Failure, TraceEvent, Wakeup } from "./task.ts";
+import { Task } from "./task.ts";
+import { errorLine } from "../print/errorLine.ts";
+
+const realSetImmediate = timers.setImmediate;
+
+/** Picks among the ready wakeups (at least two), in registration order; returns an index. */
+export interface Chooser {
+  choose(ready: readonly Wakeup[], world: World): number;
+  /** Told of each step with a single ready wakeup (a chooser replaying per-step choices consumes one here). */
+  single?(): void;
+}
+
+/** The simulated task running now, and its run. */
+export interface Store {
+  readonly world: World;
+  readonly task: Task;
+}
+
+/** The simulated task running now, and its world (virtualTimers.ts reads it too). */
+export const storage = new AsyncLocalStorage<Store>();
+
+/** Events a run keeps whole, for the timeline (the hash covers all of them, the tail the last few). */
+export const TIMELINE_EVENTS = 2000;
+
+/** Thrown when a run must stop: a budget, or a deadlock. */
+export class SimulationError extends Error {
+  override name = "SimulationError";
+}
+
+export interface WorldOptions {
+  readonly seed: number;
+  readonly chooser: Chooser;
+  /** Budgets: scheduling steps, and virtual time (ms). */
+  readonly maxSteps: number;
+  readonly maxTime: number;
+  /** Trace events kept for the report (the hash covers them all). */
+  readonly traceTail: number;
+}
+
+/** How many waiting tasks, and scheduled wakeups, an error names before it counts the rest. */
+const NAMED = 10;
+
+/** A virtual timer as its run keeps it (virtualTimers.ts makes them): what clearTimeout(id) cancels. */
+export interface RunTimer {
+  readonly id: number;
+  readonly world: World;
+  cancelled: boolean;
+  wakeup: Wakeup | undefined;
+}
+
+/** One simulated run of a workload. */
+export class World {
+  now = 0;
+  steps = 0;
+  private seq = 0;
+  private nextTask = 1;
+  readonly tasks: Task[] = [];
+  /**
+   * The wakeups by instant, each list in registration order, and the instants in ascending order: a step takes
+   * the earliest list as it is, never scanning every pending wakeup (with ten thousand tasks, a scan per step
+   * would take minutes).
+   */
+  private readonly queue = new Map<number, Wakeup[]>();
+  private readonly instants: number[] = [];
+  /** The schedule: one decision per point where more than one wakeup was ready. */
+  readonly decisions: number[] = [];
+  /** How many wakeups were ready at each decision. */
+  readonly widths: number[] = [];
+  /** The index chosen at every scheduling step and how many were ready (single-choice steps included). */
+  readonly stepChoices: number[] = [];
+  readonly stepWidths: number[] = [];
+  /** What each decision chose, and what FIFO would have (for the report). */
+  readonly choices: { readonly t: number; readonly chosen: string; readonly fifo: string }[] = [];
+  readonly tail: TraceEvent[] = [];
+  /** Every event, up to TIMELINE_EVENTS (for the panel's timeline); `dropped` counts the rest. */
+  readonly events: TraceEvent[] = [];
+  dropped = 0;
+  private hashState = 0xcbf29ce484222325n;
+  traceLength = 0;
+  /** Failures besides main's own, in order: a spawned task's rejection, an unhandled rejection, a timer callback's throw. */
+  private readonly failures: Failure[] = [];
+  /** The failures the run ended with besides the one it threw (each a different error): the report lists them. */
+  also: readonly Failure[] = [];
+  /** Set when the run is over: a primitive or timer called later (a leaked callback) must not wait on it. */
+  ended = false;
+  /** Virtual timers by id, for clearTimeout(id). */
+  readonly timers = new Map<number, RunTimer>();
+  nextTimerId = 1;
+  readonly random: Random;
+  private mutexes = 0;
+
+  constructor(readonly options: WorldOptions) {
+    this.random = new Random(mixSeed(options.seed, 0x5eed));
+  }
+
+  newTask(name?: string): Task {
+    const id = this.nextTask++;
+    const t = new Task(id, name ?? (id === 1 ? "main" : `task ${id}`));
+    this.tasks.push(t);
+    return t;
+  }
+
+  nextMutexId(): number {
+    return ++this.mutexes;
+  }
+
+  record(task: Task, what: string): void {
+    const e = { t: this.now, task: task.label, what };
+    // FNV-1a over the whole trace: the hash pins every event, the tail keeps only the last few.
+    for (const ch of `${e.t}|${e.task}|${e.what}\n`) {
+      this.hashState ^= BigInt(ch.codePointAt(0)!);
+      this.hashState = (this.hashState * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+    this.traceLength++;
+    if (this.events.length < TIMELINE_EVENTS) this.events.push(e);
+    else this.dropped++;
+    this.tail.push(e);
+    if (this.tail.length > this.options.traceTail) this.tail.shift();
+  }
+
+  get traceHash(): string {
+    return this.hashState.toString(16).padStart(16, "0");
+  }
+
+  /** Register a wakeup: `task` may run `resume` at virtual time `at`. */
+  schedule(task: Task, at: number, what: string, resume: () => void): Wakeup {
+    const w: Wakeup = { seq: this.seq++, at, task, what, resume, cancelled: false };
+    let list = this.queue.get(at);
+    if (list === undefined) {
+      this.queue.set(at, (list = []));
+      let i = this.instants.length; // usually the latest instant: search from the end
+      while (i > 0 && this.instants[i - 1]! > at) i--;
+      this.instants.splice(i, 0, at);
+    }
+    list.push(w);
+    return w;
+  }
+
+  /** Withdraw a wakeup that has not run (a timeout whose promise settled, a cleared timer). */
+  cancel(w: Wakeup): void {
+    w.cancelled = true;
+    const list = this.queue.get(w.at);
+    const i = list?.indexOf(w) ?? -1;
+    if (i >= 0) this.take(list!, i);
+  }
+
+  private take(list: Wakeup[], i: number): void {
+    const at = list[i]!.at;
+    list.splice(i, 1);
+    if (list.length > 0) return;
+    this.queue.delete(at);
+    this.instants.splice(this.instants.indexOf(at), 1);
+  }
+
+  /** A failure other than main's own; `what`, when given, goes into the trace ("unhandled rejection"). */
+  fail(task: Task, error: unknown, what?: string): void {
+    if (what !== undefined) this.record(task, `${what}: ${errorLine(error)}`);
+    if (this.failures.length < 100) this.failures.push({ by: `${task.label} ${what ?? "rejected"}`, error });
+  }
+
+  /** Start `fn` as `task` when the scheduler picks it (at the current instant); settles with its outcome. */
+  launch<T>(task: Task, fn: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.schedule(task, this.now, "start", () => {
+        task.state = "running";
+        let out: T | Promise<T>;
+        try {
+          out = storage.run({ world: this, task }, fn);
+        } catch (e) {
+          out = Promise.reject(e);
+        }
+        Promise.resolve(out).then(
+          (v) => {
+            task.state = "done";
+            this.record(task, "done");
+            resolve(v);
+          },
+          (e: unknown) => {
+            task.state = "failed";
+            this.record(task, `rejected: ${errorLine(e)}`);
+            reject(e);
+          },
+        );
+      });
+    });
+  }
+
+  /** Run the workload to the end: resolves with its outcome, never hangs (budgets, deadlock). */
+  async run(workload: () => unknown): Promise<void> {
+    const main = this.newTask();
+    let mainFailure: { error: unknown } | undefined;
+    let returnedAt: number | undefined;
+    this.launch(main, workload).then(
+      () => void (returnedAt = this.now),
+      (error: unknown) => void (mainFailure = { error }),
+    );
+    try {
+      for (;;) {
+        await drain();
+        if (mainFailure !== undefined) this.stop(mainFailure);
+        if (this.instants.length === 0) {
+          if (returnedAt === undefined) this.stop(undefined, this.deadlock());
+          if (this.failures.length > 0) this.stop(undefined);
+          return;
+        }
+        if (returnedAt !== undefined && this.failures.length > 0) this.stop(undefined);
+        if (++this.steps > this.options.maxSteps) this.stop(undefined, this.overBudget(`${this.options.maxSteps} scheduling steps (the maxSteps option of explore; at t=${this.now} ms)`, returnedAt));
+        const at = this.instants[0]!;
+        if (at > this.options.maxTime) this.stop(undefined, this.overBudget(`${this.options.maxTime} ms of virtual time (the maxTime option of explore)`, returnedAt));
+        const ready = this.queue.get(at)!;
+        let i = 0;
+        if (ready.length === 1) this.options.chooser.single?.();
+        else {
+          i = this.options.chooser.choose(ready, this);
+          if (!Number.isInteger(i) || i < 0 || i >= ready.length) i = 0;
+          this.decisions.push(i);
+          this.widths.push(ready.length);
+          this.choices.push({ t: at, chosen: `${ready[i]!.task.label} (${ready[i]!.what})`, fifo: `${ready[0]!.task.label} (${ready[0]!.what})` });
+        }
+        this.stepChoices.push(i);
+        this.stepWidths.push(ready.length);
+        const w = ready[i]!;
+        this.take(ready, i);
+        this.now = at;
+        w.task.state = "running";
+        w.task.waitingFor = undefined;
+        this.record(w.task, w.what);
+        try {
+          w.resume();
+        } catch (e) {
+          // A timer callback that threw: in Node an uncaught exception; here the seed's failure, in its trace.
+          this.fail(w.task, e, `threw in ${w.what}`);
+        }
+      }
+    } finally {
+      this.ended = true;
+    }
+  }
+
+  /**
+   * End the run. It throws main's own failure when there is one (what the workload asserts), else the first
+   * task's, else the fault (deadlock, budget) — and keeps every other distinct error in `also`, so a worker's
+   * crash is not lost behind main's assertion, nor behind the budget the crash made the run exceed.
+   */
+  private stop(main: { error: unknown } | undefined, fault?: SimulationError): never {
+    const all: Failure[] = [...(main !== undefined ? [{ by: "main rejected", error: main.error }] : []), ...this.failures, ...(fault !== undefined ? [{ by: "", error: fault }] : [])];
+    const shown = new Set<unknown>([all[0]!.error]);
+    this.also = all.slice(1).filter((f) => !shown.has(f.error) && shown.add(f.error));
+    throw all[0]!.error;
+  }
+
+  private deadlock(): SimulationError {
+    const waiting = this.tasks.filter((t) => t.state !== "done" && t.state !== "failed");
+    const named = waiting.slice(0, NAMED).map((t) => `${t.label} waits for ${t.waitingFor ?? "a promise outside the simulation's primitives (another task's result, real I/O, setImmediate, or a promise never settled)"}`);
+    if (waiting.length > NAMED) named.push(`and ${waiting.length - NAMED} more waiting`);
+    return new SimulationError(`deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${named.join("; ")}`);
+  }
+
+  /** The budget's error; once main has returned, it names what kept the run going (a timer never cleared). */
+  private overBudget(limit: string, returnedAt: number | undefined): SimulationError {
+    let text = `the workload did not finish within ${limit}`;
+    if (returnedAt !== undefined) {
+      const still: string[] = [];
+      let count = 0;
+      for (const list of this.queue.values()) {
+        for (const w of list) if (count++ < NAMED) still.push(`${w.task.label}'s ${w.what}`);
+      }
+      if (count > NAMED) still.push(`and ${count - NAMED} more`);
+      text += `: main returned at t=${returnedAt} ms, but ${count === 1 ? "this was" : "these were"} still scheduled: ${still.join(", ")} (a setInterval never cleared, or a task that never stops?)`;
+    }
+    return new SimulationError(text);
+  }
+}
+
+/**
+ * A well-mixed 32-bit seed from an exploration seed and a purpose: xoroshiro seeded with 0, 1, 2, … starts
+ * out nearly alike, and explorations use exactly such seeds (`seeds: 100` is 0..99) — unmixed, every one of
+ * them made the same first decisions. murmur3's finaliser, over both halves of the seed.
+ */
+export function mixSeed(seed: number, purpose: number): number {
+  let h = (Math.floor(seed / 2 ** 32) ^ Math.imul(purpose, 0x9e3779b1)) >>> 0;
+  for (const part of [seed >>> 0, h]) {
+    h = Math.imul(h ^ part ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
+function drain(): Promise<void> {
+  return new Promise((r) => realSetImmediate(r));
+}
+
+/** The calling simulated task and its world, while its run is going (a leaked callback's run has ended). */
+export function liveStore(): Store | undefined {
+  const s = storage.getStore();
+  return s !== undefined && !s.world.ended ? s : undefined;
+}
