@@ -28,13 +28,13 @@ import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/origin.ts";
 import type { PropertyDefinition } from "../property/definition.ts";
 import type { DomainPass } from "../core/shrinker.ts";
-import { Random } from "../util/random.ts";
 import { describe, Strategy } from "../strategies/strategy.ts";
 import { TestCase } from "../core/testCase.ts";
 import type { ScheduleInfo } from "../events/events.ts";
 import type { Failure, TraceEvent, Wakeup } from "./task.ts";
-import type { Chooser } from "./world.ts";
-import { liveStore, mixSeed, World } from "./world.ts";
+import type { Chooser } from "./choosers.ts";
+import { PctChooser, RandomChooser, ReplayChooser } from "./choosers.ts";
+import { liveStore, World } from "./world.ts";
 import { errorLine } from "../print/errorLine.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
 import { installVirtualTimers } from "./virtualTimers.ts";
@@ -82,67 +82,6 @@ export interface SeedReport {
 
 const API = "explore";
 const TRACE_TAIL = 20;
-
-class RandomChooser implements Chooser {
-  private readonly r: Random;
-  constructor(seed: number) {
-    this.r = new Random(mixSeed(seed, 1));
-  }
-  choose(ready: readonly Wakeup[]): number {
-    return this.r.int(0, ready.length - 1);
-  }
-}
-
-/**
- * PCT: a random priority per task (drawn when first seen), the highest-priority ready task runs; at d − 1
- * decision numbers drawn from 1..k the task chosen then drops below every other. k is the number of decisions
- * seen so far in this exploration (at least 10): the next seed's change points spread over a run's length.
- */
-class PctChooser implements Chooser {
-  private readonly r: Random;
-  private readonly priorities = new Map<number, number>();
-  private readonly changes: number[];
-  private step = 0;
-  constructor(seed: number, depth: number, k: number) {
-    this.r = new Random(mixSeed(seed, 2));
-    this.changes = Array.from({ length: depth - 1 }, () => this.r.int(1, Math.max(1, k)));
-  }
-  choose(ready: readonly Wakeup[]): number {
-    this.step++;
-    let best = 0;
-    for (let i = 0; i < ready.length; i++) {
-      const p = this.priority(ready[i]!.task.id);
-      if (p > this.priority(ready[best]!.task.id)) best = i;
-    }
-    const at = this.changes.indexOf(this.step);
-    if (at >= 0) this.priorities.set(ready[best]!.task.id, -1 - at);
-    return best;
-  }
-  private priority(task: number): number {
-    let p = this.priorities.get(task);
-    if (p === undefined) this.priorities.set(task, (p = this.r.double()));
-    return p;
-  }
-}
-
-/**
- * Replays a list of choices, FIFO past its end: one per decision (a report's schedule), or, with `perStep`,
- * one per scheduling step, single-choice steps included (what the long-schedule shrinker edits).
- */
-class ReplayChooser implements Chooser {
-  private i = 0;
-  constructor(
-    private readonly choices: readonly number[],
-    private readonly perStep = false,
-  ) {}
-  choose(ready: readonly Wakeup[]): number {
-    const d = this.choices[this.i++] ?? 0;
-    return d < ready.length ? d : 0;
-  }
-  single(): void {
-    if (this.perStep) this.i++;
-  }
-}
 
 const ONLY = Object.freeze({ min: 0, max: 0, shrinkTowards: 0 });
 const COIN = Object.freeze({ p: 0.5 });

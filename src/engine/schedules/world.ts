@@ -8,19 +8,13 @@
  *   drain microtasks (one real macrotask turn: every promise continuation that can run, runs)
  *   → no wakeup pending: finished (or, if the workload has not settled, a deadlock naming the blocked tasks)
  *   → the earliest instant's wakeups are the *ready* set, in the order they were registered (FIFO);
- *     with more than one, the chooser picks one: a *decision* (0 = the FIFO choice)
+ *     with more than one, the chooser (choosers.ts) picks one: a *decision* (0 = the FIFO choice)
  *   → advance virtual time to that instant, resume the chosen task.
  *
  * So virtual time is free (an hour of sleeps takes milliseconds), and the only nondeterminism left is which
  * ready task runs first — which the seed decides. The decisions are the schedule: replaying them reproduces the
  * run exactly (same trace, same hash), and past its end the FIFO choice is taken, so a schedule prefix is a
  * schedule. Microtask order inside one turn is JavaScript's own, and is deterministic.
- *
- * Choosers (choosers.ts): uniform random among the ready wakeups, or PCT (Burckhardt et al.'s probabilistic
- * concurrency testing, as in Coyote): each task gets a random priority, the highest-priority ready task runs,
- * and at d − 1 random steps the running task drops to the lowest priority — an ordering bug of depth d is found
- * with probability ≥ 1 / (n · k^(d−1)) per seed. Both produce decisions, so replay and shrinking do not care
- * which ran.
  *
  * After a seed fails, its decisions are what explore.ts shrinks toward FIFO.
  *
@@ -31,18 +25,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as timers from "node:timers";
 import { Random } from "../util/random.ts";
+import type { Chooser } from "./choosers.ts";
+import { mixSeed } from "./choosers.ts";
 import type { Failure, TraceEvent, Wakeup } from "./task.ts";
 import { Task } from "./task.ts";
 import { errorLine } from "../print/errorLine.ts";
 
 const realSetImmediate = timers.setImmediate;
-
-/** Picks among the ready wakeups (at least two), in registration order; returns an index. */
-export interface Chooser {
-  choose(ready: readonly Wakeup[], world: World): number;
-  /** Told of each step with a single ready wakeup (a chooser replaying per-step choices consumes one here). */
-  single?(): void;
-}
 
 /** The simulated task running now, and its run. */
 export interface Store {
@@ -245,7 +234,7 @@ export class World {
         let i = 0;
         if (ready.length === 1) this.options.chooser.single?.();
         else {
-          i = this.options.chooser.choose(ready, this);
+          i = this.options.chooser.choose(ready);
           if (!Number.isInteger(i) || i < 0 || i >= ready.length) i = 0;
           this.decisions.push(i);
           this.widths.push(ready.length);
@@ -304,21 +293,6 @@ export class World {
     }
     return new SimulationError(text);
   }
-}
-
-/**
- * A well-mixed 32-bit seed from an exploration seed and a purpose: xoroshiro seeded with 0, 1, 2, … starts
- * out nearly alike, and explorations use exactly such seeds (`seeds: 100` is 0..99) — unmixed, every one of
- * them made the same first decisions. murmur3's finaliser, over both halves of the seed.
- */
-export function mixSeed(seed: number, purpose: number): number {
-  let h = (Math.floor(seed / 2 ** 32) ^ Math.imul(purpose, 0x9e3779b1)) >>> 0;
-  for (const part of [seed >>> 0, h]) {
-    h = Math.imul(h ^ part ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    h ^= h >>> 16;
-  }
-  return h >>> 0;
 }
 
 /** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
