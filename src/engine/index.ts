@@ -20,7 +20,7 @@ export { sim } from "./schedules/sim.ts";
 export { SimulationError } from "./schedules/world.ts";
 export type { TraceEvent } from "./schedules/task.ts";
 export { explore, simTest, ScheduleFailure } from "./schedules/explore.ts";
-export type { SeedReport } from "./schedules/explore.ts";
+export type { SeedReport } from "./schedules/seedReport.ts";
 export type { ExploreOptions } from "./schedules/exploreOptions.ts";
 export type { Settings } from "./property/settings.ts";
 export { HEALTH_CHECKS } from "./core/health.ts";

@@ -31,7 +31,7 @@ import type { DomainPass } from "../core/shrinker.ts";
 import { describe, Strategy } from "../strategies/strategy.ts";
 import { TestCase } from "../core/testCase.ts";
 import type { ScheduleInfo } from "../events/events.ts";
-import type { Failure, TraceEvent, Wakeup } from "./task.ts";
+import type { Wakeup } from "./task.ts";
 import type { Chooser } from "./choosers.ts";
 import { PctChooser, RandomChooser, ReplayChooser } from "./choosers.ts";
 import { liveStore, World } from "./world.ts";
@@ -39,32 +39,9 @@ import { errorLine } from "../print/errorLine.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
 import { installVirtualTimers } from "./virtualTimers.ts";
 import { readOptions } from "./exploreOptions.ts";
+import { seedReport } from "./seedReport.ts";
+import type { SeedReport } from "./seedReport.ts";
 import type { ExploreOptions, Options } from "./exploreOptions.ts";
-
-/** The first failing seed: what failed, how to replay it, and the schedule that makes it fail. */
-export interface SeedReport {
-  readonly seed: number;
-  /** The seeds that passed before it. */
-  readonly passedBefore: readonly number[];
-  readonly error: unknown;
-  /** Same workload and seed (or schedule) → same hash, every run and every machine. */
-  readonly traceHash: string;
-  /** The last events of the (shrunk) run: virtual time, task, what happened. */
-  readonly trace: readonly TraceEvent[];
-  /** The shrunk decisions, one per point where more than one task was ready; 0 is the FIFO choice. */
-  readonly schedule: readonly number[];
-  /** The decisions the seed itself made, before shrinking. */
-  readonly seedSchedule: readonly number[];
-  readonly strategy: "random" | "pct";
-  /** The run's other failures, each a different error: a task that also rejected, the budget it then exceeded. */
-  readonly alsoFailed: readonly Failure[];
-  /** The seed did not fail the same way when run again: the report may not replay, and was not shrunk. */
-  readonly flaky: boolean;
-  /** The minimal run for a timeline: every event (up to a cap), the tasks, and the decisions that differ from FIFO. */
-  readonly timeline: Omit<ScheduleInfo, "seed" | "passedBefore" | "strategy" | "traceHash" | "schedule" | "text">;
-  /** The text a person reads: seed, seeds passed, how to replay, how the schedule differs from FIFO, the trace tail. */
-  render(): string;
-}
 
 const API = "explore";
 const TRACE_TAIL = 20;
@@ -230,28 +207,6 @@ async function shrinkLong(workload: () => unknown, seed: number, first: World, o
   return keeping(kept);
 }
 
-/** `rerun`: what the same seed did when run again, when that was not the same failure (a flaky workload). */
-function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number, rerun: string | undefined): string {
-  const lines: string[] = [];
-  const passed = r.passedBefore.length;
-  lines.push(`explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`);
-  lines.push(`error: ${errorLine(r.error)}`);
-  for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
-  if (rerun !== undefined) lines.push(`flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`);
-  lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { seeds: [${r.seed}], schedule: [${r.schedule.join(", ")}] })`);
-  const deviations = world.choices.filter((_, i) => (r.schedule[i] ?? 0) !== 0);
-  const n = r.schedule.length;
-  lines.push(
-    `schedule: ${n} decision${n === 1 ? "" : "s"} (points where more than one task was ready), ${deviations.length === 0 ? "all FIFO: the plain first-come order fails" : `${deviations.length} differ${deviations.length === 1 ? "s" : ""} from FIFO`}${shrunkFrom > deviations.length ? ` (shrunk from ${shrunkFrom} deviations)` : ""}`,
-  );
-  world.choices.forEach((c, i) => {
-    if ((r.schedule[i] ?? 0) !== 0) lines.push(`  decision ${i + 1} at t=${c.t} ms: ran ${c.chosen} before ${c.fifo}`);
-  });
-  lines.push(`trace hash: ${r.traceHash} (${world.traceLength} events; the last ${r.trace.length}):`);
-  for (const e of r.trace) lines.push(`  [t=${e.t}] ${e.task.padEnd(10)} ${e.what}`);
-  return lines.join("\n");
-}
-
 /**
  * Run `workload` under each seed in turn (each a fresh simulated world, same workload), until one fails.
  * Resolves to null when every seed passes, else the first failing seed's report, its schedule shrunk toward FIFO.
@@ -290,30 +245,7 @@ async function exploreWith(workload: () => unknown, o: Options): Promise<SeedRep
         const replay = await runOnce(workload, seed, shrunk, o);
         if (replay.failed) final = replay;
       }
-      const shrunkFrom = first.world.decisions.filter((d) => d !== 0).length;
-      const w = final.world;
-      const timeline = {
-        events: w.events,
-        truncated: w.dropped,
-        tasks: w.tasks.map((t) => t.label),
-        deviations: w.choices.flatMap((c, i) => (w.decisions[i] !== 0 ? [{ decision: i + 1, t: c.t, chosen: c.chosen, fifo: c.fifo }] : [])),
-      };
-      const base = {
-        seed,
-        passedBefore: passed,
-        error: final.error,
-        alsoFailed: w.also,
-        flaky: rerun !== undefined,
-        traceHash: w.traceHash,
-        trace: w.tail,
-        schedule: w.decisions,
-        seedSchedule: first.world.decisions,
-        strategy: o.strategy,
-        timeline,
-      };
-      const text = render(base, w, shrunkFrom, rerun);
-      // Printed by util.inspect (assert.equal(report, null, …), console.log) as its text, not as every event.
-      return { ...base, render: () => text, [Symbol.for("nodejs.util.inspect.custom")]: () => text };
+      return seedReport(seed, passed, o.strategy, first.world, final, rerun);
     }
     return null;
   } finally {
