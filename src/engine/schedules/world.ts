@@ -295,6 +295,20 @@ export class World {
   }
 }
 
+/** Trace events a report shows: the tail of the run (the hash covers them all). */
+export const TRACE_TAIL = 20;
+
+/** One run of `workload` in a fresh world under `chooser`, within the budgets: the world, and how the run ended. */
+export async function runOnce(workload: () => unknown, seed: number, chooser: Chooser, o: { readonly maxSteps: number; readonly maxTime: number }): Promise<{ world: World; error: unknown; failed: boolean }> {
+  const world = new World({ seed, chooser, maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
+  try {
+    await world.run(workload);
+    return { world, error: undefined, failed: false };
+  } catch (error) {
+    return { world, error, failed: true };
+  }
+}
+
 /** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
 function drain(): Promise<void> {
   return new Promise((r) => realSetImmediate(r));
