@@ -19,7 +19,8 @@ export type { MachineSpec, MachineSettings, MachineStep, RuleSpec, InitializeSpe
 export { sim } from "./schedules/sim.ts";
 export { SimulationError } from "./schedules/world.ts";
 export type { TraceEvent } from "./schedules/task.ts";
-export { explore, simTest, ScheduleFailure } from "./schedules/explore.ts";
+export { explore } from "./schedules/explore.ts";
+export { simTest, ScheduleFailure } from "./schedules/simTest.ts";
 export type { SeedReport } from "./schedules/seedReport.ts";
 export type { ExploreOptions } from "./schedules/exploreOptions.ts";
 export type { Settings } from "./property/settings.ts";
