@@ -9,7 +9,6 @@
  * It also remembers, per case, what the failure report prints and the case cannot hold: the arguments of an
  * explicit example as passed in, a failure thrown while drawing the arguments, and st.data() draws as drawn.
  */
-import * as timers from "node:timers";
 import { callInCase, markPending, markSettled, setCurrent } from "../core/context.ts";
 import type { RunScope } from "../core/context.ts";
 import { Status } from "../core/datatree.ts";
@@ -17,6 +16,7 @@ import { StopTest, TestCase } from "../core/testCase.ts";
 import type { Strategy } from "../strategies/strategy.ts";
 import { data as dataStrategy } from "../strategies/combinators.ts";
 import { now as clock } from "../util/clock.ts";
+import { clearRealTimeout, setRealTimeout } from "../util/realTimers.ts";
 import { DeadlineExceeded, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "../util/errors.ts";
 import { literalOrPlaceholder, printArgs } from "./failureMessage.ts";
 import { errorOrigin } from "./origin.ts";
@@ -222,14 +222,6 @@ function confirmedDuration(def: Executable, tc: TestCase, scope: RunScope, now: 
     setCurrent(previous);
   }
 }
-
-/**
- * The real timer functions, taken when the engine loads: fake timers a test installs later (jest, vitest,
- * sinon replace the globals and node:timers' exports) must neither freeze the timeout nor fire it when the
- * test advances its fake clock.
- */
-const setRealTimeout = timers.setTimeout;
-const clearRealTimeout = timers.clearTimeout;
 
 /**
  * Wait for a case's thenable, at most `timeout` ms. Its continuations find the case (context.ts) until it

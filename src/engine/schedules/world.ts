@@ -23,15 +23,13 @@
  * main's error first, else the first task's, else the fault, and keeps the others for the report.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import * as timers from "node:timers";
 import { Random } from "../util/random.ts";
+import { setRealImmediate } from "../util/realTimers.ts";
 import type { Chooser } from "./choosers.ts";
 import { mixSeed } from "./choosers.ts";
 import type { Failure, TraceEvent, Wakeup } from "./task.ts";
 import { Task } from "./task.ts";
 import { errorLine } from "../print/errorLine.ts";
-
-const realSetImmediate = timers.setImmediate;
 
 /** The simulated task running now, and its run. */
 export interface Store {
@@ -311,7 +309,7 @@ export async function runOnce(workload: () => unknown, seed: number, chooser: Ch
 
 /** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
 function drain(): Promise<void> {
-  return new Promise((r) => realSetImmediate(r));
+  return new Promise((r) => setRealImmediate(r));
 }
 
 /** The calling simulated task and its world, while its run is going (a leaked callback's run has ended). */

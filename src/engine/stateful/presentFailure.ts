@@ -5,7 +5,6 @@
  * rewritten around them, with the explain phase's free arguments marked, and a hint about state kept outside
  * the instance when the steps did not fail again.
  */
-import * as timers from "node:timers";
 import { setCurrent } from "../core/context.ts";
 import type { Slice } from "../core/explain.ts";
 import { TestCase } from "../core/testCase.ts";
@@ -13,6 +12,7 @@ import type { Presentation, StepInfo } from "../events/events.ts";
 import { drive } from "../property/driver.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import { explainedLines } from "../property/failureMessage.ts";
+import { clearRealTimeout, setRealTimeout } from "../util/realTimers.ts";
 import { sequence, waitFor } from "./sequence.ts";
 import type { Machine } from "./spec.ts";
 import { explain, presentationOf, Run } from "./steps.ts";
@@ -68,10 +68,6 @@ export function present(m: Machine, failure: PropertyFailure, free: readonly Sli
     );
   });
 }
-
-/** The real timer functions (fake timers installed later must not freeze the replay's timeout). */
-const setRealTimeout = timers.setTimeout;
-const clearRealTimeout = timers.clearTimeout;
 
 function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean, free: readonly Slice[]): PropertyFailure {
   if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
