@@ -83,7 +83,7 @@ export const HEAD_MARKS = 150;
 export const MAX_LANES = 24;
 export const MAX_DEVIATIONS = 50;
 export const TAIL_LINES = 20;
-/** The engine's own cap on a run's events (sim.ts TIMELINE_EVENTS); more is malformed. */
+/** The engine's own cap on a run's events (world.ts TIMELINE_EVENTS); more is malformed. */
 const MAX_EVENTS = 2000;
 const MAX_LABEL = 80;
 const MAX_WHAT = 200;

@@ -19,7 +19,7 @@
  * both outcomes instead of a minimal example that rests on answers which no longer hold.
  *
  * The engine does not know how the property is called: `run` is a generator that yields each TestCase to execute
- * and is resumed with it executed, so that one engine serves sync and async bodies (see property.ts's driver). The
+ * and is resumed with it executed, so that one engine serves sync and async bodies (see property/driver.ts). The
  * generate loop calls the driver's executor in place (`inline`) and yields only a case whose body went async.
  */
 import type { ChoiceNode, ChoiceValue } from "../choice/choices.ts";
@@ -225,7 +225,7 @@ export class Engine {
   }
 
   /**
-   * The executor, when the driver hands it over (property.ts): the generate loop then runs each case in place
+   * The executor, when the run hands it over (property/run.ts): the generate loop then runs each case in place
    * instead of yielding it — a generator's round trip per case was a tenth of a small property's run — and
    * yields only a case whose body went async (Settling).
    */

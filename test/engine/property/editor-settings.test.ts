@@ -1,6 +1,6 @@
 /**
  * What the editor passes to a property it did not construct, and how it gets there. The editor's maxExamples
- * and stepCount are defaults: a property's own wins, so "Run property" runs what CI runs (issue #12). Its seed,
+ * and stepCount are defaults: a property's own wins, so "Run property" runs what CI runs. Its seed,
  * database and event tap win. Inside the user's own test runner the hook comes from the module named in
  * SHRINKSCOPE_TAP_MODULE, loaded with Node's require; one that cannot be loaded must not stop the property.
  */

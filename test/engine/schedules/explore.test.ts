@@ -1,4 +1,4 @@
-// The schedule explorer (sim.ts, explore.ts) attacked: bad options and arguments, workloads of every shape,
+// The schedule explorer (world.ts, sim.ts, explore.ts) attacked: bad options and arguments, workloads of every shape,
 // faults that must be reported rather than hung on, explorations at the same time, nested and leaked, the
 // determinism of the trace hash, and failures that must not be lost. Each test that names a bug failed before
 // its fix.
@@ -345,8 +345,8 @@ test("the timer globals are the ones found before, after explorations that ran a
   assert.equal(globalThis.setTimeout, original.setTimeout);
   assert.equal(globalThis.clearTimeout, original.clearTimeout);
   assert.equal(Date.now, original.dateNow);
-  // Timers a test framework or the user installed stay installed: they were replaced by Node's own (captured
-  // when sim.ts loaded) when an exploration ended.
+  // Timers a test framework or the user installed stay installed when an exploration ends, not replaced by
+  // Node's own (captured when the engine loaded).
   const fakeNow = () => 1234;
   const fakeSetTimeout = Object.assign((...a: Parameters<typeof setTimeout>) => original.setTimeout(...a), original.setTimeout);
   try {

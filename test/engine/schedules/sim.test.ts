@@ -1,5 +1,6 @@
-// The simulated scheduler (sim.ts) and explore/simTest (explore.ts): determinism, replay, FIFO-shrinking,
-// virtual time, faults (deadlock, a rejecting task, budgets), bad options, and seed 001's recipe end to end.
+// The simulated world and its primitives (world.ts, sim.ts) and explore/simTest (explore.ts, simTest.ts):
+// determinism, replay, FIFO-shrinking, virtual time, faults (deadlock, a rejecting task, budgets), bad options, and
+// the replicated log's recipe end to end.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -8,7 +9,7 @@ import { check, explore, InvalidArgument, property, ScheduleFailure, sim, simTes
 import type { EngineEvent, ResultEvent, SeedReport } from "../../../src/engine/index.ts";
 import { failureOf } from "../helpers.ts";
 
-// ------------------------------------------------------------------------------------------------ seed 001's workload
+// ------------------------------------------------------------------------------------------------ the replicated log
 
 async function reserveThenWrite(log: string[], payload: string, delay: number): Promise<void> {
   const index = log.length;
@@ -34,7 +35,7 @@ function reported(r: SeedReport | null): SeedReport {
   return r;
 }
 
-test("seed 001 through explore: two writers lose an append; the report says the seed, the replay, the schedule and the trace", async () => {
+test("the replicated log through explore: two writers lose an append; the report says the seed, the replay, the schedule and the trace", async () => {
   const r = reported(await explore(() => replicate(2, ["a"], 0), { seeds: 8 }));
   assert.match(String((r.error as Error).message), /lost 1 appends/);
   assert.ok(r.passedBefore.every((s) => s < r.seed));
@@ -53,7 +54,7 @@ test("the guarded (mutex) workload passes 100+ seeds, with random and with PCT s
   assert.equal(await explore(() => replicate(3, ["a", "b"], 0, true), { seeds: 120, strategy: "pct", depth: 3 }), null);
 });
 
-test("seed 001 through simTest and property: the property shrinks the workload to writers = 2, payloads [\"a\"], delay 0", async () => {
+test("the replicated log through simTest and property: the property shrinks the workload to writers = 2, payloads [\"a\"], delay 0", async () => {
   const f = await failureOf(() =>
     check(
       property(

@@ -1,4 +1,4 @@
-// The LRU state-machine fixture (issue #9), shared by the engine's machine tests and the panel's recorded
+// The LRU state-machine fixture, shared by the engine's machine tests and the panel's recorded
 // streams (test/webview/streams.ts): a capacity-2 LRU cache whose get() forgets to refresh the key's recency,
 // run beside a model that does, with an invariant on the two key sets. Its normal form is LRU_MINIMAL.
 import assert from "node:assert/strict";
