@@ -29,5 +29,8 @@ export { RedisDatabase } from "./databases/redis.ts";
 export type { RedisDatabaseOptions } from "./databases/redis.ts";
 export { toLiteral } from "./print/printer.ts";
 // The choice-sequence layer, for tools (the runner, the panel) and for those who want to look inside.
-export { choiceToIndex, choiceFromIndex, sortKey, compareNodes, permitted, simplest } from "./choice/choices.ts";
-export type { ChoiceType, ChoiceValue, ChoiceNode, SortKey, SortKeyComparison } from "./choice/choices.ts";
+export { choiceToIndex, choiceFromIndex } from "./choice/complexityIndex.ts";
+export { sortKey, compareNodes } from "./choice/order.ts";
+export { permitted, simplest } from "./choice/domain.ts";
+export type { ChoiceType, ChoiceValue, ChoiceNode } from "./choice/types.ts";
+export type { SortKey, SortKeyComparison } from "./choice/order.ts";

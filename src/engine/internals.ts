@@ -10,7 +10,8 @@
 
 // The events' and the choices' types, which the wire formats between runtimes carry (src/shared/).
 export type * from "./events/events.ts";
-export type { ChoiceType, ChoiceValue, SortKeyComparison } from "./choice/choices.ts";
+export type { ChoiceType, ChoiceValue } from "./choice/types.ts";
+export type { SortKeyComparison } from "./choice/order.ts";
 
 // Observing a run: the editor's outbox (src/runner/outbox.ts) is a RunObserver, the runner installs one.
 export type { ConcludedCase, KeptCase, RunObserver } from "./events/observer.ts";

@@ -27,7 +27,7 @@ import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
 import { data as dataStrategy } from "../strategies/combinators.ts";
 import { Status } from "../core/datatree.ts";
 import { StopTest, TestCase } from "../core/testCase.ts";
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import { now as clock } from "../util/clock.ts";
 
 /** Thrown when a property fails: the minimal arguments, the original error, and how to replay. */

@@ -18,7 +18,7 @@
  * (Math.random, real time, state kept between runs) is reported as flaky, unshrunk.
  */
 import { invalid, InvalidArgument } from "../util/errors.ts";
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import { InMemoryDatabase } from "../databases/database.ts";
 import { PropertyFailure, runIsolated, SIM_BODY } from "../property/property.ts";
 import { errorOrigin } from "../property/failureMessage.ts";

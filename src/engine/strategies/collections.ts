@@ -1,5 +1,5 @@
 /** Strategies that combine others: lists, tuples, records. */
-import type { BooleanConstraints, ChoiceValue } from "../choice/choices.ts";
+import type { BooleanConstraints, ChoiceValue } from "../choice/types.ts";
 import { invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { checkBoolean, checkOptions, describe, guard, requireStrategy, Strategy } from "./strategy.ts";

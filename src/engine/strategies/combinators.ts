@@ -1,5 +1,5 @@
 /** Choice between strategies, laziness, recursion and interactive drawing: oneOf, deferred, recursive, data. */
-import type { IntegerConstraints } from "../choice/choices.ts";
+import type { IntegerConstraints } from "../choice/types.ts";
 import { getCurrent } from "../core/context.ts";
 import { invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";

@@ -1,5 +1,5 @@
 /** Strategies that are one choice each (or none): integers, floats, booleans, text, bytes, just, sampledFrom. */
-import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerConstraints, StringConstraints } from "../choice/choices.ts";
+import type { BooleanConstraints, BytesConstraints, FloatConstraints, IntegerConstraints, StringConstraints } from "../choice/types.ts";
 import { invalid } from "../util/errors.ts";
 import { IntervalSet } from "../choice/intervals.ts";
 import type { TestCase } from "../core/testCase.ts";
@@ -123,7 +123,7 @@ export function floats(options?: FloatsOptions): Strategy<number> {
     max = Math.min(max, Number.MAX_VALUE);
   }
   if (min > max) invalid(api, `min (${min}) must not be greater than max (${max})`);
-  // (min 0 with max −0 contradict each other and read as zero of either sign: see zeroPermitted in choices.ts.)
+  // (min 0 with max −0 contradict each other and read as zero of either sign: see zeroPermitted in choice/domain.ts.)
   if (Object.is(max, -0) && !Object.is(min, 0)) return new NegatedFloats({ min: 0, max: -min, allowNaN });
   return new Floats({ min, max, allowNaN });
 }
