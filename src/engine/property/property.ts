@@ -24,7 +24,7 @@ import type { DomainPass } from "../core/shrinker.ts";
 import { resolveIsolatedSettings, resolveSettings, validateSettings } from "./settings.ts";
 import { definitionKey, withTestName } from "./key.ts";
 import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
-import { data as dataStrategy } from "../strategies/combinators.ts";
+import { data as dataStrategy } from "../strategies/data.ts";
 import { Status } from "../core/datatree.ts";
 import { StopTest, TestCase } from "../core/testCase.ts";
 import type { ChoiceValue } from "../choice/types.ts";
