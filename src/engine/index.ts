@@ -22,11 +22,13 @@ export { HEALTH_CHECKS } from "./core/health.ts";
 export type { HealthCheck } from "./core/health.ts";
 export { InvalidArgument } from "./util/errors.ts";
 export type * from "./events/events.ts";
-export { DirectoryDatabase, InMemoryDatabase } from "./databases/database.ts";
-export type { DatedDatabase, ExampleDatabase, FlushableDatabase, StoredChoice } from "./databases/database.ts";
-export { MultiplexedDatabase, ReadOnlyDatabase } from "./databases/composite.ts";
-export { RedisDatabase } from "./databases/redis.ts";
-export type { RedisDatabaseOptions } from "./databases/redis.ts";
+export { DirectoryDatabase } from "./databases/directory.ts";
+export { InMemoryDatabase } from "./databases/inMemory.ts";
+export type { DatedDatabase, ExampleDatabase, FlushableDatabase, StoredChoice } from "./databases/exampleDatabase.ts";
+export { MultiplexedDatabase } from "./databases/multiplexed.ts";
+export { ReadOnlyDatabase } from "./databases/readOnly.ts";
+export { RedisDatabase } from "./databases/redis/database.ts";
+export type { RedisDatabaseOptions } from "./databases/redis/database.ts";
 export { toLiteral } from "./print/printer.ts";
 // The choice-sequence layer, for tools (the runner, the panel) and for those who want to look inside.
 export { choiceToIndex, choiceFromIndex } from "./choice/complexityIndex.ts";

@@ -21,6 +21,6 @@ export { eventObserver } from "./events/observer.ts";
 export { now } from "./util/clock.ts";
 
 // The shared failure database, which the editor reads to show failures saved on other machines.
-export { decodeChoices } from "./databases/database.ts";
-export { isRedisUrl, redactUrl } from "./databases/redis.ts";
-export { openRedisClient, resolveClient } from "./databases/redisClient.ts";
+export { decodeChoices } from "./databases/encoding.ts";
+export { isRedisUrl, redactUrl } from "./databases/redis/url.ts";
+export { openRedisClient, resolveClient } from "./databases/redis/client.ts";

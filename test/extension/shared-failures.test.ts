@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { check, property, PropertyFailure } from "../../src/engine/property/property.ts";
-import { RedisDatabase } from "../../src/engine/databases/redis.ts";
+import { RedisDatabase } from "../../src/engine/databases/redis/database.ts";
 import * as st from "../../src/engine/strategies/index.ts";
 import { runConfigFrom, sharedDatabaseUrl } from "../../src/extension/runConfig.ts";
 import { matchesTest, readSharedFailures, sharedFailureMessage, testNameOfKey } from "../../src/extension/sharedFailures.ts";

@@ -25,7 +25,7 @@
 import type { ChoiceNode, ChoiceValue } from "../choice/types.ts";
 import { compareNodes } from "../choice/order.ts";
 import { sameChoices } from "../choice/identity.ts";
-import { savedAtOf, type ExampleDatabase } from "../databases/database.ts";
+import { savedAtOf, type ExampleDatabase } from "../databases/exampleDatabase.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, Phase, Presentation, RunStatistics } from "../events/events.ts";

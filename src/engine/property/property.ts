@@ -7,7 +7,7 @@
  * (context.ts), so properties running at the same time never see each other's cases.
  */
 import * as timers from "node:timers";
-import { flushOf, noteOf } from "../databases/database.ts";
+import { flushOf, noteOf } from "../databases/exampleDatabase.ts";
 import { callInCase, getCurrent, markPending, markSettled, runEnded, setCurrent } from "../core/context.ts";
 import type { RunScope } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";

@@ -19,7 +19,7 @@
  */
 import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { ChoiceValue } from "../choice/types.ts";
-import { InMemoryDatabase } from "../databases/database.ts";
+import { InMemoryDatabase } from "../databases/inMemory.ts";
 import { PropertyFailure, runIsolated, SIM_BODY } from "../property/property.ts";
 import { errorOrigin } from "../property/failureMessage.ts";
 import type { PropertyDefinition } from "../property/property.ts";

@@ -1,7 +1,7 @@
 /**
  * The Redis client packages Shrinkscope can use — ioredis and redis (node-redis), whichever the user installed —
  * behind the few commands it needs (RedisCommands), and where to find them. Used by RedisDatabase's worker thread
- * (redis.ts, which ships openRedisClient to it as source text) and by the editor, which reads the shared database
+ * (worker.ts, which ships openRedisClient to it as source text) and by the editor, which reads the shared database
  * without a worker (src/extension/sharedFailures.ts).
  */
 import { createRequire } from "node:module";

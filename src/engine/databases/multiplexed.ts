@@ -1,12 +1,12 @@
 /**
- * Databases made of other databases (Hypothesis's MultiplexedDatabase and ReadOnlyDatabase): a team shares a
- * failure database (RedisDatabase) while each developer keeps the local folder as a fallback, and a developer
- * reads CI's database without writing into it.
- *
- * Both follow the ExampleDatabase contract (database.ts): never throw — each part is called in its own try, so
- * one part failing leaves the others working — and return fresh arrays.
+ * A database made of other databases (Hypothesis's MultiplexedDatabase): a team shares a failure database
+ * (RedisDatabase) while each developer keeps the local folder as a fallback. It follows the ExampleDatabase
+ * contract (exampleDatabase.ts): never throw — each part is called in its own try, so one part failing leaves the
+ * others working — and return fresh arrays.
  */
-import { encodeChoices, errorMessage, flushOf, noteOf, savedAtOf, type FailureNote, type NotedDatabase, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./database.ts";
+import { encodeChoices } from "./encoding.ts";
+import { errorMessage } from "./thrownValues.ts";
+import { flushOf, noteOf, savedAtOf, type FailureNote, type NotedDatabase, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./exampleDatabase.ts";
 
 /** How the parts' problems are reported (defaults to console.warn). */
 export interface CompositeOptions {
@@ -83,27 +83,5 @@ export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase, No
       }
       return undefined;
     }
-  }
-}
-
-/**
- * Reads `inner`, never writes it: a developer replays CI's failures without CI's database learning of their
- * local runs (or of a local fix deleting CI's entry).
- */
-export class ReadOnlyDatabase implements DatedDatabase {
-  constructor(readonly inner: ExampleDatabase) {
-    if (inner === null || typeof inner !== "object" || typeof inner.fetch !== "function") throw new TypeError("ReadOnlyDatabase: inner must be an ExampleDatabase (an object with a fetch method)");
-  }
-
-  fetch(key: string): StoredChoice[][] {
-    return this.inner.fetch(key);
-  }
-
-  save(_key: string, _choices: readonly StoredChoice[]): void {}
-
-  delete(_key: string, _choices: readonly StoredChoice[]): void {}
-
-  savedAt(choices: readonly StoredChoice[]): number | undefined {
-    return savedAtOf(this.inner, choices);
   }
 }
