@@ -1,7 +1,7 @@
 // The repository stands alone (docs/contributing.md): the docs cite only files that are in it. Every relative
-// link in README.md and docs/ must lead to a file or folder here (and an #anchor into a Markdown file to one
-// of its headings), every repository path the docs name in code must exist, and no file may cite the design
-// notes the project began from, which whoever clones the repository does not have.
+// link in README.md, CHANGELOG.md and docs/ must lead to a file or folder here (and an #anchor into a Markdown
+// file to one of its headings), every repository path the docs name in code must exist, and no file may cite the
+// design notes the project began from, which whoever clones the repository does not have.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const docs = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`), "tools/vscode-e2e/README.md"];
+const docs = ["README.md", "CHANGELOG.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`), "tools/vscode-e2e/README.md"];
 
 /** The text outside fenced code blocks, and the fenced blocks' text, line by line (numbers kept). */
 function split(text: string): { prose: string[]; code: string[] } {
@@ -67,7 +67,7 @@ function ignored(rel: string): boolean {
 
 const TOP = ["src", "test", "bench", "tools", "webview", "scripts", "examples", "docs", "media"];
 
-test("every relative link in README.md and docs/ leads to a file in the repository, and every #anchor to a heading", () => {
+test("every relative link in README.md, CHANGELOG.md and docs/ leads to a file in the repository, and every #anchor to a heading", () => {
   const problems: string[] = [];
   let checked = 0;
   for (const doc of docs) {
