@@ -1,8 +1,8 @@
 /**
- * Markdown read the way the repository's own checks need it (docs-links, package-readme): the prose apart from
- * the fenced code, the anchors GitHub gives headings, and the relative links and images a page makes. A small
- * reader, not a Markdown parser: the docs keep to the forms it knows (fences of three backticks, inline links
- * and images, reference definitions).
+ * Markdown read the way the repository's own checks need it (docs-links, package-readme, readme-examples): the
+ * prose apart from the fenced code, the anchors GitHub gives headings, the relative links and images a page makes,
+ * and the fenced blocks with the comment that marks each. A small reader, not a Markdown parser: the docs keep to
+ * the forms it knows (fences of three backticks, inline links and images, reference definitions).
  */
 
 /** The text outside fenced code blocks, and the fenced blocks' text, line by line (line numbers kept). */
@@ -60,5 +60,31 @@ export function relativeLinks(markdown: string): Link[] {
       out.push({ target, line: i + 1 });
     }
   });
+  return out;
+}
+
+export interface CodeBlock {
+  /** The fence's language (its info string's first word), "" when it has none. */
+  readonly lang: string;
+  readonly code: string;
+  /** 1-based line of the opening fence. */
+  readonly line: number;
+  /** The text of an HTML comment `<!-- example: … -->` on the line right above the fence, without the prefix. */
+  readonly example: string | undefined;
+}
+
+/** The fenced code blocks of a page, in order. */
+export function codeBlocks(markdown: string): CodeBlock[] {
+  const lines = markdown.split("\n");
+  const out: CodeBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^\s*```(.*)$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && !/^\s*```\s*$/.test(lines[i]); i++) body.push(lines[i]);
+    const marker = /^\s*<!--\s*example:\s*(.*?)\s*-->\s*$/.exec(lines[start - 1] ?? "");
+    out.push({ lang: open[1].trim().split(/\s+/)[0] ?? "", code: body.join("\n") + "\n", line: start + 1, example: marker?.[1] });
+  }
   return out;
 }
