@@ -22,9 +22,9 @@
  */
 
 import type { ScanOptions } from "./source/scan.ts";
-import { decodeEscapes, decodeString, Tokenized } from "./source/scan.ts";
-import type { OurNames } from "./source/bindings.ts";
-import { ourNames } from "./source/bindings.ts";
+import { decodeEscapes, decodeString } from "./source/scan.ts";
+import { boundCall, ourCallAt } from "./source/read/ourCalls.ts";
+import { SourceText } from "./source/read/sourceText.ts";
 
 /** One test call found in the source. Offsets and lines/characters are 0-based (UTF-16 code units, as VS Code). */
 export interface DiscoveredTest {
@@ -74,7 +74,7 @@ const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
 
-const CALLEES: ReadonlySet<PropertyCallee> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
+const CALLEES: ReadonlySet<string> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 interface Call {
   readonly role: Role;
@@ -95,14 +95,12 @@ interface Binding {
 
 class Structure {
   private readonly src: string;
-  private readonly tokens: Tokenized["tokens"];
+  private readonly tokens: SourceText["tokens"];
   private readonly close: Int32Array;
   private readonly proper: Uint8Array;
   private readonly n: number;
-  private names: OurNames<PropertyCallee> = { bare: new Map(), namespaces: new Set() };
-  private bindings = new Map<string, Binding>();
 
-  constructor(private readonly t: Tokenized) {
+  constructor(private readonly t: SourceText) {
     ({ src: this.src, tokens: this.tokens, close: this.close, proper: this.proper, n: this.n } = t);
   }
 
@@ -119,8 +117,6 @@ class Structure {
   }
 
   discover(): DiscoveredTest[] {
-    this.names = ourNames(this.t, CALLEES);
-    this.bindings = this.collectBindings();
     const found: DiscoveredTest[] = [];
     // Suites whose extent we are inside, innermost last.
     const suites: Array<{ name: string; close: number }> = [];
@@ -221,15 +217,16 @@ class Structure {
   private findPropertyCall(call: Call): Binding | undefined {
     for (let a = 1; a < call.args.length; a++) {
       const [first, last] = call.args[a]!;
-      if (first === last) {
-        const bound = this.bindings.get(this.ident(first) ?? "");
-        if (bound !== undefined) return bound;
+      if (first === last && this.ident(first) !== undefined) {
+        // `test("x", p)`: the `p` visible here, bound to `property(…)` or `machine(…)`.
+        const bound = boundCall(this.t, this.ident(first)!, first);
+        if (bound !== undefined && (bound.callee === "property" || bound.callee === "machine")) return { token: bound.token, callee: bound.callee };
       }
       for (let k = first; k <= last; k++) {
         const name = this.ident(k);
         if (name === undefined) continue;
-        const callee = this.calleeAt(k);
-        if (callee !== undefined) return { token: k, callee };
+        const ours = ourCallAt(this.t, k);
+        if (ours !== undefined && CALLEES.has(ours.callee)) return { token: k, callee: ours.callee as PropertyCallee };
         // A test nested inside this one (usually a describe whose `})` is missing) owns its own property.
         if (ROLES.has(name)) {
           const nested = this.recognise(k);
@@ -238,43 +235,6 @@ class Structure {
       }
     }
     return undefined;
-  }
-
-  /** Whether identifier `k` starts a property/check/find/machine call: `property(`, `prop(` (renamed) or `ss.property(`. */
-  private calleeAt(k: number): PropertyCallee | undefined {
-    const name = this.ident(k)!;
-    if (this.isMemberAccess(k)) return undefined;
-    const bare = this.names.bare.get(name);
-    if (bare !== undefined) return this.is(k + 1, "(") ? bare : undefined;
-    if (this.names.namespaces.has(name) && (this.is(k + 1, ".") || this.is(k + 1, "?."))) {
-      const member = this.ident(k + 2);
-      if (member !== undefined && CALLEES.has(member as PropertyCallee) && this.is(k + 3, "(")) return member as PropertyCallee;
-    }
-    return undefined;
-  }
-
-  /** `const name (: Type)? = property(…)` (or `machine(…)`) anywhere in the file, so `test("x", name)` is known to be a property. */
-  private collectBindings(): Map<string, Binding> {
-    const bindings = new Map<string, Binding>();
-    for (let i = 0; i < this.n; i++) {
-      const word = this.ident(i);
-      if (word !== "const" && word !== "let" && word !== "var") continue;
-      const name = this.ident(i + 1);
-      if (name === undefined) continue;
-      let k = i + 2;
-      if (this.is(k, ":")) {
-        // Skip the type annotation up to `=`, jumping over bracketed parts (object types, tuples).
-        const limit = Math.min(this.n, k + 200);
-        while (k < limit && !this.is(k, "=") && !this.is(k, ";")) k = this.is(k, "{") || this.is(k, "(") || this.is(k, "[") ? this.close[k]! + 1 : k + 1;
-      }
-      if (!this.is(k, "=")) continue;
-      k++;
-      if (this.ident(k) === "await") k++;
-      if (this.ident(k) === undefined) continue;
-      const callee = this.calleeAt(k);
-      if (callee === "property" || callee === "machine") bindings.set(name, { token: k, callee });
-    }
-    return bindings;
   }
 
   private position(offset: number): { line: number; character: number } {
@@ -293,7 +253,7 @@ class Structure {
  * // → [{ path: ["sort", "idempotent"], kind: "test", isProperty: true, … }]
  */
 export function discoverTests(source: string, options: DiscoverOptions = {}): DiscoveredTest[] {
-  return new Structure(new Tokenized(source, options)).discover();
+  return new Structure(new SourceText(source, options)).discover();
 }
 
 /**

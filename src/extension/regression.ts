@@ -42,7 +42,6 @@ import { exploreReference, noFailure, replayOptions } from "./scheduleSource.ts"
 import type { PropertyCallee } from "./discovery.ts";
 import type { MachineClass, ModuleReader } from "./machineSource.ts";
 import { machineCall, machineClass } from "./machineSource.ts";
-import { visibleAt } from "./source/bindings.ts";
 import type { FunctionShape, Param } from "./source/functions.ts";
 import type { ScanOptions } from "./source/scan.ts";
 import { Tokenized } from "./source/scan.ts";
@@ -428,7 +427,7 @@ function stepsBody(input: RegressionInput, p: Extract<Presentation, { kind: "ste
   const root = m.names[0]!;
   const targets = p.steps.flatMap((s) => (s.target === undefined ? [] : [s.target]));
   // The test's own names would shadow the class; and it must be declared where the new test goes.
-  if (root === "state" || targets.includes(root) || !visibleAt(m.t, root, input.insertAt)) return undefined;
+  if (root === "state" || targets.includes(root) || !m.t.visibleAt(root, input.insertAt)) return undefined;
   const cls = machineClass(m, input.readModule);
   const lines: Line[] = [{ text: `const state = new ${m.classRef}();`, verbatim: false }];
   const defined = new Set<string>();

@@ -10,8 +10,9 @@
  */
 import type { ScheduleInfo } from "../shared/protocol.ts";
 import type { TextInsertion } from "./regression.ts";
-import { importBindings, isOurModule, visibleAt } from "./source/bindings.ts";
+import { isOurModule } from "./source/bindings.ts";
 import type { Tokenized } from "./source/scan.ts";
+import type { SourceText } from "./source/read/sourceText.ts";
 
 /** The part of a failure's schedule a replay needs. */
 export type Replay = Pick<ScheduleInfo, "seed" | "schedule">;
@@ -43,13 +44,13 @@ export function replayOptions(t: Tokenized, [first, last]: readonly [number, num
  * added to the `{ … }` import that brings in `simTest` (else any of ours from "shrinkscope"). Undefined when
  * none of these works (a name `explore` already means something else, or no import to add it to).
  */
-export function exploreReference(t: Tokenized, simTestLocal: string | undefined, insertAt: number): { name: string; also?: TextInsertion } | undefined {
-  const ours = importBindings(t).filter((b) => isOurModule(b.specifier));
+export function exploreReference(t: SourceText, simTestLocal: string | undefined, insertAt: number): { name: string; also?: TextInsertion } | undefined {
+  const ours = t.imports.filter((b) => isOurModule(b.specifier));
   const imported = ours.find((b) => b.imported === "explore");
   if (imported !== undefined) return { name: imported.local };
   const namespace = ours.find((b) => b.imported === "*" || b.imported === "default");
   if (namespace !== undefined) return { name: `${namespace.local}.explore` };
-  if (visibleAt(t, "explore", insertAt)) return undefined;
+  if (t.visibleAt("explore", insertAt)) return undefined;
   const list = ours.find((b) => b.braces !== undefined && b.local === simTestLocal) ?? ours.find((b) => b.braces !== undefined && (b.specifier === "shrinkscope" || b.specifier.startsWith("shrinkscope/")));
   if (list?.braces === undefined) return undefined;
   return { name: "explore", also: addToList(t, list.braces[0], list.braces[1], "explore") };
@@ -75,6 +76,6 @@ function addToList(t: Tokenized, open: number, close: number, name: string): Tex
  * file's `assert` (node's or chai's) when it has one in scope, else a throw. Not `assert.equal(report, null, …)`:
  * node prints the report object's diff after the message, every event of its timeline included.
  */
-export function noFailure(t: Tokenized, report: string, insertAt: number): string {
-  return `if (${report} !== null) ${visibleAt(t, "assert", insertAt) ? "assert.fail" : "throw new Error"}(${report}.render());`;
+export function noFailure(t: SourceText, report: string, insertAt: number): string {
+  return `if (${report} !== null) ${t.visibleAt("assert", insertAt) ? "assert.fail" : "throw new Error"}(${report}.render());`;
 }

@@ -280,6 +280,54 @@ test("check(property(…)) and check(bound) convert the property inside; find(�
   assert.equal(convert('test("f", () => { find(st.integers(), (n) => n > 3); });', "4"), undefined);
 });
 
+/** "Convert counterexample to test" on every property of the file, in order, as discovery offers it. */
+function convertEach(source: string, repro: string, fileName = "a.test.ts"): Array<string | undefined> {
+  return discoverProperties(source, { fileName }).map((t) => {
+    const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
+    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall!.offset, callee: t.propertyCall!.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
+    return ins?.text.replace(/^(\r?\n)+/, "");
+  });
+}
+
+test("a name is the declaration visible where it is used: sibling describes each convert their own `p` and their own body", () => {
+  const describes = (use: string): string =>
+    lines(
+      'describe("first", () => {',
+      "  const p = property(st.integers(), (n) => { assert.ok(n < 1, 'first'); });",
+      `  ${use}`,
+      "});",
+      'describe("second", () => {',
+      "  const p = property(st.integers(), (n) => { assert.ok(n < 2, 'second'); });",
+      `  ${use}`,
+      "});",
+    );
+  for (const use of ['test("uses p", p);', 'test("checks p", () => check(p));']) {
+    const [first, second] = convertEach(describes(use), "5");
+    assert.match(first ?? "", /assert\.ok\(n < 1, 'first'\)/, `${use}: the first describe's own property`);
+    assert.match(second ?? "", /assert\.ok\(n < 2, 'second'\)/, `${use}: the second describe's own property`);
+  }
+  // A named body: what the declaration visible at the call shows decides (a sync function here, an async one there).
+  const bodies = lines(
+    'describe("sync", () => {',
+    "  const body = (n: number) => { assert.ok(n < 1); };",
+    '  test("t", property(st.integers(), body));',
+    "});",
+    'describe("async", () => {',
+    "  const body = async (n: number) => { assert.ok(n < 1); };",
+    '  test("t", property(st.integers(), body));',
+    "});",
+  );
+  const [sync, async] = convertEach(bodies, "5");
+  assert.match(sync ?? "", /^\s*body\(5\);$/m, "the sync body is called, not awaited");
+  assert.match(async ?? "", /^\s*await body\(5\);$/m);
+});
+
+test("a property with explicit type arguments, property<[number]>(…), converts and pins like any other", () => {
+  const src = 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { seed: 1 }));';
+  assert.equal(convert(src, "3"), lines('test("typed (regression: minimal counterexample)", () => {', "  const n: number = 3;", "  assert.ok(n < 3);", "});"));
+  assert.equal(pin(src, "3"), 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { examples: [[3]], seed: 1 }));');
+});
+
 // ─────────────────────────── Add as explicit example ───────────────────────────
 
 test("explicit examples: settings variables are spread, never corrupted; keys in comments and nested objects are not `examples`", () => {
