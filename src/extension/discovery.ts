@@ -2,16 +2,15 @@
  * Discovery: find the tests in a test file's source text, and say which of them are properties.
  *
  * The extension calls this on every edit (CodeLens "Run property", the Test Explorer tree), so it has three
- * jobs: be small, be fast, and never fail on half-typed code. That rules out the TypeScript compiler (~9 MB,
- * far over the < 1 MB bundle budget) and, in practice, parser libraries too: they throw or build recovery
- * trees on broken input, while we only ever need "which `test(...)`-shaped calls are where". So this is a
- * hand-written scanner and a light bracket pass, and it is pure (no `vscode`, no Node APIs): it also runs in
- * the runner and in unit tests.
+ * jobs: be small, be fast, and never fail on half-typed code. It is pure (no `vscode`, no Node APIs), so it
+ * also runs in unit tests.
  *
- * It reads the tokens of `source/scan.ts` (the same tokenizer the quick fixes use, so comments, strings,
+ * It reads the file through `source/read/` (the same tokens the quick fixes use, so comments, strings,
  * templates, regexes and JSX are opaque to both alike), then walks the identifiers looking for
  * `test|it|specify|describe|suite|context…` optionally followed by `.only/.skip/.each(…)/…` and then `(`.
- * Suites nest by bracket extent; tests get their suites' names as a path.
+ * Suites nest by bracket extent; tests get their suites' names as a path. Which calls are ours, and which
+ * `property(…)` a callback name is bound to, are `source/read/`'s answers (its recogniser and its scope
+ * resolver), which the quick fixes ask too. The tests of a text are found once and kept with it.
  *
  * What matters most is `discoverTests` at the bottom; everything above it is in the order it runs.
  *
@@ -21,10 +20,10 @@
  * appear, only under the wrong path).
  */
 
-import type { ScanOptions } from "./source/scan.ts";
-import { decodeEscapes, decodeString } from "./source/scan.ts";
-import { boundCall, ourCallAt } from "./source/read/ourCalls.ts";
-import { SourceText } from "./source/read/sourceText.ts";
+import type { PropertyCallee, ScanOptions, SourceText } from "./source/read/index.ts";
+import { boundCall, decodeEscapes, decodeString, ourCallAt, PROPERTY_CALLEES, readSource } from "./source/read/index.ts";
+
+export type { PropertyCallee } from "./source/read/index.ts";
 
 /** One test call found in the source. Offsets and lines/characters are 0-based (UTF-16 code units, as VS Code). */
 export interface DiscoveredTest {
@@ -53,9 +52,6 @@ export interface DiscoveredTest {
   readonly insertAfter: { readonly offset: number; readonly line: number; readonly character: number };
 }
 
-/** `machine(Class, spec)` is a property too: it returns the same kind of test function. */
-export type PropertyCallee = "property" | "check" | "find" | "machine";
-
 /** `jsx` (whether `<Tag>` may be JSX) and `fileName` (which picks that default): see `ScanOptions`. */
 export type DiscoverOptions = ScanOptions;
 
@@ -73,8 +69,6 @@ const ROLES: ReadonlyMap<string, Role> = new Map<string, Role>([
 const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "failing", "shuffle", "each", "for", "skipIf", "runIf"]);
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
-
-const CALLEES: ReadonlySet<string> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 interface Call {
   readonly role: Role;
@@ -226,7 +220,7 @@ class Structure {
         const name = this.ident(k);
         if (name === undefined) continue;
         const ours = ourCallAt(this.t, k);
-        if (ours !== undefined && CALLEES.has(ours.callee)) return { token: k, callee: ours.callee as PropertyCallee };
+        if (ours !== undefined && PROPERTY_CALLEES.has(ours.callee)) return { token: k, callee: ours.callee as PropertyCallee };
         // A test nested inside this one (usually a describe whose `})` is missing) owns its own property.
         if (ROLES.has(name)) {
           const nested = this.recognise(k);
@@ -253,8 +247,14 @@ class Structure {
  * // → [{ path: ["sort", "idempotent"], kind: "test", isProperty: true, … }]
  */
 export function discoverTests(source: string, options: DiscoverOptions = {}): DiscoveredTest[] {
-  return new Structure(new SourceText(source, options)).discover();
+  const text = readSource(source, options);
+  let tests = discovered.get(text);
+  if (tests === undefined) discovered.set(text, (tests = new Structure(text).discover()));
+  return tests;
 }
+
+/** Each text's tests, found once: the CodeLens, the Test Explorer and the quick fixes all ask after an edit. */
+const discovered = new WeakMap<SourceText, DiscoveredTest[]>();
 
 /**
  * The property tests of a file the editor shows or the workspace holds: none unless it is a JavaScript or

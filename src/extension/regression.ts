@@ -39,14 +39,8 @@
 import type { Presentation, StepInfo } from "../shared/protocol.ts";
 import type { Replay } from "./scheduleSource.ts";
 import { exploreReference, noFailure, replayOptions } from "./scheduleSource.ts";
-import type { PropertyCallee } from "./discovery.ts";
-import type { MachineClass, ModuleReader } from "./machineSource.ts";
-import { machineCall, machineClass } from "./machineSource.ts";
-import type { FunctionShape, Param } from "./source/functions.ts";
-import type { ScanOptions } from "./source/scan.ts";
-import { Tokenized } from "./source/scan.ts";
-import type { PlainBody, PropertyBody, PropertyCall } from "./sourceArgs.ts";
-import { propertyCall } from "./sourceArgs.ts";
+import type { FunctionShape, MachineClass, ModuleReader, Param, PlainBody, PropertyBody, PropertyCall, PropertyCallee, ScanOptions, SourceText } from "./source/read/index.ts";
+import { machineCall, machineClass, propertyCall, readSnippet } from "./source/read/index.ts";
 
 export interface RegressionInput {
   /** The whole file. */
@@ -64,7 +58,7 @@ export interface RegressionInput {
   readonly insertAt: number;
   /** The failure's presentation, from the run: the minimal arguments printed as TypeScript, or the minimal steps. */
   readonly presentation: Presentation;
-  /** Reads a module the file imports, to find a machine's class declared there (see machineSource.ts). */
+  /** Reads a module the file imports, to find a machine's class declared there (see source/read/machineCall.ts). */
   readonly readModule?: ModuleReader;
   /** A schedule failure's seed and shrunk schedule (the FailureReport's `schedule`), for a simTest body. */
   readonly schedule?: Replay;
@@ -90,16 +84,6 @@ function isTypeScript(fileName: string | undefined): boolean {
 
 function scanOptions(fileName: string | undefined): ScanOptions {
   return fileName === undefined ? {} : { fileName };
-}
-
-/** The property body's source: the body argument of the property call (before optional settings). */
-export function propertyBody(source: string, propertyOffset: number, fileName?: string): { text: string; isAsync: boolean; named: boolean } | undefined {
-  const call = propertyCall(source, propertyOffset, scanOptions(fileName));
-  if (call === undefined) return undefined;
-  const b = call.body;
-  if (b.kind === "named") return { text: b.text, isAsync: b.await, named: true };
-  if (b.kind === "simTest") return { text: call.t.text(b.range[0], b.range[1]), isAsync: true, named: false };
-  return { text: call.t.text(b.range[0], b.range[1]), isAsync: b.fn.async, named: false };
 }
 
 /** `xit`/`fit` and friends would skip or focus the new test: it uses the plain call. */
@@ -156,7 +140,7 @@ function testBody(call: PropertyCall, body: PlainBody, repro: string, ts: boolea
 }
 
 /** `(the expression at tokens first..last)(repro);`, awaited or not. */
-function calledInPlace(t: Tokenized, first: number, last: number, repro: string, awaited: boolean): Generated {
+function calledInPlace(t: SourceText, first: number, last: number, repro: string, awaited: boolean): Generated {
   return { lines: wrap(linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false), `${awaited ? "await " : ""}(`, `)(${repro});`), async: awaited };
 }
 
@@ -189,7 +173,7 @@ function replayBody(input: RegressionInput, call: PropertyCall, sim: Extract<Pro
 }
 
 /** The workload as a function of no arguments: its parameters declared before it (inlined), called by name, or called in place. */
-function workloadOf(t: Tokenized, w: PlainBody, repro: string, ts: boolean, unit: string): { declarations: Line[]; fn: Line[] } {
+function workloadOf(t: SourceText, w: PlainBody, repro: string, ts: boolean, unit: string): { declarations: Line[]; fn: Line[] } {
   if (w.kind === "named") return { declarations: [], fn: [{ text: `() => ${w.text}(${repro})`, verbatim: false }] };
   const fn = w.fn;
   const declarations = parameterDeclarations(t, fn, repro, ts);
@@ -203,7 +187,7 @@ function workloadOf(t: Tokenized, w: PlainBody, repro: string, ts: boolean, unit
 // ─────────────────────────────────────────── inlining ───────────────────────────────────────────
 
 /** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
-function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Generated | undefined {
+function inline(t: SourceText, fn: FunctionShape, repro: string, ts: boolean): Generated | undefined {
   if (fn.body.kind === "block" && returnsValue(t, fn)) return undefined;
   const lines = parameterDeclarations(t, fn, repro, ts);
   if (lines === undefined) return undefined;
@@ -231,7 +215,7 @@ function inline(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Ge
 }
 
 /** The parameters declared as the minimal arguments; undefined when that would change what the body means. */
-function parameterDeclarations(t: Tokenized, fn: FunctionShape, repro: string, ts: boolean): Line[] | undefined {
+function parameterDeclarations(t: SourceText, fn: FunctionShape, repro: string, ts: boolean): Line[] | undefined {
   if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
   const args = reproArguments(repro);
   if (args === undefined) return undefined;
@@ -273,7 +257,7 @@ interface ReproArgument {
 
 /** The repro's arguments; undefined for the shared-references form (`...(() => { … })()`). */
 function reproArguments(repro: string): ReproArgument[] | undefined {
-  const r = new Tokenized(repro, { jsx: false });
+  const r = readSnippet(repro);
   if (r.is(0, "...")) return undefined;
   return r.splitArguments(-1, r.n).map(([first, last]) => {
     const text = r.text(first, last);
@@ -281,7 +265,7 @@ function reproArguments(repro: string): ReproArgument[] | undefined {
   });
 }
 
-function literalType(r: Tokenized, first: number, last: number): Literal | undefined {
+function literalType(r: SourceText, first: number, last: number): Literal | undefined {
   const k = r.is(first, "-") ? first + 1 : first;
   if (k !== last) return r.is(first, "[") && r.is(last, "]") && last === first + 1 ? "never[]" : undefined;
   const tok = r.tokens[k]!;
@@ -293,7 +277,7 @@ function literalType(r: Tokenized, first: number, last: number): Literal | undef
 }
 
 /** The names a parameter binds (for a destructuring pattern, every name in it: a superset is only more careful). */
-function boundNames(t: Tokenized, p: Param): string[] {
+function boundNames(t: SourceText, p: Param): string[] {
   if (p.name !== undefined) return [p.name];
   const out: string[] = [];
   for (let k = p.pattern[0]; k <= p.pattern[1]; k++) {
@@ -303,7 +287,7 @@ function boundNames(t: Tokenized, p: Param): string[] {
   return out;
 }
 
-function anyToken(t: Tokenized, [first, last]: readonly [number, number], test: (k: number) => boolean): boolean {
+function anyToken(t: SourceText, [first, last]: readonly [number, number], test: (k: number) => boolean): boolean {
   for (let k = first; k <= last; k++) if (test(k)) return true;
   return false;
 }
@@ -311,7 +295,7 @@ function anyToken(t: Tokenized, [first, last]: readonly [number, number], test: 
 const ASSIGNMENT = /^(=(?!=)|\+=|-=|\*=|\/=|%=|\*\*=|<<=|>>=|>>>=|&=|\|=|\^=|&&=|\|\|=|\?\?=)/;
 
 /** Whether the body assigns to `name` (`name = …`, `name += …`, `name++`): then it is declared with `let`. */
-function reassigned(t: Tokenized, scope: readonly [number, number], name: string): boolean {
+function reassigned(t: SourceText, scope: readonly [number, number], name: string): boolean {
   return anyToken(t, scope, (k) => {
     if (t.ident(k) !== name || t.isMemberAccess(k)) return false;
     if ((t.is(k - 1, "++") || t.is(k - 1, "--")) && t.touching(k - 1)) return true;
@@ -330,7 +314,7 @@ const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with", "await
  * Whether a block body has a `return <value>` of its own (not in a nested function). Inlined, that value
  * would become the test callback's return, which runners treat differently (jest rejects one).
  */
-function returnsValue(t: Tokenized, fn: FunctionShape): boolean {
+function returnsValue(t: SourceText, fn: FunctionShape): boolean {
   if (fn.body.kind === "expression") return true;
   const { open, close } = fn.body;
   for (let k = open + 1; k < close; k++) {
@@ -347,7 +331,7 @@ function returnsValue(t: Tokenized, fn: FunctionShape): boolean {
 }
 
 /** Whether the `{` at `k` opens a function's body: after `=>`, or after the `)` of a function's or method's parameters. */
-function nestedFunctionBody(t: Tokenized, k: number): boolean {
+function nestedFunctionBody(t: SourceText, k: number): boolean {
   if (t.is(k - 1, "=>")) return true;
   if (!t.is(k - 1, ")")) return false;
   // Find the `(` this `)` closes: walk back over the parameters by bracket matching.
@@ -369,7 +353,7 @@ function nestedFunctionBody(t: Tokenized, k: number): boolean {
  * indentation); lines that begin inside a multi-line template or string keep their exact text. Blank lines
  * at either end are dropped when `trim` is set (a block's inside).
  */
-function linesOf(t: Tokenized, from: number, to: number, trim: boolean): Line[] {
+function linesOf(t: SourceText, from: number, to: number, trim: boolean): Line[] {
   const src = t.src;
   const out: Array<{ start: number; text: string; verbatim: boolean }> = [];
   let start = from;
@@ -403,7 +387,7 @@ function isLineStart(src: string, offset: number): boolean {
 }
 
 /** Whether an offset is inside a template or string token (a multi-line literal). */
-function insideLiteral(t: Tokenized, offset: number): boolean {
+function insideLiteral(t: SourceText, offset: number): boolean {
   let lo = 0;
   let hi = t.n - 1;
   while (lo < hi) {
@@ -457,7 +441,7 @@ function stepStatement(step: StepInfo, cls: MachineClass | undefined, defined: R
 /** The engine's printed argument object: one balanced `{ … }`, fully printed, using only bundle variables already defined. */
 function isArgumentObject(args: string, defined: ReadonlySet<string>): boolean {
   if (UNPRINTABLE.test(args)) return false;
-  const r = new Tokenized(args, { jsx: false });
+  const r = readSnippet(args);
   if (!r.is(0, "{") || !r.proper[0] || r.close[0] !== r.n - 1) return false;
   for (let k = 1; k < r.n - 1; k++) {
     const name = r.ident(k);
@@ -502,7 +486,7 @@ export function explicitExample(source: string, propertyOffset: number, presenta
 }
 
 /** The top-level property `key` of the object literal `open..close`: the key token and its value's range. */
-function objectKey(t: Tokenized, open: number, close: number, key: string): { key: number; value: readonly [number, number] | undefined } | undefined {
+function objectKey(t: SourceText, open: number, close: number, key: string): { key: number; value: readonly [number, number] | undefined } | undefined {
   for (const [first, last] of t.splitArguments(open, close)) {
     const name = t.ident(first) ?? t.string(first);
     if (name !== key) continue;
@@ -512,7 +496,7 @@ function objectKey(t: Tokenized, open: number, close: number, key: string): { ke
   return undefined;
 }
 
-function addToObject(t: Tokenized, open: number, close: number, example: string): TextInsertion {
+function addToObject(t: SourceText, open: number, close: number, example: string): TextInsertion {
   const src = t.src;
   const found = objectKey(t, open, close, "examples");
   if (found !== undefined) {

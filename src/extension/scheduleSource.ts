@@ -1,6 +1,6 @@
 /**
- * What a schedule failure's regression test needs from the file (pure text work on `source/scan.ts`'s tokens,
- * like machineSource.ts for machines): the options that replay the failing schedule, what `explore` is called
+ * What a schedule failure's regression test needs from the file (pure text work on the tokens of `source/read/`,
+ * like source/read/machineCall.ts for machines): the options that replay the failing schedule, what `explore` is called
  * here — or the edit that imports it — and the assertion the file can use.
  *
  * The replay is `explore(workload, { seeds: [seed], schedule: [...] })`: the schedule pins every decision (FIFO
@@ -10,9 +10,8 @@
  */
 import type { ScheduleInfo } from "../shared/protocol.ts";
 import type { TextInsertion } from "./regression.ts";
-import { isOurModule } from "./source/bindings.ts";
-import type { Tokenized } from "./source/scan.ts";
-import type { SourceText } from "./source/read/sourceText.ts";
+import type { SourceText } from "./source/read/index.ts";
+import { isOurModule } from "./source/read/index.ts";
 
 /** The part of a failure's schedule a replay needs. */
 export type Replay = Pick<ScheduleInfo, "seed" | "schedule">;
@@ -20,7 +19,7 @@ export type Replay = Pick<ScheduleInfo, "seed" | "schedule">;
 const EXPLORING = new Set(["seeds", "schedule", "strategy", "depth", "shrink"]);
 
 /** The replay's options, from the simTest's own (tokens first..last), or undefined when the schedule is not one. */
-export function replayOptions(t: Tokenized, [first, last]: readonly [number, number], replay: Replay): string | undefined {
+export function replayOptions(t: SourceText, [first, last]: readonly [number, number], replay: Replay): string | undefined {
   if (!Number.isSafeInteger(replay.seed) || !replay.schedule.every((d) => Number.isSafeInteger(d) && d >= 0)) return undefined;
   let end = replay.schedule.length;
   while (end > 0 && replay.schedule[end - 1] === 0) end--;
@@ -57,7 +56,7 @@ export function exploreReference(t: SourceText, simTestLocal: string | undefined
 }
 
 /** `name` added as the last entry of the `{ … }` list open..close, in the list's own layout (one line, or one entry a line). */
-function addToList(t: Tokenized, open: number, close: number, name: string): TextInsertion {
+function addToList(t: SourceText, open: number, close: number, name: string): TextInsertion {
   const last = close - 1;
   if (last === open) return { offset: t.tokens[open]!.end, text: ` ${name} ` };
   const comma = t.is(last, ",");

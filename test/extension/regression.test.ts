@@ -8,10 +8,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { explicitExample, propertyBody, quote, regressionTest } from "../../src/extension/regression.ts";
-import { splitArguments } from "../../src/extension/sourceArgs.ts";
+import { explicitExample, quote, regressionTest } from "../../src/extension/regression.ts";
+import { propertyBody, splitArguments } from "../../src/extension/source/read/index.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
-import type { ModuleReader } from "../../src/extension/machineSource.ts";
+import type { ModuleReader } from "../../src/extension/source/read/index.ts";
 import type { Presentation, StepInfo } from "../../src/shared/protocol.ts";
 import * as engine from "../../src/engine/index.ts";
 

@@ -3,7 +3,7 @@
  * `checkSorted` a function, an async one? The declaration is the one the scope resolver picks at the use, so
  * a name declared differently in two sibling blocks is read from the block that holds the property.
  */
-import { expressionEnd, functionAt, returnsPromise } from "../functions.ts";
+import { expressionEnd, functionAt, returnsPromise } from "./functions.ts";
 import type { Declaration } from "./scopes.ts";
 import type { SourceText } from "./sourceText.ts";
 

@@ -9,11 +9,14 @@
  * Discovery (which tests are properties, where the CodeLens and diagnostics go) and the quick fixes (which call
  * to take apart) both ask here, so they always agree on which calls are ours.
  */
-import { isOurModule } from "../bindings.ts";
+import { isOurModule } from "./imports.ts";
 import type { SourceText } from "./sourceText.ts";
 
 export const OUR_CALLEES = ["property", "check", "find", "machine", "simTest", "explore"] as const;
 export type OurCallee = (typeof OUR_CALLEES)[number];
+/** The calls that make a test a property test (`machine(Class, spec)` returns the same kind of test function). */
+export type PropertyCallee = Extract<OurCallee, "property" | "check" | "find" | "machine">;
+export const PROPERTY_CALLEES: ReadonlySet<OurCallee> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 const CALLEES: ReadonlySet<string> = new Set(OUR_CALLEES);
 

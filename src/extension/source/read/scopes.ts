@@ -13,10 +13,10 @@
  * It reads the tokens of `scan.ts` and, like the rest of `source/`, never fails on half-typed code: a declaration it
  * cannot read is left out, and brackets that never close run to the end of the file.
  */
-import type { Tokenized } from "../scan.ts";
-import { OPENERS } from "../scan.ts";
-import type { ImportBinding } from "../bindings.ts";
-import { expressionEnd, parseParams, returnTypeRange } from "../functions.ts";
+import type { Tokenized } from "./tokens.ts";
+import { OPENERS } from "./tokens.ts";
+import type { ImportBinding } from "./imports.ts";
+import { expressionEnd, parseParams, returnTypeRange } from "./functions.ts";
 
 export interface Declaration {
   readonly kind: "import" | "variable" | "function" | "class" | "parameter";

@@ -4,10 +4,11 @@
  * `SourceText` rather than a string, so one pass over a file — the CodeLens after an edit, then the quick fix on
  * the same text — tokenizes it once (`readSource` keeps the last few).
  */
-import type { ScanOptions } from "../scan.ts";
-import { jsxDefault, Tokenized } from "../scan.ts";
-import type { ImportBinding } from "../bindings.ts";
-import { importBindings } from "../bindings.ts";
+import type { ScanOptions } from "./scan.ts";
+import { jsxDefault } from "./scan.ts";
+import { Tokenized } from "./tokens.ts";
+import type { ImportBinding } from "./imports.ts";
+import { importBindings } from "./imports.ts";
 import type { Declaration } from "./scopes.ts";
 import { Scopes } from "./scopes.ts";
 
@@ -61,6 +62,14 @@ export function readSource(text: string, options: ScanOptions = {}): SourceText 
   cache.set(text, read);
   if (cache.size > KEPT) cache.delete(cache.keys().next().value!);
   return read;
+}
+
+/**
+ * A short text the engine printed (a repro's arguments, a step's argument object), read without JSX and not
+ * kept: a quick fix reads many of them, and they must not push the document out of `readSource`'s few.
+ */
+export function readSnippet(text: string): SourceText {
+  return new SourceText(text, { jsx: false });
 }
 
 /** How many texts `readSource` has tokenized so far: tests check that a pass over a file tokenizes it once. */

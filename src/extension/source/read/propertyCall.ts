@@ -1,6 +1,6 @@
 /**
  * A property call taken apart: its arguments, which one is the body and which the settings. Read with the
- * same tokenizer as discovery (`source/scan.ts`), so strings, templates, comments, regex literals with
+ * same tokenizer as discovery (`scan.ts`), so strings, templates, comments, regex literals with
  * brackets and `<…>` type arguments never shift an argument boundary.
  *
  * `property(...strategies, body, settings?)`: the body is the last argument that is a function, or a name
@@ -12,14 +12,15 @@
  * A body may be `simTest(options, workload)` (schedule exploration), inline or through a binding
  * (`const body = simTest(…)`): it is told apart by what `simTest` is called in this file, and taken apart too.
  */
-import type { ScanOptions } from "./source/scan.ts";
-import type { FunctionShape } from "./source/functions.ts";
-import { functionAt, returnsPromise } from "./source/functions.ts";
-import type { Declared } from "./source/read/declared.ts";
-import { declarationOf } from "./source/read/declared.ts";
-import { boundCall, ourCallAt, ourCallAtOffset } from "./source/read/ourCalls.ts";
-import { SourceText } from "./source/read/sourceText.ts";
-import type { PropertyCallee } from "./discovery.ts";
+import type { ScanOptions } from "./scan.ts";
+import type { FunctionShape } from "./functions.ts";
+import { functionAt, returnsPromise } from "./functions.ts";
+import type { Declared } from "./declared.ts";
+import { declarationOf } from "./declared.ts";
+import type { PropertyCallee } from "./ourCalls.ts";
+import { boundCall, ourCallAt, ourCallAtOffset } from "./ourCalls.ts";
+import type { SourceText } from "./sourceText.ts";
+import { readSource } from "./sourceText.ts";
 
 export interface ArgumentRange {
   readonly start: number;
@@ -44,7 +45,7 @@ export function callAt(t: SourceText, calleeOffset: number): CallTokens | undefi
 
 /** The arguments of the call of ours at `calleeOffset` as source ranges, or undefined when the call is not closed. */
 export function splitArguments(source: string, calleeOffset: number, options: ScanOptions = {}): ArgumentRange[] | undefined {
-  const t = new SourceText(source, options);
+  const t = readSource(source, options);
   const call = callAt(t, calleeOffset);
   return call?.args.map(([first, last]) => ({ start: t.tokens[first]!.start, end: t.tokens[last]!.end }));
 }
@@ -112,12 +113,12 @@ export function targetCall(t: SourceText, calleeOffset: number, callee: Property
 
 /**
  * The property call at `calleeOffset` taken apart, or undefined when it is not closed, is a `find(…)` or a
- * `machine(…)` (which has no body: see machineSource.ts), or which argument is the body cannot be told from the
+ * `machine(…)` (which has no body: see machineCall.ts), or which argument is the body cannot be told from the
  * file.
  */
 export function propertyCall(source: string, calleeOffset: number, options: PropertyCallOptions = {}): PropertyCall | undefined {
   if (options.callee === "machine") return undefined;
-  const t = new SourceText(source, options);
+  const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee);
   if (call === undefined) return undefined;
   const kinds = call.args.map(([first, last]): ArgumentKind => {
@@ -204,4 +205,14 @@ export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; sett
   // A strategy before it (`st.integers()`, or a name bound to a call) makes the last one the body.
   if (prev.kind === "other" || (prev.kind === "name" && prev.declared.kind === "value")) return { body: L };
   return undefined;
+}
+
+/** The property body's source: the body argument of the property call (before optional settings). */
+export function propertyBody(source: string, propertyOffset: number, fileName?: string): { text: string; isAsync: boolean; named: boolean } | undefined {
+  const call = propertyCall(source, propertyOffset, fileName === undefined ? {} : { fileName });
+  if (call === undefined) return undefined;
+  const b = call.body;
+  if (b.kind === "named") return { text: b.text, isAsync: b.await, named: true };
+  if (b.kind === "simTest") return { text: call.t.text(b.range[0], b.range[1]), isAsync: true, named: false };
+  return { text: call.t.text(b.range[0], b.range[1]), isAsync: b.fn.async, named: false };
 }

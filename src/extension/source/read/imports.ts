@@ -2,11 +2,11 @@
  * The names a file imports, read from the tokens of `scan.ts`: what the recogniser of our calls needs to know
  * which `property`/`machine` is ours, what the quick fixes need to find a machine's class in another file or to
  * add `explore` to an import, and what runner detection reads (`vitest`, `node:test`, …). Where each name is
- * visible is the scope resolver's business (`read/scopes.ts`).
+ * visible is the scope resolver's business (`scopes.ts`).
  *
  * Like the rest of `source/`, it never fails on half-typed code: what it cannot read, it does not report.
  */
-import type { Tokenized } from "./scan.ts";
+import type { Tokenized } from "./tokens.ts";
 
 /** One name an import (or a `require`) binds in the file. */
 export interface ImportBinding {

@@ -11,12 +11,13 @@
  *     namespace import of one (`import * as models from "./models"`), one file deep: re-exports are not followed.
  * Anything else (a package's class, a class expression inline) still converts, but without its methods.
  */
-import type { PropertyCallee } from "./discovery.ts";
-import type { ClassShape } from "./source/classes.ts";
-import { declaredClass, defaultExportedClass } from "./source/classes.ts";
-import type { ScanOptions } from "./source/scan.ts";
-import { SourceText } from "./source/read/sourceText.ts";
-import { targetCall } from "./sourceArgs.ts";
+import type { ClassShape } from "./classes.ts";
+import { declaredClass, defaultExportedClass } from "./classes.ts";
+import type { PropertyCallee } from "./ourCalls.ts";
+import { targetCall } from "./propertyCall.ts";
+import type { ScanOptions } from "./scan.ts";
+import type { SourceText } from "./sourceText.ts";
+import { readSource } from "./sourceText.ts";
 
 /** The text of the module a relative specifier names, next to the test file; undefined when there is none to read. */
 export type ModuleReader = (specifier: string) => { readonly fileName: string; readonly source: string } | undefined;
@@ -38,7 +39,7 @@ export interface MachineClass {
 
 /** The machine call at `calleeOffset` (or the one a `check(…)` there runs), when its class is a name or a member chain. */
 export function machineCall(source: string, calleeOffset: number, options: ScanOptions & { readonly callee?: PropertyCallee } = {}): MachineCall | undefined {
-  const t = new SourceText(source, options);
+  const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee ?? "machine");
   const arg = call?.args[0];
   if (arg === undefined) return undefined;
@@ -69,7 +70,7 @@ export function machineClass(m: MachineCall, readModule?: ModuleReader): Machine
   if (name === undefined || name === "*") return undefined;
   const module = readModule(binding.specifier);
   if (module === undefined) return undefined;
-  const t = new SourceText(module.source, { fileName: module.fileName });
+  const t = readSource(module.source, { fileName: module.fileName });
   const exported = name === "default" ? undefined : t.scopes.topLevel(name);
   const shape = name === "default" ? defaultExportedClass(t) : exported && declaredClass(t, exported);
   return shape === undefined ? undefined : { fileName: module.fileName, t, shape };

@@ -9,9 +9,9 @@
  * `ledger = new Ledger()` or `open = (x) => …` are not methods — nor are they to machine(), which only calls
  * methods on the prototype. Static methods, accessors, `#private` and computed names are left out.
  */
-import type { Tokenized } from "./scan.ts";
+import type { Tokenized } from "./tokens.ts";
 import { returnTypeRange } from "./functions.ts";
-import type { Declaration } from "./read/scopes.ts";
+import type { Declaration } from "./scopes.ts";
 
 export interface MethodShape {
   readonly name: string;

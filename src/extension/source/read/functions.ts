@@ -3,7 +3,7 @@
  * body (async or not, its parameters, a block or an expression body), and what the scope resolver needs to
  * know where a function's parameters are visible.
  */
-import type { Tokenized } from "./scan.ts";
+import type { Tokenized } from "./tokens.ts";
 
 /** One parameter; every range is an inclusive token range. */
 export interface Param {
