@@ -17,8 +17,8 @@ import { failingMethodSummary, failureSummary } from "./failures.ts";
 import { moduleReader } from "./moduleReader.ts";
 import type { ModuleReader } from "./source/read/index.ts";
 import { failingMethod } from "./source/read/index.ts";
-import type { TextInsertion } from "./regression.ts";
-import { explicitExample, regressionTest } from "./regression.ts";
+import type { TextInsertion } from "./source/write/index.ts";
+import { explicitExample, regressionTest } from "./source/write/index.ts";
 
 const CODE = "shrinkscope.counterexample";
 /** The diagnostic on a machine's failing method: no quick fix hangs on it. */

@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { explicitExample, quote, regressionTest } from "../../src/extension/regression.ts";
+import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
 import { propertyBody, splitArguments } from "../../src/extension/source/read/index.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
 import type { ModuleReader } from "../../src/extension/source/read/index.ts";
@@ -123,8 +123,14 @@ test("explicit examples are added to the settings object, or a new one", () => {
   assert.equal(c.slice(0, ins3.offset) + ins3.text + c.slice(ins3.offset), `property(st.integers(), (n) => {}, { examples: [[10], [3]] })`);
 });
 
-test("test names are quoted so any string round-trips", () => {
-  for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/"]) assert.equal((0, eval)(quote(s)), s);
+test("the regression test's name is a literal that any test name round-trips through", () => {
+  const source = 'test("n", property(st.integers(), (n) => { assert.ok(n < 1); }));';
+  for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/", "\u202e bidi"]) {
+    const ins = regressionTest({ source, propertyOffset: source.indexOf("property"), kind: "test", name: s, testLineStart: 0, insertAt: source.length, presentation: args("1") });
+    const literal = /^test\((.*), \(\) => \{$/m.exec(ins?.text ?? "")?.[1];
+    assert.ok(literal !== undefined && !/[\n\u2028\u202e]/.test(literal), `${JSON.stringify(s)}: one line, no invisible characters`);
+    assert.equal((0, eval)(literal), `${s} (regression: minimal counterexample)`);
+  }
 });
 
 // ─────────────────────────── Convert counterexample to test: which argument is the body ───────────────────────────

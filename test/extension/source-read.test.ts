@@ -1,14 +1,14 @@
 // Reading source text (src/extension/source/read/): one module reads a user's file for discovery, the quick
 // fixes and runner detection. These tests pin what holds that together: a text is tokenized once however many
 // readers ask; a name means the declaration JavaScript's scoping gives it where it is used; and code outside
-// source/read/ reaches it only through its index.ts.
+// source/read/ and source/write/ reaches them only through their index.ts.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { discoverProperties, discoverTests, propertiesOfFile } from "../../src/extension/discovery.ts";
 import { failingMethod, readSource, tokenizations } from "../../src/extension/source/read/index.ts";
-import { explicitExample, regressionTest } from "../../src/extension/regression.ts";
+import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
 import { importedRunner } from "../../src/extension/runnerDetect.ts";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -120,7 +120,7 @@ describe("a name means the declaration visible where it is used", () => {
   });
 });
 
-describe("the read module's boundary", () => {
+describe("the read and write modules' boundaries", () => {
   /** Relative imports of every .ts file under src/ and test/, as repository paths. */
   function imports(): Array<[file: string, target: string]> {
     const out: Array<[string, string]> = [];
@@ -135,13 +135,17 @@ describe("the read module's boundary", () => {
     return out;
   }
 
-  test("outside src/extension/source/read/, code imports only its index.ts", () => {
+  test("outside src/extension/source/read/ and source/write/, code imports only their index.ts", () => {
     const found = imports();
     const crossing = found.filter(([file, target]) => {
-      const m = /^src\/extension\/source\/(read)\//.exec(target);
+      const m = /^src\/extension\/source\/(read|write)\//.exec(target);
       return m !== null && !file.startsWith(`src/extension/source/${m[1]}/`) && !target.endsWith("/index.ts");
     });
     assert.deepEqual(crossing, []);
     assert.ok(found.some(([file, target]) => file === "src/extension/discovery.ts" && target === "src/extension/source/read/index.ts"), "imports are read");
+  });
+
+  test("reading never imports writing", () => {
+    assert.deepEqual(imports().filter(([file, target]) => file.startsWith("src/extension/source/read/") && !target.startsWith("src/extension/source/read/")), []);
   });
 });
