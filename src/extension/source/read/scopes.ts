@@ -85,11 +85,6 @@ export class Scopes {
     return (this.byName.get(name) ?? []).some((d) => (d.open < 0 || tokens[d.open]!.end <= offset) && (d.close >= n || offset <= tokens[d.close]!.start));
   }
 
-  /** The innermost bracket opener around token `i`, or -1 at the top level. */
-  enclosing(i: number): number {
-    return this.parent[i] ?? -1;
-  }
-
   private add(d: Declaration): void {
     const list = this.byName.get(d.name);
     if (list === undefined) this.byName.set(d.name, [d]);
