@@ -1,6 +1,6 @@
 /**
  * A property call taken apart: its arguments, which one is the body and which the settings. Read with the
- * same tokenizer as discovery (`source/scan.ts`), so strings, templates, comments, regex literals with
+ * same tokenizer as discovery (`scan.ts`), so strings, templates, comments, regex literals with
  * brackets and `<…>` type arguments never shift an argument boundary.
  *
  * `property(...strategies, body, settings?)`: the body is the last argument that is a function, or a name
@@ -12,13 +12,15 @@
  * A body may be `simTest(options, workload)` (schedule exploration), inline or through a binding
  * (`const body = simTest(…)`): it is told apart by what `simTest` is called in this file, and taken apart too.
  */
-import type { ScanOptions } from "./source/scan.ts";
-import { Tokenized } from "./source/scan.ts";
-import type { Declared, FunctionShape } from "./source/functions.ts";
-import { declarationOf, functionAt, returnsPromise } from "./source/functions.ts";
-import type { OurNames } from "./source/bindings.ts";
-import { ourNames } from "./source/bindings.ts";
-import type { PropertyCallee } from "./discovery.ts";
+import type { ScanOptions } from "./scan.ts";
+import type { FunctionShape } from "./functions.ts";
+import { functionAt, returnsPromise } from "./functions.ts";
+import type { Declared } from "./declared.ts";
+import { declarationOf } from "./declared.ts";
+import type { PropertyCallee } from "./ourCalls.ts";
+import { boundCall, ourCallAt, ourCallAtOffset } from "./ourCalls.ts";
+import type { SourceText } from "./sourceText.ts";
+import { readSource } from "./sourceText.ts";
 
 export interface ArgumentRange {
   readonly start: number;
@@ -33,23 +35,17 @@ export interface CallTokens {
 }
 
 /**
- * The call whose callee starts at `calleeOffset`: `property(`, `ss.property(`, `property<[number]>(`. Undefined
- * when there is no call there or it is not closed (the file is being edited).
+ * The call of ours whose callee starts at `calleeOffset`: `property(`, `ss.property(`, `property<[number]>(`.
+ * Undefined when there is none there or it is not closed (the file is being edited).
  */
-export function callAt(t: Tokenized, calleeOffset: number): CallTokens | undefined {
-  let k = t.tokenAt(calleeOffset);
-  if (k < 0 || t.ident(k) === undefined) return undefined;
-  while ((t.is(k + 1, ".") || t.is(k + 1, "?.")) && t.ident(k + 2) !== undefined) k += 2;
-  k++;
-  if (t.is(k, "<")) k = t.typeArgumentsEnd(k) ?? k;
-  if (!t.is(k, "(") || !t.proper[k]) return undefined;
-  const close = t.close[k]!;
-  return { open: k, close, args: t.splitArguments(k, close) };
+export function callAt(t: SourceText, calleeOffset: number): CallTokens | undefined {
+  const call = ourCallAtOffset(t, calleeOffset);
+  return call && { open: call.open, close: call.close, args: call.args };
 }
 
-/** The arguments of the call at `calleeOffset` as source ranges, or undefined when the call is not closed. */
+/** The arguments of the call of ours at `calleeOffset` as source ranges, or undefined when the call is not closed. */
 export function splitArguments(source: string, calleeOffset: number, options: ScanOptions = {}): ArgumentRange[] | undefined {
-  const t = new Tokenized(source, options);
+  const t = readSource(source, options);
   const call = callAt(t, calleeOffset);
   return call?.args.map(([first, last]) => ({ start: t.tokens[first]!.start, end: t.tokens[last]!.end }));
 }
@@ -83,7 +79,7 @@ export type PropertySettings =
   | { readonly kind: "other"; readonly range: readonly [number, number] };
 
 export interface PropertyCall extends CallTokens {
-  readonly t: Tokenized;
+  readonly t: SourceText;
   readonly body: PropertyBody;
   readonly bodyIndex: number;
   readonly settings: PropertySettings | undefined;
@@ -99,36 +95,35 @@ export interface PropertyCallOptions extends ScanOptions {
 
 /**
  * The call a test runs: the one at `calleeOffset`, or for `check(…)` the property it checks — `check(property(…))`,
- * `check(machine(…))` or `check(bound)` with `const bound = property(…)`. Undefined for `find(…)`, which runs no
- * property, and when the call is not closed.
+ * `check(machine(…))` or `check(bound)` with `const bound = property(…)` visible there. Undefined for `find(…)`,
+ * which runs no property, and when the call is not closed.
  */
-export function targetCall(t: Tokenized, calleeOffset: number, callee: PropertyCallee | undefined): CallTokens | undefined {
-  const call = callAt(t, calleeOffset);
-  if (call === undefined || callee === "find") return undefined;
-  if (callee !== "check") return call;
+export function targetCall(t: SourceText, calleeOffset: number, callee: PropertyCallee | undefined): CallTokens | undefined {
+  const call = ourCallAtOffset(t, calleeOffset);
+  if (call === undefined || callee === "find" || call.callee === "find") return undefined;
+  if (call.callee !== "check") return call;
   const first = call.args[0];
   if (first === undefined) return undefined;
   const name = first[0] === first[1] ? t.ident(first[0]) : undefined;
-  const inner = name !== undefined ? boundCall(t, name) : callAt(t, t.tokens[first[0]]!.start);
-  // Only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
-  if (inner === undefined || (name === undefined && inner.close !== first[1])) return undefined;
+  const inner = name !== undefined ? boundCall(t, name, first[0]) : ourCallAt(t, first[0]);
+  // Only a property or a machine, and only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
+  if (inner === undefined || !inner.proper || (inner.callee !== "property" && inner.callee !== "machine") || (name === undefined && inner.close !== first[1])) return undefined;
   return inner;
 }
 
 /**
  * The property call at `calleeOffset` taken apart, or undefined when it is not closed, is a `find(…)` or a
- * `machine(…)` (which has no body: see machineSource.ts), or which argument is the body cannot be told from the
+ * `machine(…)` (which has no body: see machineCall.ts), or which argument is the body cannot be told from the
  * file.
  */
 export function propertyCall(source: string, calleeOffset: number, options: PropertyCallOptions = {}): PropertyCall | undefined {
   if (options.callee === "machine") return undefined;
-  const t = new Tokenized(source, options);
+  const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee);
   if (call === undefined) return undefined;
-  const sim = ourNames(t, SIM_TEST);
   const kinds = call.args.map(([first, last]): ArgumentKind => {
     const kind = argumentKind(t, first, last);
-    const simCall = kind.kind === "other" ? simTestAt(t, sim, first, last) : undefined;
+    const simCall = kind.kind === "other" ? simTestAt(t, first, last) : undefined;
     return simCall === undefined ? kind : { kind: "simTest", call: simCall, range: [first, last] };
   });
   const chosen = chooseBody(kinds);
@@ -136,10 +131,10 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   const [first, last] = call.args[chosen.body]!;
   const kind = kinds[chosen.body]!;
   let body: PropertyBody;
-  const bound = kind.kind === "name" && kind.name !== undefined ? boundCall(t, kind.name) : undefined;
-  const boundSim = bound !== undefined && simTestAt(t, sim, bound.callee, bound.close) !== undefined ? bound : undefined;
+  const bound = kind.kind === "name" && kind.name !== undefined ? boundCall(t, kind.name, first) : undefined;
+  const boundSim = bound !== undefined && bound.callee === "simTest" && bound.proper && bound.args.length >= 2 ? bound : undefined;
   if (kind.kind === "simTest") body = simTestBody(t, kind.call, kind.range, false);
-  else if (boundSim !== undefined) body = simTestBody(t, boundSim, [boundSim.callee, boundSim.close], true);
+  else if (boundSim !== undefined) body = simTestBody(t, boundSim, [boundSim.token, boundSim.close], true);
   else if (kind.kind === "function" || kind.kind === "name") body = plainBody(t, kind, first, last)!;
   else return undefined;
   let settings: PropertySettings | undefined;
@@ -151,48 +146,26 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   return { t, ...call, body, bodyIndex: chosen.body, settings };
 }
 
-function plainBody(t: Tokenized, kind: ArgumentKind, first: number, last: number): PlainBody | undefined {
+function plainBody(t: SourceText, kind: ArgumentKind, first: number, last: number): PlainBody | undefined {
   if (kind.kind === "function") return { kind: "inline", fn: kind.fn, range: [first, last] };
   if (kind.kind === "name") return { kind: "named", text: t.text(first, last), await: !(kind.declared.kind === "function" && !kind.declared.async) };
   return undefined;
 }
 
-const SIM_TEST: ReadonlySet<"simTest"> = new Set(["simTest"] as const);
-
-/** The `simTest(…)` call spanning tokens first..last exactly (`simTest(`, renamed, `ss.simTest(`), by what this file calls it. */
-function simTestAt(t: Tokenized, names: OurNames<"simTest">, first: number, last: number): CallTokens | undefined {
-  const name = t.ident(first);
-  if (name === undefined || t.isMemberAccess(first)) return undefined;
-  const named = names.bare.has(name) ? t.is(first + 1, "(") || t.is(first + 1, "<") : names.namespaces.has(name) && t.is(first + 1, ".") && t.ident(first + 2) === "simTest";
-  if (!named) return undefined;
-  const call = callAt(t, t.tokens[first]!.start);
-  return call !== undefined && call.close === last && call.args.length >= 2 ? call : undefined;
+/** The `simTest(…)` call spanning tokens first..last exactly (`simTest(`, renamed, `ss.simTest(`). */
+function simTestAt(t: SourceText, first: number, last: number): CallTokens | undefined {
+  const call = ourCallAt(t, first);
+  return call !== undefined && call.callee === "simTest" && call.proper && call.close === last && call.args.length >= 2 ? call : undefined;
 }
 
 /** A simTest call taken apart: its options argument, and its workload (the body of the property, given its arguments). */
-function simTestBody(t: Tokenized, call: CallTokens, range: readonly [number, number], bound: boolean): PropertyBody {
+function simTestBody(t: SourceText, call: CallTokens, range: readonly [number, number], bound: boolean): PropertyBody {
   const [of, ol] = call.args[0]!;
   const [wf, wl] = call.args[1]!;
   return { kind: "simTest", call, range, options: [of, ol], workload: plainBody(t, argumentKind(t, wf, wl), wf, wl), bound };
 }
 
-/** `const name (: T)? = callee(…)` in the file: that call (the property a `check(name)` runs), and where its callee starts. */
-function boundCall(t: Tokenized, name: string): (CallTokens & { readonly callee: number }) | undefined {
-  for (let i = 1; i < t.n; i++) {
-    if (t.ident(i) !== name || t.isMemberAccess(i)) continue;
-    const before = t.ident(i - 1);
-    if (before !== "const" && before !== "let" && before !== "var") continue;
-    let k = i + 1;
-    if (t.is(k, ":")) while (k < t.n && k < i + 200 && !t.is(k, "=") && !t.is(k, ";")) k = t.is(k, "(") || t.is(k, "[") || t.is(k, "{") ? t.close[k]! + 1 : k + 1;
-    if (t.is(k, "=") && t.ident(k + 1) !== undefined) {
-      const call = callAt(t, t.tokens[k + 1]!.start);
-      return call === undefined ? undefined : { ...call, callee: k + 1 };
-    }
-  }
-  return undefined;
-}
-
-export function argumentKind(t: Tokenized, first: number, last: number): ArgumentKind {
+export function argumentKind(t: SourceText, first: number, last: number): ArgumentKind {
   const fn = functionAt(t, first, last);
   if (fn !== undefined) return { kind: "function", fn: { ...fn, async: fn.async || returnsPromise(t, fn) } };
   if (t.is(first, "{") && t.proper[first]) {
@@ -202,7 +175,7 @@ export function argumentKind(t: Tokenized, first: number, last: number): Argumen
   }
   if (first === last) {
     const name = t.ident(first);
-    if (name !== undefined && name !== "undefined" && name !== "null" && name !== "true" && name !== "false" && name !== "this") return { kind: "name", name, declared: declarationOf(t, name) };
+    if (name !== undefined && name !== "undefined" && name !== "null" && name !== "true" && name !== "false" && name !== "this") return { kind: "name", name, declared: declarationOf(t, name, first) };
     return { kind: "other" };
   }
   let k = first;
@@ -232,4 +205,14 @@ export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; sett
   // A strategy before it (`st.integers()`, or a name bound to a call) makes the last one the body.
   if (prev.kind === "other" || (prev.kind === "name" && prev.declared.kind === "value")) return { body: L };
   return undefined;
+}
+
+/** The property body's source: the body argument of the property call (before optional settings). */
+export function propertyBody(source: string, propertyOffset: number, fileName?: string): { text: string; isAsync: boolean; named: boolean } | undefined {
+  const call = propertyCall(source, propertyOffset, fileName === undefined ? {} : { fileName });
+  if (call === undefined) return undefined;
+  const b = call.body;
+  if (b.kind === "named") return { text: b.text, isAsync: b.await, named: true };
+  if (b.kind === "simTest") return { text: call.t.text(b.range[0], b.range[1]), isAsync: true, named: false };
+  return { text: call.t.text(b.range[0], b.range[1]), isAsync: b.fn.async, named: false };
 }

@@ -11,34 +11,35 @@
  *     namespace import of one (`import * as models from "./models"`), one file deep: re-exports are not followed.
  * Anything else (a package's class, a class expression inline) still converts, but without its methods.
  */
-import type { PropertyCallee } from "./discovery.ts";
-import type { ClassShape } from "./source/classes.ts";
-import { classNamed, defaultExportedClass } from "./source/classes.ts";
-import { importBindings } from "./source/bindings.ts";
-import type { ScanOptions } from "./source/scan.ts";
-import { Tokenized } from "./source/scan.ts";
-import { targetCall } from "./sourceArgs.ts";
+import type { ClassShape } from "./classes.ts";
+import { declaredClass, defaultExportedClass } from "./classes.ts";
+import type { PropertyCallee } from "./ourCalls.ts";
+import { targetCall } from "./propertyCall.ts";
+import type { ScanOptions } from "./scan.ts";
+import type { SourceText } from "./sourceText.ts";
+import { readSource } from "./sourceText.ts";
 
 /** The text of the module a relative specifier names, next to the test file; undefined when there is none to read. */
 export type ModuleReader = (specifier: string) => { readonly fileName: string; readonly source: string } | undefined;
 
 export interface MachineCall {
-  readonly t: Tokenized;
-  /** The class argument as written, `LedgerMachine` or `models.LedgerMachine`, and its names. */
+  readonly t: SourceText;
+  /** The class argument as written, `LedgerMachine` or `models.LedgerMachine`, its names, and its first token. */
   readonly classRef: string;
   readonly names: readonly string[];
+  readonly token: number;
 }
 
 export interface MachineClass {
   /** The file it is declared in, as the reader named it; undefined for the test file itself. */
   readonly fileName: string | undefined;
-  readonly t: Tokenized;
+  readonly t: SourceText;
   readonly shape: ClassShape;
 }
 
 /** The machine call at `calleeOffset` (or the one a `check(…)` there runs), when its class is a name or a member chain. */
 export function machineCall(source: string, calleeOffset: number, options: ScanOptions & { readonly callee?: PropertyCallee } = {}): MachineCall | undefined {
-  const t = new Tokenized(source, options);
+  const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee ?? "machine");
   const arg = call?.args[0];
   if (arg === undefined) return undefined;
@@ -48,26 +49,30 @@ export function machineCall(source: string, calleeOffset: number, options: ScanO
     if (name === undefined || (k < arg[1] && !t.is(k + 1, "."))) return undefined;
     names.push(name);
   }
-  return { t, classRef: names.join("."), names };
+  return { t, classRef: names.join("."), names, token: arg[0] };
 }
 
 /** Where the machine's class is declared, with its methods; undefined when it cannot be found simply. */
 export function machineClass(m: MachineCall, readModule?: ModuleReader): MachineClass | undefined {
   const [root, member, ...rest] = m.names;
   if (root === undefined || rest.length > 0) return undefined;
-  if (member === undefined) {
-    const here = classNamed(m.t, root);
-    if (here !== undefined) return { fileName: undefined, t: m.t, shape: here };
+  // The declaration the class argument means where it is written.
+  const declared = m.t.resolve(root, m.token);
+  if (declared === undefined) return undefined;
+  if (member === undefined && declared.kind !== "import") {
+    const here = declaredClass(m.t, declared);
+    return here === undefined ? undefined : { fileName: undefined, t: m.t, shape: here };
   }
-  const binding = importBindings(m.t).find((b) => b.local === root);
+  const binding = declared.binding;
   if (binding === undefined || readModule === undefined || !binding.specifier.startsWith(".")) return undefined;
   // `models.X` needs a namespace; a plain name needs a named or default import.
   const name = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
   if (name === undefined || name === "*") return undefined;
   const module = readModule(binding.specifier);
   if (module === undefined) return undefined;
-  const t = new Tokenized(module.source, { fileName: module.fileName });
-  const shape = name === "default" ? defaultExportedClass(t) : classNamed(t, name);
+  const t = readSource(module.source, { fileName: module.fileName });
+  const exported = name === "default" ? undefined : t.scopes.topLevel(name);
+  const shape = name === "default" ? defaultExportedClass(t) : exported && declaredClass(t, exported);
   return shape === undefined ? undefined : { fileName: module.fileName, t, shape };
 }
 

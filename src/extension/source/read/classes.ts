@@ -1,15 +1,17 @@
 /**
- * Classes read from tokens: where `class Name` is declared (also `const Name = class …` and `export default
- * class`), and its prototype methods, which are what a state machine calls. The machine quick fix awaits a step
- * only when its method may be async, and the diagnostics point at the failing invariant's or rule's method.
+ * Classes read from tokens: the class a declaration names (`class Name`, `const Name = class …`; which
+ * declaration a name means is the scope resolver's answer) or `export default class`, and its prototype
+ * methods, which are what a state machine calls. The machine quick fix awaits a step only when its method may
+ * be async, and the diagnostics point at the failing invariant's or rule's method.
  *
  * A method is a name at the top level of the class body followed by its parameters and a block (`name(…) {`,
  * with modifiers, type parameters and a return type allowed): a field's initializer never has that shape, so
  * `ledger = new Ledger()` or `open = (x) => …` are not methods — nor are they to machine(), which only calls
  * methods on the prototype. Static methods, accessors, `#private` and computed names are left out.
  */
-import type { Tokenized } from "./scan.ts";
+import type { Tokenized } from "./tokens.ts";
 import { returnTypeRange } from "./functions.ts";
+import type { Declaration } from "./scopes.ts";
 
 export interface MethodShape {
   readonly name: string;
@@ -30,13 +32,13 @@ export interface ClassShape {
 /** Words that may come before a method's name (static methods and accessors are then left out). */
 const BEFORE_NAME = new Set(["public", "private", "protected", "override", "readonly", "async", "declare", "abstract", "accessor", "static", "get", "set"]);
 
-/** The class declared as `name` in the file: `class name …`, or `const name = class …`. The first one, if several. */
-export function classNamed(t: Tokenized, name: string): ClassShape | undefined {
-  for (let i = 0; i < t.n; i++) {
-    if (t.ident(i) !== "class" || t.isMemberAccess(i)) continue;
-    const declared = t.ident(i + 1) === name || (t.is(i - 1, "=") && t.ident(i - 2) === name && ["const", "let", "var"].includes(t.ident(i - 3) ?? ""));
-    if (declared) return classAt(t, i);
-  }
+/**
+ * The class a declaration names: `class Name …`, or `const Name = class …`. Undefined for anything else, and for
+ * a class whose body is not closed.
+ */
+export function declaredClass(t: Tokenized, d: Declaration): ClassShape | undefined {
+  if (d.kind === "class") return classAt(t, d.keyword);
+  if (d.kind === "variable" && d.init !== undefined && t.ident(d.init) === "class") return classAt(t, d.init);
   return undefined;
 }
 

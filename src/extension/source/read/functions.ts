@@ -1,9 +1,9 @@
 /**
  * Function expressions and declarations read from tokens: what the quick fixes need to know about a property's
- * body (async or not, its parameters, a block or an expression body) and about the names a file declares
- * (is `opts` a settings object, is `checkSorted` a function, an async one?).
+ * body (async or not, its parameters, a block or an expression body), and what the scope resolver needs to
+ * know where a function's parameters are visible.
  */
-import type { Tokenized } from "./scan.ts";
+import type { Tokenized } from "./tokens.ts";
 
 /** One parameter; every range is an inclusive token range. */
 export interface Param {
@@ -101,7 +101,7 @@ export function returnTypeRange(t: Tokenized, colon: number, last: number): read
 }
 
 /** The parameters inside the `(` at `open`, or undefined when one has a shape we do not take apart. */
-function parseParams(t: Tokenized, open: number): Param[] | undefined {
+export function parseParams(t: Tokenized, open: number): Param[] | undefined {
   const params: Param[] = [];
   for (const [first, last] of t.splitArguments(open, t.close[open]!)) {
     let k = first;
@@ -143,87 +143,6 @@ function parseParams(t: Tokenized, open: number): Param[] | undefined {
     params.push({ rest, pattern: [k, patternEnd], name, optional, type, initializer });
   }
   return params;
-}
-
-// ─────────────────────────────────────────── declarations ───────────────────────────────────────────
-
-/** What a file shows about a name: how it is declared (the last word wins only when all agree). */
-export type Declared =
-  | { readonly kind: "function"; readonly async: boolean }
-  /** An object literal (`const opts = { … }`), or annotated with a settings type (`const opts: Settings`). */
-  | { readonly kind: "settings"; readonly object: readonly [number, number] | undefined }
-  /** Bound to something else (a call, another name): a strategy, or a function or settings made elsewhere. */
-  | { readonly kind: "value" }
-  /** Not declared in the file (imported, a parameter), or declared in ways that disagree. */
-  | { readonly kind: "unknown" };
-
-const UNKNOWN: Declared = { kind: "unknown" };
-
-/** How `name` is declared in the file: `function name(`, `const name = (…) =>`, `const name = { … }`, … */
-export function declarationOf(t: Tokenized, name: string): Declared {
-  let found: Declared | undefined;
-  const agree = (d: Declared): boolean => {
-    if (found !== undefined && JSON.stringify(found) !== JSON.stringify(d)) {
-      found = UNKNOWN;
-      return false;
-    }
-    found = d;
-    return true;
-  };
-  for (let i = 0; i < t.n; i++) {
-    if (t.ident(i) !== name || t.isMemberAccess(i)) continue;
-    const before = t.ident(i - 1);
-    if (t.is(i - 1, "*") && t.ident(i - 2) === "function") {
-      return UNKNOWN; // a generator: calling it runs nothing
-    } else if (before === "function") {
-      if (!agree({ kind: "function", async: t.ident(i - 2) === "async" })) return UNKNOWN;
-    } else if ((before === "const" || before === "let" || before === "var") && !t.isMemberAccess(i - 1)) {
-      const d = declaredValue(t, i);
-      if (d !== undefined && !agree(d)) return UNKNOWN;
-    } else if (before === "import" || t.is(i - 1, "{") || t.is(i - 1, ",") || before === "as") {
-      // `import name from`, `import { name }`, `import { x as name }`: bound elsewhere, only its type could tell.
-      if (isImportBinding(t, i)) return UNKNOWN;
-    }
-  }
-  return found ?? UNKNOWN;
-}
-
-/** Whether identifier `i` is a binding in an `import … from` statement. */
-function isImportBinding(t: Tokenized, i: number): boolean {
-  for (let k = i - 1; k >= 0 && k > i - 64; k--) {
-    if (t.ident(k) === "import") return true;
-    if (t.is(k, ";") || t.is(k, "}") || t.is(k, ")")) return false;
-  }
-  return false;
-}
-
-/** `const name (: Type)? = init` with `name` at token `i`: what the annotation or the initializer shows. */
-function declaredValue(t: Tokenized, i: number): Declared | undefined {
-  let k = i + 1;
-  let type: readonly [number, number] | undefined;
-  if (t.is(k, ":")) {
-    const start = k + 1;
-    const limit = Math.min(t.n, k + 200);
-    while (k < limit && !t.is(k, "=") && !t.is(k, ";")) {
-      if (t.is(k, "{") || t.is(k, "(") || t.is(k, "[")) k = t.close[k]! + 1;
-      else if (t.is(k, "<")) k = t.typeArgumentsEnd(k) ?? k + 1;
-      else if (t.is(k, "=>")) k++;
-      else k++;
-    }
-    if (k - 1 >= start) type = [start, k - 1];
-  }
-  if (type !== undefined) {
-    const text = t.text(type[0], type[1]);
-    if (/=>/.test(text)) return { kind: "function", async: /\bPromise\s*</.test(text.slice(text.lastIndexOf("=>"))) };
-    if (/\b(Settings|Options)\b/.test(text)) return { kind: "settings", object: t.is(k, "=") && t.is(k + 1, "{") ? [k + 1, t.close[k + 1]!] : undefined };
-  }
-  if (!t.is(k, "=")) return type === undefined ? undefined : { kind: "value" };
-  const init = k + 1;
-  if (t.is(init, "{") && t.proper[init]) return { kind: "settings", object: [init, t.close[init]!] };
-  const end = expressionEnd(t, init);
-  const fn = functionAt(t, init, end);
-  if (fn !== undefined) return fn.generator ? UNKNOWN : { kind: "function", async: fn.async || returnsPromise(t, fn) };
-  return { kind: "value" };
 }
 
 /** The last token of the expression starting at `first`: up to a top-level `;`, `,` or closer, or a line break before a new statement. */
