@@ -25,7 +25,7 @@ const importMetaUrlFromFilename = {
 
 await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
-  // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (redisClient.ts), gets
+  // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (databases/redis/client.ts), gets
   // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs", ...importMetaUrlFromFilename }),
   existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true, ...importMetaUrlFromFilename }),

@@ -10,13 +10,23 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FOLDERS = ["engine", "shared", "webview", "extension", "runner", "test-runners", "repository"];
 
+/** Folders whose tests are not ours to run: fixtures, fixture projects, and what tests install into them. */
+const SKIP = new Set(["fixtures", "projects", "node_modules"]);
+
 /** Paths relative to the repository, sorted within each folder; fixture projects' own tests excluded. */
 export function unitTestFiles() {
   const out = [];
-  for (const folder of FOLDERS) {
-    const dir = path.join(ROOT, "test", folder);
-    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".test.ts") && !f.split(path.sep).some((part) => part === "fixtures" || part === "projects" || part === "node_modules"));
-    out.push(...files.sort().map((f) => path.join("test", folder, f)));
+  for (const folder of FOLDERS) out.push(...testsUnder(path.join("test", folder)).sort());
+  return out;
+}
+
+/** The *.test.ts files below `dir`, without following links (a test links the package into its fixture projects). */
+function testsUnder(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory() && !SKIP.has(entry.name)) out.push(...testsUnder(rel));
+    else if (entry.isFile() && entry.name.endsWith(".test.ts")) out.push(rel);
   }
   return out;
 }

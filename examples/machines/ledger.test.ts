@@ -9,7 +9,9 @@
 // (bench/stateful.mjs counts on how many of 20 seeds it does):
 //
 //   const state = new LedgerMachine();
-//   const accounts_0 = state.open({ name: "a" });
+//   const accounts_0 = state.open({
+//     name: "a" // or any other generated value
+//   });
 //   state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });
 //   state.totalsMatch();
 //   state.teardown();

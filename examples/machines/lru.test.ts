@@ -11,10 +11,19 @@
 // and the third put evicts it anyway.
 //
 //   const state = new LruMachine();
-//   state.put({ key: "0", value: 0 });
-//   state.put({ key: "1", value: 0 });
+//   state.put({
+//     key: "0",
+//     value: 0 // or any other generated value
+//   });
+//   state.put({
+//     key: "1",
+//     value: 0 // or any other generated value
+//   });
 //   state.get({ key: "0" });
-//   state.put({ key: "2", value: 0 });
+//   state.put({
+//     key: "2",
+//     value: 0 // or any other generated value
+//   });
 //   state.keysMatch();
 //
 //   Explanation: assertion failed in invariant keysMatch

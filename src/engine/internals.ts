@@ -10,7 +10,8 @@
 
 // The events' and the choices' types, which the wire formats between runtimes carry (src/shared/).
 export type * from "./events/events.ts";
-export type { ChoiceType, ChoiceValue, SortKeyComparison } from "./choice/choices.ts";
+export type { ChoiceType, ChoiceValue } from "./choice/types.ts";
+export type { SortKeyComparison } from "./choice/order.ts";
 
 // Observing a run: the editor's outbox (src/runner/outbox.ts) is a RunObserver, the runner installs one.
 export type { ConcludedCase, KeptCase, RunObserver } from "./events/observer.ts";
@@ -23,6 +24,6 @@ export { scheduleOf } from "./property/failureSchedule.ts";
 export { now } from "./util/clock.ts";
 
 // The shared failure database, which the editor reads to show failures saved on other machines.
-export { decodeChoices } from "./databases/database.ts";
-export { isRedisUrl, redactUrl } from "./databases/redis.ts";
-export { openRedisClient, resolveClient } from "./databases/redisClient.ts";
+export { decodeChoices } from "./databases/encoding.ts";
+export { isRedisUrl, redactUrl } from "./databases/redis/url.ts";
+export { openRedisClient, resolveClient } from "./databases/redis/client.ts";

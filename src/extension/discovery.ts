@@ -2,16 +2,15 @@
  * Discovery: find the tests in a test file's source text, and say which of them are properties.
  *
  * The extension calls this on every edit (CodeLens "Run property", the Test Explorer tree), so it has three
- * jobs: be small, be fast, and never fail on half-typed code. That rules out the TypeScript compiler (~9 MB,
- * far over the < 1 MB bundle budget) and, in practice, parser libraries too: they throw or build recovery
- * trees on broken input, while we only ever need "which `test(...)`-shaped calls are where". So this is a
- * hand-written scanner and a light bracket pass, and it is pure (no `vscode`, no Node APIs): it also runs in
- * the runner and in unit tests.
+ * jobs: be small, be fast, and never fail on half-typed code. It is pure (no `vscode`, no Node APIs), so it
+ * also runs in unit tests.
  *
- * It reads the tokens of `source/scan.ts` (the same tokenizer the quick fixes use, so comments, strings,
+ * It reads the file through `source/read/` (the same tokens the quick fixes use, so comments, strings,
  * templates, regexes and JSX are opaque to both alike), then walks the identifiers looking for
  * `test|it|specify|describe|suite|context…` optionally followed by `.only/.skip/.each(…)/…` and then `(`.
- * Suites nest by bracket extent; tests get their suites' names as a path.
+ * Suites nest by bracket extent; tests get their suites' names as a path. Which calls are ours, and which
+ * `property(…)` a callback name is bound to, are `source/read/`'s answers (its recogniser and its scope
+ * resolver), which the quick fixes ask too. The tests of a text are found once and kept with it.
  *
  * What matters most is `discoverTests` at the bottom; everything above it is in the order it runs.
  *
@@ -21,10 +20,10 @@
  * appear, only under the wrong path).
  */
 
-import type { ScanOptions } from "./source/scan.ts";
-import { decodeEscapes, decodeString, Tokenized } from "./source/scan.ts";
-import type { OurNames } from "./source/bindings.ts";
-import { ourNames } from "./source/bindings.ts";
+import type { PropertyCallee, ScanOptions, SourceText } from "./source/read/index.ts";
+import { boundCall, decodeEscapes, decodeString, ourCallAt, PROPERTY_CALLEES, readSource } from "./source/read/index.ts";
+
+export type { PropertyCallee } from "./source/read/index.ts";
 
 /** One test call found in the source. Offsets and lines/characters are 0-based (UTF-16 code units, as VS Code). */
 export interface DiscoveredTest {
@@ -53,9 +52,6 @@ export interface DiscoveredTest {
   readonly insertAfter: { readonly offset: number; readonly line: number; readonly character: number };
 }
 
-/** `machine(Class, spec)` is a property too: it returns the same kind of test function. */
-export type PropertyCallee = "property" | "check" | "find" | "machine";
-
 /** `jsx` (whether `<Tag>` may be JSX) and `fileName` (which picks that default): see `ScanOptions`. */
 export type DiscoverOptions = ScanOptions;
 
@@ -73,8 +69,6 @@ const ROLES: ReadonlyMap<string, Role> = new Map<string, Role>([
 const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "failing", "shuffle", "each", "for", "skipIf", "runIf"]);
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
-
-const CALLEES: ReadonlySet<PropertyCallee> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
 
 interface Call {
   readonly role: Role;
@@ -95,14 +89,12 @@ interface Binding {
 
 class Structure {
   private readonly src: string;
-  private readonly tokens: Tokenized["tokens"];
+  private readonly tokens: SourceText["tokens"];
   private readonly close: Int32Array;
   private readonly proper: Uint8Array;
   private readonly n: number;
-  private names: OurNames<PropertyCallee> = { bare: new Map(), namespaces: new Set() };
-  private bindings = new Map<string, Binding>();
 
-  constructor(private readonly t: Tokenized) {
+  constructor(private readonly t: SourceText) {
     ({ src: this.src, tokens: this.tokens, close: this.close, proper: this.proper, n: this.n } = t);
   }
 
@@ -119,8 +111,6 @@ class Structure {
   }
 
   discover(): DiscoveredTest[] {
-    this.names = ourNames(this.t, CALLEES);
-    this.bindings = this.collectBindings();
     const found: DiscoveredTest[] = [];
     // Suites whose extent we are inside, innermost last.
     const suites: Array<{ name: string; close: number }> = [];
@@ -221,15 +211,16 @@ class Structure {
   private findPropertyCall(call: Call): Binding | undefined {
     for (let a = 1; a < call.args.length; a++) {
       const [first, last] = call.args[a]!;
-      if (first === last) {
-        const bound = this.bindings.get(this.ident(first) ?? "");
-        if (bound !== undefined) return bound;
+      if (first === last && this.ident(first) !== undefined) {
+        // `test("x", p)`: the `p` visible here, bound to `property(…)` or `machine(…)`.
+        const bound = boundCall(this.t, this.ident(first)!, first);
+        if (bound !== undefined && (bound.callee === "property" || bound.callee === "machine")) return { token: bound.token, callee: bound.callee };
       }
       for (let k = first; k <= last; k++) {
         const name = this.ident(k);
         if (name === undefined) continue;
-        const callee = this.calleeAt(k);
-        if (callee !== undefined) return { token: k, callee };
+        const ours = ourCallAt(this.t, k);
+        if (ours !== undefined && PROPERTY_CALLEES.has(ours.callee)) return { token: k, callee: ours.callee as PropertyCallee };
         // A test nested inside this one (usually a describe whose `})` is missing) owns its own property.
         if (ROLES.has(name)) {
           const nested = this.recognise(k);
@@ -238,43 +229,6 @@ class Structure {
       }
     }
     return undefined;
-  }
-
-  /** Whether identifier `k` starts a property/check/find/machine call: `property(`, `prop(` (renamed) or `ss.property(`. */
-  private calleeAt(k: number): PropertyCallee | undefined {
-    const name = this.ident(k)!;
-    if (this.isMemberAccess(k)) return undefined;
-    const bare = this.names.bare.get(name);
-    if (bare !== undefined) return this.is(k + 1, "(") ? bare : undefined;
-    if (this.names.namespaces.has(name) && (this.is(k + 1, ".") || this.is(k + 1, "?."))) {
-      const member = this.ident(k + 2);
-      if (member !== undefined && CALLEES.has(member as PropertyCallee) && this.is(k + 3, "(")) return member as PropertyCallee;
-    }
-    return undefined;
-  }
-
-  /** `const name (: Type)? = property(…)` (or `machine(…)`) anywhere in the file, so `test("x", name)` is known to be a property. */
-  private collectBindings(): Map<string, Binding> {
-    const bindings = new Map<string, Binding>();
-    for (let i = 0; i < this.n; i++) {
-      const word = this.ident(i);
-      if (word !== "const" && word !== "let" && word !== "var") continue;
-      const name = this.ident(i + 1);
-      if (name === undefined) continue;
-      let k = i + 2;
-      if (this.is(k, ":")) {
-        // Skip the type annotation up to `=`, jumping over bracketed parts (object types, tuples).
-        const limit = Math.min(this.n, k + 200);
-        while (k < limit && !this.is(k, "=") && !this.is(k, ";")) k = this.is(k, "{") || this.is(k, "(") || this.is(k, "[") ? this.close[k]! + 1 : k + 1;
-      }
-      if (!this.is(k, "=")) continue;
-      k++;
-      if (this.ident(k) === "await") k++;
-      if (this.ident(k) === undefined) continue;
-      const callee = this.calleeAt(k);
-      if (callee === "property" || callee === "machine") bindings.set(name, { token: k, callee });
-    }
-    return bindings;
   }
 
   private position(offset: number): { line: number; character: number } {
@@ -293,8 +247,14 @@ class Structure {
  * // → [{ path: ["sort", "idempotent"], kind: "test", isProperty: true, … }]
  */
 export function discoverTests(source: string, options: DiscoverOptions = {}): DiscoveredTest[] {
-  return new Structure(new Tokenized(source, options)).discover();
+  const text = readSource(source, options);
+  let tests = discovered.get(text);
+  if (tests === undefined) discovered.set(text, (tests = new Structure(text).discover()));
+  return tests;
 }
+
+/** Each text's tests, found once: the CodeLens, the Test Explorer and the quick fixes all ask after an edit. */
+const discovered = new WeakMap<SourceText, DiscoveredTest[]>();
 
 /**
  * The property tests of a file the editor shows or the workspace holds: none unless it is a JavaScript or

@@ -1,15 +1,15 @@
 /**
  * Reading a module a test file imports, so the quick fix and the diagnostics can find a machine's class in it
- * (machineSource.ts asks; this answers). Only relative specifiers, resolved the simple way next to the test file —
- * the path as written, then with TypeScript's source extension for a `.js` one (`./ledger.js` is `./ledger.ts`
- * before compilation), then with each extension, then `index.*` in a folder — and only files inside the
- * workspace. No tsconfig paths, no packages. An open editor's text wins over the file on disk (it may be unsaved).
+ * (source/read/machineCall.ts asks; this answers). Only relative specifiers, resolved the simple way next to the
+ * test file — the path as written, then with TypeScript's source extension for a `.js` one (`./ledger.js` is
+ * `./ledger.ts` before compilation), then with each extension, then `index.*` in a folder — and only files
+ * inside the workspace. No tsconfig paths, no packages. An open editor's text wins over the file on disk (it may be unsaved).
  *
  * No vscode import: the host passes the open documents' text in, and the unit tests a map.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ModuleReader } from "./machineSource.ts";
+import type { ModuleReader } from "./source/read/index.ts";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** A specifier written with the compiled extension names the source file. */

@@ -4,7 +4,7 @@
  * explicit example" (pin the case in the property's settings so it always runs first; properties only).
  *
  * A machine's failure also gets a diagnostic on the failing invariant's or rule's method, in the test file or in
- * the workspace file its class is imported from (machineSource.ts finds it), the two linked to each other. So a
+ * the workspace file its class is imported from (source/read/machineCall.ts finds it), the two linked to each other. So a
  * test file's failures may put diagnostics in other files: each test file's share is kept apart, and a file's
  * diagnostics are the union of the shares that point into it.
  */
@@ -14,11 +14,11 @@ import type { DiscoveredTest } from "./discovery.ts";
 import { discoverTests } from "./discovery.ts";
 import type { FailureStore, StoredFailure } from "./failures.ts";
 import { failingMethodSummary, failureSummary } from "./failures.ts";
-import type { ModuleReader } from "./machineSource.ts";
-import { failingMethod } from "./machineSource.ts";
 import { moduleReader } from "./moduleReader.ts";
-import type { TextInsertion } from "./regression.ts";
-import { explicitExample, regressionTest } from "./regression.ts";
+import type { ModuleReader } from "./source/read/index.ts";
+import { failingMethod } from "./source/read/index.ts";
+import type { TextInsertion } from "./source/write/index.ts";
+import { explicitExample, regressionTest } from "./source/write/index.ts";
 
 const CODE = "shrinkscope.counterexample";
 /** The diagnostic on a machine's failing method: no quick fix hangs on it. */

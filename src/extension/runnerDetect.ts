@@ -23,8 +23,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { nodeExecutable } from "./nodePath.ts";
-import { importBindings } from "./source/bindings.ts";
-import { Tokenized } from "./source/scan.ts";
+import { readSource } from "./source/read/index.ts";
 
 export const RUNNER_SETTINGS = ["auto", "vitest", "jest", "mocha", "node", "builtin"] as const;
 export type RunnerSetting = (typeof RUNNER_SETTINGS)[number];
@@ -155,7 +154,7 @@ function ancestors(file: string): string[] {
 /** The runner the file's own imports name, if any. */
 export function importedRunner(source: string, fileName: string): ExternalRunner | undefined {
   try {
-    for (const b of importBindings(new Tokenized(source, { fileName }))) {
+    for (const b of readSource(source, { fileName }).imports) {
       const r = IMPORT_RUNNERS[b.specifier];
       if (r !== undefined) return r;
     }

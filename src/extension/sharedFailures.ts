@@ -3,7 +3,7 @@
  * shows them when the file is opened: "Failed elsewhere — minimal example …". Pure of `vscode`, so it is tested
  * in Node against a real redis-server.
  *
- * What it reads is what the engine writes (src/engine/databases/redis.ts): the index set names the hashes that hold
+ * What it reads is what the engine writes (src/engine/databases/redis/): the index set names the hashes that hold
  * examples; a hash `<prefix>examples:<key>` holds each saved sequence with when it was saved, and
  * `<prefix>notes:<key>` how its failure reads (printed example, error). A key starts with the test file's path
  * relative to the working folder and, when the test runner named the test, holds its full name

@@ -170,6 +170,45 @@ describe("which tests are properties", () => {
     assert.deepEqual(inCheck, { ...positionOf(src, "check(property(byteArrays"), callee: "check" });
   });
 
+  test("a name resolves to the declaration visible where the test is: sibling describes each bind their own `p`", () => {
+    const src = [
+      'import { describe, test } from "node:test";',
+      'import { property, st } from "shrinkscope";',
+      'describe("first", () => {',
+      "  const p = property(st.integers(), (n) => { if (n > 1) throw new Error('first'); });",
+      '  test("uses p", p);',
+      "});",
+      'describe("second", () => {',
+      "  const p = property(st.strings(), (s) => { if (s.length > 1) throw new Error('second'); });",
+      '  test("uses p", p);',
+      "});",
+      'test("outside both", p);',
+    ].join("\n");
+    const tests = discoverTests(src);
+    const first = src.indexOf("property(st.integers()");
+    const second = src.indexOf("property(st.strings()");
+    assert.deepEqual(
+      tests.map((t) => [t.path.join(" > "), t.propertyCall?.offset]),
+      [["first > uses p", first], ["second > uses p", second], ["outside both", undefined]],
+      "each test's property is the one its own describe declares; neither is visible outside them",
+    );
+  });
+
+  test("a call with explicit type arguments is ours: property<[number]>(…), ss.check<T>(…), machine<M>(…)", () => {
+    const src = [
+      'import { property, machine, st } from "shrinkscope";',
+      'import * as ss from "shrinkscope";',
+      'test("typed", property<[number]>(st.integers(), (n) => {}));',
+      'test("typed check", () => ss.check<[string]>(p));',
+      'test("typed machine", machine<Ledger>(Ledger, { rules: {} }));',
+      'test("comparison, not a call", () => { const b = property < 1; });',
+    ].join("\n");
+    assert.deepEqual(
+      discoverTests(src).map((t) => `${t.isProperty ? "P" : "-"} ${t.path[0]} ${t.propertyCall?.callee ?? ""}`.trim()),
+      ["P typed property", "P typed check check", "P typed machine machine", "- comparison, not a call"],
+    );
+  });
+
   test("imports decide the meaning: renamed and namespace imports count, another module's find does not", () => {
     const tests = discoverFixture("tricky.ts.txt");
     assert.equal(byName(tests, "renamed import is a property").propertyCall?.callee, "property");

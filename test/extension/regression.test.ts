@@ -8,10 +8,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { explicitExample, propertyBody, quote, regressionTest } from "../../src/extension/regression.ts";
-import { splitArguments } from "../../src/extension/sourceArgs.ts";
+import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
+import { propertyBody, splitArguments } from "../../src/extension/source/read/index.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
-import type { ModuleReader } from "../../src/extension/machineSource.ts";
+import type { ModuleReader } from "../../src/extension/source/read/index.ts";
 import type { Presentation, StepInfo } from "../../src/shared/protocol.ts";
 import * as engine from "../../src/engine/index.ts";
 
@@ -123,8 +123,14 @@ test("explicit examples are added to the settings object, or a new one", () => {
   assert.equal(c.slice(0, ins3.offset) + ins3.text + c.slice(ins3.offset), `property(st.integers(), (n) => {}, { examples: [[10], [3]] })`);
 });
 
-test("test names are quoted so any string round-trips", () => {
-  for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/"]) assert.equal((0, eval)(quote(s)), s);
+test("the regression test's name is a literal that any test name round-trips through", () => {
+  const source = 'test("n", property(st.integers(), (n) => { assert.ok(n < 1); }));';
+  for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/", "\u202e bidi"]) {
+    const ins = regressionTest({ source, propertyOffset: source.indexOf("property"), kind: "test", name: s, testLineStart: 0, insertAt: source.length, presentation: args("1") });
+    const literal = /^test\((.*), \(\) => \{$/m.exec(ins?.text ?? "")?.[1];
+    assert.ok(literal !== undefined && !/[\n\u2028\u202e]/.test(literal), `${JSON.stringify(s)}: one line, no invisible characters`);
+    assert.equal((0, eval)(literal), `${s} (regression: minimal counterexample)`);
+  }
 });
 
 // ─────────────────────────── Convert counterexample to test: which argument is the body ───────────────────────────
@@ -278,6 +284,54 @@ test("check(property(…)) and check(bound) convert the property inside; find(�
   const bound = 'const p = property(st.integers(), (n) => { assert.ok(n < 3); });\ntest("c", () => { check(p, { seed: 1 }); });';
   assert.match(convert(bound, "3")!, /^ {2}assert\.ok\(n < 3\);$/m);
   assert.equal(convert('test("f", () => { find(st.integers(), (n) => n > 3); });', "4"), undefined);
+});
+
+/** "Convert counterexample to test" on every property of the file, in order, as discovery offers it. */
+function convertEach(source: string, repro: string, fileName = "a.test.ts"): Array<string | undefined> {
+  return discoverProperties(source, { fileName }).map((t) => {
+    const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
+    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall!.offset, callee: t.propertyCall!.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
+    return ins?.text.replace(/^(\r?\n)+/, "");
+  });
+}
+
+test("a name is the declaration visible where it is used: sibling describes each convert their own `p` and their own body", () => {
+  const describes = (use: string): string =>
+    lines(
+      'describe("first", () => {',
+      "  const p = property(st.integers(), (n) => { assert.ok(n < 1, 'first'); });",
+      `  ${use}`,
+      "});",
+      'describe("second", () => {',
+      "  const p = property(st.integers(), (n) => { assert.ok(n < 2, 'second'); });",
+      `  ${use}`,
+      "});",
+    );
+  for (const use of ['test("uses p", p);', 'test("checks p", () => check(p));']) {
+    const [first, second] = convertEach(describes(use), "5");
+    assert.match(first ?? "", /assert\.ok\(n < 1, 'first'\)/, `${use}: the first describe's own property`);
+    assert.match(second ?? "", /assert\.ok\(n < 2, 'second'\)/, `${use}: the second describe's own property`);
+  }
+  // A named body: what the declaration visible at the call shows decides (a sync function here, an async one there).
+  const bodies = lines(
+    'describe("sync", () => {',
+    "  const body = (n: number) => { assert.ok(n < 1); };",
+    '  test("t", property(st.integers(), body));',
+    "});",
+    'describe("async", () => {',
+    "  const body = async (n: number) => { assert.ok(n < 1); };",
+    '  test("t", property(st.integers(), body));',
+    "});",
+  );
+  const [sync, async] = convertEach(bodies, "5");
+  assert.match(sync ?? "", /^\s*body\(5\);$/m, "the sync body is called, not awaited");
+  assert.match(async ?? "", /^\s*await body\(5\);$/m);
+});
+
+test("a property with explicit type arguments, property<[number]>(…), converts and pins like any other", () => {
+  const src = 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { seed: 1 }));';
+  assert.equal(convert(src, "3"), lines('test("typed (regression: minimal counterexample)", () => {', "  const n: number = 3;", "  assert.ok(n < 3);", "});"));
+  assert.equal(pin(src, "3"), 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { examples: [[3]], seed: 1 }));');
 });
 
 // ─────────────────────────── Add as explicit example ───────────────────────────

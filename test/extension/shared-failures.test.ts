@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { check, property } from "../../src/engine/property/property.ts";
 import { PropertyFailure } from "../../src/engine/property/errors.ts";
-import { RedisDatabase } from "../../src/engine/databases/redis.ts";
+import { RedisDatabase } from "../../src/engine/databases/redis/database.ts";
 import * as st from "../../src/engine/strategies/index.ts";
 import { runConfigFrom, sharedDatabaseUrl } from "../../src/extension/runConfig.ts";
 import { matchesTest, readSharedFailures, sharedFailureMessage, testNameOfKey } from "../../src/extension/sharedFailures.ts";

@@ -19,10 +19,9 @@ import path from "node:path";
 import ts from "typescript";
 import { discoverTests } from "../../src/extension/discovery.ts";
 import type { DiscoveredTest } from "../../src/extension/discovery.ts";
-import type { TextInsertion } from "../../src/extension/regression.ts";
-import { explicitExample, regressionTest } from "../../src/extension/regression.ts";
+import type { Replay, TextInsertion } from "../../src/extension/source/write/index.ts";
+import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
 import type { Presentation } from "../../src/shared/protocol.ts";
-import type { Replay } from "../../src/extension/scheduleSource.ts";
 
 const CORPUS = path.join(__dirname, "fixtures", "corpus");
 const FILES = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".txt")).sort();

@@ -46,3 +46,17 @@ test("the webview imports no vscode and no engine internals: only src/shared/pro
   const bundle = fs.readFileSync("dist/webview.js", "utf8");
   assert.doesNotMatch(bundle, /require\(\s*["']vscode["']\s*\)|from\s*["']vscode["']/);
 });
+
+test("the shared wire formats and the runner import neither vscode nor the extension host's code", () => {
+  for (const dir of ["src/shared", "src/runner"]) {
+    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+    assert.ok(files.length > 0, dir);
+    for (const f of files) {
+      const code = fs.readFileSync(`${dir}/${f}`, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      for (const m of code.matchAll(/\b(?:from\s+|import\s*\(\s*|require\(\s*)"([^"]+)"/g)) {
+        const spec = m[1];
+        assert.ok(spec !== "vscode" && !spec.includes("/extension/"), `${dir}/${f} imports ${spec}`);
+      }
+    }
+  }
+});

@@ -1,49 +1,16 @@
 // The repository stands alone (docs/contributing.md): the docs cite only files that are in it. Every relative
-// link in README.md and docs/ must lead to a file or folder here (and an #anchor into a Markdown file to one
-// of its headings), every repository path the docs name in code must exist, and no file may cite the design
-// notes the project began from, which whoever clones the repository does not have.
+// link in README.md, CHANGELOG.md and docs/ must lead to a file or folder here (and an #anchor into a Markdown
+// file to one of its headings), every repository path the docs name in code must exist, and no file may cite the
+// design notes the project began from, which whoever clones the repository does not have.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { anchors, relativeLinks, split } from "./markdown.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const docs = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`), "tools/vscode-e2e/README.md"];
-
-/** The text outside fenced code blocks, and the fenced blocks' text, line by line (numbers kept). */
-function split(text: string): { prose: string[]; code: string[] } {
-  const prose: string[] = [];
-  const code: string[] = [];
-  let fenced = false;
-  for (const line of text.split("\n")) {
-    if (/^\s*```/.test(line)) {
-      fenced = !fenced;
-      prose.push("");
-      code.push("");
-      continue;
-    }
-    (fenced ? code : prose).push(line);
-    (fenced ? prose : code).push("");
-  }
-  return { prose, code };
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens; repeats get -1, -2, … */
-function anchors(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const out = new Set<string>();
-  for (const line of split(markdown).prose) {
-    const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!m) continue;
-    const text = m[1].replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
-    const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.add(n === 0 ? base : `${base}-${n}`);
-  }
-  return out;
-}
+const docs = ["README.md", "CHANGELOG.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`), "tools/vscode-e2e/README.md"];
 
 /** The .gitignore patterns of the repository (root and nested), for paths the docs name that are made at run time. */
 function ignored(rel: string): boolean {
@@ -67,27 +34,21 @@ function ignored(rel: string): boolean {
 
 const TOP = ["src", "test", "bench", "tools", "webview", "scripts", "examples", "docs", "media"];
 
-test("every relative link in README.md and docs/ leads to a file in the repository, and every #anchor to a heading", () => {
+test("every relative link in README.md, CHANGELOG.md and docs/ leads to a file in the repository, and every #anchor to a heading", () => {
   const problems: string[] = [];
   let checked = 0;
   for (const doc of docs) {
-    const text = fs.readFileSync(path.join(root, doc), "utf8");
-    const lines = split(text).prose.map((l) => l.replace(/`[^`]*`/g, ""));
-    lines.forEach((line, i) => {
-      for (const m of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)|^\s*\[[^\]]+\]:\s*(\S+)/g)) {
-        const target = m[1] ?? m[2];
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
-        checked++;
-        const [file, anchor] = target.split("#") as [string, string | undefined];
-        const resolved = file === "" ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), decodeURIComponent(file));
-        const where = `${doc}:${i + 1}: ${target}`;
-        if (path.relative(root, resolved).startsWith("..")) problems.push(`${where} leads outside the repository`);
-        else if (!fs.existsSync(resolved)) problems.push(`${where} does not exist`);
-        else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(fs.readFileSync(resolved, "utf8")).has(anchor)) {
-          problems.push(`${where}: no heading with that anchor`);
-        }
+    for (const { target, line } of relativeLinks(fs.readFileSync(path.join(root, doc), "utf8"))) {
+      checked++;
+      const [file, anchor] = target.split("#") as [string, string | undefined];
+      const resolved = file === "" ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), decodeURIComponent(file));
+      const where = `${doc}:${line}: ${target}`;
+      if (path.relative(root, resolved).startsWith("..")) problems.push(`${where} leads outside the repository`);
+      else if (!fs.existsSync(resolved)) problems.push(`${where} does not exist`);
+      else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(fs.readFileSync(resolved, "utf8")).has(anchor)) {
+        problems.push(`${where}: no heading with that anchor`);
       }
-    });
+    }
   }
   assert.ok(checked > 30, `only ${checked} links found: is the link pattern still right?`);
   assert.deepEqual(problems, []);

@@ -10,11 +10,11 @@
  * Needs `npm run build` first (`npm test` does it). The four runners start together, in parallel.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, test } from "node:test";
+import { runNode, type Exit } from "./runChild.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const EXAMPLES = path.join("examples", "runners");
@@ -45,16 +45,6 @@ interface Outcome {
   status: "passed" | "failed" | "other";
   /** The failure message (with whatever stack the runner adds), "" when the test passed. */
   message: string;
-}
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  error: Error | undefined;
-  stdout: string;
-  stderr: string;
-  ms: number;
 }
 
 interface Runner {
@@ -148,40 +138,8 @@ const RUNNERS: Record<string, Runner> = {
   },
 };
 
-/** The same environment for every run: CI on, no colours, no seed override, and no trace of our own runner. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", NO_COLOR: "1" };
-  delete env.FORCE_COLOR;
-  delete env.SHRINKSCOPE_SEED; // it would override the examples' seed
-  delete env.NODE_TEST_CONTEXT; // set by our own `node --test`; the child `node --test` would report to us in v8 format
-  return env;
-}
-
 function run(args: string[]): Promise<Exit> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    // Its own process group, so a timeout also ends the workers a runner forked.
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    let error: Error | undefined;
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    }, TIMEOUT_MS);
-    child.on("error", (e) => (error = e));
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, timedOut, error, stdout, stderr, ms: performance.now() - started });
-    });
-  });
+  return runNode(args, ROOT, TIMEOUT_MS);
 }
 
 // ------------------------------------------------------------------------------------------------- tests

@@ -130,7 +130,7 @@ function simplestMagnitude(a: number, b: number): number | undefined {
 
 /**
  * The simplest float in [min, max] (as ordered above), or NaN if only NaN is allowed. Zero bounds are signed
- * (see `permitted` in choices.ts): min +0 excludes −0 and max −0 excludes +0.
+ * (see `permitted` in domain.ts): min +0 excludes −0 and max −0 excludes +0.
  */
 export function simplestFloat(min: number, max: number, allowNaN: boolean): number {
   if (min > max || Number.isNaN(min) || Number.isNaN(max)) {
@@ -138,7 +138,7 @@ export function simplestFloat(min: number, max: number, allowNaN: boolean): numb
     throw new RangeError(`empty float range [${min}, ${max}]`);
   }
   // A zero bound is signed: max −0 admits no positive float (not even +0), min +0 no negative one (not even −0);
-  // the contradictory [+0, −0] admits both zeros (as `zeroPermitted` in choices.ts).
+  // the contradictory [+0, −0] admits both zeros (as `zeroPermitted` in domain.ts).
   const contradictory = Object.is(min, 0) && Object.is(max, -0);
   const pos = max > 0 || Object.is(max, 0) || contradictory ? simplestMagnitude(Math.max(min, 0), Math.abs(max)) : undefined;
   const neg = min < 0 || Object.is(min, -0) || contradictory ? simplestMagnitude(Math.max(-max, 0), Math.abs(min)) : undefined;

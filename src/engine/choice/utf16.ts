@@ -3,7 +3,7 @@
  *
  * Strings are ordered by UTF-16 length, then character by character in the alphabet's shrink order, so that
  * the simplest string is the one JavaScript's `.length` calls shortest: "000" before "0𐀀". With one width only
- * this is plain shortlex over code points (choices.ts); here the index counts the strings before a value:
+ * this is plain shortlex over code points (complexityIndex.ts); here the index counts the strings before a value:
  * those with fewer units, then, position by position, those that agree so far and have a simpler character
  * there, each with every legal completion of the units left.
  *
@@ -11,7 +11,7 @@
  * ASCII), so digits 0..bmp−1 take one unit and digits bmp.. take two. minSize and maxSize count code points,
  * which is what makes a completion's count depend on how many characters came before it.
  */
-import type { StringConstraints } from "./choices.ts";
+import type { StringConstraints } from "./types.ts";
 import type { IntervalSet } from "./intervals.ts";
 
 /** Number of alphabet characters in the BMP: they are the first in the shrink order. */
@@ -196,7 +196,7 @@ export function utf16DomainSize(k: StringConstraints, cap: number): number {
 /**
  * The index as a number for events: utf16Index's sum in doubles (an event tap indexes every string it sends,
  * and the exact sum's BigInt arithmetic was most of projecting a case with strings) — exact below 2^53, a few
- * units in the last place off above it, like the one-width strings' (choices.ts: sequenceIndexNumber); Infinity
+ * units in the last place off above it, like the one-width strings' (complexityIndex.ts: sequenceIndexNumber); Infinity
  * once the string is long enough that it could not fit a double's range.
  */
 export function utf16IndexNumber(s: string, k: StringConstraints): number {

@@ -2,7 +2,7 @@
  * The engine's side of observing a run (observer.ts): the ConcludedCase it shows its observer, and the copies
  * of a case an observer keeps to project later.
  */
-import { ChoiceData } from "../choice/choices.ts";
+import { ChoiceData } from "../choice/storage.ts";
 import { STATUS_NAMES } from "./datatree.ts";
 import type { CaseOrigin, StatusName, TestCaseEvent } from "../events/events.ts";
 import type { CaseFields, ConcludedCase, KeptCase } from "../events/observer.ts";

@@ -45,8 +45,11 @@
  * one legal value (a forced choice, or a domain of one). Exhaustion propagates to the root; an exhausted root
  * means the property's whole input space has been run.
  */
-import type { ChoiceData, ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "../choice/choices.ts";
-import { choiceEquals, choiceKey, dataOfNodes, storedValue, domainSize, FORCED_BIT, permitted, simplest, TYPE_NAMES, typeCode } from "../choice/choices.ts";
+import type { ChoiceData } from "../choice/storage.ts";
+import type { ChoiceNode, ChoiceType, ChoiceValue, Constraints } from "../choice/types.ts";
+import { choiceEquals, choiceKey } from "../choice/identity.ts";
+import { dataOfNodes, storedValue, FORCED_BIT, TYPE_NAMES, typeCode } from "../choice/storage.ts";
+import { domainSize, permitted, simplest } from "../choice/domain.ts";
 
 export const Status = { Overrun: 0, Invalid: 1, Valid: 2, Interesting: 3 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
@@ -247,7 +250,7 @@ export class Branch {
 /** A kind of choice, stored in runs as its index in DataTree.kinds. */
 export interface ChoiceKind {
   readonly type: ChoiceType;
-  /** typeCode | FORCED_BIT (choices.ts). */
+  /** typeCode | FORCED_BIT (choice/storage.ts). */
   readonly code: number;
   readonly constraints: Constraints;
   readonly forced: boolean;

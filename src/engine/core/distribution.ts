@@ -5,8 +5,9 @@
  * draw gives them, but every legal value must stay reachable — so each type mixes a few biased branches with
  * a uniform one. None of this affects shrinking, which only sees the recorded values.
  */
-import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "../choice/choices.ts";
-import { permitted, simplest, stringFromCharCodes } from "../choice/choices.ts";
+import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "../choice/types.ts";
+import { permitted, simplest } from "../choice/domain.ts";
+import { stringFromCharCodes } from "../util/strings.ts";
 import type { Random } from "../util/random.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;

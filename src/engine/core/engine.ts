@@ -22,9 +22,10 @@
  * and is resumed with it executed, so that one engine serves sync and async bodies (see property/driver.ts). The
  * generate loop calls the driver's executor in place (`inline`) and yields only a case whose body went async.
  */
-import type { ChoiceNode, ChoiceValue } from "../choice/choices.ts";
-import { compareNodes, sameChoices } from "../choice/choices.ts";
-import { savedAtOf, type ExampleDatabase } from "../databases/database.ts";
+import type { ChoiceNode, ChoiceValue } from "../choice/types.ts";
+import { compareNodes } from "../choice/order.ts";
+import { sameChoices } from "../choice/identity.ts";
+import { savedAtOf, type ExampleDatabase } from "../databases/exampleDatabase.ts";
 import type { Divergence } from "./datatree.ts";
 import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, Phase, Presentation, RunStatistics } from "../events/events.ts";

@@ -17,8 +17,9 @@
  * once, on the final failure. Its cases are recorded in the DataTree like any other, so a property that turns
  * out flaky here is reported flaky.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
-import { choiceEquals, choiceKey, domainSize } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
+import { choiceEquals, choiceKey } from "../choice/identity.ts";
+import { domainSize } from "../choice/domain.ts";
 import { Status } from "./datatree.ts";
 import { generateChoice } from "./distribution.ts";
 import type { Random } from "../util/random.ts";

@@ -31,8 +31,12 @@
  * The engine runs the test cases: the shrinker is a generator that yields each TestCase to execute, so sync
  * and async properties share one implementation.
  */
-import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "../choice/choices.ts";
-import { choiceEquals, choiceFromIndex, choiceKey, choiceToIndex, compareChoice, compareNodes, permitted, simplest, stringFromCodePoints } from "../choice/choices.ts";
+import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "../choice/types.ts";
+import { choiceEquals, choiceKey } from "../choice/identity.ts";
+import { choiceFromIndex, choiceToIndex, compareChoice } from "../choice/complexityIndex.ts";
+import { compareNodes } from "../choice/order.ts";
+import { permitted, simplest } from "../choice/domain.ts";
+import { stringFromCodePoints } from "../util/strings.ts";
 import type { CachedResult, DataTree } from "./datatree.ts";
 import { Status, STATUS_NAMES } from "./datatree.ts";
 import type { Presentation } from "../events/events.ts";

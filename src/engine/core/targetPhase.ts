@@ -20,8 +20,8 @@
  *   does not add to it.
  * Strings are not climbed (a string has no "further" that a hill climb can find).
  */
-import type { ChoiceNode, ChoiceValue } from "../choice/choices.ts";
-import { permitted } from "../choice/choices.ts";
+import type { ChoiceNode, ChoiceValue } from "../choice/types.ts";
+import { permitted } from "../choice/domain.ts";
 import { Status } from "./datatree.ts";
 import { findIntegerG } from "./shrinking/findInteger.ts";
 import type { Span, TestCase } from "./testCase.ts";

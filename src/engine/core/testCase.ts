@@ -9,14 +9,16 @@
  * strategy can loop forever; the characters of strings (UTF-16 code units) and the bytes of byte arrays count
  * toward that budget too, one each, so no case can grow without bound inside a single choice either.
  *
- * The choices are stored flat (choices.ts, ChoiceData: kind, constraints, value per choice, numbers unboxed),
+ * The choices are stored flat (choice/storage.ts, ChoiceData: kind, constraints, value per choice, numbers unboxed),
  * which the DataTree copies what it keeps from; `nodes` builds ChoiceNode objects from it on demand. Generated
  * cases share one storage (a CaseStore), reused case after case; a case the engine keeps is given its own copy
  * first (`own`). Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { BooleanConstraints, BytesConstraints, StringConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "../choice/choices.ts";
-import { ChoiceData, choiceFromIndex, domainSize, FORCED_BIT, nodeAt, permitted, simplest, typeCode } from "../choice/choices.ts";
+import type { BooleanConstraints, BytesConstraints, StringConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "../choice/types.ts";
+import { ChoiceData, FORCED_BIT, nodeAt, typeCode } from "../choice/storage.ts";
+import { choiceFromIndex } from "../choice/complexityIndex.ts";
+import { domainSize, permitted, simplest } from "../choice/domain.ts";
 import { Status } from "./datatree.ts";
 import { InvalidArgument } from "../util/errors.ts";
 import type { TreeCursor } from "./datatree.ts";
@@ -94,7 +96,7 @@ export class CaseStore {
 
 export class TestCase {
   /**
-   * The choices, flat (see choices.ts), choice i at position base + i (base is 0: the DataTree API takes a
+   * The choices, flat (see choice/storage.ts), choice i at position base + i (base is 0: the DataTree API takes a
    * base so that cases could share storage). Append-only while the case runs.
    */
   data: ChoiceData;
@@ -166,7 +168,7 @@ export class TestCase {
     return cache;
   }
 
-  /** The type code of choice i (choices.ts: typeCode). */
+  /** The type code of choice i (choice/storage.ts: typeCode). */
   typeCodeAt(i: number): number {
     return this.data.codes[this.base + i] & ~FORCED_BIT;
   }

@@ -17,8 +17,8 @@
  * Only generation mutates; the first failure found here is shrunk like any other. Pairs where the copy has no
  * single meaning (spans nested in each other, spans starting with different kinds of choice) are not tried.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
-import { sameChoices } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
+import { sameChoices } from "../choice/identity.ts";
 import { Status } from "./datatree.ts";
 import type { Random } from "../util/random.ts";
 import type { TestCase } from "./testCase.ts";

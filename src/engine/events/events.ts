@@ -2,7 +2,8 @@
  * Typed events the engine emits through `settings.onEvent`: what the runner streams to the extension and the
  * panel draws. Plain data only (values stay raw; the protocol layer serialises).
  */
-import type { ChoiceType, ChoiceValue, SortKeyComparison } from "../choice/choices.ts";
+import type { ChoiceType, ChoiceValue } from "../choice/types.ts";
+import type { SortKeyComparison } from "../choice/order.ts";
 
 export type Phase = "explicit" | "reuse" | "generate" | "target" | "shrink" | "explain" | "final";
 export type StatusName = "overrun" | "invalid" | "valid" | "interesting";

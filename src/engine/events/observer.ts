@@ -13,9 +13,11 @@
  * The observer may be loaded from another copy of the engine (the editor's tap is bundled on its own), so
  * it sees these interfaces only, never the engine's classes (the engine's side is caseView.ts).
  */
-import type { ChoiceNode, ChoiceValue, Constraints, SortKeyComparison, StringConstraints } from "../choice/choices.ts";
-import { FORCED_BIT, indexNumber, TYPE_NAMES, typeCode } from "../choice/choices.ts";
-import type { ChoiceData } from "../choice/choices.ts";
+import type { ChoiceNode, ChoiceValue, Constraints, StringConstraints } from "../choice/types.ts";
+import type { SortKeyComparison } from "../choice/order.ts";
+import { FORCED_BIT, TYPE_NAMES, typeCode } from "../choice/storage.ts";
+import { indexNumber } from "../choice/complexityIndex.ts";
+import type { ChoiceData } from "../choice/storage.ts";
 import type { CaseOrigin, ChoiceInfo, EngineEvent, Presentation, SpanInfo, StatusName, TestCaseEvent } from "./events.ts";
 
 /** A span as the engine holds it (testCase.ts Span): what its event needs. */

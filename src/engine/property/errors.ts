@@ -5,7 +5,7 @@
  * PropertyFailure by its name and fields alone (src/runner/failureReport.ts), since the user's engine may be
  * another copy than its own.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import type { HealthCheck } from "../core/health.ts";
 import type { Presentation, RunStatistics, StepInfo } from "../events/events.ts";
 

@@ -14,7 +14,7 @@ import type { RunScope } from "../core/context.ts";
 import { Status } from "../core/datatree.ts";
 import { StopTest, TestCase } from "../core/testCase.ts";
 import type { Strategy } from "../strategies/strategy.ts";
-import { data as dataStrategy } from "../strategies/combinators.ts";
+import { data as dataStrategy } from "../strategies/data.ts";
 import { now as clock } from "../util/clock.ts";
 import { clearRealTimeout, setRealTimeout } from "../util/realTimers.ts";
 import { DeadlineExceeded, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "../util/errors.ts";

@@ -11,7 +11,7 @@ import { setCurrent } from "../core/context.ts";
 import type { Slice } from "../core/explain.ts";
 import { argumentSlices } from "../core/explain.ts";
 import { TestCase } from "../core/testCase.ts";
-import { noteOf } from "../databases/database.ts";
+import { noteOf } from "../databases/exampleDatabase.ts";
 import type { EngineEvent, ExplainedArgument, Presentation } from "../events/events.ts";
 import { InvalidArgument } from "../util/errors.ts";
 import type { PropertyDefinition } from "./definition.ts";

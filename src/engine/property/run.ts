@@ -4,12 +4,12 @@
  * switching to promises the first time it returns a thenable — and report the result (report.ts). Each case is
  * scoped to its own run (context.ts), so properties running at the same time never see each other's cases.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import { runEnded, setCurrent } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
 import { TestCase } from "../core/testCase.ts";
-import { flushOf } from "../databases/database.ts";
+import { flushOf } from "../databases/exampleDatabase.ts";
 import type { Presentation } from "../events/events.ts";
 import { DEFINITION } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";

@@ -5,9 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import type { ExampleDatabase } from "../databases/database.ts";
-import { DirectoryDatabase, GuardedDatabase, missingMethods } from "../databases/database.ts";
-import { isRedisUrl, redactUrl, redisUrlProblem, sharedDatabase } from "../databases/redis.ts";
+import type { ExampleDatabase } from "../databases/exampleDatabase.ts";
+import { DirectoryDatabase } from "../databases/directory.ts";
+import { GuardedDatabase, missingMethods } from "../databases/guarded.ts";
+import { isRedisUrl, redactUrl, redisUrlProblem } from "../databases/redis/url.ts";
+import { sharedDatabase } from "../databases/redis/sharedDatabase.ts";
 import type { EngineSettings } from "../core/engine.ts";
 import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { HealthCheck } from "../core/health.ts";

@@ -7,10 +7,10 @@
  * what the generic ones cannot do (SCHEDULE_PASSES). A schedule longer than the engine's choice budget is cut
  * down here instead (shrinkLong), in a bounded number of runs.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import { TestCase } from "../core/testCase.ts";
-import { InMemoryDatabase } from "../databases/database.ts";
+import { InMemoryDatabase } from "../databases/inMemory.ts";
 import type { PropertyDefinition } from "../property/definition.ts";
 import { PropertyFailure } from "../property/errors.ts";
 import { errorOrigin } from "../property/origin.ts";

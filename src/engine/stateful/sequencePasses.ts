@@ -18,7 +18,7 @@
  * Preconditions are not modelled: a rebuilt candidate that no longer makes sense simply fails to reproduce
  * the failure and is rejected, like any candidate.
  */
-import type { ChoiceValue } from "../choice/choices.ts";
+import type { ChoiceValue } from "../choice/types.ts";
 import type { DomainPass, ShrinkTarget } from "../core/shrinker.ts";
 
 export interface BundleDraw {

@@ -1,7 +1,22 @@
-/** The `st` namespace: every strategy constructor. */
-export { integers, floats, booleans, text, bytes, just, sampledFrom } from "./primitives.ts";
-export type { IntegersOptions, FloatsOptions, TextOptions, BytesOptions } from "./primitives.ts";
-export { lists, tuples, records } from "./collections.ts";
-export type { ListsOptions } from "./collections.ts";
-export { oneOf, deferred, recursive, data } from "./combinators.ts";
-export type { DataObject, RecursiveOptions } from "./combinators.ts";
+/** The `st` namespace: every strategy constructor, one family per file. */
+export { integers } from "./integers.ts";
+export type { IntegersOptions } from "./integers.ts";
+export { floats } from "./floats.ts";
+export type { FloatsOptions } from "./floats.ts";
+export { booleans } from "./booleans.ts";
+export { text } from "./text.ts";
+export type { TextOptions } from "./text.ts";
+export { bytes } from "./bytes.ts";
+export type { BytesOptions } from "./bytes.ts";
+export { just } from "./just.ts";
+export { sampledFrom } from "./sampledFrom.ts";
+export { lists } from "./lists.ts";
+export type { ListsOptions } from "./lists.ts";
+export { tuples } from "./tuples.ts";
+export { records } from "./records.ts";
+export { oneOf } from "./oneOf.ts";
+export { deferred } from "./deferred.ts";
+export { recursive } from "./recursive.ts";
+export type { RecursiveOptions } from "./recursive.ts";
+export { data } from "./data.ts";
+export type { DataObject } from "./data.ts";

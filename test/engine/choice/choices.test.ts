@@ -2,8 +2,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, property, st } from "../../../src/engine/index.ts";
-import type { ChoiceType, ChoiceValue, Constraints } from "../../../src/engine/choice/choices.ts";
-import { choiceFromIndex, choiceToIndex, compareChoice, compareNodes, dataOfNodes, domainSize, indexNumber, nodeAt, permitted, simplest, sortKey } from "../../../src/engine/choice/choices.ts";
+import type { ChoiceType, ChoiceValue, Constraints } from "../../../src/engine/choice/types.ts";
+import { choiceFromIndex, choiceToIndex, compareChoice, indexNumber } from "../../../src/engine/choice/complexityIndex.ts";
+import { compareNodes, sortKey } from "../../../src/engine/choice/order.ts";
+import { dataOfNodes, nodeAt } from "../../../src/engine/choice/storage.ts";
+import { domainSize, permitted, simplest } from "../../../src/engine/choice/domain.ts";
 import { IntervalSet } from "../../../src/engine/choice/intervals.ts";
 import { floatFromKey, floatKey } from "../../../src/engine/choice/floatOrder.ts";
 

@@ -2,8 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Branch, CHOICE_BUDGET, DataTree, Inserted, NODE_BUDGET, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../../src/engine/core/datatree.ts";
-import type { ChoiceNode } from "../../../src/engine/choice/choices.ts";
-import { dataOfNodes } from "../../../src/engine/choice/choices.ts";
+import type { ChoiceNode } from "../../../src/engine/choice/types.ts";
+import { dataOfNodes } from "../../../src/engine/choice/storage.ts";
 import { IntervalSet } from "../../../src/engine/choice/intervals.ts";
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assume, check, find, property, st, PropertyFailure } from "../../../src/engine/index.ts";
 import type { EngineEvent } from "../../../src/engine/index.ts";
-import type { ChoiceValue } from "../../../src/engine/choice/choices.ts";
+import type { ChoiceValue } from "../../../src/engine/choice/types.ts";
 import { DataTree, Status } from "../../../src/engine/core/datatree.ts";
 import { Shrinker } from "../../../src/engine/core/shrinker.ts";
 import type { ShrinkHost } from "../../../src/engine/core/shrinker.ts";

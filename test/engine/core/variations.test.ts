@@ -4,8 +4,8 @@ import { Mutations } from "../../../src/engine/core/variations.ts";
 import type { MutationHost } from "../../../src/engine/core/variations.ts";
 import { Random } from "../../../src/engine/util/random.ts";
 import { TestCase } from "../../../src/engine/core/testCase.ts";
-import { sameChoices } from "../../../src/engine/choice/choices.ts";
-import type { ChoiceValue } from "../../../src/engine/choice/choices.ts";
+import { sameChoices } from "../../../src/engine/choice/identity.ts";
+import type { ChoiceValue } from "../../../src/engine/choice/types.ts";
 import { st } from "../../../src/engine/index.ts";
 import type { Strategy } from "../../../src/engine/index.ts";
 

@@ -8,10 +8,14 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DirectoryDatabase, InMemoryDatabase, encodeChoices, flushOf, type ExampleDatabase, type StoredChoice } from "../../../src/engine/databases/database.ts";
-import { MultiplexedDatabase, ReadOnlyDatabase } from "../../../src/engine/databases/composite.ts";
+import { DirectoryDatabase } from "../../../src/engine/databases/directory.ts";
+import { InMemoryDatabase } from "../../../src/engine/databases/inMemory.ts";
+import { encodeChoices } from "../../../src/engine/databases/encoding.ts";
+import { flushOf, type ExampleDatabase, type StoredChoice } from "../../../src/engine/databases/exampleDatabase.ts";
+import { MultiplexedDatabase } from "../../../src/engine/databases/multiplexed.ts";
+import { ReadOnlyDatabase } from "../../../src/engine/databases/readOnly.ts";
 import { check, property } from "../../../src/engine/property/property.ts";
-import { RedisDatabase } from "../../../src/engine/databases/redis.ts";
+import { RedisDatabase } from "../../../src/engine/databases/redis/database.ts";
 import * as st from "../../../src/engine/strategies/index.ts";
 import { startRedis, type RedisServer } from "./redis-server.ts";
 import { tempDir } from "../helpers.ts";

@@ -6,13 +6,10 @@ import nodeFs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { describe, it, mock } from "node:test";
-import {
-  DirectoryDatabase,
-  InMemoryDatabase,
-  decodeChoices,
-  encodeChoices,
-} from "../../../src/engine/databases/database.ts";
-import type { ExampleDatabase, StoredChoice } from "../../../src/engine/databases/database.ts";
+import { DirectoryDatabase } from "../../../src/engine/databases/directory.ts";
+import { InMemoryDatabase } from "../../../src/engine/databases/inMemory.ts";
+import { decodeChoices, encodeChoices } from "../../../src/engine/databases/encoding.ts";
+import type { ExampleDatabase, StoredChoice } from "../../../src/engine/databases/exampleDatabase.ts";
 import { tempDir } from "../helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..");

@@ -12,8 +12,11 @@ import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
-import { DirectoryDatabase, GuardedDatabase, InMemoryDatabase, encodeChoices } from "../../../src/engine/databases/database.ts";
-import type { ExampleDatabase, StoredChoice } from "../../../src/engine/databases/database.ts";
+import { DirectoryDatabase } from "../../../src/engine/databases/directory.ts";
+import { GuardedDatabase } from "../../../src/engine/databases/guarded.ts";
+import { InMemoryDatabase } from "../../../src/engine/databases/inMemory.ts";
+import { encodeChoices } from "../../../src/engine/databases/encoding.ts";
+import type { ExampleDatabase, StoredChoice } from "../../../src/engine/databases/exampleDatabase.ts";
 import { InvalidArgument } from "../../../src/engine/util/errors.ts";
 import { keyForRun, shapeOf, testNameFrom } from "../../../src/engine/property/key.ts";
 import { check, find, property } from "../../../src/engine/property/property.ts";
@@ -444,7 +447,7 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const script = path.join(dir, "churn.ts");
     fs.writeFileSync(
       script,
-      `import { DirectoryDatabase } from ${JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "databases", "database.ts"))};
+      `import { DirectoryDatabase } from ${JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "databases", "directory.ts"))};
 const db = new DirectoryDatabase(process.argv[2]!, { warn: (m) => { console.error(m); process.exitCode = 1; } });
 const end = Date.now() + 1500;
 for (let i = 0; Date.now() < end; i++) { db.save("shared", [i % 4, "x".repeat(2000)]); db.fetch("shared"); db.delete("shared", [(i + 2) % 4, "x".repeat(2000)]); }

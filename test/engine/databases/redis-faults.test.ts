@@ -12,11 +12,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, afterEach, before, describe, it } from "node:test";
-import { encodeChoices } from "../../../src/engine/databases/database.ts";
+import { encodeChoices } from "../../../src/engine/databases/encoding.ts";
 import { InvalidArgument } from "../../../src/engine/util/errors.ts";
 import { check, property } from "../../../src/engine/property/property.ts";
 import { PropertyFailure } from "../../../src/engine/property/errors.ts";
-import { RedisDatabase } from "../../../src/engine/databases/redis.ts";
+import { RedisDatabase } from "../../../src/engine/databases/redis/database.ts";
 import * as st from "../../../src/engine/strategies/index.ts";
 import { startRedis, type RedisServer } from "./redis-server.ts";
 import { tempDir } from "../helpers.ts";
@@ -417,7 +417,7 @@ db.close();`;
   });
 
   it("passwords are hidden however the URL is written; timeouts must be finite", async () => {
-    const { redactUrl } = await import("../../../src/engine/databases/redis.ts");
+    const { redactUrl } = await import("../../../src/engine/databases/redis/url.ts");
     assert.equal(redactUrl("redis://:p@ss@host:1/0"), "redis://:***@host:1/0");
     assert.equal(redactUrl("redis://user:secret@127.0.0.1:5"), "redis://user:***@127.0.0.1:5");
     assert.equal(redactUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");

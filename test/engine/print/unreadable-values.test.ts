@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, find, permitted, property, PropertyFailure, simplest, st, toLiteral } from "../../../src/engine/index.ts";
 import type { Strategy } from "../../../src/engine/index.ts";
-import { domainSize } from "../../../src/engine/choice/choices.ts";
+import { domainSize } from "../../../src/engine/choice/domain.ts";
 import { formatArgs } from "../../../src/engine/print/printer.ts";
 import { Random } from "../../../src/engine/util/random.ts";
 import { TestCase } from "../../../src/engine/core/testCase.ts";

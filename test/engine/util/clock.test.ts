@@ -10,7 +10,7 @@ import * as path from "node:path";
 import FakeTimers from "@sinonjs/fake-timers";
 import { check, property, st } from "../../../src/engine/index.ts";
 import type { EngineEvent } from "../../../src/engine/index.ts";
-import { DirectoryDatabase } from "../../../src/engine/databases/database.ts";
+import { DirectoryDatabase } from "../../../src/engine/databases/directory.ts";
 import { failure } from "../helpers.ts";
 
 const HOUR = 3_600_000;

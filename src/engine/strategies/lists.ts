@@ -1,0 +1,159 @@
+/**
+ * st.lists: a "one more?" boolean before each element, so deleting an element is deleting its span; `unique`
+ * and `uniqueBy` retry a duplicate a few times, then stop the list.
+ */
+import type { BooleanConstraints, ChoiceValue } from "../choice/types.ts";
+import { invalid } from "../util/errors.ts";
+import type { TestCase } from "../core/testCase.ts";
+import { describe, requireStrategy, Strategy } from "./strategy.ts";
+import { checkBoolean, checkOptions, checkSizes } from "./options.ts";
+import { StructuralKeys } from "./structuralKeys.ts";
+
+export interface ListsOptions<T> {
+  minSize?: number;
+  maxSize?: number;
+  /**
+   * No two elements equal, by structure:
+   * - primitives by SameValueZero, as a Set compares them: NaN equals NaN, 0 equals −0, and NaN is not null;
+   * - arrays element by element (a hole differs from `undefined`); plain objects and class instances by
+   *   prototype and own enumerable properties, string and symbol keyed, in any order (a property holding
+   *   `undefined` differs from a missing one);
+   * - Maps by their entries and Sets by their elements, each compared by structure, in any order;
+   * - Dates by time, RegExps by source and flags, typed arrays, DataViews and ArrayBuffers by type and
+   *   contents, boxed primitives by value, errors by prototype, message and own enumerable properties;
+   * - functions and symbols by identity.
+   * A value that contains itself cannot be compared this way: drawing one throws InvalidArgument (use uniqueBy).
+   */
+  unique?: boolean;
+  /** No two elements with the same key (keys compared by SameValueZero, so return a primitive to compare by content). */
+  uniqueBy?: (value: T) => unknown;
+}
+
+const MORE_FORCED: BooleanConstraints = { p: 0.5 };
+/** The "more" flag a small case generates (setReplayQueue: generated, not forced, so shrinking may still change it). */
+const NO_MORE: ChoiceValue[] = [false];
+const MAX_DUPLICATE_STREAK = 10;
+
+/**
+ * Lists are drawn Hypothesis-style: before each element a boolean "one more?" choice. Deleting an element is
+ * then deleting its span (the boolean and the element's choices) and the rest replays unchanged — no length
+ * prefix to keep in sync. The boolean's p sets the average length; minSize and maxSize force it.
+ */
+class Lists<T> extends Strategy<T[]> {
+  private readonly more: BooleanConstraints;
+  constructor(
+    private readonly elements: Strategy<T>,
+    private readonly minSize: number,
+    private readonly maxSize: number,
+    /** uniqueBy's key, or null. */
+    private readonly keyOf: ((v: T) => unknown) | null,
+    /** unique: elements compared by structure. */
+    private readonly structural: boolean,
+  ) {
+    super("list");
+    const average = Math.min(Math.max(minSize * 2, minSize + 5), 0.5 * (minSize + maxSize));
+    const extra = Math.max(average - minSize, 0.5);
+    this.more = { p: extra / (extra + 1) };
+  }
+
+  // Overridden with the span inline: each strategy class calls its own doDraw, so the call stays monomorphic.
+  override draw(tc: TestCase): T[] {
+    tc.startSpan("list");
+    const v = this.doDraw(tc);
+    tc.endSpan();
+    return v;
+  }
+
+  protected doDraw(tc: TestCase): T[] {
+    // Each element takes at least its "more" flag and the list a final one: more than the budget never fits.
+    if (this.minSize >= tc.maxChoices) {
+      invalid(
+        "st.lists",
+        `minSize (${this.minSize}) can never fit in the choice budget of a test case (maxChoices is ${tc.maxChoices}, and each element takes at least one choice); raise the maxChoices setting above ${this.minSize} or lower minSize`,
+      );
+    }
+    const out: T[] = [];
+    const unique = this.keyOf !== null || this.structural;
+    const seen = unique ? new Set<unknown>() : undefined;
+    // Structural keys are strings; primitives are kept as themselves in `seen`, so the two never collide.
+    const keys = this.structural ? new StructuralKeys() : null;
+    const seenObjects = this.structural ? new Set<string>() : null;
+    let duplicates = 0;
+    // [start, end) of each kept element's choices (after its "more" flag), flat, from `base` of the case's
+    // scratch stack up to its top (a list inside an element pushes above ours and pops back before we go on).
+    const ranges = tc.rangeStack;
+    const base = tc.rangeTop;
+    const random = tc.random;
+    for (;;) {
+      const mustStop = out.length >= this.maxSize;
+      const mustGo = out.length < this.minSize;
+      tc.startSpan("list element");
+      const spanStart = tc.choiceCount;
+      let go: boolean;
+      if (mustStop) go = tc.draw("boolean", MORE_FORCED, false);
+      else if (mustGo) go = tc.draw("boolean", MORE_FORCED, true);
+      else {
+        // A small case while generating (engine.ts: the first cases): no more elements, by a generated false.
+        if (random !== null && tc.choiceCount >= tc.growthLimit && tc.generating) tc.setReplayQueue(NO_MORE);
+        go = tc.drawBoolean(this.more);
+      }
+      if (!go) {
+        tc.endSpan();
+        break;
+      }
+      // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs.
+      if (tc.rangeTop > base && random !== null && tc.generating && random.bool(0.1)) {
+        const kept = (tc.rangeTop - base) / 2;
+        const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
+        const from = ranges[k];
+        const to = ranges[k + 1];
+        const values = new Array<ChoiceValue>(to - from);
+        for (let j = from; j < to; j++) values[j - from] = tc.valueAt(j);
+        tc.setReplayQueue(values);
+      }
+      const v = this.elements.draw(tc);
+      tc.setReplayQueue(null);
+      if (seen !== undefined) {
+        let key: unknown;
+        let set: Set<unknown> = seen;
+        if (keys !== null && ((typeof v === "object" && v !== null) || typeof v === "function" || typeof v === "symbol")) {
+          key = keys.key(v);
+          set = seenObjects as Set<unknown>;
+        } else key = keys !== null ? v : (this.keyOf as (v: T) => unknown)(v);
+        if (set.has(key)) {
+          tc.endSpan(true);
+          if (++duplicates >= MAX_DUPLICATE_STREAK) {
+            if (out.length < this.minSize) tc.reject();
+            tc.startSpan("list element");
+            tc.draw("boolean", MORE_FORCED, false);
+            tc.endSpan();
+            break;
+          }
+          continue;
+        }
+        set.add(key);
+        duplicates = 0;
+      }
+      const top = tc.rangeTop;
+      ranges[top] = spanStart + 1;
+      ranges[top + 1] = tc.choiceCount;
+      tc.rangeTop = top + 2;
+      out.push(v);
+      tc.endSpan();
+    }
+    tc.rangeTop = base;
+    return out;
+  }
+}
+
+/** Arrays of values from `elements`. Shrinks by deleting elements, then simplifying them. */
+export function lists<T>(elements: Strategy<T>, options?: ListsOptions<T>): Strategy<T[]> {
+  const api = "st.lists";
+  requireStrategy(api, elements, "elements");
+  const o = checkOptions(api, options, ["minSize", "maxSize", "unique", "uniqueBy"]);
+  const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
+  checkBoolean(api, "unique", o.unique);
+  if (o.uniqueBy !== undefined && typeof o.uniqueBy !== "function") invalid(api, `uniqueBy must be a function, got ${describe(o.uniqueBy)}`);
+  if (o.unique === true && o.uniqueBy !== undefined) invalid(api, "give either unique or uniqueBy, not both (uniqueBy already makes the elements unique by its key)");
+  return new Lists(elements, minSize, maxSize, o.uniqueBy ?? null, o.unique === true);
+}
