@@ -138,15 +138,31 @@ function minimalArguments(output: string): string | undefined {
   return args.join(" ");
 }
 
-/** Where `expected` (a printed block, `…` for what varies) is not in `output`, line by line in order. */
+/**
+ * Where `expected` (a printed block, `…` for what varies) is not in `output`: each of its lines must be one line of
+ * the output, in order — equal once trimmed, or, with `…`, holding its pieces in order. Matched line by line, not
+ * anywhere in the text: a short expected line ("12") would otherwise be found inside a seed or a stack frame.
+ */
 function missingLines(expected: string, output: string): string | undefined {
+  const lines = output.split("\n").map((l) => l.trim());
   let at = 0;
   for (const line of expected.split("\n")) {
-    for (const piece of line.split("…").map((p) => p.trim()).filter((p) => p !== "")) {
-      const i = output.indexOf(piece, at);
-      if (i < 0) return `"${piece}" (from the line "${line.trim()}")`;
-      at = i + piece.length;
-    }
+    const want = line.trim();
+    if (want === "") continue;
+    const pieces = want.split("…").map((p) => p.trim()).filter((p) => p !== "");
+    const matches = (got: string): boolean => {
+      if (!want.includes("…")) return got === want;
+      let from = 0;
+      for (const piece of pieces) {
+        const i = got.indexOf(piece, from);
+        if (i < 0) return false;
+        from = i + piece.length;
+      }
+      return true;
+    };
+    const found = lines.findIndex((got, i) => i >= at && matches(got));
+    if (found < 0) return `"${want}"`;
+    at = found + 1;
   }
   return undefined;
 }
