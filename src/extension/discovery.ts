@@ -257,11 +257,19 @@ export function discoverTests(source: string, options: DiscoverOptions = {}): Di
 const discovered = new WeakMap<SourceText, DiscoveredTest[]>();
 
 /**
- * The property tests of a file the editor shows or the workspace holds: none unless it is a JavaScript or
- * TypeScript file that mentions shrinkscope (a package.json naming it as a dependency holds no property).
+ * A word every property test's text holds: the name of a call that makes a test a property. A text without one
+ * holds none, so the workspace's files are tested for it before they are read — a test that can only say no where
+ * discovery would, so the Test Explorer lists what the CodeLens shows (a file that imports `property` through a
+ * module of its own need not mention shrinkscope).
+ */
+const PROPERTY_WORD = new RegExp(`\\b(?:${[...PROPERTY_CALLEES].join("|")})\\b`);
+
+/**
+ * The property tests of a file the editor shows or the workspace holds: those discovery finds in a JavaScript or
+ * TypeScript file (a package.json naming shrinkscope as a dependency holds no property).
  */
 export function propertiesOfFile(file: string, source: string): DiscoveredTest[] {
-  if (!/\.(m|c)?(t|j)sx?$/.test(file) || !source.includes("shrinkscope")) return [];
+  if (!/\.(m|c)?(t|j)sx?$/.test(file) || !PROPERTY_WORD.test(source)) return [];
   return discoverProperties(source, { fileName: file });
 }
 

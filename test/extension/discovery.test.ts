@@ -517,4 +517,17 @@ describe("propertiesOfFile", () => {
     assert.deepEqual(summary(propertiesOfFile("/p/test/sum.test.mts", src)), ["P sums"]);
     assert.deepEqual(propertiesOfFile("/p/test/sum.test.mts", src.replace("shrinkscope", "fast-check")), [], "no shrinkscope, no property of ours");
   });
+
+  // The Test Explorer (propertiesOfFile) and the CodeLens (discoverProperties) disagreed: the Explorer skipped every
+  // file that did not mention shrinkscope, though discovery takes `property` imported through the project's own
+  // module as ours, and the CodeLens showed it.
+  test("lists exactly what the CodeLens shows: a property imported through the project's own module, every corpus file", () => {
+    const src = 'import { property, st } from "./testing";\ntest("sums", property(st.integers(), (n) => {}));';
+    assert.deepEqual(summary(propertiesOfFile("/p/test/sum.test.ts", src)), ["P sums"]);
+    for (const name of fs.readdirSync(path.join(FIXTURES, "corpus")).filter((f) => f.endsWith(".txt"))) {
+      const file = name.replace(/\.txt$/, "");
+      const text = fs.readFileSync(path.join(FIXTURES, "corpus", name), "utf8");
+      assert.deepEqual(summary(propertiesOfFile(`/p/${file}`, text)), summary(discoverProperties(text, { fileName: file })), file);
+    }
+  });
 });
