@@ -27,12 +27,40 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (databases/redis/client.ts), gets
   // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
-  build({ ...common, entryPoints: ["src/engine/index.ts"], format: "cjs", outfile: "dist/engine.cjs", ...importMetaUrlFromFilename }),
-  existsSync("src/extension/extension.ts") && build({ ...common, entryPoints: ["src/extension/extension.ts"], format: "cjs", outfile: "dist/extension.js", external: ["vscode"], minify: true, ...importMetaUrlFromFilename }),
+  build({
+    ...common,
+    entryPoints: ["src/engine/index.ts"],
+    format: "cjs",
+    outfile: "dist/engine.cjs",
+    ...importMetaUrlFromFilename,
+  }),
+  existsSync("src/extension/extension.ts") &&
+    build({
+      ...common,
+      entryPoints: ["src/extension/extension.ts"],
+      format: "cjs",
+      outfile: "dist/extension.js",
+      external: ["vscode"],
+      minify: true,
+      ...importMetaUrlFromFilename,
+    }),
   // The runner child process: esbuild-wasm stays external (it locates its .wasm and service script on disk).
-  build({ ...common, entryPoints: ["src/runner/main.ts"], format: "cjs", outfile: "dist/runner.js", external: [...common.external, "esbuild-wasm"], ...importMetaUrlFromFilename }),
+  build({
+    ...common,
+    entryPoints: ["src/runner/main.ts"],
+    format: "cjs",
+    outfile: "dist/runner.js",
+    external: [...common.external, "esbuild-wasm"],
+    ...importMetaUrlFromFilename,
+  }),
   // The tap the engine loads inside the user's own test runner (src/runner/tap.ts).
-  build({ ...common, entryPoints: ["src/runner/tap.ts"], format: "cjs", outfile: "dist/tap.cjs", ...importMetaUrlFromFilename }),
+  build({
+    ...common,
+    entryPoints: ["src/runner/tap.ts"],
+    format: "cjs",
+    outfile: "dist/tap.cjs",
+    ...importMetaUrlFromFilename,
+  }),
   // A warm vitest and jest kept for many runs, through the project's own runner's Node API.
   build({ ...common, entryPoints: ["src/runner/vitestServer.ts"], format: "cjs", outfile: "dist/vitest-server.cjs" }),
   build({ ...common, entryPoints: ["src/runner/jestServer.ts"], format: "cjs", outfile: "dist/jest-server.cjs" }),
@@ -45,7 +73,10 @@ await Promise.all([
 // The bundled engine's PRNG goes there too, so the .vsix needs no node_modules of its own.
 for (const name of ["esbuild-wasm", "pure-rand"]) {
   const from = path.dirname(require.resolve(`${name}/package.json`));
-  cpSync(from, `dist/node_modules/${name}`, { recursive: true, filter: (src) => !src.endsWith(".d.ts") && !src.endsWith(".d.cts") && !src.endsWith(".d.mts") });
+  cpSync(from, `dist/node_modules/${name}`, {
+    recursive: true,
+    filter: (src) => !src.endsWith(".d.ts") && !src.endsWith(".d.cts") && !src.endsWith(".d.mts"),
+  });
 }
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {

@@ -41,7 +41,7 @@ delete process.env.SHRINKSCOPE_SEED;
 /** Run-length encoding with one digit per count: a run of 10 or more no longer decodes. */
 function rleEncode(s) {
   let out = "";
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     let j = i;
     while (j < s.length && s[j] === s[i]) j++;
     out += `${j - i}${s[i]}`;
@@ -216,7 +216,13 @@ function runOne(library, bug, seed) {
   };
   if (library === "shrinkscope") {
     try {
-      check(property(...bug.shrinkscope(), body), { seed, maxExamples: MAX_EXAMPLES, database: null, deadline: null, phases: ["generate"] });
+      check(property(...bug.shrinkscope(), body), {
+        seed,
+        maxExamples: MAX_EXAMPLES,
+        database: null,
+        deadline: null,
+        phases: ["generate"],
+      });
     } catch (e) {
       if (!(e instanceof PropertyFailure)) throw e;
     }
@@ -244,7 +250,11 @@ function parseArgs(argv) {
   const opts = { seeds: 20, only: null, json: null, child: null };
   eachFlag(argv, (a, value) => {
     if (a === "--seeds") opts.seeds = positiveInt(a, value());
-    else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--only")
+      opts.only = value()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (a === "--json") opts.json = value();
     else if (a === "--child") opts.child = value();
     else if (a === "--help" || a === "-h") {
@@ -254,8 +264,10 @@ function parseArgs(argv) {
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
   const unknown = (opts.only ?? []).filter((n) => !bugs.some((b) => b.name === n));
-  if (unknown.length) throw new Error(`unknown bug(s) ${unknown.join(", ")}; known: ${bugs.map((b) => b.name).join(", ")}`);
-  if (opts.child !== null && !LIBRARIES.includes(opts.child)) throw new Error(`--child must be one of ${LIBRARIES.join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown bug(s) ${unknown.join(", ")}; known: ${bugs.map((b) => b.name).join(", ")}`);
+  if (opts.child !== null && !LIBRARIES.includes(opts.child))
+    throw new Error(`--child must be one of ${LIBRARIES.join(", ")}`);
   return opts;
 }
 
@@ -267,7 +279,13 @@ if (opts.child !== null) {
     script: SCRIPT,
     jobs: LIBRARIES,
     procs: 1,
-    args: (job) => ["--child", job, "--seeds", String(opts.seeds), ...(opts.only ? ["--only", opts.only.join(",")] : [])],
+    args: (job) => [
+      "--child",
+      job,
+      "--seeds",
+      String(opts.seeds),
+      ...(opts.only ? ["--only", opts.only.join(",")] : []),
+    ],
     rate: (run) => Object.values(run.found).reduce((n, seeds) => n + seeds.filter((at) => at !== null).length, 0),
   });
   const found = Object.fromEntries(LIBRARIES.map((lib) => [lib, measured[lib].outputs[0].runs[0].found]));
@@ -278,13 +296,30 @@ if (opts.child !== null) {
   const totals = Object.fromEntries(LIBRARIES.map((lib) => [lib, []]));
   for (const bug of bugs) {
     if (!(bug.name in found.shrinkscope)) continue;
-    rows.push([`${bug.name}: ${bug.what}`.replaceAll("|", "\\|"), ...LIBRARIES.flatMap((lib) => cells(found[lib][bug.name]))]);
+    rows.push([
+      `${bug.name}: ${bug.what}`.replaceAll("|", "\\|"),
+      ...LIBRARIES.flatMap((lib) => cells(found[lib][bug.name])),
+    ]);
     for (const lib of LIBRARIES) totals[lib].push(...found[lib][bug.name]);
   }
-  rows.push(["**total**", ...LIBRARIES.flatMap((lib) => [`**${hits(totals[lib]).length}/${totals[lib].length}**`, num(mean(hits(totals[lib])))])]);
+  rows.push([
+    "**total**",
+    ...LIBRARIES.flatMap((lib) => [
+      `**${hits(totals[lib]).length}/${totals[lib].length}**`,
+      num(mean(hits(totals[lib]))),
+    ]),
+  ]);
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
-  console.log(`bugs found by generation: ${MAX_EXAMPLES} examples, seeds 0..${opts.seeds - 1}, database off, no shrinking (node ${process.version})`);
+  console.log(
+    `bugs found by generation: ${MAX_EXAMPLES} examples, seeds 0..${opts.seeds - 1}, database off, no shrinking (node ${process.version})`,
+  );
   console.log(`command: ${commandLine("bench:bugs", "bench/bugs.mjs")}\n`);
-  console.log(table(["bug", "Shrinkscope found", "mean examples to find", `fast-check ${fcVersion} found`, "mean examples to find"], rows));
-  if (opts.json) writeFileSync(opts.json, JSON.stringify({ seeds: opts.seeds, maxExamples: MAX_EXAMPLES, found }, null, 2));
+  console.log(
+    table(
+      ["bug", "Shrinkscope found", "mean examples to find", `fast-check ${fcVersion} found`, "mean examples to find"],
+      rows,
+    ),
+  );
+  if (opts.json)
+    writeFileSync(opts.json, JSON.stringify({ seeds: opts.seeds, maxExamples: MAX_EXAMPLES, found }, null, 2));
 }

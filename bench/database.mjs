@@ -83,12 +83,13 @@ async function pairedChild(kind, url, pairs) {
   const suite = (database, s) => {
     calls = 0;
     const t0 = performance.now();
-    for (let r = 0; r < RUNS_PER_SUITE; r++) check(prop, { maxExamples: EXAMPLES, deadline: null, seed: s * 1000 + r, database, key: `suite ${s} run ${r}` });
+    for (let r = 0; r < RUNS_PER_SUITE; r++)
+      check(prop, { maxExamples: EXAMPLES, deadline: null, seed: s * 1000 + r, database, key: `suite ${s} run ${r}` });
     return (calls * 1000) / (performance.now() - t0);
   };
   const ratios = [];
   const rates = [];
-  for (let w = 0; w < 2; w++) suite(null, 900 + w), suite(db, 910 + w); // warm-up: the JIT settles, and the first suites are not timed
+  for (let w = 0; w < 2; w++) (suite(null, 900 + w), suite(db, 910 + w)); // warm-up: the JIT settles, and the first suites are not timed
   for (let p = 0; p < pairs; p++) {
     // The order alternates, so that drift within a pair favours neither.
     let without;
@@ -109,7 +110,8 @@ async function pairedChild(kind, url, pairs) {
   const trivial = property(st.booleans(), () => {});
   const block = (database, b) => {
     const t0 = performance.now();
-    for (let r = 0; r < 1000; r++) check(trivial, { maxExamples: 1, deadline: null, seed: r, database, key: `trivial ${b} ${r}` });
+    for (let r = 0; r < 1000; r++)
+      check(trivial, { maxExamples: 1, deadline: null, seed: r, database, key: `trivial ${b} ${r}` });
     return (performance.now() - t0) / 1000;
   };
   const perRunUs = [];
@@ -161,7 +163,10 @@ async function replayChild(kind, url) {
 // ---------------------------------------------------------------------------------------------- parent
 
 function runChild(args) {
-  const r = spawnSync(process.execPath, [SCRIPT, "--child", ...args], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [SCRIPT, "--child", ...args], {
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`child ${args.join(" ")} failed: ${r.stderr || r.error}`);
   return JSON.parse(r.stdout.trim().split("\n").pop());
 }
@@ -181,14 +186,16 @@ async function main(argv) {
   let pairs = 8;
   eachFlag(argv, (flag, value) => {
     if (flag === "--procs") procs = positiveInt(flag, value());
-    else if (flag === "--quick") (procs = 1), (pairs = 4);
+    else if (flag === "--quick") ((procs = 1), (pairs = 4));
     else throw new Error(`unknown flag ${flag} (known: --procs N, --quick)`);
   });
   const redis = await startRedis();
   try {
     // ("none" against none: the same suites twice, the ratio's noise on this machine, read beside the others.)
     const kinds = CONTENDERS;
-    const paired = Object.fromEntries(kinds.map((c) => [c, { ratios: [], rates: [], firstUse: [], perRunUs: [], share: [] }]));
+    const paired = Object.fromEntries(
+      kinds.map((c) => [c, { ratios: [], rates: [], firstUse: [], perRunUs: [], share: [] }]),
+    );
     for (let p = 0; p < procs; p++) {
       for (const [i] of kinds.entries()) {
         const c = kinds[(i + p) % kinds.length];
@@ -200,12 +207,26 @@ async function main(argv) {
         paired[c].share.push(out.share);
       }
     }
-    const replay = Object.fromEntries(kinds.filter((c) => c !== "none").map((c) => [c, runChild(["replay", c, redis.url])]));
-    console.log(`database cost (node ${process.version}): suites of ${RUNS_PER_SUITE} runs × ${EXAMPLES} examples of a passing list property, with and without the database alternating in one process; ${pairs} pairs in each of ${procs} fresh processes\n`);
-    const label = (c) => (c === "redis-setting" ? "redis:// setting (folder + Redis)" : c === "none" ? "none (against none: the noise)" : c);
+    const replay = Object.fromEntries(
+      kinds.filter((c) => c !== "none").map((c) => [c, runChild(["replay", c, redis.url])]),
+    );
+    console.log(
+      `database cost (node ${process.version}): suites of ${RUNS_PER_SUITE} runs × ${EXAMPLES} examples of a passing list property, with and without the database alternating in one process; ${pairs} pairs in each of ${procs} fresh processes\n`,
+    );
+    const label = (c) =>
+      c === "redis-setting" ? "redis:// setting (folder + Redis)" : c === "none" ? "none (against none: the noise)" : c;
     console.log(
       table(
-        ["database", "examples/s with it", "with / without (median, range)", "work per run", "share of a run (bar ≤ 5%)", "first use", "replay 10k saved (fetch)", "left after"],
+        [
+          "database",
+          "examples/s with it",
+          "with / without (median, range)",
+          "work per run",
+          "share of a run (bar ≤ 5%)",
+          "first use",
+          "replay 10k saved (fetch)",
+          "left after",
+        ],
         kinds.map((c) => {
           const r = replay[c];
           const m = median(paired[c].ratios);
@@ -216,13 +237,17 @@ async function main(argv) {
             `${num(median(paired[c].perRunUs), 0)} µs`,
             `${num(100 * median(paired[c].share), 1)}%${median(paired[c].share) <= 1 - BAR ? " ✓" : " ✗"}`,
             `+${num(median(paired[c].firstUse), 0)} ms`,
-            r === undefined ? "—" : `${num(r.replayMs / 1000, 2)} s${Number.isFinite(r.fetchMs) ? ` (${num(r.fetchMs, 0)} ms)` : ""}, ${r.calls} calls`,
+            r === undefined
+              ? "—"
+              : `${num(r.replayMs / 1000, 2)} s${Number.isFinite(r.fetchMs) ? ` (${num(r.fetchMs, 0)} ms)` : ""}, ${r.calls} calls`,
             r === undefined ? "—" : String(r.left),
           ];
         }),
       ),
     );
-    console.log(`\nwork per run: a one-example run with the database over one without (fetch, flush, making the database from the setting), median over blocks of 1000 alternating; share: that over the time of one run above. first use: the first run with the database, over one without (Redis: its client's worker thread started and connected). replay: ${REPLAYED} saved examples that pass now, replayed and deleted by one run (fetch alone in brackets); "left after" = entries still saved (0: every deletion reached the database).`);
+    console.log(
+      `\nwork per run: a one-example run with the database over one without (fetch, flush, making the database from the setting), median over blocks of 1000 alternating; share: that over the time of one run above. first use: the first run with the database, over one without (Redis: its client's worker thread started and connected). replay: ${REPLAYED} saved examples that pass now, replayed and deleted by one run (fetch alone in brackets); "left after" = entries still saved (0: every deletion reached the database).`,
+    );
   } finally {
     redis.stop();
   }

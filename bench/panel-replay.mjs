@@ -153,10 +153,16 @@ try {
   page.on("pageerror", (e) => errors.push(e.message));
   // --floor: the same page, stream and measurement with the panel's script replaced by one that writes a
   // counter once per frame in which a message arrived — what the browser alone costs per frame here.
-  if (FLOOR) await page.route("**/dist/webview.js", (route) => route.fulfill({ contentType: "text/javascript", body: FLOOR_SCRIPT }));
+  if (FLOOR)
+    await page.route("**/dist/webview.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: FLOOR_SCRIPT }),
+    );
   await page.goto(server.url("dark"));
   await page.evaluate(DRIVER);
-  if (process.argv.includes("--detach")) await page.evaluate(`for (const id of ${JSON.stringify(process.argv[process.argv.indexOf("--detach") + 1].split(","))}) document.getElementById("sec-" + id)?.remove()`);
+  if (process.argv.includes("--detach"))
+    await page.evaluate(
+      `for (const id of ${JSON.stringify(process.argv[process.argv.indexOf("--detach") + 1].split(","))}) document.getElementById("sec-" + id)?.remove()`,
+    );
   const cdp = await context.newCDPSession(page);
   const heap = async () => {
     await cdp.send("HeapProfiler.collectGarbage");
@@ -164,7 +170,9 @@ try {
   };
   const texts = { passing: fixture("passing"), mixed: fixture("mixed") };
   const prepared = await page.evaluate(([t, o]) => window.__prepare(t, o), [texts, { cases: CASES, batch: BATCH }]);
-  await page.evaluate("window.__bench.raf.length = 0; window.__bench.frames.length = 0; window.__bench.handlers.length = 0; window.__bench.longTasks.length = 0");
+  await page.evaluate(
+    "window.__bench.raf.length = 0; window.__bench.frames.length = 0; window.__bench.handlers.length = 0; window.__bench.longTasks.length = 0",
+  );
   // Heap figures include the prepared stream (held by the page until the end): what changes is the panel's.
   const heapStart = await heap();
   const t0 = Date.now();
@@ -172,7 +180,9 @@ try {
   // task of a frame to the end of its rendering (the Long Animation Frames definition) — the panel's
   // message handling, its render, style, layout and paint. (rAF intervals would only show the 60 Hz vsync.)
   const tracing = process.argv.includes("--trace");
-  await browser.startTracing(page, { categories: ["devtools.timeline", "toplevel", ...(tracing ? ["disabled-by-default-devtools.timeline"] : [])] });
+  await browser.startTracing(page, {
+    categories: ["devtools.timeline", "toplevel", ...(tracing ? ["disabled-by-default-devtools.timeline"] : [])],
+  });
   const running = page.evaluate((o) => window.__drive(o), { perFrame: PER_FRAME, deliver: DELIVER });
   // The middle: sample the heap once the driver reports half the cases sent.
   let heapMid = NaN;
@@ -204,7 +214,9 @@ try {
       mainThread = `${e.pid}:${start.tid}`;
     }
   }
-  const tasks = trace.traceEvents.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && `${e.pid}:${e.tid}` === mainThread).sort((x, y) => x.ts - y.ts);
+  const tasks = trace.traceEvents
+    .filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && `${e.pid}:${e.tid}` === mainThread)
+    .sort((x, y) => x.ts - y.ts);
   const animationFrames = [];
   const slow = new Map();
   let slowFrames = 0;
@@ -212,7 +224,8 @@ try {
   for (const f of spans.sort((x, y) => x.from - y.from)) {
     while (t < tasks.length && tasks[t].ts + tasks[t].dur <= f.from) t++;
     let busy = 0;
-    for (let k = t; k < tasks.length && tasks[k].ts < f.to; k++) busy += Math.min(f.to, tasks[k].ts + tasks[k].dur) - Math.max(f.from, tasks[k].ts);
+    for (let k = t; k < tasks.length && tasks[k].ts < f.to; k++)
+      busy += Math.min(f.to, tasks[k].ts + tasks[k].dur) - Math.max(f.from, tasks[k].ts);
     animationFrames.push(busy / 1000);
     if (tracing && busy > BAR_MS * 1000) {
       // What the slow frames spent their time on (main thread).
@@ -223,12 +236,25 @@ try {
       slowFrames++;
     }
   }
-  if (tracing) console.log(`${slowFrames} frames over ${BAR_MS} ms spent:\n${[...slow].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, d]) => `  ${n} ${d.toFixed(0)} ms`).join("\n")}`);
+  if (tracing)
+    console.log(
+      `${slowFrames} frames over ${BAR_MS} ms spent:\n${[...slow]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([n, d]) => `  ${n} ${d.toFixed(0)} ms`)
+        .join("\n")}`,
+    );
   if (tracing) {
     // Where the frames' time goes, by trace event (main thread, complete events).
     const by = new Map();
     for (const e of trace.traceEvents) if (e.ph === "X" && e.dur) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000);
-    console.log([...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([n, d]) => `${n} ${d.toFixed(0)} ms`).join("\n"));
+    console.log(
+      [...by]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([n, d]) => `${n} ${d.toFixed(0)} ms`)
+        .join("\n"),
+    );
   }
   const heapEnd = await heap();
   const b = await page.evaluate("window.__bench");
@@ -238,16 +264,31 @@ try {
   await page.evaluate("window.__messages = undefined");
   const heapAfter = await heap();
   const frameTimes = animationFrames;
-  if (FLOOR) console.log("--floor: the panel's script replaced by a counter written once per frame (the browser's own cost per frame)");
-  console.log(`panel replay: ${prepared.cases} test cases in ${prepared.messages} messages of ${BATCH} events, ${PER_FRAME} per frame (${DELIVER === "post" ? "postMessage" : "dispatchEvent"}), ${seconds.toFixed(1)} s (${Math.round(prepared.cases / seconds)} cases/s); the panel shows ${shown} cases`);
-  console.log(`frame time (main-thread work per animation frame, from Chromium's trace), ${frameTimes.length} frames: p50 ${ms(pct(frameTimes, 50))}  p95 ${ms(pct(frameTimes, 95))}  max ${ms(Math.max(...frameTimes))}`);
-  console.log(`  rAF callbacks (the panel's render and the driver): p50 ${ms(pct(renders, 50))}  p95 ${ms(pct(renders, 95))}  max ${ms(Math.max(...renders))}; rAF interval p50 ${ms(pct(b.raf, 50))}  p95 ${ms(pct(b.raf, 95))}`);
-  console.log(`  and the page handling one message (${BATCH} events; folded in the worker): p50 ${ms(pct(b.handlers, 50))}  p95 ${ms(pct(b.handlers, 95))}  max ${ms(Math.max(...b.handlers))}; structured clone per message: ${ms(clone.posted)} as posted (${DELIVER === "post" ? "in the frames" : "not in the frames: --deliver dispatch"}), ${ms(clone.objects)} for the same events as objects`);
+  if (FLOOR)
+    console.log(
+      "--floor: the panel's script replaced by a counter written once per frame (the browser's own cost per frame)",
+    );
+  console.log(
+    `panel replay: ${prepared.cases} test cases in ${prepared.messages} messages of ${BATCH} events, ${PER_FRAME} per frame (${DELIVER === "post" ? "postMessage" : "dispatchEvent"}), ${seconds.toFixed(1)} s (${Math.round(prepared.cases / seconds)} cases/s); the panel shows ${shown} cases`,
+  );
+  console.log(
+    `frame time (main-thread work per animation frame, from Chromium's trace), ${frameTimes.length} frames: p50 ${ms(pct(frameTimes, 50))}  p95 ${ms(pct(frameTimes, 95))}  max ${ms(Math.max(...frameTimes))}`,
+  );
+  console.log(
+    `  rAF callbacks (the panel's render and the driver): p50 ${ms(pct(renders, 50))}  p95 ${ms(pct(renders, 95))}  max ${ms(Math.max(...renders))}; rAF interval p50 ${ms(pct(b.raf, 50))}  p95 ${ms(pct(b.raf, 95))}`,
+  );
+  console.log(
+    `  and the page handling one message (${BATCH} events; folded in the worker): p50 ${ms(pct(b.handlers, 50))}  p95 ${ms(pct(b.handlers, 95))}  max ${ms(Math.max(...b.handlers))}; structured clone per message: ${ms(clone.posted)} as posted (${DELIVER === "post" ? "in the frames" : "not in the frames: --deliver dispatch"}), ${ms(clone.objects)} for the same events as objects`,
+  );
   console.log(`  long tasks (>50 ms): ${b.longTasks.length}`);
-  console.log(`JS heap after GC (stream held by the page): start ${mb(heapStart)}  middle ${mb(heapMid)}  end ${mb(heapEnd)}; end with the stream released: ${mb(heapAfter)}`);
+  console.log(
+    `JS heap after GC (stream held by the page): start ${mb(heapStart)}  middle ${mb(heapMid)}  end ${mb(heapEnd)}; end with the stream released: ${mb(heapAfter)}`,
+  );
   if (errors.length > 0) console.log(`page errors (${errors.length}): ${[...new Set(errors)].join("; ")}`);
   const ok = pct(frameTimes, 95) <= BAR_MS && heapEnd < heapMid * 1.25 + 4 * 1048576;
-  console.log(`${ok ? "OK" : "NOT MET"}: p95 frame time ≤ ${BAR_MS} ms${LOAD ? " with a core kept busy" : ""} and the heap bounded`);
+  console.log(
+    `${ok ? "OK" : "NOT MET"}: p95 frame time ≤ ${BAR_MS} ms${LOAD ? " with a core kept busy" : ""} and the heap bounded`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   busy?.kill();

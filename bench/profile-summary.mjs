@@ -39,7 +39,10 @@ function where(url, line, column) {
     if (o.source !== null) return { file: o.source.replace(/^(\.\.\/)+/, ""), line: o.line, name: o.name };
   }
   if (url === "") return { file: "(native)", line: 0 };
-  const short = url.replace(/^file:\/\//, "").replace(/^.*node_modules\//, "node_modules/").replace(process.cwd() + "/", "");
+  const short = url
+    .replace(/^file:\/\//, "")
+    .replace(/^.*node_modules\//, "node_modules/")
+    .replace(process.cwd() + "/", "");
   return { file: short, line: line + 1 };
 }
 

@@ -33,7 +33,15 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { check, explore, property, PropertyFailure, ScheduleFailure, simTest } from "../dist/engine.mjs";
-import { arbitraries, counts, fastCheckNonFifo, MINIMAL, replicate, replicateFc, strategies } from "./schedules/replicate.mjs";
+import {
+  arbitraries,
+  counts,
+  fastCheckNonFifo,
+  MINIMAL,
+  replicate,
+  replicateFc,
+  strategies,
+} from "./schedules/replicate.mjs";
 import { depthTwo, fewestDeviationsSchedule, overtake, overtakeFc, STEPS, TASKS } from "./schedules/orderings.mjs";
 import { eachFlag, positiveInt } from "./lib/args.mjs";
 import { measureInFreshProcesses } from "./lib/fresh-processes.mjs";
@@ -62,7 +70,9 @@ function parseArgs(argv) {
     else if (a === "--json") opts.json = value();
     else if (a === "--child") opts.child = value();
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/schedules.mjs [--seeds N] [--runs N] [--batch N] [--procs N] [--no-fastcheck] [--no-speed] [--json out.json]");
+      console.log(
+        "node bench/schedules.mjs [--seeds N] [--runs N] [--batch N] [--procs N] [--no-fastcheck] [--no-speed] [--json out.json]",
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
@@ -80,16 +90,23 @@ const show = (args) => args.map((a) => JSON.stringify(a)).join(", ");
 async function speedChild(spec, opts) {
   const [lib, size] = spec.split(":");
   const [writers, payloads, delay] = SIZES[size] ?? [];
-  if (writers === undefined || !["shrinkscope", "fast-check"].includes(lib)) throw new Error(`--child takes shrinkscope|fast-check:small|big, got ${spec}`);
+  if (writers === undefined || !["shrinkscope", "fast-check"].includes(lib))
+    throw new Error(`--child takes shrinkscope|fast-check:small|big, got ${spec}`);
   const runs = [];
   for (let i = 1; i <= opts.runs; i++) {
     counts.reset();
     const t0 = performance.now();
     if (lib === "shrinkscope") {
-      const r = await explore(() => replicate(writers, payloads, delay, true), { seeds: seedRange((i - 1) * opts.batch, opts.batch), shrink: false });
+      const r = await explore(() => replicate(writers, payloads, delay, true), {
+        seeds: seedRange((i - 1) * opts.batch, opts.batch),
+        shrink: false,
+      });
       if (r !== null) throw new Error(`the guarded workload failed:\n${r.render()}`);
     } else {
-      await fc.assert(fc.asyncProperty(fc.scheduler(), (s) => replicateFc(s, writers, payloads, delay, true)), { seed: i, numRuns: opts.batch });
+      await fc.assert(
+        fc.asyncProperty(fc.scheduler(), (s) => replicateFc(s, writers, payloads, delay, true)),
+        { seed: i, numRuns: opts.batch },
+      );
     }
     runs.push({ ms: performance.now() - t0, workloads: counts.workloads });
   }
@@ -166,7 +183,16 @@ async function fastCheckSeed(seed) {
   const ms = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { seed, found: false, ms };
   const final = r.counterexample.slice(0, 3);
-  return { seed, found: true, ms, final, minimal: isDeepStrictEqual(final, MINIMAL), propertyRuns, workloads: counts.workloads, nonFifo: failing ? fastCheckNonFifo(failing) : null };
+  return {
+    seed,
+    found: true,
+    ms,
+    final,
+    minimal: isDeepStrictEqual(final, MINIMAL),
+    propertyRuns,
+    workloads: counts.workloads,
+    nonFifo: failing ? fastCheckNonFifo(failing) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- 3. PCT against random
@@ -178,7 +204,9 @@ const strategyOptions = (strategy) => (strategy === "pct" ? { strategy, depth: P
 
 async function orderingShare(strategy, seeds) {
   const failing = [];
-  for (const seed of seeds) if ((await explore(depthTwo, { seeds: [seed], ...strategyOptions(strategy), shrink: false })) !== null) failing.push(seed);
+  for (const seed of seeds)
+    if ((await explore(depthTwo, { seeds: [seed], ...strategyOptions(strategy), shrink: false })) !== null)
+      failing.push(seed);
   return failing;
 }
 
@@ -197,8 +225,8 @@ async function partThree() {
 // ---------------------------------------------------------------------------------------------- 4. hash and FIFO distance
 
 const HASHED = [
-  ["replicate(2, [\"a\"], 0), seeds: 8", () => explore(() => replicate(2, ["a"], 0), { seeds: 8 })],
-  ["replicate(4, [\"a\",\"b\",\"c\"], 1), seeds: 8", () => explore(() => replicate(4, ["a", "b", "c"], 1), { seeds: 8 })],
+  ['replicate(2, ["a"], 0), seeds: 8', () => explore(() => replicate(2, ["a"], 0), { seeds: 8 })],
+  ['replicate(4, ["a","b","c"], 1), seeds: 8', () => explore(() => replicate(4, ["a", "b", "c"], 1), { seeds: 8 })],
   [`overtake, seeds: ${OVERTAKE_SEEDS}`, () => explore(overtake, { seeds: OVERTAKE_SEEDS })],
 ];
 
@@ -206,7 +234,12 @@ async function hashes() {
   const out = [];
   for (const [name, run] of HASHED) {
     const r = await run();
-    out.push({ name, seed: r?.seed ?? null, traceHash: r?.traceHash ?? null, schedule: r ? r.schedule.join(",") : null });
+    out.push({
+      name,
+      seed: r?.seed ?? null,
+      traceHash: r?.traceHash ?? null,
+      schedule: r ? r.schedule.join(",") : null,
+    });
   }
   return out;
 }
@@ -223,7 +256,11 @@ async function overtakeDistances(withFastCheck) {
   const shrinkscope = [];
   for (let k = 0; k < OVERTAKE_EXPLORATIONS; k++) {
     const r = await explore(overtake, { seeds: seedRange(k * OVERTAKE_SEEDS, OVERTAKE_SEEDS) });
-    shrinkscope.push(r ? { found: true, nonFifo: deviations(r.schedule), nonFifoBefore: deviations(r.seedSchedule) } : { found: false });
+    shrinkscope.push(
+      r
+        ? { found: true, nonFifo: deviations(r.schedule), nonFifoBefore: deviations(r.seedSchedule) }
+        : { found: false },
+    );
   }
   const fastcheck = [];
   if (withFastCheck) {
@@ -251,7 +288,15 @@ async function depthTwoDistances(failingSeeds) {
   for (const seed of failingSeeds.slice(0, SHRUNK_DEPTH_TWO)) {
     const t0 = performance.now();
     const r = await explore(depthTwo, { seeds: [seed], strategy: "pct", depth: PCT_DEPTH });
-    if (r) out.push({ seed, found: true, nonFifo: deviations(r.schedule), nonFifoBefore: deviations(r.seedSchedule), decisions: r.schedule.length, ms: performance.now() - t0 });
+    if (r)
+      out.push({
+        seed,
+        found: true,
+        nonFifo: deviations(r.schedule),
+        nonFifoBefore: deviations(r.seedSchedule),
+        decisions: r.schedule.length,
+        ms: performance.now() - t0,
+      });
   }
   return out;
 }
@@ -260,7 +305,12 @@ async function depthTwoDistances(failingSeeds) {
 function distribution(found) {
   const by = new Map();
   for (const r of found) by.set(r.nonFifo, (by.get(r.nonFifo) ?? 0) + 1);
-  return [...by.entries()].sort((a, b) => a[0] - b[0]).map(([k, n]) => `${k}: ${n}`).join(" · ") || "—";
+  return (
+    [...by.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(" · ") || "—"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -272,12 +322,16 @@ async function main() {
 
   const cpu = os.cpus();
   const command = commandLine("bench:schedules", "bench/schedules.mjs");
-  console.log(`Schedules: seed 001's reserve-then-write log and ordering bugs; node ${process.version}, fast-check ${fc.__version}, ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`);
+  console.log(
+    `Schedules: seed 001's reserve-then-write log and ordering bugs; node ${process.version}, fast-check ${fc.__version}, ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`,
+  );
 
   // 1.
   let speed = null;
   if (opts.speed) {
-    process.stdout.write(`1. runs/s: ${opts.procs} fresh processes per contender, ${opts.runs} batches of ${opts.batch} runs, guarded workload … `);
+    process.stdout.write(
+      `1. runs/s: ${opts.procs} fresh processes per contender, ${opts.runs} batches of ${opts.batch} runs, guarded workload … `,
+    );
     const t0 = performance.now();
     speed = measureSpeed(opts);
     console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -315,34 +369,59 @@ async function main() {
   // ---- tables
   if (speed) {
     console.log();
-    console.log(`**1. Runs per second** (guarded workload, delay 1; each library alone in fresh processes; cold: first batch of ${opts.batch}, warm: median of the other ${opts.runs - 1}; median of ${opts.procs} processes)`);
+    console.log(
+      `**1. Runs per second** (guarded workload, delay 1; each library alone in fresh processes; cold: first batch of ${opts.batch}, warm: median of the other ${opts.runs - 1}; median of ${opts.procs} processes)`,
+    );
     console.log();
     const rows = Object.entries(SIZES).flatMap(([size, [w, p]]) => {
       const label = `${w} writers × ${p.length} payloads`;
       const s = speed[`shrinkscope:${size}`];
       const f = speed[`fast-check:${size}`];
       return [
-        [label, "Shrinkscope explore (simulated scheduler)", rate(s.cold), rate(s.warm), f ? ratio(s.cold, f.cold) : "—", f ? ratio(s.warm, f.warm) : "—"],
+        [
+          label,
+          "Shrinkscope explore (simulated scheduler)",
+          rate(s.cold),
+          rate(s.warm),
+          f ? ratio(s.cold, f.cold) : "—",
+          f ? ratio(s.warm, f.warm) : "—",
+        ],
         ...(f ? [["", `fast-check ${fc.__version} fc.scheduler()`, rate(f.cold), rate(f.warm), "", ""]] : []),
       ];
     });
-    console.log(table(["workload", "library", "runs/s cold", "runs/s warm", "Shrinkscope / fast-check cold", "warm"], rows));
+    console.log(
+      table(["workload", "library", "runs/s cold", "runs/s warm", "Shrinkscope / fast-check cold", "warm"], rows),
+    );
     console.log();
     console.log("spread over the processes (cold | warm):");
-    for (const [job, s] of Object.entries(speed)) console.log(`  ${job}: ${s.coldAll.map(rate).join(", ")} | ${s.warmAll.map(rate).join(", ")}`);
+    for (const [job, s] of Object.entries(speed))
+      console.log(`  ${job}: ${s.coldAll.map(rate).join(", ")} | ${s.warmAll.map(rate).join(", ")}`);
   }
 
   console.log();
-  console.log(`**2. Found and minimal** (seeds 1..${opts.seeds}; writers 1..4, 1–3 payloads of 1–3 letters "abc", delay 0/1/10; minimal = ${show(MINIMAL)})`);
+  console.log(
+    `**2. Found and minimal** (seeds 1..${opts.seeds}; writers 1..4, 1–3 payloads of 1–3 letters "abc", delay 0/1/10; minimal = ${show(MINIMAL)})`,
+  );
   console.log();
-  const libs = [["Shrinkscope property + simTest({ seeds: 8 })", found.shrinkscope], ...(opts.fastcheck ? [[`fast-check ${fc.__version} asyncProperty + fc.scheduler()`, found["fast-check"]]] : [])];
+  const libs = [
+    ["Shrinkscope property + simTest({ seeds: 8 })", found.shrinkscope],
+    ...(opts.fastcheck ? [[`fast-check ${fc.__version} asyncProperty + fc.scheduler()`, found["fast-check"]]] : []),
+  ];
   console.log(
     table(
       ["library", "found", "minimal", "mean property runs", "max property runs", "mean simulated runs", "time (s)"],
       libs.map(([label, runs]) => {
         const f = runs.filter((r) => r.found);
         const errors = runs.filter((r) => r.error).length;
-        return [label + (errors ? ` errors(${errors})` : ""), `${f.length}/${runs.length}`, `${f.filter((r) => r.minimal).length}/${runs.length}`, num(mean(f.map((r) => r.propertyRuns))), f.length ? String(Math.max(...f.map((r) => r.propertyRuns))) : "—", num(mean(f.map((r) => r.workloads))), num(runs.reduce((a, r) => a + r.ms, 0) / 1000)];
+        return [
+          label + (errors ? ` errors(${errors})` : ""),
+          `${f.length}/${runs.length}`,
+          `${f.filter((r) => r.minimal).length}/${runs.length}`,
+          num(mean(f.map((r) => r.propertyRuns))),
+          f.length ? String(Math.max(...f.map((r) => r.propertyRuns))) : "—",
+          num(mean(f.map((r) => r.workloads))),
+          num(runs.reduce((a, r) => a + r.ms, 0) / 1000),
+        ];
       }),
     ),
   );
@@ -360,14 +439,28 @@ async function main() {
   }
 
   console.log();
-  console.log(`**3. PCT against random** (the depth-2 ordering bug of bench/schedules/orderings.mjs: ${TASKS.length} tasks × ${STEPS} steps; A${STEPS - 1} after all of B and before C0; FIFO passes: ${fifoPasses ? "yes" : "**NO**"})`);
+  console.log(
+    `**3. PCT against random** (the depth-2 ordering bug of bench/schedules/orderings.mjs: ${TASKS.length} tasks × ${STEPS} steps; A${STEPS - 1} after all of B and before C0; FIFO passes: ${fifoPasses ? "yes" : "**NO**"})`,
+  );
   console.log();
   console.log(
     table(
-      ["strategy", `seeds 0..${PCT_SEEDS - 1} that fail (each alone)`, `first failing seed exploring seeds: ${PCT_SEEDS}`, `${PCT_SEEDS} scattered seeds that fail`, "time (s)"],
+      [
+        "strategy",
+        `seeds 0..${PCT_SEEDS - 1} that fail (each alone)`,
+        `first failing seed exploring seeds: ${PCT_SEEDS}`,
+        `${PCT_SEEDS} scattered seeds that fail`,
+        "time (s)",
+      ],
       ["random", "pct"].map((s) => {
         const o = ordering[s];
-        return [s === "pct" ? `PCT (depth ${PCT_DEPTH})` : "random", `${o.small.length}/${PCT_SEEDS}`, o.firstInWhole === null ? "none" : String(o.firstInWhole), `${o.spread.length}/${PCT_SEEDS}`, num(o.ms / 1000)];
+        return [
+          s === "pct" ? `PCT (depth ${PCT_DEPTH})` : "random",
+          `${o.small.length}/${PCT_SEEDS}`,
+          o.firstInWhole === null ? "none" : String(o.firstInWhole),
+          `${o.spread.length}/${PCT_SEEDS}`,
+          num(o.ms / 1000),
+        ];
       }),
     ),
   );
@@ -381,33 +474,95 @@ async function main() {
     table(
       ["workload", "seed", "this process", "fresh process 1", "fresh process 2", "same hash and schedule"],
       here.map((h, i) => {
-        const same = [first[i], second[i]].every((o) => o.traceHash === h.traceHash && o.seed === h.seed && o.schedule === h.schedule);
-        return [h.name, String(h.seed), h.traceHash ?? "—", first[i].traceHash ?? "—", second[i].traceHash ?? "—", same ? "yes" : "**NO**"];
+        const same = [first[i], second[i]].every(
+          (o) => o.traceHash === h.traceHash && o.seed === h.seed && o.schedule === h.schedule,
+        );
+        return [
+          h.name,
+          String(h.seed),
+          h.traceHash ?? "—",
+          first[i].traceHash ?? "—",
+          second[i].traceHash ?? "—",
+          same ? "yes" : "**NO**",
+        ];
       }),
     ),
   );
   console.log();
-  console.log("Deviations from FIFO in the reported schedules (decisions that did not run the task ready first; fast-check does not shrink its scheduler, so its counterexample keeps the schedule of the failing run):");
+  console.log(
+    "Deviations from FIFO in the reported schedules (decisions that did not run the task ready first; fast-check does not shrink its scheduler, so its counterexample keeps the schedule of the failing run):",
+  );
   console.log();
   const fsRows = [];
   const distRow = (workload, label, list, fewestPossible) => {
     const f = list.filter((r) => r.found);
     const before = f.map((r) => r.nonFifoBefore).filter((x) => typeof x === "number");
-    fsRows.push([workload, label, `${f.length}/${list.length}`, distribution(f), before.length ? num(mean(before)) : "—", num(mean(f.map((r) => r.nonFifo))), fewestPossible]);
+    fsRows.push([
+      workload,
+      label,
+      `${f.length}/${list.length}`,
+      distribution(f),
+      before.length ? num(mean(before)) : "—",
+      num(mean(f.map((r) => r.nonFifo))),
+      fewestPossible,
+    ]);
   };
   distRow("seed 001 (part 2's minimal workloads)", "Shrinkscope", found.shrinkscope, "0 (FIFO fails)");
   if (opts.fastcheck) distRow("", "fast-check", found["fast-check"], "");
-  distRow(`overtake (task 4 before task 2; ${OVERTAKE_EXPLORATIONS} explorations of ${OVERTAKE_SEEDS} seeds)`, "Shrinkscope", overtakes.shrinkscope, "1");
-  if (opts.fastcheck) distRow(`(fast-check: seeds 1..${OVERTAKE_EXPLORATIONS}, ${OVERTAKE_SEEDS} runs each)`, "fast-check", overtakes.fastcheck, "");
-  distRow(`depth-2 ordering (PCT, ${depthTwoShrunk.length} failing seeds of part 3${ordering.pct.small.length > 0 ? "" : ", scattered"})`, "Shrinkscope", depthTwoShrunk, `${deviations(fewest)}${fewestCheck === null ? " (NOT reproduced)" : ""}`);
-  console.log(table(["workload", "library", "found", "reports by deviations (deviations: reports)", "mean before shrinking", "mean reported", "fewest possible"], fsRows));
-  const missed = overtakes.shrinkscope.flatMap((r, k) => (r.found ? [] : [`${k * OVERTAKE_SEEDS}..${(k + 1) * OVERTAKE_SEEDS - 1}`]));
-  if (missed.length) console.log(`\novertake: explorations that found nothing (Shrinkscope): seeds ${missed.join(", ")}`);
-  if (depthTwoShrunk.length) console.log(`\ndepth-2 shrinks: ${depthTwoShrunk.map((r) => `seed ${r.seed} ${r.nonFifoBefore} → ${r.nonFifo} of ${r.decisions} decisions in ${num(r.ms / 1000)} s`).join("; ")}`);
+  distRow(
+    `overtake (task 4 before task 2; ${OVERTAKE_EXPLORATIONS} explorations of ${OVERTAKE_SEEDS} seeds)`,
+    "Shrinkscope",
+    overtakes.shrinkscope,
+    "1",
+  );
+  if (opts.fastcheck)
+    distRow(
+      `(fast-check: seeds 1..${OVERTAKE_EXPLORATIONS}, ${OVERTAKE_SEEDS} runs each)`,
+      "fast-check",
+      overtakes.fastcheck,
+      "",
+    );
+  distRow(
+    `depth-2 ordering (PCT, ${depthTwoShrunk.length} failing seeds of part 3${ordering.pct.small.length > 0 ? "" : ", scattered"})`,
+    "Shrinkscope",
+    depthTwoShrunk,
+    `${deviations(fewest)}${fewestCheck === null ? " (NOT reproduced)" : ""}`,
+  );
+  console.log(
+    table(
+      [
+        "workload",
+        "library",
+        "found",
+        "reports by deviations (deviations: reports)",
+        "mean before shrinking",
+        "mean reported",
+        "fewest possible",
+      ],
+      fsRows,
+    ),
+  );
+  const missed = overtakes.shrinkscope.flatMap((r, k) =>
+    r.found ? [] : [`${k * OVERTAKE_SEEDS}..${(k + 1) * OVERTAKE_SEEDS - 1}`],
+  );
+  if (missed.length)
+    console.log(`\novertake: explorations that found nothing (Shrinkscope): seeds ${missed.join(", ")}`);
+  if (depthTwoShrunk.length)
+    console.log(
+      `\ndepth-2 shrinks: ${depthTwoShrunk.map((r) => `seed ${r.seed} ${r.nonFifoBefore} → ${r.nonFifo} of ${r.decisions} decisions in ${num(r.ms / 1000)} s`).join("; ")}`,
+    );
 
   console.log();
   console.log(`command: ${command}`);
-  if (opts.json) writeFileSync(opts.json, JSON.stringify({ opts, speed, found, ordering, hashes: { here, first, second }, overtakes, depthTwoShrunk }, null, 2));
+  if (opts.json)
+    writeFileSync(
+      opts.json,
+      JSON.stringify(
+        { opts, speed, found, ordering, hashes: { here, first, second }, overtakes, depthTwoShrunk },
+        null,
+        2,
+      ),
+    );
 }
 
 await main();

@@ -46,13 +46,19 @@ function parseArgs(argv) {
       return v;
     };
     if (a === "--seeds") opts.seeds = positiveInt(a, value());
-    else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--only")
+      opts.only = value()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (a === "--no-fastcheck") opts.fastcheck = false;
     else if (a === "--no-hypothesis") opts.hypothesis = false;
     else if (a === "--json") opts.json = value();
     else if (a === "--fc-cap-ms") opts.fcCapMs = positiveInt(a, value());
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/shrinking-challenge.mjs [--seeds N] [--only name1,name2] [--no-fastcheck] [--no-hypothesis] [--json out.json] [--fc-cap-ms MS]");
+      console.log(
+        "node bench/shrinking-challenge.mjs [--seeds N] [--only name1,name2] [--no-fastcheck] [--no-hypothesis] [--json out.json] [--fc-cap-ms MS]",
+      );
       console.log(`challenges: ${challenges.map((c) => c.name).join(", ")}`);
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
@@ -182,11 +188,18 @@ function runFastCheck(ch, seed, capMs) {
  */
 function runHypothesis(names, seeds) {
   const script = fileURLToPath(new URL("./challenges/hypothesis_calls.py", import.meta.url));
-  const r = spawnSync("python3", [script, "--seeds", String(seeds), "--only", names.join(",")], { encoding: "utf8", maxBuffer: 1 << 24 });
+  const r = spawnSync("python3", [script, "--seeds", String(seeds), "--only", names.join(",")], {
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
   if (r.error) return { unavailable: `python3 not runnable (${r.error.code ?? r.error.message})` };
   if (r.status !== 0) {
     const last = (r.stderr || "").trim().split("\n").pop() ?? "";
-    return { unavailable: /No module named .hypothesis/.test(r.stderr) ? "hypothesis is not installed for python3" : `hypothesis_calls.py failed: ${last}` };
+    return {
+      unavailable: /No module named .hypothesis/.test(r.stderr)
+        ? "hypothesis is not installed for python3"
+        : `hypothesis_calls.py failed: ${last}`,
+    };
   }
   return JSON.parse(r.stdout);
 }
@@ -280,7 +293,9 @@ function main() {
     `Shrinking challenge: ${seeds.length} seeds (0..${seeds.length - 1}), database off, maxExamples/numRuns ${MAX_EXAMPLES}` +
       (opts.fastcheck ? `, fast-check capped at ${opts.fcCapMs} ms per seed` : ", fast-check skipped"),
   );
-  console.log(`ideal = seeds reaching the ideal minimum / seeds that found a failure; calls = property calls after the first failure`);
+  console.log(
+    `ideal = seeds reaching the ideal minimum / seeds that found a failure; calls = property calls after the first failure`,
+  );
   console.log("");
   console.log(header(opts.fastcheck));
   console.log("-".repeat(header(opts.fastcheck).length));
@@ -292,15 +307,30 @@ function main() {
     const ssSum = summarize(ssRuns);
     const fcSum = fcRuns ? summarize(fcRuns) : null;
     console.log(row(ch.name, ssSum, fcSum));
-    results.push({ name: ch.name, ideal: ch.ideal, hypothesis: ch.hypothesis, shrinkscope: { summary: ssSum, runs: ssRuns }, fastcheck: fcRuns ? { summary: fcSum, runs: fcRuns } : null });
+    results.push({
+      name: ch.name,
+      ideal: ch.ideal,
+      hypothesis: ch.hypothesis,
+      shrinkscope: { summary: ssSum, runs: ssRuns },
+      fastcheck: fcRuns ? { summary: fcSum, runs: fcRuns } : null,
+    });
   }
 
   // Against both Hypothesis columns: the published reference and the installed version, live.
-  const live = opts.hypothesis ? runHypothesis(results.map((r) => r.name), seeds.length) : { unavailable: "skipped (--no-hypothesis)" };
+  const live = opts.hypothesis
+    ? runHypothesis(
+        results.map((r) => r.name),
+        seeds.length,
+      )
+    : { unavailable: "skipped (--no-hypothesis)" };
   const liveName = live.unavailable ? "Hypothesis live" : `Hypothesis ${live.version}`;
   console.log("");
-  console.log(`Shrinkscope mean shrink calls vs Hypothesis: published reference, and ${live.unavailable ? `live: n/a, ${live.unavailable}` : `${liveName} measured now over the same seeds (ideal/found in brackets)`}; max ≤ 3 × mean:`);
-  console.log(`  ${"challenge".padEnd(NAME_W)} ${"ours".padStart(7)}  ${"published".padStart(9)}  ${liveName.padStart(24)}  ${"vs best".padStart(8)}`);
+  console.log(
+    `Shrinkscope mean shrink calls vs Hypothesis: published reference, and ${live.unavailable ? `live: n/a, ${live.unavailable}` : `${liveName} measured now over the same seeds (ideal/found in brackets)`}; max ≤ 3 × mean:`,
+  );
+  console.log(
+    `  ${"challenge".padEnd(NAME_W)} ${"ours".padStart(7)}  ${"published".padStart(9)}  ${liveName.padStart(24)}  ${"vs best".padStart(8)}`,
+  );
   let atOrBelow = 0;
   let tight = 0;
   for (const r of results) {
@@ -320,7 +350,9 @@ function main() {
         `   max ${String(Number.isFinite(s.maxCalls) ? s.maxCalls : "-").padStart(5)} ${spread ? "≤" : ">"} 3×mean ${fmtNum(3 * s.meanCalls).padStart(7)} ${spread ? "ok" : "WIDE"}`,
     );
   }
-  console.log(`Summary: at or below the better Hypothesis column on ${atOrBelow}/${results.length} challenges; max ≤ 3×mean on ${tight}/${results.length}.`);
+  console.log(
+    `Summary: at or below the better Hypothesis column on ${atOrBelow}/${results.length} challenges; max ≤ 3×mean on ${tight}/${results.length}.`,
+  );
 
   // Shrinkscope seeds that did not reach the ideal (or found nothing / errored).
   const misses = [];
@@ -349,7 +381,19 @@ function main() {
   if (opts.json) {
     writeFileSync(
       opts.json,
-      JSON.stringify({ seeds: seeds.length, maxExamples: MAX_EXAMPLES, fcCapMs: opts.fastcheck ? opts.fcCapMs : null, hypothesisLive: live.version ?? live.unavailable, totalS, node: process.version, results }, (_k, x) => (Object.is(x, -0) ? "-0" : x), 2),
+      JSON.stringify(
+        {
+          seeds: seeds.length,
+          maxExamples: MAX_EXAMPLES,
+          fcCapMs: opts.fastcheck ? opts.fcCapMs : null,
+          hypothesisLive: live.version ?? live.unavailable,
+          totalS,
+          node: process.version,
+          results,
+        },
+        (_k, x) => (Object.is(x, -0) ? "-0" : x),
+        2,
+      ),
     );
     console.log(`Raw results written to ${opts.json}`);
   }

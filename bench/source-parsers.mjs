@@ -36,16 +36,27 @@ const CORPUS = path.join(ROOT, "test/extension/fixtures/corpus");
 const EDITS = Number(process.argv[process.argv.indexOf("--edits") + 1]) || 30;
 
 const READERS = [
-  { name: "tokenizer (ours)", discover: (source, fileName) => ({ tests: discoverTests(source, { fileName }), threw: false }), entry: "src/extension/discovery.ts" },
+  {
+    name: "tokenizer (ours)",
+    discover: (source, fileName) => ({ tests: discoverTests(source, { fileName }), threw: false }),
+    entry: "src/extension/discovery.ts",
+  },
   { name: "@babel/parser", discover: discoverBabel, entry: "bench/source-parsers/babel.mjs" },
   { name: "ts.createSourceFile", discover: discoverTypeScript, entry: "bench/source-parsers/typescript.mjs" },
 ];
 
-const files = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".txt")).sort();
+const files = fs
+  .readdirSync(CORPUS)
+  .filter((f) => f.endsWith(".txt"))
+  .sort();
 const corpus = files.map((file) => {
   const source = fs.readFileSync(path.join(CORPUS, file), "utf8");
   const expected = fs.readFileSync(path.join(CORPUS, file.replace(/\.txt$/, ".expected")), "utf8");
-  const lines = expected.split("\n## ")[0].split("\n").slice(1).filter((l) => l !== "");
+  const lines = expected
+    .split("\n## ")[0]
+    .split("\n")
+    .slice(1)
+    .filter((l) => l !== "");
   // The pinned tests, as the half-typed checks compare them: path, start and whether it is a property.
   const tests = lines.map((l) => {
     const [head, , span] = l.split(" | ");
@@ -79,7 +90,10 @@ for (const r of READERS) {
     same += matched;
     total += c.lines.length;
     extra += got.filter((l) => !c.lines.includes(l)).length;
-    if (matched !== c.lines.length || got.length !== c.lines.length) files.push(`${c.file} (${matched}/${c.lines.length}${got.length > matched ? `, ${got.length - matched} other` : ""})`);
+    if (matched !== c.lines.length || got.length !== c.lines.length)
+      files.push(
+        `${c.file} (${matched}/${c.lines.length}${got.length > matched ? `, ${got.length - matched} other` : ""})`,
+      );
   }
   corpusRows.push([r.name, `${same}/${total}`, extra, `${corpus.length - files.length}/${corpus.length}`]);
   wrong.set(r.name, files);
@@ -127,13 +141,33 @@ for (const r of READERS) {
       }
     }
   }
-  halfMisses.set(r.name, [...misses].sort((a, b) => b[1] - a[1]));
-  halfRows.push([r.name, score.readings, `${score.before}/${score.beforeOf} (${pct(score.before, score.beforeOf)})`, `${score.after}/${score.afterOf} (${pct(score.after, score.afterOf)})`, score.gaveUp]);
+  halfMisses.set(
+    r.name,
+    [...misses].sort((a, b) => b[1] - a[1]),
+  );
+  halfRows.push([
+    r.name,
+    score.readings,
+    `${score.before}/${score.beforeOf} (${pct(score.before, score.beforeOf)})`,
+    `${score.after}/${score.afterOf} (${pct(score.after, score.afterOf)})`,
+    score.gaveUp,
+  ]);
 }
 
 // ── bundle size ──
 async function bundled(entryPoints, extra = {}) {
-  const result = await build({ entryPoints, bundle: true, platform: "node", format: "cjs", minify: true, write: false, logLevel: "silent", absWorkingDir: ROOT, external: ["vscode"], ...extra });
+  const result = await build({
+    entryPoints,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    minify: true,
+    write: false,
+    logLevel: "silent",
+    absWorkingDir: ROOT,
+    external: ["vscode"],
+    ...extra,
+  });
   return result.outputFiles[0].contents.length;
 }
 const extensionEntry = "src/extension/extension.ts";
@@ -142,18 +176,25 @@ const sizeRows = [];
 for (const r of READERS) {
   const alone = await bundled([r.entry]);
   // The extension with this discovery in it: its entry and the parser's module in one bundle.
-  const stdin = { contents: `export * from "./${extensionEntry}";\nexport * as reader from "./${r.entry}";`, resolveDir: ROOT, loader: "ts" };
+  const stdin = {
+    contents: `export * from "./${extensionEntry}";\nexport * as reader from "./${r.entry}";`,
+    resolveDir: ROOT,
+    loader: "ts",
+  };
   const withIt = r.entry === "src/extension/discovery.ts" ? extensionAlone : await bundled([], { stdin });
   sizeRows.push([r.name, `${(alone / 1024).toFixed(1)} KB`, `${(withIt / 1024).toFixed(1)} KB`]);
 }
 
 // ── time per edit on a large file ──
 const parts = ['import { describe, it, test } from "vitest";', 'import { property, check, st } from "shrinkscope";'];
-const sources = corpus.filter((c) => !c.file.includes("unterminated")).map((c) => c.source.replace(/^import .*$/gm, ""));
-for (let i = 0; parts.join("\n").split("\n").length < 5000; i++) parts.push(`describe("copy ${i}", () => {`, sources[i % sources.length], "});");
+const sources = corpus
+  .filter((c) => !c.file.includes("unterminated"))
+  .map((c) => c.source.replace(/^import .*$/gm, ""));
+for (let i = 0; parts.join("\n").split("\n").length < 5000; i++)
+  parts.push(`describe("copy ${i}", () => {`, sources[i % sources.length], "});");
 const big = parts.join("\n");
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const timeRows = [];
 for (const r of READERS) {
   for (let i = 0; i < 5; i++) r.discover(big + `\n// warm ${i}`, "big.test.tsx");
@@ -167,16 +208,40 @@ for (const r of READERS) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  timeRows.push([r.name, times[Math.floor(times.length / 2)].toFixed(1), times[Math.floor(times.length * 0.9)].toFixed(1), r.discover(big, "big.test.tsx").tests.length, `${gaveUp}/${EDITS}`]);
+  timeRows.push([
+    r.name,
+    times[Math.floor(times.length / 2)].toFixed(1),
+    times[Math.floor(times.length * 0.9)].toFixed(1),
+    r.discover(big, "big.test.tsx").tests.length,
+    `${gaveUp}/${EDITS}`,
+  ]);
 }
 
-console.log(`Corpus: ${corpus.length} files, ${corpus.reduce((s, c) => s + c.lines.length, 0)} pinned tests (test/extension/fixtures/corpus/*.expected).\n`);
+console.log(
+  `Corpus: ${corpus.length} files, ${corpus.reduce((s, c) => s + c.lines.length, 0)} pinned tests (test/extension/fixtures/corpus/*.expected).\n`,
+);
 table(["reader", "pinned lines found exactly", "other lines", "files all right"], corpusRows);
 for (const [name, list] of wrong) if (list.length > 0) console.log(`  ${name} differs on: ${list.join(", ")}`);
-console.log(`\nHalf-typed: each corpus file cut at 40 points and with one closing bracket deleted at up to 15 places.\n`);
-table(["reader", "readings", "tests before the damage kept", "tests after a deleted bracket found", "gave up"], halfRows);
-for (const [name, list] of halfMisses) if (list.length > 0) console.log(`  ${name} misses most in: ${list.slice(0, 4).map(([f, n]) => `${f} (${n})`).join(", ")}`);
-console.log(`\nBundle (esbuild, minified, CommonJS; dist/extension.js's entry is ${(extensionAlone / 1024).toFixed(1)} KB as it is):\n`);
+console.log(
+  `\nHalf-typed: each corpus file cut at 40 points and with one closing bracket deleted at up to 15 places.\n`,
+);
+table(
+  ["reader", "readings", "tests before the damage kept", "tests after a deleted bracket found", "gave up"],
+  halfRows,
+);
+for (const [name, list] of halfMisses)
+  if (list.length > 0)
+    console.log(
+      `  ${name} misses most in: ${list
+        .slice(0, 4)
+        .map(([f, n]) => `${f} (${n})`)
+        .join(", ")}`,
+    );
+console.log(
+  `\nBundle (esbuild, minified, CommonJS; dist/extension.js's entry is ${(extensionAlone / 1024).toFixed(1)} KB as it is):\n`,
+);
 table(["reader", "discovery alone", "extension.js with it"], sizeRows);
-console.log(`\nTime per edit: a ${big.split("\n").length}-line file (${big.length} characters), parse + discover after a one-character edit, ${EDITS} edits (ms):\n`);
+console.log(
+  `\nTime per edit: a ${big.split("\n").length}-line file (${big.length} characters), parse + discover after a one-character edit, ${EDITS} edits (ms):\n`,
+);
 table(["reader", "median", "p90", "tests in the unedited file", "edits it gave up on"], timeRows);

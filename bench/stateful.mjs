@@ -58,10 +58,26 @@ delete process.env.SHRINKSCOPE_SEED;
 // ---------------------------------------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { seeds: 20, only: null, fastcheck: true, hypothesis: true, speed: true, examples: 200, runs: 10, procs: 3, fcSize: "max", json: null, child: null };
+  const opts = {
+    seeds: 20,
+    only: null,
+    fastcheck: true,
+    hypothesis: true,
+    speed: true,
+    examples: 200,
+    runs: 10,
+    procs: 3,
+    fcSize: "max",
+    json: null,
+    child: null,
+  };
   eachFlag(argv, (a, value) => {
     if (a === "--seeds") opts.seeds = positiveInt(a, value());
-    else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--only")
+      opts.only = value()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (a === "--no-fastcheck") opts.fastcheck = false;
     else if (a === "--no-hypothesis") opts.hypothesis = false;
     else if (a === "--no-speed") opts.speed = false;
@@ -72,14 +88,17 @@ function parseArgs(argv) {
     else if (a === "--json") opts.json = value();
     else if (a === "--child") opts.child = value();
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/stateful.mjs [--seeds N] [--only ledger,lru] [--no-fastcheck] [--no-hypothesis] [--no-speed] [--examples N] [--runs N] [--procs N] [--fc-size small|max] [--json out.json]");
+      console.log(
+        "node bench/stateful.mjs [--seeds N] [--only ledger,lru] [--no-fastcheck] [--no-hypothesis] [--no-speed] [--examples N] [--runs N] [--procs N] [--fc-size small|max] [--json out.json]",
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
   const known = FIXTURES.map((f) => f.name);
   const unknown = (opts.only ?? []).filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown fixture(s) ${unknown.join(", ")}; known: ${known.join(", ")}`);
-  if (!["small", "max", "xsmall", "medium", "large", "xlarge"].includes(opts.fcSize)) throw new Error(`--fc-size must be a fast-check size (small, max, …), got ${opts.fcSize}`);
+  if (!["small", "max", "xsmall", "medium", "large", "xlarge"].includes(opts.fcSize))
+    throw new Error(`--fc-size must be a fast-check size (small, max, …), got ${opts.fcSize}`);
   return opts;
 }
 
@@ -87,7 +106,14 @@ const fixtureNamed = (name) => FIXTURES.find((f) => f.name === name);
 
 // ---------------------------------------------------------------------------------------------- shrinking runs
 
-const shrinkscopeSettings = (seed, extra = {}) => ({ seed, database: null, deadline: null, maxExamples: MAX_EXAMPLES, stepCount: STEP_COUNT, ...extra });
+const shrinkscopeSettings = (seed, extra = {}) => ({
+  seed,
+  database: null,
+  deadline: null,
+  maxExamples: MAX_EXAMPLES,
+  stepCount: STEP_COUNT,
+  ...extra,
+});
 
 function runShrinkscope(fx, seed) {
   const c = fx.counts;
@@ -98,7 +124,8 @@ function runShrinkscope(fx, seed) {
     fx.shrinkscope(shrinkscopeSettings(seed))();
     return { seed, found: false, timeMs: performance.now() - t0 };
   } catch (e) {
-    if (!(e instanceof PropertyFailure)) return { seed, found: false, error: String(e?.stack ?? e), timeMs: performance.now() - t0 };
+    if (!(e instanceof PropertyFailure))
+      return { seed, found: false, error: String(e?.stack ?? e), timeMs: performance.now() - t0 };
     failure = e;
   }
   const timeMs = performance.now() - t0;
@@ -111,7 +138,10 @@ function runShrinkscope(fx, seed) {
     shrinkCalls: failure.statistics.shrinkCalls,
     runsAfter: c.firstFailureAt === null ? null : c.constructions - c.firstFailureAt,
     flaky: failure.flaky,
-    error: failure.cause instanceof assert.AssertionError ? undefined : `not the invariant's assertion: ${String(failure.cause)}`,
+    error:
+      failure.cause instanceof assert.AssertionError
+        ? undefined
+        : `not the invariant's assertion: ${String(failure.cause)}`,
   };
 }
 
@@ -153,7 +183,9 @@ function runFastCheck(fx, seed, fcSize) {
   const timeMs = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { seed, found: false, timeMs };
   // The command list prints the commands that ran, then a /*replayPath=…*/ comment.
-  const final = String(r.counterexample[0]).replace(/\s*\/\*replayPath=.*?\*\/\s*$/, "").trim();
+  const final = String(r.counterexample[0])
+    .replace(/\s*\/\*replayPath=.*?\*\/\s*$/, "")
+    .trim();
   const runsAfter = c.firstFailureAt === null ? null : c.constructions - c.firstFailureAt;
   return {
     seed,
@@ -163,18 +195,30 @@ function runFastCheck(fx, seed, fcSize) {
     normal: final === fx.fcNormalForm,
     shrinkCalls: runsAfter,
     runsAfter,
-    error: r.errorInstance instanceof assert.AssertionError ? undefined : `not the invariant's assertion: ${String(r.errorInstance ?? r.error)}`,
+    error:
+      r.errorInstance instanceof assert.AssertionError
+        ? undefined
+        : `not the invariant's assertion: ${String(r.errorInstance ?? r.error)}`,
   };
 }
 
 function runHypothesis(opts, names) {
   const probe = spawnSync("python3", ["-c", "import hypothesis; print(hypothesis.__version__)"], { encoding: "utf8" });
   if (probe.error || probe.status !== 0) {
-    const why = probe.error ? `python3 not found (${probe.error.code})` : `hypothesis is not importable (${(probe.stderr || "").trim().split("\n").pop()})`;
+    const why = probe.error
+      ? `python3 not found (${probe.error.code})`
+      : `hypothesis is not importable (${(probe.stderr || "").trim().split("\n").pop()})`;
     return { skipped: `Hypothesis skipped: ${why}; pip install hypothesis to add it.` };
   }
-  const r = spawnSync("python3", [HYPOTHESIS_SCRIPT, "--seeds", String(opts.seeds), "--only", names.join(",")], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PYTHONHASHSEED: "0" } });
-  if (r.status !== 0) return { skipped: `Hypothesis run failed: ${(r.stderr || String(r.error)).trim().split("\n").slice(-3).join(" / ")}` };
+  const r = spawnSync("python3", [HYPOTHESIS_SCRIPT, "--seeds", String(opts.seeds), "--only", names.join(",")], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, PYTHONHASHSEED: "0" },
+  });
+  if (r.status !== 0)
+    return {
+      skipped: `Hypothesis run failed: ${(r.stderr || String(r.error)).trim().split("\n").slice(-3).join(" / ")}`,
+    };
   const out = JSON.parse(r.stdout.trim().split("\n").pop());
   const fixtures = {};
   for (const [name, runs] of Object.entries(out.fixtures)) {
@@ -197,14 +241,20 @@ function runHypothesis(opts, names) {
 async function child(spec, opts) {
   const [lib, name] = spec.split(":");
   const fx = fixtureNamed(name);
-  if (!fx || !["shrinkscope", "fast-check"].includes(lib)) throw new Error(`--child takes shrinkscope|fast-check:FIXTURE, got ${spec}`);
+  if (!fx || !["shrinkscope", "fast-check"].includes(lib))
+    throw new Error(`--child takes shrinkscope|fast-check:FIXTURE, got ${spec}`);
   const c = fx.counts;
   const runs = [];
   for (let i = 1; i <= opts.runs; i++) {
     c.reset();
     const t0 = performance.now();
-    if (lib === "shrinkscope") fx.shrinkscope(shrinkscopeSettings(i, { maxExamples: opts.examples }), { fixed: true })();
-    else fc.assert(fx.fastcheck({ fixed: true, stepCount: STEP_COUNT, size: opts.fcSize }), { seed: i, numRuns: opts.examples });
+    if (lib === "shrinkscope")
+      fx.shrinkscope(shrinkscopeSettings(i, { maxExamples: opts.examples }), { fixed: true })();
+    else
+      fc.assert(fx.fastcheck({ fixed: true, stepCount: STEP_COUNT, size: opts.fcSize }), {
+        seed: i,
+        numRuns: opts.examples,
+      });
     const ms = performance.now() - t0;
     runs.push({ ms, ruleCalls: c.ruleCalls, machines: c.constructions });
   }
@@ -217,11 +267,32 @@ function measureSpeed(opts, names, libs) {
     script: SCRIPT,
     jobs,
     procs: opts.procs,
-    args: (job) => ["--child", job, "--examples", String(opts.examples), "--runs", String(opts.runs), "--fc-size", opts.fcSize],
+    args: (job) => [
+      "--child",
+      job,
+      "--examples",
+      String(opts.examples),
+      "--runs",
+      String(opts.runs),
+      "--fc-size",
+      opts.fcSize,
+    ],
     rate: (x) => x.ruleCalls / (x.ms / 1000),
   });
-  const stepsPerRun = (out) => out.runs.reduce((a, x) => a + x.ruleCalls, 0) / out.runs.reduce((a, x) => a + x.machines, 0);
-  return Object.fromEntries(Object.entries(measured).map(([job, m]) => [job, { cold: m.cold, warm: m.warm, stepsPerRun: median(m.outputs.map(stepsPerRun)), coldAll: m.coldAll, warmAll: m.warmAll }]));
+  const stepsPerRun = (out) =>
+    out.runs.reduce((a, x) => a + x.ruleCalls, 0) / out.runs.reduce((a, x) => a + x.machines, 0);
+  return Object.fromEntries(
+    Object.entries(measured).map(([job, m]) => [
+      job,
+      {
+        cold: m.cold,
+        warm: m.warm,
+        stepsPerRun: median(m.outputs.map(stepsPerRun)),
+        coldAll: m.coldAll,
+        warmAll: m.warmAll,
+      },
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- summary and table
@@ -255,8 +326,12 @@ async function main() {
   const fcVersion = fc.__version;
   const command = commandLine("bench:stateful", "bench/stateful.mjs");
   const cpu = os.cpus();
-  console.log(`State machines: ${names.join(", ")}; seeds 1..${opts.seeds}; maxExamples/numRuns ${MAX_EXAMPLES}; stepCount ${STEP_COUNT}; database and deadline off`);
-  console.log(`node ${process.version}, fast-check ${fcVersion} (fc.commands maxCommands ${STEP_COUNT}, size "${opts.fcSize}"), ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`);
+  console.log(
+    `State machines: ${names.join(", ")}; seeds 1..${opts.seeds}; maxExamples/numRuns ${MAX_EXAMPLES}; stepCount ${STEP_COUNT}; database and deadline off`,
+  );
+  console.log(
+    `node ${process.version}, fast-check ${fcVersion} (fc.commands maxCommands ${STEP_COUNT}, size "${opts.fcSize}"), ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`,
+  );
 
   const results = {};
   const verify = {};
@@ -285,14 +360,26 @@ async function main() {
 
   let speed = null;
   if (opts.speed) {
-    process.stdout.write(`steps/s: ${opts.procs} fresh processes per contender, ${opts.runs} runs of ${opts.examples} examples each, without the bug … `);
+    process.stdout.write(
+      `steps/s: ${opts.procs} fresh processes per contender, ${opts.runs} runs of ${opts.examples} examples each, without the bug … `,
+    );
     const t0 = performance.now();
     speed = measureSpeed(opts, names, libs);
     console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
   // The table.
-  const header = ["fixture", "library", "found", "seed-minimal", "mean shrink runs", "runs after 1st failure (mean / max)", "steps/s cold", "steps/s warm", "steps/run"];
+  const header = [
+    "fixture",
+    "library",
+    "found",
+    "seed-minimal",
+    "mean shrink runs",
+    "runs after 1st failure (mean / max)",
+    "steps/s cold",
+    "steps/s warm",
+    "steps/run",
+  ];
   const rows = [];
   const sums = {};
   for (const name of names) {
@@ -304,13 +391,35 @@ async function main() {
       const s = summarize(results[name][lib]);
       (sums[name] ??= {})[lib] = s;
       const sp = speed?.[`${lib}:${name}`];
-      const marks = [s.errors ? `errors(${s.errors})` : "", s.flaky ? `flaky(${s.flaky})` : ""].filter(Boolean).join(" ");
-      rows.push([name, label + (marks ? ` ${marks}` : ""), `${s.found}/${s.seeds}`, `${s.normal}/${s.seeds}`, num(s.meanShrink), `${num(s.meanAfter)} / ${Number.isFinite(s.maxAfter) ? s.maxAfter : "—"}`, rate(sp?.cold), rate(sp?.warm), num(sp?.stepsPerRun)]);
+      const marks = [s.errors ? `errors(${s.errors})` : "", s.flaky ? `flaky(${s.flaky})` : ""]
+        .filter(Boolean)
+        .join(" ");
+      rows.push([
+        name,
+        label + (marks ? ` ${marks}` : ""),
+        `${s.found}/${s.seeds}`,
+        `${s.normal}/${s.seeds}`,
+        num(s.meanShrink),
+        `${num(s.meanAfter)} / ${Number.isFinite(s.maxAfter) ? s.maxAfter : "—"}`,
+        rate(sp?.cold),
+        rate(sp?.warm),
+        num(sp?.stepsPerRun),
+      ]);
     }
     if (hyp && !hyp.skipped && hyp.fixtures[name]) {
       const s = summarize(hyp.fixtures[name]);
       (sums[name] ??= {}).hypothesis = s;
-      rows.push([name, `Hypothesis ${hyp.version}${s.errors ? ` errors(${s.errors})` : ""}`, `${s.found}/${s.seeds}`, `${s.normal}/${s.seeds}`, num(s.meanShrink), `${num(s.meanAfter)} / ${Number.isFinite(s.maxAfter) ? s.maxAfter : "—"}`, "—", "—", "—"]);
+      rows.push([
+        name,
+        `Hypothesis ${hyp.version}${s.errors ? ` errors(${s.errors})` : ""}`,
+        `${s.found}/${s.seeds}`,
+        `${s.normal}/${s.seeds}`,
+        num(s.meanShrink),
+        `${num(s.meanAfter)} / ${Number.isFinite(s.maxAfter) ? s.maxAfter : "—"}`,
+        "—",
+        "—",
+        "—",
+      ]);
     }
   }
   console.log();
@@ -318,16 +427,37 @@ async function main() {
 
   if (opts.fastcheck) {
     console.log();
-    console.log("Against fast-check (Shrinkscope / fast-check; shrink runs: lower is better, steps/s: higher is better):");
+    console.log(
+      "Against fast-check (Shrinkscope / fast-check; shrink runs: lower is better, steps/s: higher is better):",
+    );
     console.log();
     const rrows = names.map((name) => {
       const a = sums[name].shrinkscope;
       const b = sums[name]["fast-check"];
       const sa = speed?.[`shrinkscope:${name}`];
       const sb = speed?.[`fast-check:${name}`];
-      return [name, `${a.normal} vs ${b.normal}`, ratio(a.meanShrink, b.meanShrink), ratio(a.meanAfter, b.meanAfter), ratio(sa?.cold, sb?.cold), ratio(sa?.warm, sb?.warm)];
+      return [
+        name,
+        `${a.normal} vs ${b.normal}`,
+        ratio(a.meanShrink, b.meanShrink),
+        ratio(a.meanAfter, b.meanAfter),
+        ratio(sa?.cold, sb?.cold),
+        ratio(sa?.warm, sb?.warm),
+      ];
     });
-    console.log(table(["fixture", "seed-minimal (of " + opts.seeds + ")", "mean shrink runs", "runs after 1st failure", "steps/s cold", "steps/s warm"], rrows));
+    console.log(
+      table(
+        [
+          "fixture",
+          "seed-minimal (of " + opts.seeds + ")",
+          "mean shrink runs",
+          "runs after 1st failure",
+          "steps/s cold",
+          "steps/s warm",
+        ],
+        rrows,
+      ),
+    );
   }
 
   // Shrinkscope's shrinkCalls against the machines it constructed.
@@ -335,7 +465,13 @@ async function main() {
   for (const name of names) {
     const vs = verify[name];
     const ok = vs.filter((v) => v.tapped && v.tapped.shrinkPhaseRuns === v.tapped.shrinkCalls);
-    const same = vs.filter((v) => v.tapped && v.tapped.shrinkCalls === v.untapped.shrinkCalls && v.tapped.runsAfter === v.untapped.runsAfter && v.tapped.repro === v.untapped.final);
+    const same = vs.filter(
+      (v) =>
+        v.tapped &&
+        v.tapped.shrinkCalls === v.untapped.shrinkCalls &&
+        v.tapped.runsAfter === v.untapped.runsAfter &&
+        v.tapped.repro === v.untapped.final,
+    );
     const extra = [...new Set(vs.filter((v) => v.tapped).map((v) => v.tapped.afterShrinking))].sort((a, b) => a - b);
     const diffs = [...new Set(vs.map((v) => v.untapped.runsAfter - v.untapped.shrinkCalls))].sort((a, b) => a - b);
     console.log(
@@ -349,14 +485,31 @@ async function main() {
   // Final counterexamples that are not the normal form, by library.
   for (const name of names) {
     const fx = fixtureNamed(name);
-    const groups = [["Shrinkscope", results[name].shrinkscope, fx.normalForm], ...(opts.fastcheck ? [["fast-check", results[name]["fast-check"], fx.fcNormalForm]] : []), ...(hyp && !hyp.skipped && hyp.fixtures[name] ? [["Hypothesis", hyp.fixtures[name], null]] : [])];
+    const groups = [
+      ["Shrinkscope", results[name].shrinkscope, fx.normalForm],
+      ...(opts.fastcheck ? [["fast-check", results[name]["fast-check"], fx.fcNormalForm]] : []),
+      ...(hyp && !hyp.skipped && hyp.fixtures[name] ? [["Hypothesis", hyp.fixtures[name], null]] : []),
+    ];
     const invariantCall = /^state\.\w+\(\);?$/; // Hypothesis prints every invariant check; only rule calls are kept
     for (const [label, runs] of groups) {
       const misses = runs.filter((r) => !r.found || !r.normal || r.error);
       if (misses.length === 0) continue;
       const byFinal = new Map();
       for (const r of misses) {
-        const k = !r.found ? (r.error ? `error: ${r.error.split("\n")[0]}` : "(not found)") : (r.error ? `[${r.error.split("\n")[0]}] ` : "") + r.final.split("\n").filter((l) => !/^(const state = new |state = |state\.teardown\(|Explanation)/.test(l.trim()) && !(label === "Hypothesis" && invariantCall.test(l.trim()))).map((l) => l.trim()).join(" ");
+        const k = !r.found
+          ? r.error
+            ? `error: ${r.error.split("\n")[0]}`
+            : "(not found)"
+          : (r.error ? `[${r.error.split("\n")[0]}] ` : "") +
+            r.final
+              .split("\n")
+              .filter(
+                (l) =>
+                  !/^(const state = new |state = |state\.teardown\(|Explanation)/.test(l.trim()) &&
+                  !(label === "Hypothesis" && invariantCall.test(l.trim())),
+              )
+              .map((l) => l.trim())
+              .join(" ");
         byFinal.set(k, [...(byFinal.get(k) ?? []), r.seed]);
       }
       console.log();
@@ -365,11 +518,15 @@ async function main() {
     }
   }
   if (hyp?.skipped) console.log(`\n${hyp.skipped}`);
-  else if (hyp) console.log(`\nHypothesis ${hyp.version} on Python ${hyp.python}: ${hyp.settings}; seeds via @seed(n); "mean shrink runs" are its shrink-phase test cases.`);
+  else if (hyp)
+    console.log(
+      `\nHypothesis ${hyp.version} on Python ${hyp.python}: ${hyp.settings}; seeds via @seed(n); "mean shrink runs" are its shrink-phase test cases.`,
+    );
   if (speed && opts.procs > 1) {
     console.log();
     console.log("steps/s spread over the processes (cold | warm):");
-    for (const [job, s] of Object.entries(speed)) console.log(`  ${job}: ${s.coldAll.map(rate).join(", ")} | ${s.warmAll.map(rate).join(", ")}`);
+    for (const [job, s] of Object.entries(speed))
+      console.log(`  ${job}: ${s.coldAll.map(rate).join(", ")} | ${s.warmAll.map(rate).join(", ")}`);
   }
   console.log();
   console.log(`command: ${command}`);

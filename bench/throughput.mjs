@@ -81,7 +81,11 @@ function bareArray(make) {
 const BARE = {
   list: () => bareArray(randInt),
   record: () => ({ n: randInt(), s: bareString(), bs: bareArray(() => Math.random() < 0.5) }),
-  nested: () => ({ id: randInt(), name: bareString(), items: bareArray(() => ({ sku: bareString(), qty: (Math.random() * 101) | 0 })) }),
+  nested: () => ({
+    id: randInt(),
+    name: bareString(),
+    items: bareArray(() => ({ sku: bareString(), qty: (Math.random() * 101) | 0 })),
+  }),
 };
 
 async function contender(lib, shape) {
@@ -97,7 +101,12 @@ async function contender(lib, shape) {
     const arb = {
       list: () => fc.array(fc.integer()),
       record: () => fc.record({ n: fc.integer(), s: fc.string(), bs: fc.array(fc.boolean()) }),
-      nested: () => fc.record({ id: fc.integer(), name: fc.string(), items: fc.array(fc.record({ sku: fc.string(), qty: fc.integer({ min: 0, max: 100 }) })) }),
+      nested: () =>
+        fc.record({
+          id: fc.integer(),
+          name: fc.string(),
+          items: fc.array(fc.record({ sku: fc.string(), qty: fc.integer({ min: 0, max: 100 }) })),
+        }),
     }[shape]();
     return (n, seed) => fc.assert(fc.property(arb, body), { numRuns: n, seed });
   }
@@ -112,15 +121,23 @@ async function contender(lib, shape) {
     process.env.SHRINKSCOPE_TAP = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-tap-"));
   }
   // ("engine=<file>": an engine bundle of the --against comparison.)
-  const { property, check, st } = await import(lib.startsWith("engine=") ? pathToFileURL(lib.slice("engine=".length)).href : "shrinkscope");
+  const { property, check, st } = await import(
+    lib.startsWith("engine=") ? pathToFileURL(lib.slice("engine=".length)).href : "shrinkscope"
+  );
   const strategy = {
     list: () => st.lists(st.integers()),
     record: () => st.records({ n: st.integers(), s: st.text(), bs: st.lists(st.booleans()) }),
-    nested: () => st.records({ id: st.integers(), name: st.text(), items: st.lists(st.records({ sku: st.text(), qty: st.integers({ min: 0, max: 100 }) })) }),
+    nested: () =>
+      st.records({
+        id: st.integers(),
+        name: st.text(),
+        items: st.lists(st.records({ sku: st.text(), qty: st.integers({ min: 0, max: 100 }) })),
+      }),
   }[shape]();
   const prop = property(strategy, body);
   const tap = lib === "shrinkscope-tap" ? () => {} : undefined;
-  return (n, seed) => check(prop, { maxExamples: n, database: null, deadline: null, seed, ...(tap ? { onEvent: tap } : {}) });
+  return (n, seed) =>
+    check(prop, { maxExamples: n, database: null, deadline: null, seed, ...(tap ? { onEvent: tap } : {}) });
 }
 
 /**
@@ -168,7 +185,10 @@ function option(argv, name) {
 function listOption(argv, name, known) {
   const v = option(argv, name);
   if (v === undefined) return known;
-  const picked = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const picked = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const p of picked) if (!known.includes(p)) throw new Error(`${name}: unknown ${p} (known: ${known.join(", ")})`);
   return picked;
 }
@@ -187,7 +207,9 @@ function fmtRate(r) {
 }
 
 function measureInChild(lib, shape, mode, clock = "wall") {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", lib, shape, mode, clock], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", lib, shape, mode, clock], {
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`${lib} ${shape} ${mode} failed (exit ${r.status}):\n${r.stderr}`);
   const { rate, tapDir } = JSON.parse(r.stdout.trim().split("\n").at(-1));
   if (tapDir !== undefined) rmSync(tapDir, { recursive: true, force: true });
@@ -199,8 +221,11 @@ function parent(argv) {
   const procsArg = option(argv, "--procs");
   const shapes = listOption(argv, "--property", SHAPES);
   const modes = listOption(argv, "--mode", MODES);
-  const procs = (mode) => (procsArg !== undefined ? Number(procsArg) : quick ? (mode === "cold" ? 3 : 1) : mode === "cold" ? 5 : 3);
-  console.log(`throughput (node ${process.version}): each contender in fresh processes; cold = one run of ${COLD_N} examples after start, warm = best of ${WARM_RUNS} runs of ${WARM_N} after a ${WARM_N}-example warm-up; median over ${modes.map((m) => `${procs(m)} processes ${m}`).join(", ")}`);
+  const procs = (mode) =>
+    procsArg !== undefined ? Number(procsArg) : quick ? (mode === "cold" ? 3 : 1) : mode === "cold" ? 5 : 3;
+  console.log(
+    `throughput (node ${process.version}): each contender in fresh processes; cold = one run of ${COLD_N} examples after start, warm = best of ${WARM_RUNS} runs of ${WARM_N} after a ${WARM_N}-example warm-up; median over ${modes.map((m) => `${procs(m)} processes ${m}`).join(", ")}`,
+  );
   const rows = [];
   for (const shape of shapes) {
     for (const mode of modes) {
@@ -229,23 +254,46 @@ function parent(argv) {
         fmtRate(m["shrinkscope-tap"]),
         `${onEvent.toFixed(2)}x`,
       ]);
-      const spread = LIBS.map((l) => `${l} ${fmtRate(Math.min(...rates[l]))}..${fmtRate(Math.max(...rates[l]))}`).join(", ");
+      const spread = LIBS.map((l) => `${l} ${fmtRate(Math.min(...rates[l]))}..${fmtRate(Math.max(...rates[l]))}`).join(
+        ", ",
+      );
       console.log(`  ${shape} ${mode}: ${spread}`);
     }
   }
-  const header = ["property", "mode", "bare loop/s", "fast-check/s", "shrinkscope/s", "vs fast-check", "bare/shrinkscope", "editor's tap/s", "tap cost", "onEvent/s", "onEvent cost"];
+  const header = [
+    "property",
+    "mode",
+    "bare loop/s",
+    "fast-check/s",
+    "shrinkscope/s",
+    "vs fast-check",
+    "bare/shrinkscope",
+    "editor's tap/s",
+    "tap cost",
+    "onEvent/s",
+    "onEvent cost",
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("   ");
   console.log();
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log();
-  console.log(`vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`);
+  console.log(
+    `vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`,
+  );
 }
 
 /** How an engine is bundled for a comparison: whole, its PRNG inside, resolved from this checkout's packages. */
 function bundleOptions(root) {
-  return { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", nodePaths: [path.join(root, "node_modules")] };
+  return {
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+    nodePaths: [path.join(root, "node_modules")],
+  };
 }
 
 /** The engine at `ref` and the working tree's, each bundled whole (its PRNG inside) into `dir`. */
@@ -273,8 +321,14 @@ async function bundleEngines(ref, dir) {
  * apply rather than measure something else).
  */
 const WITHOUT_TREE = [
-  ["new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore)", "new TestCase(NO_CHOICES, this.random, s.maxChoices, null, spanStore)"],
-  ["if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)", 'if (origin !== "generate" && !tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)'],
+  [
+    "new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore)",
+    "new TestCase(NO_CHOICES, this.random, s.maxChoices, null, spanStore)",
+  ],
+  [
+    "if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)",
+    'if (origin !== "generate" && !tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)',
+  ],
 ];
 
 async function withoutTree(argv) {
@@ -290,7 +344,10 @@ async function withoutTree(argv) {
         b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]core[\\/]engine\.ts$/ }, (args) => {
           let text = readFileSync(args.path, "utf8");
           for (const [from, to] of WITHOUT_TREE) {
-            if (!text.includes(from)) throw new Error(`--without-tree: engine.ts no longer contains ${JSON.stringify(from)}; update WITHOUT_TREE in bench/throughput.mjs`);
+            if (!text.includes(from))
+              throw new Error(
+                `--without-tree: engine.ts no longer contains ${JSON.stringify(from)}; update WITHOUT_TREE in bench/throughput.mjs`,
+              );
             text = text.replace(from, to);
           }
           return { contents: text, loader: "ts" };
@@ -301,8 +358,14 @@ async function withoutTree(argv) {
     await build({ ...options, outfile: files.without, plugins: [patch] });
     const procs = Number(option(argv, "--procs") ?? 3);
     const clock = argv.includes("--cpu") ? "cpu" : "wall";
-    const contenders = [["fast-check", "fast-check"], ["shrinkscope", `engine=${files.with}`], ["without the tree", `engine=${files.without}`]];
-    console.log(`throughput without the DataTree (node ${process.version}): ${procs} rounds of one fresh process per contender; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}, medians`);
+    const contenders = [
+      ["fast-check", "fast-check"],
+      ["shrinkscope", `engine=${files.with}`],
+      ["without the tree", `engine=${files.without}`],
+    ];
+    console.log(
+      `throughput without the DataTree (node ${process.version}): ${procs} rounds of one fresh process per contender; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}, medians`,
+    );
     for (const shape of listOption(argv, "--property", SHAPES)) {
       for (const mode of listOption(argv, "--mode", MODES)) {
         const rates = contenders.map(() => []);
@@ -314,7 +377,9 @@ async function withoutTree(argv) {
           }
         }
         const m = rates.map(median);
-        const cells = contenders.map(([name], k) => `${name} ${fmtRate(m[k])}/s${k === 0 ? "" : ` (${(m[k] / m[0]).toFixed(2)}x)`}`);
+        const cells = contenders.map(
+          ([name], k) => `${name} ${fmtRate(m[k])}/s${k === 0 ? "" : ` (${(m[k] / m[0]).toFixed(2)}x)`}`,
+        );
         console.log(`  ${shape} ${mode}: ${cells.join(", ")}`);
       }
     }
@@ -331,7 +396,9 @@ async function against(argv, ref) {
     const shapes = listOption(argv, "--property", SHAPES);
     const modes = listOption(argv, "--mode", MODES);
     const clock = argv.includes("--cpu") ? "cpu" : "wall";
-    console.log(`throughput A/B (node ${process.version}): the working tree's engine against ${ref}'s, ${procs} rounds of one fresh process each, the order alternating; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}`);
+    console.log(
+      `throughput A/B (node ${process.version}): the working tree's engine against ${ref}'s, ${procs} rounds of one fresh process each, the order alternating; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}`,
+    );
     for (const shape of shapes) {
       for (const mode of modes) {
         const ours = [];
@@ -345,7 +412,9 @@ async function against(argv, ref) {
           ratios.push(r.ours / r.ref);
         }
         const range = `${Math.min(...ratios).toFixed(2)}..${Math.max(...ratios).toFixed(2)}`;
-        console.log(`  ${shape} ${mode}: working tree ${fmtRate(median(ours))}/s, ${ref} ${fmtRate(median(theirs))}/s, ratio ${median(ratios).toFixed(2)}x (rounds ${range})`);
+        console.log(
+          `  ${shape} ${mode}: working tree ${fmtRate(median(ours))}/s, ${ref} ${fmtRate(median(theirs))}/s, ratio ${median(ratios).toFixed(2)}x (rounds ${range})`,
+        );
       }
     }
   } finally {
@@ -360,8 +429,7 @@ else if (option(argv, "--against") !== undefined) {
     console.error(e.message);
     process.exit(2);
   });
-}
-else if (argv.includes("--without-tree")) {
+} else if (argv.includes("--without-tree")) {
   await withoutTree(argv).catch((e) => {
     console.error(e.message);
     process.exit(2);

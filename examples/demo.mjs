@@ -19,7 +19,8 @@ const isAscending = (xs) => xs.every((x, i) => i === 0 || xs[i - 1] < x);
 const tty = process.stdout.isTTY === true && process.env.CI === undefined;
 const width = () => Math.max(40, (process.stdout.columns || 100) - 1);
 const clip = (text) => (text.length > width() - 4 ? `${text.slice(0, width() - 5)}…` : text);
-const show = (v) => (v instanceof Uint8Array ? `bytes(${v.length})` : typeof v === "string" ? JSON.stringify(v) : String(v));
+const show = (v) =>
+  v instanceof Uint8Array ? `bytes(${v.length})` : typeof v === "string" ? JSON.stringify(v) : String(v);
 /** The first and the last shrinks printed; those between show on the live line only. */
 const HEAD = 4;
 const TAIL = 6;
@@ -57,7 +58,11 @@ function onEvent(e) {
   switch (e.type) {
     case "run-start":
       console.log(`Shrinkscope demo — seed ${e.seed}`);
-      console.log(useMachine ? "Machine: a capacity-2 LRU cache keeps the same keys as a model of one, after every step\n" : "Property: uniqueSorted(xs) is strictly ascending, for every list of integers xs\n");
+      console.log(
+        useMachine
+          ? "Machine: a capacity-2 LRU cache keeps the same keys as a model of one, after every step\n"
+          : "Property: uniqueSorted(xs) is strictly ascending, for every list of integers xs\n",
+      );
       break;
     case "phase":
       phase = e.phase;
@@ -69,7 +74,9 @@ function onEvent(e) {
       if (phase === "generate" && cases % 7 === 0) live(`  test cases: ${cases}`);
       if (e.origin === "generate" && e.status === "interesting") {
         foundAt = cases;
-        line(`  ✗ test case ${cases} fails${e.presentation?.kind === "steps" ? ` after ${e.presentation.steps.length} steps` : ""}`);
+        line(
+          `  ✗ test case ${cases} fails${e.presentation?.kind === "steps" ? ` after ${e.presentation.steps.length} steps` : ""}`,
+        );
       }
       break;
     case "shrink-target": {
@@ -93,7 +100,10 @@ function onEvent(e) {
         for (const l of held.slice(-TAIL)) line(clip(l));
       } else line("");
       const took = `${e.statistics.timeMs - paced} ms${paced > 0 ? ` (and ${paced} ms paused, for reading)` : ""}`;
-      if (e.outcome === "failed") console.log(`\nFAILED in ${took}: found at test case ${foundAt}, then ${shrinks} shrinks in ${e.statistics.shrinkCalls} calls of the ${useMachine ? "machine" : "property"}.\n`);
+      if (e.outcome === "failed")
+        console.log(
+          `\nFAILED in ${took}: found at test case ${foundAt}, then ${shrinks} shrinks in ${e.statistics.shrinkCalls} calls of the ${useMachine ? "machine" : "property"}.\n`,
+        );
       else console.log(`\n${e.outcome.toUpperCase()} in ${took}: ${e.statistics.examples} test cases.\n`);
       break;
   }
@@ -145,7 +155,9 @@ const useMachine = args.includes("--machine");
 const verbose = args.includes("--verbose");
 const seedArg = args.find((a) => a !== "--machine" && a !== "--verbose");
 if (seedArg !== undefined && !(/^\d+$/.test(seedArg) && Number.isSafeInteger(Number(seedArg)))) {
-  console.error(`demo: a seed is a whole number below 2^53, not ${JSON.stringify(seedArg)} (usage: npm run demo:terminal -- [SEED] [--machine] [--verbose])`);
+  console.error(
+    `demo: a seed is a whole number below 2^53, not ${JSON.stringify(seedArg)} (usage: npm run demo:terminal -- [SEED] [--machine] [--verbose])`,
+  );
   process.exit(2);
 }
 const seed = seedArg !== undefined ? Number(seedArg) : undefined;
@@ -153,7 +165,10 @@ const key = st.integers({ min: 0, max: 9 }).map(String);
 try {
   check(
     useMachine
-      ? machine(CacheMachine, { rules: { put: { args: { key, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key } } }, invariants: ["keysMatch"] })
+      ? machine(CacheMachine, {
+          rules: { put: { args: { key, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key } } },
+          invariants: ["keysMatch"],
+        })
       : property(st.lists(st.integers()), (xs) => {
           const out = uniqueSorted(xs);
           if (!isAscending(out)) throw new Error(`not ascending: ${JSON.stringify(out)}`);

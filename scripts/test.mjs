@@ -35,7 +35,9 @@ for (const script of ["build", "typecheck"]) {
 {
   const r = await run("bash", ["tools/debian-packages.sh"]);
   if (r.code !== 0) {
-    console.log(`\nstage failed: bash tools/debian-packages.sh (redis-server and chromium for the unit tests; its output is above)\n0 passed, 0 failed`);
+    console.log(
+      `\nstage failed: bash tools/debian-packages.sh (redis-server and chromium for the unit tests; its output is above)\n0 passed, 0 failed`,
+    );
     process.exit(1);
   }
 }

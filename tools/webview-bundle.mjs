@@ -11,6 +11,15 @@ const browser = { bundle: true, platform: "browser", target: "es2022", format: "
 
 /** esbuild options for webview/main.ts (add an outfile, or write: false). */
 export async function webviewBuildOptions() {
-  const worker = await build({ ...browser, entryPoints: [path.join(repo, "webview/foldWorker.ts")], write: false, logLevel: "silent" });
-  return { ...browser, entryPoints: [path.join(repo, "webview/main.ts")], define: { SHRINKSCOPE_FOLD_WORKER: JSON.stringify(worker.outputFiles[0].text) } };
+  const worker = await build({
+    ...browser,
+    entryPoints: [path.join(repo, "webview/foldWorker.ts")],
+    write: false,
+    logLevel: "silent",
+  });
+  return {
+    ...browser,
+    entryPoints: [path.join(repo, "webview/main.ts")],
+    define: { SHRINKSCOPE_FOLD_WORKER: JSON.stringify(worker.outputFiles[0].text) },
+  };
 }

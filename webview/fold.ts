@@ -35,7 +35,12 @@ export interface FoldOut {
 }
 
 /** Per changed part of the state: the whole part (`all`), or its new children and its keys in order (`some`). */
-export type StatePatch = Readonly<Record<string, { readonly all: unknown } | { readonly some: Readonly<Record<string, unknown>>; readonly keys: readonly string[] }>>;
+export type StatePatch = Readonly<
+  Record<
+    string,
+    { readonly all: unknown } | { readonly some: Readonly<Record<string, unknown>>; readonly keys: readonly string[] }
+  >
+>;
 
 /** While a run streams, the tree is laid out at most this often (a layout of thousands of nodes takes ms). */
 export const TREE_RUNNING_MS = 1000;
@@ -47,7 +52,16 @@ export const TREE_RUNNING_MS = 1000;
  * 2-core machine (bench/panel-replay.mjs --load: p95 11.2–14.4 ms with the current case redrawn every 150 ms,
  * the target every 100, the comparison every 300; 8.6–9.1 ms with these).
  */
-export const PART_GAP_MS = { run: 250, history: 500, choices: 250, candidates: 500, progress: 400, stats: 500, steps: 250, timeline: 250 } as const satisfies Readonly<Record<string, number>>;
+export const PART_GAP_MS = {
+  run: 250,
+  history: 500,
+  choices: 250,
+  candidates: 500,
+  progress: 400,
+  stats: 500,
+  steps: 250,
+  timeline: 250,
+} as const satisfies Readonly<Record<string, number>>;
 /** A part of the panel's state that the fold paces (PART_GAP_MS). */
 export type PacedPart = keyof typeof PART_GAP_MS;
 /** Parts of thousands of objects: at most one of them per patch, so no frame clones them all. */
@@ -57,8 +71,14 @@ const HEAVY = new Set(["choices", "candidates", "progress"]);
 export function panelMessage(x: unknown): PanelMessage | undefined {
   if (typeof x !== "object" || x === null) return undefined;
   const m = x as Record<string, unknown>;
-  if (m.type === "events") return m.wire instanceof Uint8Array && typeof m.dropped === "number" ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped } : undefined;
-  if (m.type === "run-started") return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath) ? (m as unknown as PanelMessage) : undefined;
+  if (m.type === "events")
+    return m.wire instanceof Uint8Array && typeof m.dropped === "number"
+      ? { type: "events", events: decodeEvents(m.wire), dropped: m.dropped }
+      : undefined;
+  if (m.type === "run-started")
+    return typeof m.title === "string" && typeof m.file === "string" && Array.isArray(m.testPath)
+      ? (m as unknown as PanelMessage)
+      : undefined;
   return m.type === "run-finished" && typeof m.outcome === "string" ? (m as unknown as PanelMessage) : undefined;
 }
 
@@ -123,17 +143,21 @@ export function createFold(post: (out: FoldOut) => void, time: FoldTime = realTi
     const at = now() + Math.max(1, ms);
     if (timerAt <= at) return;
     timerAt = at;
-    time.after(() => {
-      if (timerAt !== at) return; // an earlier one replaced it
-      timerAt = Infinity;
-      answer();
-    }, Math.max(1, ms));
+    time.after(
+      () => {
+        if (timerAt !== at) return; // an earlier one replaced it
+        timerAt = Infinity;
+        answer();
+      },
+      Math.max(1, ms),
+    );
   }
 
   /** A tree layout, if the tree or the asked-for view changed — paced while a run streams, unless asked for. */
   function treeDue(): TreeFrame | undefined {
     if (params === undefined) return undefined;
-    if (laidOut !== undefined && laidOut.tree === tree && laidOut.version === tree.version && laidOut.params === params) return undefined;
+    if (laidOut !== undefined && laidOut.tree === tree && laidOut.version === tree.version && laidOut.params === params)
+      return undefined;
     const asked = laidOut === undefined || laidOut.params !== params || laidOut.tree !== tree;
     const wait = laidOutAt + TREE_RUNNING_MS - now();
     if (!asked && state.run.status === "running" && wait > 0) {
@@ -150,8 +174,11 @@ export function createFold(post: (out: FoldOut) => void, time: FoldTime = realTi
     const all = state.run.status !== "running" || state.runs !== sentRuns;
     const t = now();
     const parts = state as unknown as Record<string, unknown>;
-    const overdue = (k: string): number => t - (sentAt.get(k) ?? -Infinity) - ((PART_GAP_MS as Readonly<Record<string, number>>)[k] ?? 0);
-    const keys = Object.keys(parts).filter((k) => !sent.has(k) || sent.get(k) !== parts[k]).sort((a, b) => overdue(b) - overdue(a));
+    const overdue = (k: string): number =>
+      t - (sentAt.get(k) ?? -Infinity) - ((PART_GAP_MS as Readonly<Record<string, number>>)[k] ?? 0);
+    const keys = Object.keys(parts)
+      .filter((k) => !sent.has(k) || sent.get(k) !== parts[k])
+      .sort((a, b) => overdue(b) - overdue(a));
     const patch: Record<string, StatePatch[string]> = {};
     let heavy = false;
     for (const k of keys) {

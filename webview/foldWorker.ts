@@ -4,6 +4,9 @@
  */
 import { createFold, type FoldIn } from "./fold.ts";
 
-const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<FoldIn>) => void) | null };
+const scope = self as unknown as {
+  postMessage(m: unknown): void;
+  onmessage: ((e: MessageEvent<FoldIn>) => void) | null;
+};
 const handle = createFold((out) => scope.postMessage(out));
 scope.onmessage = (e) => handle(e.data);

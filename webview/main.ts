@@ -122,10 +122,18 @@ app.append(header, idle, nav, ...sections);
  * drawn once the run ends.
  */
 const inSight = new Set<Element>();
-const sight = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => {
-  for (const e of entries) if (e.isIntersecting) inSight.add(e.target); else inSight.delete(e.target);
-  schedule();
-}, { rootMargin: "200px 0px" }) : undefined;
+const sight =
+  typeof IntersectionObserver === "function"
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const e of entries)
+            if (e.isIntersecting) inSight.add(e.target);
+            else inSight.delete(e.target);
+          schedule();
+        },
+        { rootMargin: "200px 0px" },
+      )
+    : undefined;
 for (const sec of sections) sight?.observe(sec);
 
 let treeView: DataTreeView | undefined;
@@ -168,25 +176,90 @@ interface ViewTask {
 
 /** A view paced like `part` (none: drawn whenever its inputs change). */
 function task(name: string, part: PacedPart | undefined, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
-  const section = name === "header" ? undefined : name === "target" || name === "current" ? "choices" : (name as SectionId);
-  return { name, section, minGapMs: part === undefined ? 0 : PART_GAP_MS[part], inputs, draw, drawn: undefined, drawnWidth: -1, at: -Infinity };
+  const section =
+    name === "header" ? undefined : name === "target" || name === "current" ? "choices" : (name as SectionId);
+  return {
+    name,
+    section,
+    minGapMs: part === undefined ? 0 : PART_GAP_MS[part],
+    inputs,
+    draw,
+    drawn: undefined,
+    drawnWidth: -1,
+    at: -Infinity,
+  };
 }
 
 const tasks: ViewTask[] = [
-  task("header", "run", (s) => [s.run, s.progress.currentPass, s.stats.dropped], (s) => drawHeader(root(header), s, starting)),
-  task("result", "history", (s) => [s.run, s.history], (s) => drawResult(root(mounts.result), layoutResult(s), post)),
+  task(
+    "header",
+    "run",
+    (s) => [s.run, s.progress.currentPass, s.stats.dropped],
+    (s) => drawHeader(root(header), s, starting),
+  ),
+  task(
+    "result",
+    "history",
+    (s) => [s.run, s.history],
+    (s) => drawResult(root(mounts.result), layoutResult(s), post),
+  ),
   // The steps of a machine run index the cells of the target (or, while generating, of the latest case).
-  task("steps", "steps", (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status], (s, w) => drawSteps(root(mounts.steps), s, w)),
-  task("timeline", "timeline", (s) => [s.timeline], (s, w) => drawTimeline(root(mounts.timeline), s, w)),
-  task("target", "choices", (s) => [s.choices.target, s.choices.shrinks], (s, w) => drawTarget(root(mounts.choices), s.choices, w)),
-  task("current", "choices", (s) => [s.choices.current], (s, w) => drawCurrent(root(mounts.choices), s.choices, w)),
-  task("comparison", "candidates", (s) => [s.candidates, ui, s.run.status], (s, w) => drawComparison(root(mounts.comparison), s.candidates, w, { selectedPass: ui.selectedPass, onSelectPass: selectPass, status: s.run.status })),
-  task("progress", "progress", (s) => [s.progress], (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w))),
-  task("stats", "stats", (s) => [s.stats], (s) => drawStats(root(mounts.stats), layoutStats(s.stats))),
+  task(
+    "steps",
+    "steps",
+    (s) => [s.steps, s.steps.target || s.steps.final ? s.choices.target : s.choices.current, s.run.status],
+    (s, w) => drawSteps(root(mounts.steps), s, w),
+  ),
+  task(
+    "timeline",
+    "timeline",
+    (s) => [s.timeline],
+    (s, w) => drawTimeline(root(mounts.timeline), s, w),
+  ),
+  task(
+    "target",
+    "choices",
+    (s) => [s.choices.target, s.choices.shrinks],
+    (s, w) => drawTarget(root(mounts.choices), s.choices, w),
+  ),
+  task(
+    "current",
+    "choices",
+    (s) => [s.choices.current],
+    (s, w) => drawCurrent(root(mounts.choices), s.choices, w),
+  ),
+  task(
+    "comparison",
+    "candidates",
+    (s) => [s.candidates, ui, s.run.status],
+    (s, w) =>
+      drawComparison(root(mounts.comparison), s.candidates, w, {
+        selectedPass: ui.selectedPass,
+        onSelectPass: selectPass,
+        status: s.run.status,
+      }),
+  ),
+  task(
+    "progress",
+    "progress",
+    (s) => [s.progress],
+    (s, w) => drawProgress(root(mounts.progress), layoutProgress(s.progress, w)),
+  ),
+  task(
+    "stats",
+    "stats",
+    (s) => [s.stats],
+    (s) => drawStats(root(mounts.stats), layoutStats(s.stats)),
+  ),
   // The fold lays the tree out at most once a second while a run streams (fold.ts); each layout is drawn.
-  task("datatree", undefined, () => [tree], () => {
-    if (tree !== undefined) treeView?.show(tree);
-  }),
+  task(
+    "datatree",
+    undefined,
+    () => [tree],
+    () => {
+      if (tree !== undefined) treeView?.show(tree);
+    },
+  ),
 ];
 
 /**
@@ -243,7 +316,14 @@ function render(): void {
     const i = (first + k) % tasks.length;
     const t = tasks[i];
     if (hidden && t.name !== "header") continue;
-    if (live && !all && sight !== undefined && t.section !== undefined && !inSight.has(mounts[t.section].parentElement!)) continue;
+    if (
+      live &&
+      !all &&
+      sight !== undefined &&
+      t.section !== undefined &&
+      !inSight.has(mounts[t.section].parentElement!)
+    )
+      continue;
     if (t.name === "steps" && !s.steps.machine) continue;
     if (t.name === "timeline" && s.timeline === undefined) continue;
     const inputs = t.inputs(s);
@@ -319,7 +399,8 @@ function scheduleSave(now = false): void {
   if (now) {
     if (saveTimer !== undefined) clearTimeout(saveTimer);
     save();
-  } else if (saveTimer === undefined) saveTimer = setTimeout(save, state.run.status === "running" ? SAVE_WHILE_RUNNING_MS : SAVE_INTERVAL_MS);
+  } else if (saveTimer === undefined)
+    saveTimer = setTimeout(save, state.run.status === "running" ? SAVE_WHILE_RUNNING_MS : SAVE_INTERVAL_MS);
 }
 
 // ------------------------------------------------------------------------------------------- messages
@@ -355,7 +436,9 @@ function startFold(): (input: FoldIn) => void {
   };
   try {
     if (typeof SHRINKSCOPE_FOLD_WORKER !== "string") throw new Error("no worker script in this build");
-    const worker = new Worker(URL.createObjectURL(new Blob([SHRINKSCOPE_FOLD_WORKER], { type: "text/javascript" })), { name: "shrinkscope-fold" });
+    const worker = new Worker(URL.createObjectURL(new Blob([SHRINKSCOPE_FOLD_WORKER], { type: "text/javascript" })), {
+      name: "shrinkscope-fold",
+    });
     document.body.dataset.fold = "worker";
     worker.onmessage = (e: MessageEvent<FoldOut>) => {
       early = undefined;

@@ -12,13 +12,29 @@
  *  - Survives a reload. The host replays the current run's messages when the webview reloads; `receive`
  *    recognises the replay of the run it restored and skips it instead of counting it twice.
  */
-import type { ChoiceInfo, EngineEvent, FailureReport, PanelMessage, RunOutcome, ShrinkCandidateEvent, TestCaseEvent } from "../src/shared/protocol.ts";
+import type {
+  ChoiceInfo,
+  EngineEvent,
+  FailureReport,
+  PanelMessage,
+  RunOutcome,
+  ShrinkCandidateEvent,
+  TestCaseEvent,
+} from "../src/shared/protocol.ts";
 import type { Sequence } from "./models/cells.ts";
 import { alignTarget, toSequence, valueText } from "./models/cells.ts";
 import type { CandidatesModel } from "./models/candidates.ts";
 import { addCandidates, emptyCandidates } from "./models/candidates.ts";
 import type { ProgressModel } from "./models/progress.ts";
-import { addPoint, emptyProgress, passCandidates, passEnded, passStarted, phaseStarted, setTargets } from "./models/progress.ts";
+import {
+  addPoint,
+  emptyProgress,
+  passCandidates,
+  passEnded,
+  passStarted,
+  phaseStarted,
+  setTargets,
+} from "./models/progress.ts";
 import type { StatsModel } from "./models/stats.ts";
 import type { StepsModel } from "./models/steps.ts";
 import { caseSteps, emptySteps, finalSteps, targetSteps } from "./models/steps.ts";
@@ -101,8 +117,26 @@ export interface PanelState {
   readonly runs: number;
 }
 
-const emptyRun: RunInfo = { title: "", file: "", testPath: [], via: "", status: "idle", phase: "", seed: undefined, failure: undefined, reason: undefined, message: undefined, messages: 0 };
-const emptyChoices: ChoicesModel = { target: undefined, targetPass: undefined, shrinks: 0, current: undefined, nextId: 0 };
+const emptyRun: RunInfo = {
+  title: "",
+  file: "",
+  testPath: [],
+  via: "",
+  status: "idle",
+  phase: "",
+  seed: undefined,
+  failure: undefined,
+  reason: undefined,
+  message: undefined,
+  messages: 0,
+};
+const emptyChoices: ChoicesModel = {
+  target: undefined,
+  targetPass: undefined,
+  shrinks: 0,
+  current: undefined,
+  nextId: 0,
+};
 
 export const initialState: PanelState = {
   version: STATE_VERSION,
@@ -129,7 +163,13 @@ function candidateSeq(e: ShrinkCandidateEvent): Sequence {
   return toSequence(e.choices, undefined);
 }
 
-function setTarget(c: ChoicesModel, choices: readonly ChoiceInfo[], spans: TestCaseEvent["spans"] | undefined, pass: string | undefined, counts: boolean): ChoicesModel {
+function setTarget(
+  c: ChoicesModel,
+  choices: readonly ChoiceInfo[],
+  spans: TestCaseEvent["spans"] | undefined,
+  pass: string | undefined,
+  counts: boolean,
+): ChoicesModel {
   const { seq, nextId } = alignTarget(c.target, choices, spans, c.nextId);
   return { ...c, target: seq, targetPass: pass, nextId, shrinks: c.shrinks + (counts ? 1 : 0) };
 }
@@ -169,13 +209,19 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
       case "test-case":
         cases.push(e);
         lastCase = e;
-        if (e.origin === "reuse" && e.status === "interesting" && run.replayed !== true) run = { ...run, replayed: true };
+        if (e.origin === "reuse" && e.status === "interesting" && run.replayed !== true)
+          run = { ...run, replayed: true };
         if (choices.target === undefined && e.status !== "interesting") generated = e;
         // The first failure found by generation is the target until the shrinker reports better ones.
         if (e.status === "interesting" && choices.target === undefined) {
           choices = setTarget(choices, e.choices, e.spans, undefined, false);
           steps = targetSteps(steps, e.presentation);
-          if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
+          if (choices.target)
+            progress = addPoint(progress, {
+              x: candidates.count + batch.length,
+              length: choices.target.length,
+              indexSum: choices.target.indexSum,
+            });
         }
         break;
       case "tree":
@@ -183,7 +229,8 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
         break;
       case "shrink-pass":
         flushLive();
-        progress = e.state === "start" ? passStarted(progress, e.pass) : passEnded(progress, e.pass, e.calls, e.accepted);
+        progress =
+          e.state === "start" ? passStarted(progress, e.pass) : passEnded(progress, e.pass, e.calls, e.accepted);
         break;
       case "shrink-candidate": {
         batch.push({ event: e, target: choices.target });
@@ -197,18 +244,39 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
       case "shrink-target":
         choices = setTarget(choices, e.choices, e.spans, e.pass, true);
         steps = targetSteps(steps, e.presentation);
-        if (choices.target) progress = addPoint(progress, { x: candidates.count + batch.length, length: choices.target.length, indexSum: choices.target.indexSum });
+        if (choices.target)
+          progress = addPoint(progress, {
+            x: candidates.count + batch.length,
+            length: choices.target.length,
+            indexSum: choices.target.indexSum,
+          });
         break;
       case "result": {
         const st = e.statistics;
         flushLive();
         flushCandidates();
-        progress = { ...progress, currentPass: "", totals: { examples: st.examples, shrinkCalls: st.shrinkCalls, shrinks: st.shrinks, timeMs: st.timeMs, shrinkStopped: e.shrinkStopped } };
+        progress = {
+          ...progress,
+          currentPass: "",
+          totals: {
+            examples: st.examples,
+            shrinkCalls: st.shrinkCalls,
+            shrinks: st.shrinks,
+            timeMs: st.timeMs,
+            shrinkStopped: e.shrinkStopped,
+          },
+        };
         stats = addResult(addCases(stats, cases.splice(0), 0), e);
-        run = { ...run, seed: e.seed, message: e.message, ...(typeof e.savedAt === "number" && Number.isFinite(e.savedAt) ? { savedAt: e.savedAt } : {}) };
+        run = {
+          ...run,
+          seed: e.seed,
+          message: e.message,
+          ...(typeof e.savedAt === "number" && Number.isFinite(e.savedAt) ? { savedAt: e.savedAt } : {}),
+        };
         steps = finalSteps(steps, e.presentation);
         timeline = readSchedule(e.schedule) ?? timeline;
-        if (choices.target === undefined && e.choices !== undefined && e.choices.length >= 0 && e.outcome === "failed") choices = setTarget(choices, e.choices, undefined, undefined, false);
+        if (choices.target === undefined && e.choices !== undefined && e.choices.length >= 0 && e.outcome === "failed")
+          choices = setTarget(choices, e.choices, undefined, undefined, false);
         break;
       }
     }
@@ -217,7 +285,16 @@ function foldEvents(s: PanelState, events: readonly EngineEvent[], dropped: numb
   flushCandidates();
   stats = addCases(stats, cases, dropped);
   if (lastCase !== undefined) {
-    choices = { ...choices, current: { id: lastCase.id, origin: lastCase.origin, pass: lastCase.pass, status: lastCase.status, seq: toSequence(lastCase.choices, lastCase.spans) } };
+    choices = {
+      ...choices,
+      current: {
+        id: lastCase.id,
+        origin: lastCase.origin,
+        pass: lastCase.pass,
+        status: lastCase.status,
+        seq: toSequence(lastCase.choices, lastCase.spans),
+      },
+    };
   }
   // While no failure is known this is also the current row of cells, so its steps index those cells; once one
   // is, the view shows the target's steps instead.
@@ -254,16 +331,41 @@ export function reduce(s: PanelState, m: PanelMessage): PanelState {
         ...initialState,
         history: s.history,
         runs: s.runs + 1,
-        run: { ...emptyRun, title: m.title, file: m.file, testPath: m.testPath, via: typeof m.via === "string" ? m.via.slice(0, 80) : "", status: "running", messages: 1 },
+        run: {
+          ...emptyRun,
+          title: m.title,
+          file: m.file,
+          testPath: m.testPath,
+          via: typeof m.via === "string" ? m.via.slice(0, 80) : "",
+          status: "running",
+          messages: 1,
+        },
       };
     case "run-finished": {
-      const run: RunInfo = { ...s.run, status: m.outcome, failure: withoutSchedule(m.failure), reason: m.reason, phase: "done", messages: s.run.messages + 1 };
+      const run: RunInfo = {
+        ...s.run,
+        status: m.outcome,
+        failure: withoutSchedule(m.failure),
+        reason: m.reason,
+        phase: "done",
+        messages: s.run.messages + 1,
+      };
       const entry = historyEntry(s, m.outcome, m.failure);
       const history = [...s.history, entry].slice(-MAX_HISTORY);
-      return { ...s, run, history, steps: finalSteps(s.steps, m.failure?.presentation), timeline: readSchedule(m.failure?.schedule) ?? s.timeline };
+      return {
+        ...s,
+        run,
+        history,
+        steps: finalSteps(s.steps, m.failure?.presentation),
+        timeline: readSchedule(m.failure?.schedule) ?? s.timeline,
+      };
     }
     case "events": {
-      const next = foldEvents(s, Array.isArray(m.events) ? m.events : [], typeof m.dropped === "number" ? m.dropped : 0);
+      const next = foldEvents(
+        s,
+        Array.isArray(m.events) ? m.events : [],
+        typeof m.dropped === "number" ? m.dropped : 0,
+      );
       return { ...next, run: { ...next.run, messages: next.run.messages + 1 } };
     }
     default:
@@ -278,14 +380,23 @@ export function reduce(s: PanelState, m: PanelMessage): PanelState {
  *   until-finished  the restored run had finished: skip through its run-finished;
  *   skip            the restored run was live: skip the messages already folded, fold the rest.
  */
-export type Resume = { readonly kind: "await-start" } | { readonly kind: "until-finished" } | { readonly kind: "skip"; readonly n: number } | undefined;
+export type Resume =
+  | { readonly kind: "await-start" }
+  | { readonly kind: "until-finished" }
+  | { readonly kind: "skip"; readonly n: number }
+  | undefined;
 
 export function resumeFor(restored: PanelState | undefined): Resume {
   return restored !== undefined && restored.run.status !== "idle" ? { kind: "await-start" } : undefined;
 }
 
 function sameRun(r: RunInfo, m: Extract<PanelMessage, { type: "run-started" }>): boolean {
-  return r.title === m.title && r.file === m.file && r.testPath.length === m.testPath.length && r.testPath.every((p, i) => p === m.testPath[i]);
+  return (
+    r.title === m.title &&
+    r.file === m.file &&
+    r.testPath.length === m.testPath.length &&
+    r.testPath.every((p, i) => p === m.testPath[i])
+  );
 }
 
 /** `reduce`, aware of a reload's replay. */
@@ -297,7 +408,8 @@ export function receive(s: PanelState, resume: Resume, m: PanelMessage): { state
         if (s.run.status !== "running") return { state: s, resume: { kind: "until-finished" } };
         // The host keeps the first message and the last HOST_HISTORY−1: beyond that the replay is not a
         // prefix of what was folded, so fold it afresh (keeping the session's history).
-        if (s.run.messages <= HOST_HISTORY) return { state: s, resume: s.run.messages > 1 ? { kind: "skip", n: s.run.messages - 1 } : undefined };
+        if (s.run.messages <= HOST_HISTORY)
+          return { state: s, resume: s.run.messages > 1 ? { kind: "skip", n: s.run.messages - 1 } : undefined };
         return { state: reduce({ ...s, runs: s.runs - 1 }, m), resume: undefined };
       }
       return { state: reduce(s, m), resume: undefined };

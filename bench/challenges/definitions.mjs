@@ -40,7 +40,10 @@ export const challenges = [
     },
     fails: (p) => sum16(p.flat()) >= 5 * 256,
     isIdeal: ([p]) => {
-      const nonEmpty = p.filter((xs) => xs.length > 0).map((xs) => JSON.stringify(xs)).sort();
+      const nonEmpty = p
+        .filter((xs) => xs.length > 0)
+        .map((xs) => JSON.stringify(xs))
+        .sort();
       return p.length === 5 && same(nonEmpty, ["[-1]", "[-32768]"]);
     },
   },
@@ -67,10 +70,14 @@ export const challenges = [
     ideal: "[900]",
     hypothesis: 89,
     shrinkscope: (st) => [
-      st.integers({ min: 1, max: 100 }).flatMap((n) => st.lists(st.integers({ min: 0, max: 1000 }), { minSize: n, maxSize: n })),
+      st
+        .integers({ min: 1, max: 100 })
+        .flatMap((n) => st.lists(st.integers({ min: 0, max: 1000 }), { minSize: n, maxSize: n })),
     ],
     fastcheck: (fc) => [
-      fc.integer({ min: 1, max: 100 }).chain((n) => fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: n, maxLength: n })),
+      fc
+        .integer({ min: 1, max: 100 })
+        .chain((n) => fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: n, maxLength: n })),
     ],
     fails: (xs) => Math.max(...xs) >= 900,
     isIdeal: ([xs]) => same(xs, [900]),

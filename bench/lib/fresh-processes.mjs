@@ -39,5 +39,7 @@ export function measureInFreshProcesses({ script, jobs, procs, args, rate }) {
       slot.outputs.push(out);
     }
   }
-  return Object.fromEntries(Object.entries(slots).map(([job, s]) => [job, { cold: median(s.coldAll), warm: median(s.warmAll), ...s }]));
+  return Object.fromEntries(
+    Object.entries(slots).map(([job, s]) => [job, { cold: median(s.coldAll), warm: median(s.warmAll), ...s }]),
+  );
 }

@@ -14,11 +14,17 @@ export function rate(x) {
 export const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : "—");
 
 export function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 }
 
 /** `npm run SCRIPT -- args` when npm started this bench through that script, else `node FILE args`. */
 export function commandLine(npmScript, file) {
   const args = process.argv.slice(2);
-  return process.env.npm_lifecycle_event === npmScript ? `npm run ${npmScript}${args.length ? ` -- ${args.join(" ")}` : ""}` : `node ${file}${args.length ? ` ${args.join(" ")}` : ""}`;
+  return process.env.npm_lifecycle_event === npmScript
+    ? `npm run ${npmScript}${args.length ? ` -- ${args.join(" ")}` : ""}`
+    : `node ${file}${args.length ? ` ${args.join(" ")}` : ""}`;
 }

@@ -169,7 +169,9 @@ class TransferCommand {
 
 export const fcLedgerCommands = [
   fc.constantFrom(...NAMES).map((name) => new OpenCommand(name)),
-  fc.tuple(fc.constantFrom(...NAMES), fc.constantFrom(...NAMES), fc.integer({ min: 0, max: 100 })).map(([s, d, a]) => new TransferCommand(s, d, a)),
+  fc
+    .tuple(fc.constantFrom(...NAMES), fc.constantFrom(...NAMES), fc.integer({ min: 0, max: 100 }))
+    .map(([s, d, a]) => new TransferCommand(s, d, a)),
 ];
 
 export const LEDGER_FC_NORMAL_FORM = 'open("a"),transfer("a","a",1)';

@@ -100,7 +100,10 @@ export const strategies = () => [
 ];
 export const arbitraries = () => [
   fc.integer({ min: 1, max: 4 }),
-  fc.array(fc.string({ unit: fc.constantFrom("a", "b", "c"), minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+  fc.array(fc.string({ unit: fc.constantFrom("a", "b", "c"), minLength: 1, maxLength: 3 }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   fc.constantFrom(0, 1, 10),
 ];
 /** Seed 001's minimal workload. */
@@ -112,7 +115,10 @@ export const MINIMAL = [2, ["a"], 0];
  * id — scheduled earlier, so pending then — is released after it.
  */
 export function fastCheckNonFifo(s) {
-  const released = s.report().filter((t) => t.status !== "pending").map((t) => t.taskId);
+  const released = s
+    .report()
+    .filter((t) => t.status !== "pending")
+    .map((t) => t.taskId);
   let n = 0;
   let minAfter = Infinity;
   for (let i = released.length - 1; i >= 0; i--) {

@@ -3,9 +3,29 @@
 // src/extension/discovery.ts (shared.mjs), walked over the syntax tree instead of tokens. A file the parser
 // cannot recover from yields no tests, as a CodeLens provider that catches the error would show.
 import { parse } from "@babel/parser";
-import { decodeEscapes, importsTable, MODIFIERS, ourCallee, PARAMETERISED, PROPERTY_CALLEES, ROLES } from "./shared.mjs";
+import {
+  decodeEscapes,
+  importsTable,
+  MODIFIERS,
+  ourCallee,
+  PARAMETERISED,
+  PROPERTY_CALLEES,
+  ROLES,
+} from "./shared.mjs";
 
-const SKIP = new Set(["loc", "start", "end", "extra", "leadingComments", "trailingComments", "innerComments", "range", "errors", "comments", "tokens"]);
+const SKIP = new Set([
+  "loc",
+  "start",
+  "end",
+  "extra",
+  "leadingComments",
+  "trailingComments",
+  "innerComments",
+  "range",
+  "errors",
+  "comments",
+  "tokens",
+]);
 
 function children(node) {
   const out = [];
@@ -20,7 +40,12 @@ function children(node) {
 
 export function parseBabel(source, fileName) {
   const jsx = /\.[jt]sx$/i.test(fileName);
-  return parse(source, { sourceType: "module", errorRecovery: true, allowReturnOutsideFunction: true, plugins: ["typescript", ...(jsx ? ["jsx"] : []), "decorators-legacy"] });
+  return parse(source, {
+    sourceType: "module",
+    errorRecovery: true,
+    allowReturnOutsideFunction: true,
+    plugins: ["typescript", ...(jsx ? ["jsx"] : []), "decorators-legacy"],
+  });
 }
 
 /** The tests in `source`, as discovery.ts reports them; [] when the parser gives up. */
@@ -35,17 +60,31 @@ export function discoverBabel(source, fileName) {
   for (const s of file.program.body) {
     if (s.type === "ImportDeclaration" && s.importKind !== "type") {
       for (const sp of s.specifiers) {
-        const imported = sp.type === "ImportNamespaceSpecifier" ? "*" : sp.type === "ImportDefaultSpecifier" ? "default" : (sp.imported.name ?? sp.imported.value);
+        const imported =
+          sp.type === "ImportNamespaceSpecifier"
+            ? "*"
+            : sp.type === "ImportDefaultSpecifier"
+              ? "default"
+              : (sp.imported.name ?? sp.imported.value);
         bindings.push({ local: sp.local.name, imported, specifier: s.source.value });
       }
     }
     if (s.type === "VariableDeclaration") {
       for (const d of s.declarations) {
         const init = d.init;
-        if (init?.type !== "CallExpression" || init.callee.type !== "Identifier" || init.callee.name !== "require" || init.arguments[0]?.type !== "StringLiteral") continue;
+        if (
+          init?.type !== "CallExpression" ||
+          init.callee.type !== "Identifier" ||
+          init.callee.name !== "require" ||
+          init.arguments[0]?.type !== "StringLiteral"
+        )
+          continue;
         const specifier = init.arguments[0].value;
         if (d.id.type === "Identifier") bindings.push({ local: d.id.name, imported: "*", specifier });
-        else if (d.id.type === "ObjectPattern") for (const p of d.id.properties) if (p.type === "ObjectProperty" && p.value.type === "Identifier") bindings.push({ local: p.value.name, imported: p.key.name ?? p.key.value, specifier });
+        else if (d.id.type === "ObjectPattern")
+          for (const p of d.id.properties)
+            if (p.type === "ObjectProperty" && p.value.type === "Identifier")
+              bindings.push({ local: p.value.name, imported: p.key.name ?? p.key.value, specifier });
       }
     }
   }
@@ -60,7 +99,11 @@ export function discoverBabel(source, fileName) {
       const callee = ourCallee(table, c.name);
       return callee && { callee, offset: c.start };
     }
-    if ((c.type === "MemberExpression" || c.type === "OptionalMemberExpression") && !c.computed && c.object.type === "Identifier") {
+    if (
+      (c.type === "MemberExpression" || c.type === "OptionalMemberExpression") &&
+      !c.computed &&
+      c.object.type === "Identifier"
+    ) {
       const callee = ourCallee(table, c.object.name, c.property.name);
       return callee && { callee, offset: c.object.start };
     }
@@ -80,21 +123,26 @@ export function discoverBabel(source, fileName) {
       c = c.object;
     }
     if (c.type !== "Identifier" || !ROLES.has(c.name) || !modifiers.every((m) => MODIFIERS.has(m))) return undefined;
-    if (parameterised !== (modifiers.length > 0 && PARAMETERISED.has(modifiers[modifiers.length - 1]))) return undefined;
+    if (parameterised !== (modifiers.length > 0 && PARAMETERISED.has(modifiers[modifiers.length - 1])))
+      return undefined;
     if (c.name === "context" && node.arguments.length < 2) return undefined;
     return { role: ROLES.get(c.name), kind: c.name, start: c.start };
   };
 
   const nameOf = (arg) => {
     if (arg.type === "StringLiteral") return arg.value;
-    if (arg.type === "TemplateLiteral") return arg.expressions.length === 0 ? decodeEscapes(source.slice(arg.start + 1, arg.end - 1)) : source.slice(arg.start + 1, arg.end - 1);
+    if (arg.type === "TemplateLiteral")
+      return arg.expressions.length === 0
+        ? decodeEscapes(source.slice(arg.start + 1, arg.end - 1))
+        : source.slice(arg.start + 1, arg.end - 1);
     return source.slice(arg.start, arg.end).trim();
   };
 
   /** `const name = property(…)` in the innermost block around the test that declares `name`. */
   const bound = (name, ancestors) => {
     for (let i = ancestors.length - 1; i >= 0; i--) {
-      const body = ancestors[i].type === "Program" || ancestors[i].type === "BlockStatement" ? ancestors[i].body : undefined;
+      const body =
+        ancestors[i].type === "Program" || ancestors[i].type === "BlockStatement" ? ancestors[i].body : undefined;
       for (const s of body ?? []) {
         const decl = s.type === "ExportNamedDeclaration" ? s.declaration : s;
         if (decl?.type !== "VariableDeclaration") continue;
@@ -137,13 +185,27 @@ export function discoverBabel(source, fileName) {
         let outer = node;
         let k = ancestors.length - 1;
         // `it(…).timeout(5)`: the statement goes on to the end of the chain.
-        while (k >= 1 && ancestors[k].type === "MemberExpression" && ancestors[k].object === outer && ancestors[k - 1].type === "CallExpression" && ancestors[k - 1].callee === ancestors[k]) {
+        while (
+          k >= 1 &&
+          ancestors[k].type === "MemberExpression" &&
+          ancestors[k].object === outer &&
+          ancestors[k - 1].type === "CallExpression" &&
+          ancestors[k - 1].callee === ancestors[k]
+        ) {
           outer = ancestors[k - 1];
           k -= 2;
         }
-        const statement = ancestors[k]?.type === "ExpressionStatement" && ancestors[k].expression === outer ? ancestors[k] : outer;
+        const statement =
+          ancestors[k]?.type === "ExpressionStatement" && ancestors[k].expression === outer ? ancestors[k] : outer;
         const property = findProperty(node.arguments, ancestors);
-        tests.push({ path: [...suites, name], kind: r.kind, range: { start: r.start, end: node.end }, insertAfter: { offset: statement.end }, propertyCall: property, isProperty: property !== undefined });
+        tests.push({
+          path: [...suites, name],
+          kind: r.kind,
+          range: { start: r.start, end: node.end },
+          insertAfter: { offset: statement.end },
+          propertyCall: property,
+          isProperty: property !== undefined,
+        });
       }
     }
     const next = [...ancestors, node];

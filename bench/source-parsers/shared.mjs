@@ -9,14 +9,32 @@ export const ROLES = new Map([
   ...["describe", "suite", "context", "fdescribe", "xdescribe", "xcontext"].map((n) => [n, "suite"]),
 ]);
 /** `test.<modifier>` chains that still make a test; the parameterised ones take their own arguments first. */
-export const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "failing", "shuffle", "each", "for", "skipIf", "runIf"]);
+export const MODIFIERS = new Set([
+  "only",
+  "skip",
+  "todo",
+  "concurrent",
+  "sequential",
+  "fails",
+  "failing",
+  "shuffle",
+  "each",
+  "for",
+  "skipIf",
+  "runIf",
+]);
 export const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
 /** Our calls that make a test a property test. */
 export const PROPERTY_CALLEES = new Set(["property", "check", "find", "machine"]);
 
 /** Our package, or a relative path (as source/read/imports.ts's isOurModule). */
 export function isOurModule(specifier) {
-  return specifier === "shrinkscope" || specifier.startsWith("shrinkscope/") || specifier.startsWith(".") || specifier.startsWith("/");
+  return (
+    specifier === "shrinkscope" ||
+    specifier.startsWith("shrinkscope/") ||
+    specifier.startsWith(".") ||
+    specifier.startsWith("/")
+  );
 }
 
 /**
@@ -36,7 +54,14 @@ export function importsTable(bindings) {
 /** The callee a bare name calls, or one a namespace member calls: undefined when not ours. */
 export function ourCallee(table, name, member) {
   const entry = table.get(name);
-  if (member === undefined) return entry === undefined ? (PROPERTY_CALLEES.has(name) ? name : undefined) : entry.kind === "ours" ? entry.callee : undefined;
+  if (member === undefined)
+    return entry === undefined
+      ? PROPERTY_CALLEES.has(name)
+        ? name
+        : undefined
+      : entry.kind === "ours"
+        ? entry.callee
+        : undefined;
   return entry?.kind === "namespace" && PROPERTY_CALLEES.has(member) ? member : undefined;
 }
 
@@ -62,7 +87,8 @@ export function decodeEscapes(raw) {
   if (!raw.includes("\\")) return raw;
   const simple = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", 0: "\0" };
   return raw.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S]?)/g, (_, e) => {
-    if (e.length > 1 && (e[0] === "u" || e[0] === "x")) return String.fromCodePoint(parseInt(e[1] === "{" ? e.slice(2, -1) : e.slice(1), 16));
+    if (e.length > 1 && (e[0] === "u" || e[0] === "x"))
+      return String.fromCodePoint(parseInt(e[1] === "{" ? e.slice(2, -1) : e.slice(1), 16));
     if (e === "\r\n" || e === "\n" || e === "\r" || e === "\u2028" || e === "\u2029") return "";
     return simple[e] ?? e;
   });

@@ -1,7 +1,15 @@
 // Discovery on TypeScript's own tree (`ts.createSourceFile`, which never throws and always recovers): the same
 // rules as src/extension/discovery.ts (shared.mjs), walked over the syntax tree instead of tokens.
 import ts from "typescript";
-import { decodeEscapes, importsTable, MODIFIERS, ourCallee, PARAMETERISED, PROPERTY_CALLEES, ROLES } from "./shared.mjs";
+import {
+  decodeEscapes,
+  importsTable,
+  MODIFIERS,
+  ourCallee,
+  PARAMETERISED,
+  PROPERTY_CALLEES,
+  ROLES,
+} from "./shared.mjs";
 
 const K = ts.SyntaxKind;
 
@@ -22,20 +30,40 @@ export function discoverTypeScript(source, fileName) {
   const start = (n) => n.getStart(sf);
   const bindings = [];
   for (const s of sf.statements) {
-    if (s.kind === K.ImportDeclaration && s.importClause && !s.importClause.isTypeOnly && ts.isStringLiteral(s.moduleSpecifier)) {
+    if (
+      s.kind === K.ImportDeclaration &&
+      s.importClause &&
+      !s.importClause.isTypeOnly &&
+      ts.isStringLiteral(s.moduleSpecifier)
+    ) {
       const specifier = s.moduleSpecifier.text;
       const c = s.importClause;
       if (c.name) bindings.push({ local: c.name.text, imported: "default", specifier });
-      if (c.namedBindings?.kind === K.NamespaceImport) bindings.push({ local: c.namedBindings.name.text, imported: "*", specifier });
-      else if (c.namedBindings) for (const e of c.namedBindings.elements) if (!e.isTypeOnly) bindings.push({ local: e.name.text, imported: (e.propertyName ?? e.name).text, specifier });
+      if (c.namedBindings?.kind === K.NamespaceImport)
+        bindings.push({ local: c.namedBindings.name.text, imported: "*", specifier });
+      else if (c.namedBindings)
+        for (const e of c.namedBindings.elements)
+          if (!e.isTypeOnly)
+            bindings.push({ local: e.name.text, imported: (e.propertyName ?? e.name).text, specifier });
     }
     if (s.kind === K.VariableStatement) {
       for (const d of s.declarationList.declarations) {
         const init = d.initializer;
-        if (!init || !ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== "require" || !init.arguments[0] || !ts.isStringLiteral(init.arguments[0])) continue;
+        if (
+          !init ||
+          !ts.isCallExpression(init) ||
+          !ts.isIdentifier(init.expression) ||
+          init.expression.text !== "require" ||
+          !init.arguments[0] ||
+          !ts.isStringLiteral(init.arguments[0])
+        )
+          continue;
         const specifier = init.arguments[0].text;
         if (ts.isIdentifier(d.name)) bindings.push({ local: d.name.text, imported: "*", specifier });
-        else if (ts.isObjectBindingPattern(d.name)) for (const e of d.name.elements) if (ts.isIdentifier(e.name)) bindings.push({ local: e.name.text, imported: (e.propertyName ?? e.name).getText(sf), specifier });
+        else if (ts.isObjectBindingPattern(d.name))
+          for (const e of d.name.elements)
+            if (ts.isIdentifier(e.name))
+              bindings.push({ local: e.name.text, imported: (e.propertyName ?? e.name).getText(sf), specifier });
       }
     }
   }
@@ -68,7 +96,8 @@ export function discoverTypeScript(source, fileName) {
       c = c.expression;
     }
     if (!ts.isIdentifier(c) || !ROLES.has(c.text) || !modifiers.every((m) => MODIFIERS.has(m))) return undefined;
-    if (parameterised !== (modifiers.length > 0 && PARAMETERISED.has(modifiers[modifiers.length - 1]))) return undefined;
+    if (parameterised !== (modifiers.length > 0 && PARAMETERISED.has(modifiers[modifiers.length - 1])))
+      return undefined;
     if (c.text === "context" && node.arguments.length < 2) return undefined;
     return { role: ROLES.get(c.text), kind: c.text, start: start(c) };
   };
@@ -125,10 +154,23 @@ export function discoverTypeScript(source, fileName) {
       if (r.role === "suite") inner = [...suites, name];
       else {
         let outer = node;
-        while (ts.isPropertyAccessExpression(outer.parent) && outer.parent.expression === outer && ts.isCallExpression(outer.parent.parent) && outer.parent.parent.expression === outer.parent) outer = outer.parent.parent;
+        while (
+          ts.isPropertyAccessExpression(outer.parent) &&
+          outer.parent.expression === outer &&
+          ts.isCallExpression(outer.parent.parent) &&
+          outer.parent.parent.expression === outer.parent
+        )
+          outer = outer.parent.parent;
         const statement = ts.isExpressionStatement(outer.parent) ? outer.parent : outer;
         const property = findProperty(node);
-        tests.push({ path: [...suites, name], kind: r.kind, range: { start: r.start, end: node.end }, insertAfter: { offset: statement.end }, propertyCall: property, isProperty: property !== undefined });
+        tests.push({
+          path: [...suites, name],
+          kind: r.kind,
+          range: { start: r.start, end: node.end },
+          insertAfter: { offset: statement.end },
+          propertyCall: property,
+          isProperty: property !== undefined,
+        });
       }
     }
     ts.forEachChild(node, (c) => walk(c, inner));

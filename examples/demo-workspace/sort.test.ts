@@ -22,18 +22,33 @@ function encode(s: string): [string, number][] {
 const decode = (runs: [string, number][]) => runs.map(([ch, n]) => ch.repeat(n)).join("");
 
 describe("demo", () => {
-  test("uniqueSorted is ascending", property(st.lists(st.integers()), (xs) => {
-    const out = uniqueSorted(xs);
-    assert.ok(out.every((x, i) => i === 0 || out[i - 1] < x), `not ascending: ${JSON.stringify(out)}`);
-  }));
+  test(
+    "uniqueSorted is ascending",
+    property(st.lists(st.integers()), (xs) => {
+      const out = uniqueSorted(xs);
+      assert.ok(
+        out.every((x, i) => i === 0 || out[i - 1] < x),
+        `not ascending: ${JSON.stringify(out)}`,
+      );
+    }),
+  );
 
-  test("encode merges every run", property(st.text({ alphabet: "ab" }), (s) => {
-    const runs = encode(s);
-    assert.equal(decode(runs), s);
-    assert.ok(runs.every(([ch], i) => i === 0 || runs[i - 1][0] !== ch), `split run in ${JSON.stringify(runs)}`);
-  }));
+  test(
+    "encode merges every run",
+    property(st.text({ alphabet: "ab" }), (s) => {
+      const runs = encode(s);
+      assert.equal(decode(runs), s);
+      assert.ok(
+        runs.every(([ch], i) => i === 0 || runs[i - 1][0] !== ch),
+        `split run in ${JSON.stringify(runs)}`,
+      );
+    }),
+  );
 
-  test("reverse twice is identity", property(st.lists(st.integers()), (xs) => {
-    assert.deepEqual([...xs].reverse().reverse(), xs);
-  }));
+  test(
+    "reverse twice is identity",
+    property(st.lists(st.integers()), (xs) => {
+      assert.deepEqual([...xs].reverse().reverse(), xs);
+    }),
+  );
 });

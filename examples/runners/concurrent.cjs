@@ -37,12 +37,21 @@ async function checkOwnCases({ property, check, st, event, note }, name, limit) 
   }
   assert.equal(failure?.name, "PropertyFailure", `expected a PropertyFailure, got ${failure}`);
   const notes = [...failure.message.matchAll(/^ {2}note: (.*)$/gm)].map((m) => m[1]);
-  assert.ok(notes.length > 0 && notes.every((x) => x.startsWith(`${name}:`)), `${name} reported notes ${JSON.stringify(notes)}`);
-  assert.deepEqual([...failure.message.matchAll(/^ {2}draw \d+ \((.*)\): /gm)].map((m) => m[1]), [name]);
+  assert.ok(
+    notes.length > 0 && notes.every((x) => x.startsWith(`${name}:`)),
+    `${name} reported notes ${JSON.stringify(notes)}`,
+  );
+  assert.deepEqual(
+    [...failure.message.matchAll(/^ {2}draw \d+ \((.*)\): /gm)].map((m) => m[1]),
+    [name],
+  );
   assert.deepEqual(Object.keys(failure.statistics.events).sort(), [name, `${name}-after`].sort());
   const drawn = Number(/^ {2}draw 1 \(.*\): (\d+)$/m.exec(failure.message)?.[1]);
   assert.equal(failure.args[0] + drawn, limit, failure.message);
-  assert.ok(overlapped, `${name} never ran while another run was in progress: the runner did not run them concurrently`);
+  assert.ok(
+    overlapped,
+    `${name} never ran while another run was in progress: the runner did not run them concurrently`,
+  );
 }
 
 module.exports = { checkOwnCases };

@@ -14,32 +14,49 @@ const settings = { database: null, seed: 1, deadline: null };
 
 it(
   "passes sync",
-  property(st.lists(st.integers()), (xs) => {
-    assert.deepEqual([...xs].reverse().reverse(), xs);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    (xs) => {
+      assert.deepEqual([...xs].reverse().reverse(), xs);
+    },
+    settings,
+  ),
 );
 
 it(
   "passes async",
-  property(st.lists(st.integers()), async (xs) => {
-    const copy = await Promise.resolve([...xs]);
-    assert.deepEqual(copy, xs);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    async (xs) => {
+      const copy = await Promise.resolve([...xs]);
+      assert.deepEqual(copy, xs);
+    },
+    settings,
+  ),
 );
 
 it(
   "fails sync",
-  property(st.integers(), (n) => {
-    if (n >= 10) throw new Error("too big: " + n);
-  }, settings),
+  property(
+    st.integers(),
+    (n) => {
+      if (n >= 10) throw new Error("too big: " + n);
+    },
+    settings,
+  ),
 );
 
 it(
   "fails async",
-  property(st.lists(st.integers()), async (xs) => {
-    await Promise.resolve();
-    if (xs.length >= 2) throw new Error("too long: " + xs.length);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    async (xs) => {
+      await Promise.resolve();
+      if (xs.length >= 2) throw new Error("too long: " + xs.length);
+    },
+    settings,
+  ),
 );
 
-it("concurrent A and B", () => Promise.all([concurrent.checkOwnCases(shrinkscope, "A", 40), concurrent.checkOwnCases(shrinkscope, "B", 50)]));
+it("concurrent A and B", () =>
+  Promise.all([concurrent.checkOwnCases(shrinkscope, "A", 40), concurrent.checkOwnCases(shrinkscope, "B", 50)]));

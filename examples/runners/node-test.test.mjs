@@ -13,32 +13,48 @@ const settings = { database: null, seed: 1, deadline: null };
 
 test(
   "passes sync",
-  property(st.lists(st.integers()), (xs) => {
-    assert.deepEqual([...xs].reverse().reverse(), xs);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    (xs) => {
+      assert.deepEqual([...xs].reverse().reverse(), xs);
+    },
+    settings,
+  ),
 );
 
 test(
   "passes async",
-  property(st.lists(st.integers()), async (xs) => {
-    const copy = await Promise.resolve([...xs]);
-    assert.deepEqual(copy, xs);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    async (xs) => {
+      const copy = await Promise.resolve([...xs]);
+      assert.deepEqual(copy, xs);
+    },
+    settings,
+  ),
 );
 
 test(
   "fails sync",
-  property(st.integers(), (n) => {
-    if (n >= 10) throw new Error("too big: " + n);
-  }, settings),
+  property(
+    st.integers(),
+    (n) => {
+      if (n >= 10) throw new Error("too big: " + n);
+    },
+    settings,
+  ),
 );
 
 test(
   "fails async",
-  property(st.lists(st.integers()), async (xs) => {
-    await Promise.resolve();
-    if (xs.length >= 2) throw new Error("too long: " + xs.length);
-  }, settings),
+  property(
+    st.lists(st.integers()),
+    async (xs) => {
+      await Promise.resolve();
+      if (xs.length >= 2) throw new Error("too long: " + xs.length);
+    },
+    settings,
+  ),
 );
 
 describe("concurrent", { concurrency: true }, () => {

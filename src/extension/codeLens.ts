@@ -20,11 +20,26 @@ export class PropertyCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const lenses: vscode.CodeLens[] = [];
     for (const t of discoverProperties(document.getText(), { fileName: document.fileName })) {
-      const range = new vscode.Range(t.range.startLine, t.range.startCharacter, t.range.startLine, t.range.startCharacter);
+      const range = new vscode.Range(
+        t.range.startLine,
+        t.range.startCharacter,
+        t.range.startLine,
+        t.range.startCharacter,
+      );
       const args = [document.uri, t.path];
       lenses.push(
-        new vscode.CodeLens(range, { title: "Run property", command: "shrinkscope.runProperty", arguments: args, tooltip: `Run "${t.path.join(" › ")}" with Shrinkscope and watch it shrink` }),
-        new vscode.CodeLens(range, { title: "Debug property", command: "shrinkscope.debugProperty", arguments: args, tooltip: "Replay the saved minimal example under the debugger" }),
+        new vscode.CodeLens(range, {
+          title: "Run property",
+          command: "shrinkscope.runProperty",
+          arguments: args,
+          tooltip: `Run "${t.path.join(" › ")}" with Shrinkscope and watch it shrink`,
+        }),
+        new vscode.CodeLens(range, {
+          title: "Debug property",
+          command: "shrinkscope.debugProperty",
+          arguments: args,
+          tooltip: "Replay the saved minimal example under the debugger",
+        }),
       );
     }
     return lenses;

@@ -18,7 +18,10 @@ export function runConfig(workspaceRoot: string): RunConfig {
 export function ensureTrusted(): boolean {
   if (vscode.workspace.isTrusted) return true;
   void vscode.window
-    .showWarningMessage("Shrinkscope runs your test code, so it only runs in a trusted workspace. Trust this workspace to run properties.", "Manage Workspace Trust")
+    .showWarningMessage(
+      "Shrinkscope runs your test code, so it only runs in a trusted workspace. Trust this workspace to run properties.",
+      "Manage Workspace Trust",
+    )
     .then((pick) => {
       if (pick) void vscode.commands.executeCommand("workbench.trust.manage");
     });
@@ -26,10 +29,24 @@ export function ensureTrusted(): boolean {
 }
 
 /** The runner request for one test, with the workspace's settings, and the run's timeout. */
-export function runRequest(uri: vscode.Uri, testPath: readonly string[], replayOnly: boolean, fresh = false): { request: RunRequest; timeoutMs: number; runner: RunnerSetting; folder: vscode.WorkspaceFolder | undefined } {
+export function runRequest(
+  uri: vscode.Uri,
+  testPath: readonly string[],
+  replayOnly: boolean,
+  fresh = false,
+): { request: RunRequest; timeoutMs: number; runner: RunnerSetting; folder: vscode.WorkspaceFolder | undefined } {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   const workspaceRoot = folder?.uri.fsPath ?? path.dirname(uri.fsPath);
   const config = runConfig(workspaceRoot);
-  const settings = replayOnly ? { ...config.settings, replayOnly: true } : fresh ? { ...config.settings, fresh: true } : config.settings;
-  return { request: { type: "run", file: uri.fsPath, testPath, workspaceRoot, settings }, timeoutMs: config.timeoutMs, runner: config.runner, folder };
+  const settings = replayOnly
+    ? { ...config.settings, replayOnly: true }
+    : fresh
+      ? { ...config.settings, fresh: true }
+      : config.settings;
+  return {
+    request: { type: "run", file: uri.fsPath, testPath, workspaceRoot, settings },
+    timeoutMs: config.timeoutMs,
+    runner: config.runner,
+    folder,
+  };
 }

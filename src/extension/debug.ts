@@ -13,7 +13,11 @@ import { ensureTrusted, runRequest } from "./config.ts";
 import { tapEnvironment } from "./externalRun.ts";
 import { detectRunner, userRunnerCommand } from "./runnerDetect.ts";
 
-export async function debugProperty(extensionUri: vscode.Uri, uri: vscode.Uri, testPath: readonly string[]): Promise<void> {
+export async function debugProperty(
+  extensionUri: vscode.Uri,
+  uri: vscode.Uri,
+  testPath: readonly string[],
+): Promise<void> {
   if (!ensureTrusted()) return;
   const { request, folder, runner } = runRequest(uri, testPath, true);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-debug-"));

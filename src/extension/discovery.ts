@@ -21,7 +21,14 @@
  */
 
 import type { PropertyCallee, ScanOptions, SourceText } from "./source/read/index.ts";
-import { boundCall, decodeEscapes, decodeString, ourCallAt, PROPERTY_CALLEES, readSource } from "./source/read/index.ts";
+import {
+  boundCall,
+  decodeEscapes,
+  decodeString,
+  ourCallAt,
+  PROPERTY_CALLEES,
+  readSource,
+} from "./source/read/index.ts";
 
 export type { PropertyCallee } from "./source/read/index.ts";
 
@@ -45,7 +52,9 @@ export interface DiscoveredTest {
    * the callback is an identifier bound to `property(...)` or `machine(...)` elsewhere in the file, this is that
    * binding's call.
    */
-  readonly propertyCall: { readonly offset: number; readonly line: number; readonly character: number; readonly callee: PropertyCallee } | undefined;
+  readonly propertyCall:
+    | { readonly offset: number; readonly line: number; readonly character: number; readonly callee: PropertyCallee }
+    | undefined;
   /** True when the test is a property test: its callback is `property(...)` or `machine(...)` directly, or the callback body calls property/check/find/machine, or the callback is an identifier bound in the same file to one of those. */
   readonly isProperty: boolean;
   /** The position just after the whole test statement (after its closing paren, any `.timeout(…)`-style chain and an optional semicolon): where a regression test can be inserted. */
@@ -61,12 +70,36 @@ type Role = "test" | "suite";
 
 /** Test and suite functions across node:test, vitest, jest and mocha (BDD and TDD), including jest's f/x aliases. */
 const ROLES: ReadonlyMap<string, Role> = new Map<string, Role>([
-  ["test", "test"], ["it", "test"], ["specify", "test"], ["fit", "test"], ["xit", "test"], ["xtest", "test"], ["xspecify", "test"],
-  ["describe", "suite"], ["suite", "suite"], ["context", "suite"], ["fdescribe", "suite"], ["xdescribe", "suite"], ["xcontext", "suite"],
+  ["test", "test"],
+  ["it", "test"],
+  ["specify", "test"],
+  ["fit", "test"],
+  ["xit", "test"],
+  ["xtest", "test"],
+  ["xspecify", "test"],
+  ["describe", "suite"],
+  ["suite", "suite"],
+  ["context", "suite"],
+  ["fdescribe", "suite"],
+  ["xdescribe", "suite"],
+  ["xcontext", "suite"],
 ]);
 
 /** `test.<modifier>` chains that still make a test. Anything else (`test.extend`, `it.next`) is not a test call. */
-const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "failing", "shuffle", "each", "for", "skipIf", "runIf"]);
+const MODIFIERS = new Set([
+  "only",
+  "skip",
+  "todo",
+  "concurrent",
+  "sequential",
+  "fails",
+  "failing",
+  "shuffle",
+  "each",
+  "for",
+  "skipIf",
+  "runIf",
+]);
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
 const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
 
@@ -186,7 +219,11 @@ class Structure {
       path,
       kind: call.kind,
       range: { start, end, startLine: s.line, startCharacter: s.character, endLine: e.line, endCharacter: e.character },
-      propertyCall: property && { offset: this.tokens[property.token]!.start, ...this.position(this.tokens[property.token]!.start), callee: property.callee },
+      propertyCall: property && {
+        offset: this.tokens[property.token]!.start,
+        ...this.position(this.tokens[property.token]!.start),
+        callee: property.callee,
+      },
       isProperty: property !== undefined,
       insertAfter: { offset: after, ...a },
     };
@@ -202,7 +239,8 @@ class Structure {
   private statementEnd(call: Call): number {
     if (!call.proper) return this.endOf(call.close, false);
     let k = call.close;
-    while (this.is(k + 1, ".") && this.ident(k + 2) !== undefined && this.is(k + 3, "(") && this.proper[k + 3]) k = this.close[k + 3]!;
+    while (this.is(k + 1, ".") && this.ident(k + 2) !== undefined && this.is(k + 3, "(") && this.proper[k + 3])
+      k = this.close[k + 3]!;
     if (this.is(k + 1, ";")) k++;
     return this.tokens[k]!.end;
   }
@@ -214,13 +252,15 @@ class Structure {
       if (first === last && this.ident(first) !== undefined) {
         // `test("x", p)`: the `p` visible here, bound to `property(…)` or `machine(…)`.
         const bound = boundCall(this.t, this.ident(first)!, first);
-        if (bound !== undefined && (bound.callee === "property" || bound.callee === "machine")) return { token: bound.token, callee: bound.callee };
+        if (bound !== undefined && (bound.callee === "property" || bound.callee === "machine"))
+          return { token: bound.token, callee: bound.callee };
       }
       for (let k = first; k <= last; k++) {
         const name = this.ident(k);
         if (name === undefined) continue;
         const ours = ourCallAt(this.t, k);
-        if (ours !== undefined && PROPERTY_CALLEES.has(ours.callee)) return { token: k, callee: ours.callee as PropertyCallee };
+        if (ours !== undefined && PROPERTY_CALLEES.has(ours.callee))
+          return { token: k, callee: ours.callee as PropertyCallee };
         // A test nested inside this one (usually a describe whose `})` is missing) owns its own property.
         if (ROLES.has(name)) {
           const nested = this.recognise(k);

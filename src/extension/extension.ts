@@ -37,12 +37,17 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
   const shared = new SharedFailureDiagnostics(output, failures);
 
   /** The property test under the cursor, or the last one run. */
-  function target(uri?: vscode.Uri, testPath?: readonly string[]): { uri: vscode.Uri; testPath: readonly string[] } | undefined {
+  function target(
+    uri?: vscode.Uri,
+    testPath?: readonly string[],
+  ): { uri: vscode.Uri; testPath: readonly string[] } | undefined {
     if (uri instanceof vscode.Uri && Array.isArray(testPath)) return { uri, testPath };
     const editor = vscode.window.activeTextEditor;
     if (editor) {
       const line = editor.selection.active.line;
-      const found = discoverProperties(editor.document.getText(), { fileName: editor.document.fileName }).filter((t) => t.range.startLine <= line && line <= t.range.endLine);
+      const found = discoverProperties(editor.document.getText(), { fileName: editor.document.fileName }).filter(
+        (t) => t.range.startLine <= line && line <= t.range.endLine,
+      );
       const innermost = found[found.length - 1];
       if (innermost) return { uri: editor.document.uri, testPath: innermost.path };
     }
@@ -54,7 +59,11 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     return t ? failures.get(t.uri.fsPath, t.testPath) : undefined;
   }
 
-  async function applyToFailure(make: typeof regressionEdit, uri?: vscode.Uri, testPath?: readonly string[]): Promise<void> {
+  async function applyToFailure(
+    make: typeof regressionEdit,
+    uri?: vscode.Uri,
+    testPath?: readonly string[],
+  ): Promise<void> {
     const f = failureFor(uri, testPath);
     if (f === undefined) {
       void vscode.window.showInformationMessage("Shrinkscope: no counterexample yet — run the property first.");
@@ -65,7 +74,9 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     if (edit === undefined) {
       // No property call any more, or the file does not show enough to write the edit safely (a machine whose
       // class is out of scope there; a machine has no explicit examples).
-      void vscode.window.showErrorMessage("Shrinkscope: this fix cannot be written here: the property call is gone, or the file does not show enough to write it safely.");
+      void vscode.window.showErrorMessage(
+        "Shrinkscope: this fix cannot be written here: the property call is gone, or the file does not show enough to write it safely.",
+      );
       return;
     }
     await vscode.workspace.applyEdit(edit);
@@ -92,7 +103,10 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
         if (vscode.workspace.getWorkspaceFolder(uri) === undefined) return;
         const doc = await vscode.workspace.openTextDocument(uri);
         const pos = new vscode.Position(m.line - 1, m.column - 1);
-        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
+        await vscode.window.showTextDocument(doc, {
+          selection: new vscode.Range(pos, pos),
+          viewColumn: vscode.ViewColumn.One,
+        });
         break;
       }
     }
@@ -101,7 +115,9 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
   const run = async (uri?: vscode.Uri, testPath?: readonly string[], replayOnly = false) => {
     const t = target(uri, testPath);
     if (t === undefined) {
-      void vscode.window.showInformationMessage("Shrinkscope: put the cursor in a property test (a test whose callback is property(...)).");
+      void vscode.window.showInformationMessage(
+        "Shrinkscope: put the cursor in a property test (a test whose callback is property(...)).",
+      );
       return;
     }
     lastRun = t;
@@ -117,17 +133,34 @@ export function activate(context: vscode.ExtensionContext): ShrinkscopeApi {
     diagnostics,
     shared,
     vscode.languages.registerCodeLensProvider(TEST_FILE_SELECTOR, lenses),
-    vscode.languages.registerCodeActionsProvider(TEST_FILE_SELECTOR, new CounterexampleActions(failures), { providedCodeActionKinds: CounterexampleActions.kinds }),
-    vscode.commands.registerCommand("shrinkscope.runProperty", (uri?: vscode.Uri, testPath?: readonly string[]) => run(uri, testPath)),
-    vscode.commands.registerCommand("shrinkscope.replayMinimalExample", (uri?: vscode.Uri, testPath?: readonly string[]) => run(uri, testPath, true)),
-    vscode.commands.registerCommand("shrinkscope.debugProperty", async (uri?: vscode.Uri, testPath?: readonly string[]) => {
-      const t = target(uri, testPath);
-      if (t) await debug(t.uri, t.testPath);
+    vscode.languages.registerCodeActionsProvider(TEST_FILE_SELECTOR, new CounterexampleActions(failures), {
+      providedCodeActionKinds: CounterexampleActions.kinds,
     }),
+    vscode.commands.registerCommand("shrinkscope.runProperty", (uri?: vscode.Uri, testPath?: readonly string[]) =>
+      run(uri, testPath),
+    ),
+    vscode.commands.registerCommand(
+      "shrinkscope.replayMinimalExample",
+      (uri?: vscode.Uri, testPath?: readonly string[]) => run(uri, testPath, true),
+    ),
+    vscode.commands.registerCommand(
+      "shrinkscope.debugProperty",
+      async (uri?: vscode.Uri, testPath?: readonly string[]) => {
+        const t = target(uri, testPath);
+        if (t) await debug(t.uri, t.testPath);
+      },
+    ),
     vscode.commands.registerCommand("shrinkscope.stop", () => runs.stop()),
-    vscode.commands.registerCommand("shrinkscope.showPanel", () => panel.show(lastRun?.testPath[lastRun.testPath.length - 1] ?? "no run yet")),
-    vscode.commands.registerCommand("shrinkscope.convertToTest", (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(regressionEdit, uri, testPath)),
-    vscode.commands.registerCommand("shrinkscope.addExplicitExample", (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(explicitExampleEdit, uri, testPath)),
+    vscode.commands.registerCommand("shrinkscope.showPanel", () =>
+      panel.show(lastRun?.testPath[lastRun.testPath.length - 1] ?? "no run yet"),
+    ),
+    vscode.commands.registerCommand("shrinkscope.convertToTest", (uri?: vscode.Uri, testPath?: readonly string[]) =>
+      applyToFailure(regressionEdit, uri, testPath),
+    ),
+    vscode.commands.registerCommand(
+      "shrinkscope.addExplicitExample",
+      (uri?: vscode.Uri, testPath?: readonly string[]) => applyToFailure(explicitExampleEdit, uri, testPath),
+    ),
     vscode.workspace.onDidChangeTextDocument((e) => diagnostics.refresh(e.document)),
     vscode.workspace.onDidOpenTextDocument((d) => {
       diagnostics.refresh(d);

@@ -62,7 +62,10 @@ class TapReader {
   poll(): boolean {
     let names: string[];
     try {
-      names = fs.readdirSync(this.dir).filter((n) => n.startsWith("messages-")).sort();
+      names = fs
+        .readdirSync(this.dir)
+        .filter((n) => n.startsWith("messages-"))
+        .sort();
     } catch {
       return false;
     }
@@ -133,7 +136,13 @@ function condenseStacks(text: string): string {
  * The runner's environment: the user's (NODE_OPTIONS and the like are theirs: kept), the command's, and the
  * tap's variables, which are ours alone. Also used by Debug property.
  */
-export function tapEnvironment(command: RunnerCommand, request: RunRequest, tapModule: string, dir: string, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function tapEnvironment(
+  command: RunnerCommand,
+  request: RunRequest,
+  tapModule: string,
+  dir: string,
+  base: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: NodeJS.ProcessEnv = { ...base };
   delete env.ELECTRON_RUN_AS_NODE; // the host's, under VS Code: not for the user's node (the command may set it)
   Object.assign(env, command.env);
@@ -168,7 +177,12 @@ export interface RunSource {
 /** A runner process for this one run, in a process group of its own (its workers die with it). */
 export function spawnRunner(o: StartExternalRunOptions): RunSource {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-tap-"));
-  const child = spawn(o.command.execPath, [...o.command.args], { cwd: o.command.cwd, env: tapEnvironment(o.command, o.request, o.tapModule, dir, o.baseEnv), stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" });
+  const child = spawn(o.command.execPath, [...o.command.args], {
+    cwd: o.command.cwd,
+    env: tapEnvironment(o.command, o.request, o.tapModule, dir, o.baseEnv),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
   const listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
   child.stdout?.setEncoding("utf8").on("data", (d: string) => listeners.forEach((l) => l("stdout", d)));
   child.stderr?.setEncoding("utf8").on("data", (d: string) => listeners.forEach((l) => l("stderr", d)));
@@ -217,7 +231,10 @@ export function startExternalRun(o: StartExternalRunOptions): RunHandle {
 }
 
 /** One result from a run source, whatever happens: see the file's opening comment. */
-export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions, "request" | "timeoutMs" | "stopGraceMs" | "onMessage">): RunHandle {
+export function superviseRun(
+  source: RunSource,
+  o: Pick<StartExternalRunOptions, "request" | "timeoutMs" | "stopGraceMs" | "onMessage">,
+): RunHandle {
   const { dir } = source;
   let finished = false;
   let stdoutTail = "";
@@ -272,23 +289,57 @@ export function superviseRun(source: RunSource, o: Pick<StartExternalRunOptions,
     source.cleanup();
     const base = { exitCode: code, signal, stderr: stderrTail };
     const runnerOutput = () => {
-      const out = [stderrTail && `stderr:\n${tail(stderrTail, 4000)}`, stdoutTail && `stdout:\n${tail(stdoutTail, 4000)}`].filter(Boolean).join("\n\n");
+      const out = [
+        stderrTail && `stderr:\n${tail(stderrTail, 4000)}`,
+        stdoutTail && `stdout:\n${tail(stdoutTail, 4000)}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n");
       return out ? `\n\n${out}` : " (it printed nothing)";
     };
     const done = run.done;
     if (run.verdict !== undefined) return { type: "done", ...run.verdict, ...base };
-    if (run.stopRequested) return { type: "done", outcome: "stopped", reason: run.stoppedReason(done?.outcome !== "stopped" && signal !== null), ...base };
+    if (run.stopRequested)
+      return {
+        type: "done",
+        outcome: "stopped",
+        reason: run.stoppedReason(done?.outcome !== "stopped" && signal !== null),
+        ...base,
+      };
     if (done !== undefined) {
-      if (done.outcome === "passed" && code !== 0) return { type: "done", outcome: "error", reason: `the property passed, but the test runner reported a failure (exit code ${code}): a hook, or another test matching the name${runnerOutput()}`, ...base };
+      if (done.outcome === "passed" && code !== 0)
+        return {
+          type: "done",
+          outcome: "error",
+          reason: `the property passed, but the test runner reported a failure (exit code ${code}): a hook, or another test matching the name${runnerOutput()}`,
+          ...base,
+        };
       return { ...done, ...base };
     }
-    if (error !== undefined) return { type: "done", outcome: "error", reason: `the test runner could not be started (${error.message})`, ...base };
-    if (code === 0) return { type: "done", outcome: "not-found", reason: `the test runner ran no property named ${JSON.stringify(o.request.testPath.join(" > "))} in ${path.basename(o.request.file)}${runnerOutput()}`, ...base };
+    if (error !== undefined)
+      return {
+        type: "done",
+        outcome: "error",
+        reason: `the test runner could not be started (${error.message})`,
+        ...base,
+      };
+    if (code === 0)
+      return {
+        type: "done",
+        outcome: "not-found",
+        reason: `the test runner ran no property named ${JSON.stringify(o.request.testPath.join(" > "))} in ${path.basename(o.request.file)}${runnerOutput()}`,
+        ...base,
+      };
     // A test file that does not compile: the same squiggle the bundled runner's compile-error gives.
     const compileErrors = compileErrorsIn(`${stderrTail}\n${stdoutTail}`, o.request.file);
     if (compileErrors.length > 0) deliver({ type: "compile-error", errors: compileErrors });
     const how = signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
-    return { type: "done", outcome: "error", reason: `the test runner ${how} before the property ran${runnerOutput()}`, ...base };
+    return {
+      type: "done",
+      outcome: "error",
+      reason: `the test runner ${how} before the property ran${runnerOutput()}`,
+      ...base,
+    };
   });
 
   return {

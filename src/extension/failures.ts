@@ -58,7 +58,10 @@ export function failureSummary(f: FailureReport): string {
 /** For the diagnostic on the failing invariant's or rule's method: which test's minimal steps fail there, and how. */
 export function failingMethodSummary(f: StoredFailure): string {
   const p = f.failure.presentation;
-  const where = p.kind === "steps" && p.explanation !== undefined ? p.explanation : "Explanation: the machine's minimal steps fail here";
+  const where =
+    p.kind === "steps" && p.explanation !== undefined
+      ? p.explanation
+      : "Explanation: the machine's minimal steps fail here";
   return `${where} (machine test "${f.testPath.join(" › ")}")\n${f.failure.error.name}: ${f.failure.error.message}`;
 }
 
@@ -73,7 +76,8 @@ function fence(text: string, lang = ""): string {
 export function failureMarkdown(f: FailureReport): string {
   const error = `${f.error.name}: ${f.error.message}`;
   const p = f.presentation;
-  if (p.kind !== "steps") return `**Minimal failing example:** \`${f.repro}\`\n\n\`\`\`\n${error}\n\`\`\`\n\nseed ${f.seed}`;
+  if (p.kind !== "steps")
+    return `**Minimal failing example:** \`${f.repro}\`\n\n\`\`\`\n${error}\n\`\`\`\n\nseed ${f.seed}`;
   const parts = ["**Minimal failing steps:**", fence(f.repro, "ts")];
   if (p.explanation !== undefined) parts.push(p.explanation);
   if (p.state !== undefined) parts.push(`State at the failing step:\n\n${fence(p.state)}`);

@@ -13,7 +13,12 @@ import type { ModuleReader } from "./source/read/index.ts";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** A specifier written with the compiled extension names the source file. */
-const SOURCE_EXTENSIONS: Record<string, readonly string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
 /** Larger files are not source a person wrote a class in. */
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -21,10 +26,19 @@ const MAX_BYTES = 2 * 1024 * 1024;
 export function moduleCandidates(base: string): string[] {
   const ext = path.extname(base);
   const stem = base.slice(0, base.length - ext.length);
-  return [base, ...(SOURCE_EXTENSIONS[ext] ?? []).map((e) => stem + e), ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+  return [
+    base,
+    ...(SOURCE_EXTENSIONS[ext] ?? []).map((e) => stem + e),
+    ...EXTENSIONS.map((e) => base + e),
+    ...EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
 }
 
-export function moduleReader(testFile: string, workspaceRoot: string, openText: (file: string) => string | undefined): ModuleReader {
+export function moduleReader(
+  testFile: string,
+  workspaceRoot: string,
+  openText: (file: string) => string | undefined,
+): ModuleReader {
   const root = path.resolve(workspaceRoot);
   return (specifier) => {
     if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
@@ -35,7 +49,8 @@ export function moduleReader(testFile: string, workspaceRoot: string, openText: 
       if (open !== undefined) return { fileName: file, source: open };
       try {
         const stat = fs.statSync(file);
-        if (stat.isFile()) return stat.size > MAX_BYTES ? undefined : { fileName: file, source: fs.readFileSync(file, "utf8") };
+        if (stat.isFile())
+          return stat.size > MAX_BYTES ? undefined : { fileName: file, source: fs.readFileSync(file, "utf8") };
       } catch {
         // not this candidate
       }

@@ -20,5 +20,7 @@ export function nodeExecutable(env: NodeJS.ProcessEnv = process.env): { path: st
       }
     }
   }
-  return process.versions.electron !== undefined ? { path: process.execPath, env: { ELECTRON_RUN_AS_NODE: "1" } } : { path: process.execPath };
+  return process.versions.electron !== undefined
+    ? { path: process.execPath, env: { ELECTRON_RUN_AS_NODE: "1" } }
+    : { path: process.execPath };
 }

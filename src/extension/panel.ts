@@ -29,33 +29,56 @@ export class Panel implements vscode.Disposable {
   /** The panel's HTML (panelHtml.ts); `starting`: the title of the run that opens the panel. */
   static html(webview: vscode.Webview, extensionUri: vscode.Uri, starting?: string): string {
     const uri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
-    return panelHtml({ nonce: randomBytes(18).toString("base64"), script: uri("dist", "webview.js"), style: uri("media", "panel.css"), cspSource: webview.cspSource, ...(starting === undefined ? {} : { starting }) });
+    return panelHtml({
+      nonce: randomBytes(18).toString("base64"),
+      script: uri("dist", "webview.js"),
+      style: uri("media", "panel.css"),
+      cspSource: webview.cspSource,
+      ...(starting === undefined ? {} : { starting }),
+    });
   }
 
   /** Show the panel (created beside the editor if need be); `starting`: a run of `title` is starting. */
   show(title: string, starting = false): void {
     if (this.panel === undefined) {
-      this.panel = vscode.window.createWebviewPanel("shrinkscope.panel", `Shrinkscope: ${title}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        retainContextWhenHidden: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, "dist"), vscode.Uri.joinPath(this.extensionUri, "media")],
-      });
+      this.panel = vscode.window.createWebviewPanel(
+        "shrinkscope.panel",
+        `Shrinkscope: ${title}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: true,
+          retainContextWhenHidden: true,
+          localResourceRoots: [
+            vscode.Uri.joinPath(this.extensionUri, "dist"),
+            vscode.Uri.joinPath(this.extensionUri, "media"),
+          ],
+        },
+      );
       this.ready = false;
       this.panel.webview.html = Panel.html(this.panel.webview, this.extensionUri, starting ? title : undefined);
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.ready = false;
-      }, undefined, this.disposables);
-      this.panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (!isWebviewMessage(m)) return; // untrusted input: ignore anything malformed
-        if (m.type === "ready") {
-          this.ready = true;
-          // A copy of each batch's bytes: what was posted may have been handed over (transferred) on the way.
-          for (const h of this.history) void this.panel?.webview.postMessage(h.type === "events" ? { ...h, wire: h.wire.slice() } : h);
-          return;
-        }
-        this.onMessage(m);
-      }, undefined, this.disposables);
+      this.panel.onDidDispose(
+        () => {
+          this.panel = undefined;
+          this.ready = false;
+        },
+        undefined,
+        this.disposables,
+      );
+      this.panel.webview.onDidReceiveMessage(
+        (m: unknown) => {
+          if (!isWebviewMessage(m)) return; // untrusted input: ignore anything malformed
+          if (m.type === "ready") {
+            this.ready = true;
+            // A copy of each batch's bytes: what was posted may have been handed over (transferred) on the way.
+            for (const h of this.history)
+              void this.panel?.webview.postMessage(h.type === "events" ? { ...h, wire: h.wire.slice() } : h);
+            return;
+          }
+          this.onMessage(m);
+        },
+        undefined,
+        this.disposables,
+      );
     } else {
       this.panel.title = `Shrinkscope: ${title}`;
       // Where the user can see it, it stays: moving a webview to another group reloads it (seconds, and what it

@@ -36,7 +36,9 @@ export function findTest(document: vscode.TextDocument, testPath: readonly strin
 /** Modules the document imports, read from the workspace (open editors first). */
 function readerFor(document: vscode.TextDocument): ModuleReader {
   const root = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? path.dirname(document.uri.fsPath);
-  return moduleReader(document.uri.fsPath, root, (file) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText());
+  return moduleReader(document.uri.fsPath, root, (file) =>
+    vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText(),
+  );
 }
 
 type Share = Map<string, { readonly uri: vscode.Uri; readonly diagnostics: vscode.Diagnostic[] }>;
@@ -82,19 +84,44 @@ export class FailureDiagnostics implements vscode.Disposable {
       d.code = CODE;
       const related: vscode.DiagnosticRelatedInformation[] = [];
       if (f.failure.location) {
-        const loc = new vscode.Location(vscode.Uri.file(f.failure.location.file), new vscode.Position(f.failure.location.line - 1, f.failure.location.column - 1));
-        related.push(new vscode.DiagnosticRelatedInformation(loc, `thrown here on the minimal example (seed ${f.failure.seed})`));
+        const loc = new vscode.Location(
+          vscode.Uri.file(f.failure.location.file),
+          new vscode.Position(f.failure.location.line - 1, f.failure.location.column - 1),
+        );
+        related.push(
+          new vscode.DiagnosticRelatedInformation(loc, `thrown here on the minimal example (seed ${f.failure.seed})`),
+        );
       }
       const p = f.failure.presentation;
       const failedIn = p.kind === "steps" ? p.failedIn : undefined;
-      const at = failedIn && failingMethod(document.getText(), t.propertyCall.offset, failedIn, { fileName: document.fileName, callee: t.propertyCall.callee, readModule: readerFor(document) });
+      const at =
+        failedIn &&
+        failingMethod(document.getText(), t.propertyCall.offset, failedIn, {
+          fileName: document.fileName,
+          callee: t.propertyCall.callee,
+          readModule: readerFor(document),
+        });
       if (at !== undefined && failedIn !== undefined) {
         const uri = at.fileName === undefined ? document.uri : vscode.Uri.file(at.fileName);
-        const method = new vscode.Diagnostic(new vscode.Range(at.start.line, at.start.character, at.end.line, at.end.character), failingMethodSummary(f), vscode.DiagnosticSeverity.Error);
+        const method = new vscode.Diagnostic(
+          new vscode.Range(at.start.line, at.start.character, at.end.line, at.end.character),
+          failingMethodSummary(f),
+          vscode.DiagnosticSeverity.Error,
+        );
         method.source = "shrinkscope";
         method.code = METHOD_CODE;
-        method.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range), "the machine whose minimal steps fail here")];
-        related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, method.range), `the ${failedIn.kind} ${failedIn.name}, where the minimal steps fail`));
+        method.relatedInformation = [
+          new vscode.DiagnosticRelatedInformation(
+            new vscode.Location(document.uri, range),
+            "the machine whose minimal steps fail here",
+          ),
+        ];
+        related.push(
+          new vscode.DiagnosticRelatedInformation(
+            new vscode.Location(uri, method.range),
+            `the ${failedIn.kind} ${failedIn.name}, where the minimal steps fail`,
+          ),
+        );
         add(uri, method);
       }
       if (related.length > 0) d.relatedInformation = related;
@@ -104,7 +131,11 @@ export class FailureDiagnostics implements vscode.Disposable {
     this.shares.set(document.uri.fsPath, share);
     const touched = new Map<string, vscode.Uri>([[document.uri.toString(), document.uri]]);
     for (const [key, entry] of [...(before ?? []), ...share]) touched.set(key, entry.uri);
-    for (const [key, uri] of touched) this.collection.set(uri, [...this.shares.values()].flatMap((s) => s.get(key)?.diagnostics ?? []));
+    for (const [key, uri] of touched)
+      this.collection.set(
+        uri,
+        [...this.shares.values()].flatMap((s) => s.get(key)?.diagnostics ?? []),
+      );
   }
 
   dispose(): void {
@@ -137,14 +168,25 @@ export function regressionEdit(document: vscode.TextDocument, f: StoredFailure):
 /** The insertion and the others it makes (an import), each at its offset in the document as it is. */
 function editFor(document: vscode.TextDocument, insertion: TextInsertion): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
-  for (const e of [insertion, ...(insertion.also ?? [])]) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + (e.length ?? 0))), e.text);
+  for (const e of [insertion, ...(insertion.also ?? [])])
+    edit.replace(
+      document.uri,
+      new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + (e.length ?? 0))),
+      e.text,
+    );
   return edit;
 }
 
 export function explicitExampleEdit(document: vscode.TextDocument, f: StoredFailure): vscode.WorkspaceEdit | undefined {
   const t = findTest(document, f.testPath);
   if (t?.propertyCall === undefined) return undefined;
-  const insertion = explicitExample(document.getText(), t.propertyCall.offset, f.failure.presentation, document.fileName, t.propertyCall.callee);
+  const insertion = explicitExample(
+    document.getText(),
+    t.propertyCall.offset,
+    f.failure.presentation,
+    document.fileName,
+    t.propertyCall.callee,
+  );
   return insertion === undefined ? undefined : editFor(document, insertion);
 }
 
@@ -153,14 +195,23 @@ export class CounterexampleActions implements vscode.CodeActionProvider {
 
   constructor(private readonly failures: FailureStore) {}
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
     const ours = context.diagnostics.filter((d) => d.code === CODE);
     const tests = discoverTests(document.getText(), { fileName: document.fileName });
     for (const f of this.failures.inFile(document.uri.fsPath)) {
       const t = tests.find((x) => samePath(x.path, f.testPath));
       if (t === undefined) continue;
-      const testRange = new vscode.Range(t.range.startLine, t.range.startCharacter, t.range.endLine, t.range.endCharacter);
+      const testRange = new vscode.Range(
+        t.range.startLine,
+        t.range.startCharacter,
+        t.range.endLine,
+        t.range.endCharacter,
+      );
       if (!testRange.intersection(range) && ours.length === 0) continue;
       const convert = new vscode.CodeAction("Convert counterexample to test", vscode.CodeActionKind.QuickFix);
       convert.edit = regressionEdit(document, f);

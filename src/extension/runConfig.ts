@@ -23,7 +23,11 @@ export interface RunConfig {
 /** VS Code's `WorkspaceConfiguration.get` for the "shrinkscope" section: the value, or `fallback` when unset. */
 export type SettingReader = <T>(key: string, fallback: T) => T;
 
-export function runConfigFrom(get: SettingReader, workspaceRoot: string, env: NodeJS.ProcessEnv = process.env): RunConfig {
+export function runConfigFrom(
+  get: SettingReader,
+  workspaceRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+): RunConfig {
   const seed = get<number | null>("seed", null);
   const deadline = get<number | null>("deadline", null);
   const shared = sharedDatabaseUrl(get, env);

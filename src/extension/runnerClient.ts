@@ -102,8 +102,12 @@ class RunnerProcess {
     readFrames(this.child.stdio[4] as NodeJS.ReadableStream | null, (m) => this.deliver(m));
     // stdin stays open: a byte on it interrupts a synchronous property (see channel.ts).
     this.child.stdin?.on("error", () => {}); // EPIPE once the runner is gone
-    this.child.stdout?.setEncoding("utf8").on("data", (d: string) => (this.stdoutTail = (this.stdoutTail + d).slice(-TAIL_CHARS)));
-    this.child.stderr?.setEncoding("utf8").on("data", (d: string) => (this.stderrTail = (this.stderrTail + d).slice(-TAIL_CHARS)));
+    this.child.stdout
+      ?.setEncoding("utf8")
+      .on("data", (d: string) => (this.stdoutTail = (this.stdoutTail + d).slice(-TAIL_CHARS)));
+    this.child.stderr
+      ?.setEncoding("utf8")
+      .on("data", (d: string) => (this.stderrTail = (this.stderrTail + d).slice(-TAIL_CHARS)));
     this.exited = new Promise((resolve) => {
       // 'error' also reports failed sends and kills (always listened to: unhandled, it would throw in the
       // host); only a spawn failure means no 'exit' will follow.
@@ -205,10 +209,13 @@ export class Supervision {
     this.interrupt();
     const deadline = this.interruptedAt + Math.max(10_000, 10 * this.grace);
     this.keep(
-      setInterval(() => {
-        const now = Date.now();
-        if (now - Math.max(this.lastMessage, this.interruptedAt) > this.grace || now > deadline) this.kill();
-      }, Math.min(100, this.grace)),
+      setInterval(
+        () => {
+          const now = Date.now();
+          if (now - Math.max(this.lastMessage, this.interruptedAt) > this.grace || now > deadline) this.kill();
+        },
+        Math.min(100, this.grace),
+      ),
     );
   }
 
@@ -221,7 +228,15 @@ export class Supervision {
 
   /** The run's own time limit. */
   limit(timeoutMs: number): void {
-    this.keep(setTimeout(() => this.timeOut(`timed out after ${timeoutMs} ms: the property hangs, or runs longer than the time allowed; the run was stopped (events received so far are kept)`), timeoutMs));
+    this.keep(
+      setTimeout(
+        () =>
+          this.timeOut(
+            `timed out after ${timeoutMs} ms: the property hangs, or runs longer than the time allowed; the run was stopped (events received so far are kept)`,
+          ),
+        timeoutMs,
+      ),
+    );
   }
 
   /** stop(): interrupt-then-kill, once, while the run can still be stopped. */
@@ -233,7 +248,9 @@ export class Supervision {
 
   /** The reason of a requested stop: `killed` when the runner did not answer the interrupt. */
   stoppedReason(killed: boolean): string {
-    return killed ? `stopped on request; the runner did not respond within ${this.grace} ms (a test case that never returns) and was killed` : "stopped on request";
+    return killed
+      ? `stopped on request; the runner did not respond within ${this.grace} ms (a test case that never returns) and was killed`
+      : "stopped on request";
   }
 
   /** The run is over: no timer fires any more. */
@@ -249,7 +266,11 @@ export function startRun(o: StartRunOptions): RunHandle {
   proc.claimed = true;
   const child = proc.child;
 
-  const run = new Supervision(o.stopGraceMs ?? 1000, () => proc.interrupt(), () => proc.kill());
+  const run = new Supervision(
+    o.stopGraceMs ?? 1000,
+    () => proc.interrupt(),
+    () => proc.kill(),
+  );
 
   proc.deliver = (m: unknown) => {
     run.lastMessage = Date.now();
@@ -266,9 +287,15 @@ export function startRun(o: StartRunOptions): RunHandle {
   if (o.idleTimeoutMs !== undefined) {
     const idle = o.idleTimeoutMs;
     run.keep(
-      setInterval(() => {
-        if (Date.now() - run.lastMessage > idle) run.timeOut(`no progress for ${idle} ms: the property hangs (a test case never returns); the run was stopped`);
-      }, Math.max(50, Math.min(1000, idle / 4))),
+      setInterval(
+        () => {
+          if (Date.now() - run.lastMessage > idle)
+            run.timeOut(
+              `no progress for ${idle} ms: the property hangs (a test case never returns); the run was stopped`,
+            );
+        },
+        Math.max(50, Math.min(1000, idle / 4)),
+      ),
     );
   }
 
@@ -284,10 +311,23 @@ export function startRun(o: StartRunOptions): RunHandle {
     const base = { exitCode: code, signal, stderr };
     if (run.done !== undefined) return { ...run.done, ...base };
     if (run.verdict !== undefined) return { type: "done", ...run.verdict, ...base };
-    if (run.stopRequested) return { type: "done", outcome: "stopped", reason: run.stoppedReason(signal === "SIGKILL"), ...base };
-    const how = error !== undefined ? `could not be started (${error.message})` : signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
-    const output = [stderr && `stderr:\n${tail(stderr, 4000)}`, stdout && `stdout:\n${tail(stdout, 2000)}`].filter(Boolean).join("\n\n");
-    return { type: "done", outcome: "error", reason: `the runner process ${how} before the test finished${output ? `\n\n${output}` : " (it printed nothing)"}`, ...base };
+    if (run.stopRequested)
+      return { type: "done", outcome: "stopped", reason: run.stoppedReason(signal === "SIGKILL"), ...base };
+    const how =
+      error !== undefined
+        ? `could not be started (${error.message})`
+        : signal !== null
+          ? `was killed by ${signal}`
+          : `exited with code ${code}`;
+    const output = [stderr && `stderr:\n${tail(stderr, 4000)}`, stdout && `stdout:\n${tail(stdout, 2000)}`]
+      .filter(Boolean)
+      .join("\n\n");
+    return {
+      type: "done",
+      outcome: "error",
+      reason: `the runner process ${how} before the test finished${output ? `\n\n${output}` : " (it printed nothing)"}`,
+      ...base,
+    };
   });
 
   return {

@@ -80,7 +80,13 @@ function nodeVersionOf(node: { path: string; env?: Record<string, string> }): st
   let v = versions.get(node.path);
   if (v === undefined) {
     try {
-      v = execFileSync(node.path, ["--version"], { encoding: "utf8", timeout: 5000, env: { ...process.env, ...node.env } }).trim().replace(/^v/, "");
+      v = execFileSync(node.path, ["--version"], {
+        encoding: "utf8",
+        timeout: 5000,
+        env: { ...process.env, ...node.env },
+      })
+        .trim()
+        .replace(/^v/, "");
     } catch {
       v = "0.0.0";
     }
@@ -91,9 +97,21 @@ function nodeVersionOf(node: { path: string; env?: Record<string, string> }): st
 
 const CONFIG_EXT = ["ts", "mts", "cts", "js", "mjs", "cjs"];
 const CONFIG_FILES: Record<Exclude<ExternalRunner, "node">, readonly string[]> = {
-  vitest: [...CONFIG_EXT.map((e) => `vitest.config.${e}`), ...CONFIG_EXT.map((e) => `vitest.workspace.${e}`), "vitest.workspace.json"],
+  vitest: [
+    ...CONFIG_EXT.map((e) => `vitest.config.${e}`),
+    ...CONFIG_EXT.map((e) => `vitest.workspace.${e}`),
+    "vitest.workspace.json",
+  ],
   jest: [...CONFIG_EXT.map((e) => `jest.config.${e}`), "jest.config.json"],
-  mocha: [".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.json", ".mocharc.jsonc"],
+  mocha: [
+    ".mocharc.js",
+    ".mocharc.cjs",
+    ".mocharc.mjs",
+    ".mocharc.yaml",
+    ".mocharc.yml",
+    ".mocharc.json",
+    ".mocharc.jsonc",
+  ],
 };
 /** A test script's runner: the first of these it runs. */
 const SCRIPT_RUNNERS: readonly [ExternalRunner, RegExp][] = [
@@ -102,8 +120,17 @@ const SCRIPT_RUNNERS: readonly [ExternalRunner, RegExp][] = [
   ["mocha", /(^|[\s/;&|])mocha(\s|$)/],
   ["node", /(^|[\s;&|])node\s[^;&|]*--test\b/],
 ];
-const IMPORT_RUNNERS: Record<string, ExternalRunner> = { vitest: "vitest", "@jest/globals": "jest", "node:test": "node", mocha: "mocha" };
-const BINS: Record<Exclude<ExternalRunner, "node">, string> = { vitest: "vitest.mjs", jest: path.join("bin", "jest.js"), mocha: path.join("bin", "mocha.js") };
+const IMPORT_RUNNERS: Record<string, ExternalRunner> = {
+  vitest: "vitest",
+  "@jest/globals": "jest",
+  "node:test": "node",
+  mocha: "mocha",
+};
+const BINS: Record<Exclude<ExternalRunner, "node">, string> = {
+  vitest: "vitest.mjs",
+  jest: path.join("bin", "jest.js"),
+  mocha: path.join("bin", "mocha.js"),
+};
 
 interface PackageJson {
   scripts?: Record<string, unknown>;
@@ -138,7 +165,9 @@ function configuredIn(io: DetectIO, dir: string): Map<ExternalRunner, string> {
   if (pkg?.jest !== undefined && !found.has("jest")) found.set("jest", 'package.json "jest"');
   if (pkg?.mocha !== undefined && !found.has("mocha")) found.set("mocha", 'package.json "mocha"');
   const script = testScript(pkg);
-  if (script !== undefined) for (const [runner, re] of SCRIPT_RUNNERS) if (re.test(script) && !found.has(runner)) found.set(runner, `package.json's test script (${script})`);
+  if (script !== undefined)
+    for (const [runner, re] of SCRIPT_RUNNERS)
+      if (re.test(script) && !found.has(runner)) found.set(runner, `package.json's test script (${script})`);
   return found;
 }
 
@@ -169,13 +198,22 @@ export function nodeFlagsOf(script: string | undefined): string[] {
   if (script === undefined) return [];
   const m = /(?:^|[\s;&|])node\s+([^;&|]*?)--test\b/.exec(script);
   if (m === null) return [];
-  const words = m[1]!.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+  const words = m[1]!
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (/^--(import|loader|experimental-loader|require)$/.test(w) || w === "-r") {
       if (words[i + 1] !== undefined) out.push(w, words[++i]!);
-    } else if (/^--(import|loader|experimental-loader|require)=/.test(w) || /^--(experimental-strip-types|experimental-transform-types|no-experimental-strip-types|enable-source-maps|no-warnings|conditions=.*|experimental-.*)$/.test(w)) {
+    } else if (
+      /^--(import|loader|experimental-loader|require)=/.test(w) ||
+      /^--(experimental-strip-types|experimental-transform-types|no-experimental-strip-types|enable-source-maps|no-warnings|conditions=.*|experimental-.*)$/.test(
+        w,
+      )
+    ) {
       out.push(w);
     }
   }
@@ -190,7 +228,13 @@ function stripsTypesByDefault(version: string): boolean {
 }
 
 /** The runner for `file` under `setting`; `source` is the file's text (for its imports). */
-export function detectRunner(file: string, workspaceRoot: string, setting: RunnerSetting, source: string, io: DetectIO = realIO): RunnerPlan {
+export function detectRunner(
+  file: string,
+  workspaceRoot: string,
+  setting: RunnerSetting,
+  source: string,
+  io: DetectIO = realIO,
+): RunnerPlan {
   if (setting === "builtin") return { kind: "builtin", why: "shrinkscope.runner is builtin" };
   const dirs = ancestors(file);
   let runner: ExternalRunner | undefined;
@@ -198,14 +242,18 @@ export function detectRunner(file: string, workspaceRoot: string, setting: Runne
   let why = "";
   if (setting !== "auto") {
     runner = setting;
-    projectDir = dirs.find((d) => configuredIn(io, d).has(setting)) ?? dirs.find((d) => io.exists(path.join(d, "package.json"))) ?? workspaceRoot;
+    projectDir =
+      dirs.find((d) => configuredIn(io, d).has(setting)) ??
+      dirs.find((d) => io.exists(path.join(d, "package.json"))) ??
+      workspaceRoot;
     why = `shrinkscope.runner is ${setting}`;
   } else {
     const imported = importedRunner(source, file);
     if (imported === "node") {
       // node:test needs no runner installed: the project's own `node --test` matters only for its flags.
       const dir = dirs.find((d) => configuredIn(io, d).has("node"));
-      if (dir === undefined) return { kind: "builtin", why: "a plain node:test file (no package.json test script runs node --test)" };
+      if (dir === undefined)
+        return { kind: "builtin", why: "a plain node:test file (no package.json test script runs node --test)" };
       runner = "node";
       projectDir = dir;
       why = `the file imports node:test; ${configuredIn(io, dir).get("node")} in ${dir}`;
@@ -214,11 +262,16 @@ export function detectRunner(file: string, workspaceRoot: string, setting: Runne
       const found = configuredIn(io, dir);
       if (found.size === 0) continue;
       const script = testScript(packageJson(io, dir));
-      const byScript = script === undefined ? undefined : SCRIPT_RUNNERS.find(([r, re]) => found.has(r) && re.test(script))?.[0];
-      const pick = imported !== undefined && found.has(imported) ? imported : imported ?? byScript ?? [...found.keys()][0]!;
+      const byScript =
+        script === undefined ? undefined : SCRIPT_RUNNERS.find(([r, re]) => found.has(r) && re.test(script))?.[0];
+      const pick =
+        imported !== undefined && found.has(imported) ? imported : (imported ?? byScript ?? [...found.keys()][0]!);
       runner = pick;
       projectDir = dir;
-      why = imported !== undefined ? `the file imports ${imported === "node" ? "node:test" : imported === "jest" ? "@jest/globals" : imported}` : `${found.get(pick)} in ${dir}`;
+      why =
+        imported !== undefined
+          ? `the file imports ${imported === "node" ? "node:test" : imported === "jest" ? "@jest/globals" : imported}`
+          : `${found.get(pick)} in ${dir}`;
       break;
     }
     if (runner === undefined && imported !== undefined) {
@@ -226,20 +279,35 @@ export function detectRunner(file: string, workspaceRoot: string, setting: Runne
       projectDir = dirs.find((d) => io.exists(path.join(d, "package.json"))) ?? path.dirname(file);
       why = `the file imports ${imported === "node" ? "node:test" : imported}`;
     }
-    if (runner === undefined || projectDir === undefined) return { kind: "builtin", why: "no test runner is configured for this file (no vitest, jest or mocha config, no test script)" };
+    if (runner === undefined || projectDir === undefined)
+      return {
+        kind: "builtin",
+        why: "no test runner is configured for this file (no vitest, jest or mocha config, no test script)",
+      };
   }
   const dir = projectDir ?? workspaceRoot;
   // The bundled runner brings its own engine; the project's runner loads the project's.
-  if (io.resolvePackage("shrinkscope", path.dirname(file)) === undefined) return { kind: "builtin", why: `${why}, but shrinkscope is not installed where the file is (npm install --save-dev shrinkscope); ran with the bundled runner, which brings its own` };
+  if (io.resolvePackage("shrinkscope", path.dirname(file)) === undefined)
+    return {
+      kind: "builtin",
+      why: `${why}, but shrinkscope is not installed where the file is (npm install --save-dev shrinkscope); ran with the bundled runner, which brings its own`,
+    };
   if (runner === "node") {
     const flags = nodeFlagsOf(testScript(packageJson(io, dir)));
     if (TS_FILE.test(file) && flags.length === 0 && !stripsTypesByDefault(io.nodeVersion())) {
-      return { kind: "builtin", why: `${why}; node:test runs a TypeScript file only with a loader (e.g. "node --import tsx --test" in package.json's test script) and none is configured` };
+      return {
+        kind: "builtin",
+        why: `${why}; node:test runs a TypeScript file only with a loader (e.g. "node --import tsx --test" in package.json's test script) and none is configured`,
+      };
     }
     return { kind: "external", runner, projectDir: dir, nodeFlags: flags, why };
   }
   const pkg = io.resolvePackage(runner, dir);
-  if (pkg === undefined) return { kind: "builtin", why: `${why}, but ${runner} is not installed in ${dir} (npm install --save-dev ${runner}); ran with the bundled runner instead` };
+  if (pkg === undefined)
+    return {
+      kind: "builtin",
+      why: `${why}, but ${runner} is not installed in ${dir} (npm install --save-dev ${runner}); ran with the bundled runner instead`,
+    };
   return { kind: "external", runner, projectDir: dir, bin: path.join(pkg, BINS[runner]), why };
 }
 
@@ -259,7 +327,11 @@ function globLiteral(file: string): string {
 }
 
 /** runnerCommand with the `node` the user's terminal would use (nodePath.ts), and the environment it needs. */
-export function userRunnerCommand(plan: RunnerPlan & { kind: "external" }, file: string, testPath: readonly string[]): { execPath: string; args: string[]; cwd: string; env?: Record<string, string> } {
+export function userRunnerCommand(
+  plan: RunnerPlan & { kind: "external" },
+  file: string,
+  testPath: readonly string[],
+): { execPath: string; args: string[]; cwd: string; env?: Record<string, string> } {
   const node = nodeExecutable();
   return { ...runnerCommand(plan, file, testPath, node.path), ...(node.env ? { env: node.env } : {}) };
 }
@@ -269,23 +341,40 @@ export function userRunnerCommand(plan: RunnerPlan & { kind: "external" }, file:
  * but node:test matches its name filter against the describe names and the test name joined by spaces; Node 20
  * matches each test's own name (later versions the full name too), so both are allowed there.
  */
-export function runnerCommand(plan: RunnerPlan & { kind: "external" }, file: string, testPath: readonly string[], nodePath: string): { execPath: string; args: string[]; cwd: string } {
+export function runnerCommand(
+  plan: RunnerPlan & { kind: "external" },
+  file: string,
+  testPath: readonly string[],
+  nodePath: string,
+): { execPath: string; args: string[]; cwd: string } {
   const full = fullNamePattern(testPath);
   const abs = path.resolve(file);
   switch (plan.runner) {
     case "vitest":
       return { execPath: nodePath, args: [plan.bin!, "run", abs, "--testNamePattern", full], cwd: plan.projectDir };
     case "jest":
-      return { execPath: nodePath, args: [plan.bin!, "--runTestsByPath", abs, "--testNamePattern", full, "--watchAll=false"], cwd: plan.projectDir };
+      return {
+        execPath: nodePath,
+        args: [plan.bin!, "--runTestsByPath", abs, "--testNamePattern", full, "--watchAll=false"],
+        cwd: plan.projectDir,
+      };
     case "mocha":
       // Mocha adds a file named on the command line to its config's `spec`, it does not replace it: every spec
       // file would load too (one with a syntax error fails the run, another test of the same name runs). No
       // flag removes a config's spec; an --ignore of everything but this file does (negated glob).
-      return { execPath: nodePath, args: [plan.bin!, "--grep", full, "--ignore", `!${globLiteral(abs)}`, abs], cwd: plan.projectDir };
+      return {
+        execPath: nodePath,
+        args: [plan.bin!, "--grep", full, "--ignore", `!${globLiteral(abs)}`, abs],
+        cwd: plan.projectDir,
+      };
     case "node": {
       const own = exactly(testPath[testPath.length - 1] ?? "");
       const pattern = testPath.length > 1 ? `^(?:${exactly(testPath.join(" "))}|${own})$` : full;
-      return { execPath: nodePath, args: [...(plan.nodeFlags ?? []), "--test", `--test-name-pattern=${pattern}`, abs], cwd: plan.projectDir };
+      return {
+        execPath: nodePath,
+        args: [...(plan.nodeFlags ?? []), "--test", `--test-name-pattern=${pattern}`, abs],
+        cwd: plan.projectDir,
+      };
     }
   }
 }

@@ -27,7 +27,10 @@ export const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 /** The compile errors `output` reports in `file` (absolute), first one first; none when it names no position. */
 export function compileErrorsIn(output: string, file: string): CompileError[] {
   // (node --test prefixes a file's own output with "# ")
-  const lines = output.replace(ANSI, "").split(/\r?\n/).map((l) => l.replace(/^# /, ""));
+  const lines = output
+    .replace(ANSI, "")
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^# /, ""));
   const errors: CompileError[] = [];
   const seen = new Set<string>();
   const add = (line: number, column: number, message: string): void => {
@@ -42,11 +45,15 @@ export function compileErrorsIn(output: string, file: string): CompileError[] {
     }
     const oxc = /╭─+\[\s*(\S+?):(\d+):(\d+)\s*\]/.exec(text);
     if (oxc !== null && sameFile(oxc[1]!, file)) {
-      const above = lines.slice(Math.max(0, i - 3), i).reverse().find((l) => l.trim() !== "");
+      const above = lines
+        .slice(Math.max(0, i - 3), i)
+        .reverse()
+        .find((l) => l.trim() !== "");
       add(Number(oxc[2]), Number(oxc[3]), (above ?? "").trim().replace(/^(×|\[\w+\])\s*/, ""));
     }
     const babel = /(\w*Error): (\S+?): (.*) \((\d+):(\d+)\)\s*$/.exec(text);
-    if (babel !== null && sameFile(babel[2]!, file)) add(Number(babel[4]), Number(babel[5]) + 1, `${babel[1]}: ${babel[3]}`);
+    if (babel !== null && sameFile(babel[2]!, file))
+      add(Number(babel[4]), Number(babel[5]) + 1, `${babel[1]}: ${babel[3]}`);
     const node = /^(\S+):(\d+)$/.exec(text.trim());
     if (node !== null && sameFile(node[1]!, file)) {
       const caret = lines[i + 2]?.indexOf("^") ?? -1;

@@ -18,7 +18,8 @@ import { CURRENT_RUN_FILE, TAP_ENV, type RunRequest } from "../shared/protocol.t
 import { killGroup, superviseRun, type RunSource, type StartExternalRunOptions } from "./externalRun.ts";
 import type { RunHandle } from "./runnerClient.ts";
 
-const CONFIG = /^(vite|vitest|jest)\.(config|workspace)\.([cm]?[jt]s|json)$|^package\.json$|^tsconfig\.json$|^babel\.config\.[cm]?js(on)?$|^\.babelrc/;
+const CONFIG =
+  /^(vite|vitest|jest)\.(config|workspace)\.([cm]?[jt]s|json)$|^package\.json$|^tsconfig\.json$|^babel\.config\.[cm]?js(on)?$|^\.babelrc/;
 const POLL_MS = 40;
 /** A name filter no test name matches (an empty lookahead never holds), for warmUp. */
 const NO_TEST = "(?!)";
@@ -56,7 +57,12 @@ export class RunnerServer {
     delete env.ELECTRON_RUN_AS_NODE;
     Object.assign(env, this.o.node.env, { NO_COLOR: "1", [TAP_ENV.dir]: this.dir, [TAP_ENV.module]: this.o.tapModule });
     delete env.FORCE_COLOR;
-    const child = spawn(this.o.node.path, [this.o.serverScript, this.o.packageDir], { cwd: this.o.projectDir, env, stdio: ["pipe", "pipe", "pipe"], detached: process.platform !== "win32" });
+    const child = spawn(this.o.node.path, [this.o.serverScript, this.o.packageDir], {
+      cwd: this.o.projectDir,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+    });
     child.on("error", () => {});
     child.stdin?.on("error", () => {});
     child.stdout?.setEncoding("utf8").on("data", (d: string) => this.listeners.forEach((l) => l("stdout", d)));
@@ -96,12 +102,18 @@ export class RunnerServer {
   }
 
   /** One run on the warm server (started now if needed). */
-  run(request: RunRequest, pattern: string, o: Pick<StartExternalRunOptions, "timeoutMs" | "stopGraceMs" | "onMessage">): RunHandle {
+  run(
+    request: RunRequest,
+    pattern: string,
+    o: Pick<StartExternalRunOptions, "timeoutMs" | "stopGraceMs" | "onMessage">,
+  ): RunHandle {
     this.ensureStarted();
     const child = this.child!;
     const listeners: ((stream: "stdout" | "stderr", text: string) => void)[] = [];
     this.listeners = [(s, t) => listeners.forEach((l) => l(s, t))];
-    const { runDir, finished } = this.send(path.resolve(request.file), pattern, request, (errors) => listeners.forEach((l) => l("stderr", `${errors.join("\n")}\n`)));
+    const { runDir, finished } = this.send(path.resolve(request.file), pattern, request, (errors) =>
+      listeners.forEach((l) => l("stderr", `${errors.join("\n")}\n`)),
+    );
     const source: RunSource = {
       dir: runDir,
       pid: child.pid,
@@ -118,14 +130,22 @@ export class RunnerServer {
    * the tap); `finished` resolves as a process exit would, when runner-done.json appears in the run's folder or
    * the server dies.
    */
-  private send(file: string, pattern: string, request?: RunRequest, reportErrors?: (errors: string[]) => void): { runDir: string; finished: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> } {
+  private send(
+    file: string,
+    pattern: string,
+    request?: RunRequest,
+    reportErrors?: (errors: string[]) => void,
+  ): { runDir: string; finished: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> } {
     const child = this.child!;
     const id = `run-${process.pid}-${++this.runs}-${Date.now()}`;
     const runDir = path.join(this.dir, id);
     fs.mkdirSync(runDir, { recursive: true });
     if (request !== undefined) {
       const current = path.join(this.dir, CURRENT_RUN_FILE);
-      fs.writeFileSync(`${current}.tmp`, JSON.stringify({ run: id, settings: request.settings, file, root: path.resolve(request.workspaceRoot) }));
+      fs.writeFileSync(
+        `${current}.tmp`,
+        JSON.stringify({ run: id, settings: request.settings, file, root: path.resolve(request.workspaceRoot) }),
+      );
       fs.renameSync(`${current}.tmp`, current);
     }
     const finished = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {

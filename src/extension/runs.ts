@@ -6,7 +6,14 @@
  */
 import * as vscode from "vscode";
 import * as path from "node:path";
-import type { CompileError, DoneMessage, EngineEvent, RunnerMessage, RunOutcome, RunRequest } from "../shared/protocol.ts";
+import type {
+  CompileError,
+  DoneMessage,
+  EngineEvent,
+  RunnerMessage,
+  RunOutcome,
+  RunRequest,
+} from "../shared/protocol.ts";
 import { prewarmRunner, startRun } from "./runnerClient.ts";
 import type { RunHandle, WarmRunner } from "./runnerClient.ts";
 import { ensureTrusted, runRequest } from "./config.ts";
@@ -75,14 +82,21 @@ export class RunManager implements vscode.Disposable {
     if (this.current !== undefined) this.current.stop();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) await doc.save();
-    const { request, timeoutMs, runner } = runRequest(uri, testPath, options.replayOnly === true, options.fresh === true);
+    const { request, timeoutMs, runner } = runRequest(
+      uri,
+      testPath,
+      options.replayOnly === true,
+      options.fresh === true,
+    );
     const workspaceRoot = request.workspaceRoot;
     const plan = detectRunner(uri.fsPath, workspaceRoot, runner, doc?.getText() ?? "");
     const via = plan.kind === "external" ? (plan.runner === "node" ? "node:test" : plan.runner) : "bundled runner";
     const title = testPath[testPath.length - 1] ?? path.basename(uri.fsPath);
     this.panel.show(title, true);
     this.panel.post({ type: "run-started", title, file: uri.fsPath, testPath, via });
-    this.output.appendLine(`▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)}) — ${via}: ${plan.why}`);
+    this.output.appendLine(
+      `▶ ${testPath.join(" › ")} (${path.relative(workspaceRoot, uri.fsPath)}) — ${via}: ${plan.why}`,
+    );
     this.compileDiagnostics.delete(uri);
     const compileErrors: CompileError[] = [];
     let handle: { stop(): void } | undefined;
@@ -101,10 +115,16 @@ export class RunManager implements vscode.Disposable {
     void vscode.commands.executeCommand("setContext", "shrinkscope.running", true);
     this.prewarm();
     const cancel = options.token?.onCancellationRequested(() => started.stop());
-    let outcome: { outcome: RunOutcome; detail: string | undefined } = { outcome: "error", detail: "the run ended without a result" };
+    let outcome: { outcome: RunOutcome; detail: string | undefined } = {
+      outcome: "error",
+      detail: "the run ended without a result",
+    };
     try {
       const done = await started.done;
-      outcome = { outcome: done.outcome, detail: done.failure !== undefined ? `minimal example: ${done.failure.repro}` : done.reason?.split("\n")[0] };
+      outcome = {
+        outcome: done.outcome,
+        detail: done.failure !== undefined ? `minimal example: ${done.failure.repro}` : done.reason?.split("\n")[0],
+      };
       this.report(uri, testPath, done, compileErrors);
       return { ...done, compileErrors };
     } finally {
@@ -127,7 +147,13 @@ export class RunManager implements vscode.Disposable {
     if (server === undefined) {
       // bin is vitest.mjs in the package folder, or jest's bin/jest.js.
       const packageDir = plan.runner === "vitest" ? path.dirname(plan.bin!) : path.dirname(path.dirname(plan.bin!));
-      server = new RunnerServer({ projectDir: plan.projectDir, packageDir, serverScript: this.dist(`${plan.runner}-server.cjs`), tapModule: this.dist("tap.cjs"), node: nodeExecutable() });
+      server = new RunnerServer({
+        projectDir: plan.projectDir,
+        packageDir,
+        serverScript: this.dist(`${plan.runner}-server.cjs`),
+        tapModule: this.dist("tap.cjs"),
+        node: nodeExecutable(),
+      });
       this.servers.set(key, server);
     }
     return server;
@@ -159,7 +185,12 @@ export class RunManager implements vscode.Disposable {
    */
   prewarmFor(document: vscode.TextDocument): void {
     // Not for a package.json that names shrinkscope: a warm-up occupies the runner a click would wait for.
-    if (!vscode.workspace.isTrusted || document.uri.scheme !== "file" || propertiesOfFile(document.uri.path, document.getText()).length === 0) return;
+    if (
+      !vscode.workspace.isTrusted ||
+      document.uri.scheme !== "file" ||
+      propertiesOfFile(document.uri.path, document.getText()).length === 0
+    )
+      return;
     void this.serverFor(document.uri, document.getText())?.warmUp(document.uri.fsPath);
   }
 
@@ -171,15 +202,24 @@ export class RunManager implements vscode.Disposable {
   }
 
   /** The user's runner with the tap, or the bundled runner (warm if one is waiting). */
-  private start(plan: RunnerPlan, request: RunRequest, timeoutMs: number, onMessage: (m: RunnerMessage) => void): RunHandle {
+  private start(
+    plan: RunnerPlan,
+    request: RunRequest,
+    timeoutMs: number,
+    onMessage: (m: RunnerMessage) => void,
+  ): RunHandle {
     const server = plan.kind === "external" ? this.server(plan) : undefined;
     if (server !== undefined && plan.kind === "external") {
-      this.output.appendLine(`  ${plan.runner} (kept running in ${plan.projectDir}) --testNamePattern ${fullNamePattern(request.testPath)} ${request.file}`);
+      this.output.appendLine(
+        `  ${plan.runner} (kept running in ${plan.projectDir}) --testNamePattern ${fullNamePattern(request.testPath)} ${request.file}`,
+      );
       return server.run(request, fullNamePattern(request.testPath), { timeoutMs, onMessage });
     }
     if (plan.kind === "external") {
       const command = userRunnerCommand(plan, request.file, request.testPath);
-      this.output.appendLine(`  ${[command.execPath, ...command.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}   (in ${command.cwd})`);
+      this.output.appendLine(
+        `  ${[command.execPath, ...command.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}   (in ${command.cwd})`,
+      );
       return startExternalRun({ command, request, tapModule: this.dist("tap.cjs"), timeoutMs, onMessage });
     }
     const warm = this.warm;
@@ -187,8 +227,18 @@ export class RunManager implements vscode.Disposable {
     return startRun({ runnerPath: this.runnerPath, ...(warm ? { warm } : {}), request, timeoutMs, onMessage });
   }
 
-  private report(uri: vscode.Uri, testPath: readonly string[], done: DoneMessage, compileErrors: readonly CompileError[]): void {
-    this.panel.post({ type: "run-finished", outcome: done.outcome, ...(done.failure ? { failure: done.failure } : {}), ...(done.reason ? { reason: done.reason } : {}) });
+  private report(
+    uri: vscode.Uri,
+    testPath: readonly string[],
+    done: DoneMessage,
+    compileErrors: readonly CompileError[],
+  ): void {
+    this.panel.post({
+      type: "run-finished",
+      outcome: done.outcome,
+      ...(done.failure ? { failure: done.failure } : {}),
+      ...(done.reason ? { reason: done.reason } : {}),
+    });
     if (done.outcome === "failed" && done.failure) {
       this.failures.set(uri.fsPath, testPath, done.failure);
       this.output.appendLine(done.failure.message);
@@ -204,7 +254,11 @@ export class RunManager implements vscode.Disposable {
         const file = e.location?.file ?? uri.fsPath;
         const line = Math.max(0, (e.location?.line ?? 1) - 1);
         const col = Math.max(0, (e.location?.column ?? 1) - 1);
-        const d = new vscode.Diagnostic(new vscode.Range(line, col, line, col + 1), `Shrinkscope could not compile the test file: ${e.message}`, vscode.DiagnosticSeverity.Error);
+        const d = new vscode.Diagnostic(
+          new vscode.Range(line, col, line, col + 1),
+          `Shrinkscope could not compile the test file: ${e.message}`,
+          vscode.DiagnosticSeverity.Error,
+        );
         d.source = "shrinkscope";
         byFile.set(file, [...(byFile.get(file) ?? []), d]);
       }

@@ -56,7 +56,11 @@ export class SharedFailureDiagnostics implements vscode.Disposable {
       const f = found.find((s) => matchesTest(s.testName, t.path));
       if (f === undefined || this.failures.get(file, t.path) !== undefined) continue;
       const at = t.propertyCall ?? { line: t.range.startLine, character: t.range.startCharacter };
-      const d = new vscode.Diagnostic(new vscode.Range(at.line, at.character, at.line, at.character + 1), sharedFailureMessage(f, url), vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(at.line, at.character, at.line, at.character + 1),
+        sharedFailureMessage(f, url),
+        vscode.DiagnosticSeverity.Warning,
+      );
       d.source = "Shrinkscope";
       d.code = "failed-elsewhere";
       diagnostics.push(d);

@@ -58,7 +58,8 @@ export interface ReadOptions {
 export async function readSharedFailures(url: string, file: string, o: ReadOptions): Promise<SharedFailure[]> {
   const prefix = o.prefix ?? "shrinkscope:";
   const client = resolveClient(undefined, o.project);
-  if (client === undefined) throw new Error("no Redis client is installed in the workspace (npm install --save-dev ioredis, or redis)");
+  if (client === undefined)
+    throw new Error("no Redis client is installed in the workspace (npm install --save-dev ioredis, or redis)");
   const load = createRequire(client.path);
   const timeoutMs = o.timeoutMs ?? 3000;
   let timer: NodeJS.Timeout | undefined;
@@ -76,11 +77,18 @@ export async function readSharedFailures(url: string, file: string, o: ReadOptio
   } finally {
     clearTimeout(timer);
     // A connect that lost the race: closed once it settles.
-    void connecting.then((c) => c.quit().catch(() => {}), () => {});
+    void connecting.then(
+      (c) => c.quit().catch(() => {}),
+      () => {},
+    );
   }
 }
 
-async function readWith(c: Awaited<ReturnType<typeof openRedisClient>>, prefix: string, file: string): Promise<SharedFailure[]> {
+async function readWith(
+  c: Awaited<ReturnType<typeof openRedisClient>>,
+  prefix: string,
+  file: string,
+): Promise<SharedFailure[]> {
   const examples = `${prefix}examples:`;
   const hashes = (await c.sMembers(`${prefix}index`)).filter((h) => h.startsWith(`${examples}${file}::`));
   const out: SharedFailure[] = [];
@@ -123,7 +131,8 @@ async function readWith(c: Awaited<ReturnType<typeof openRedisClient>>, prefix: 
 
 /** The diagnostic's text for a failure saved elsewhere. */
 export function sharedFailureMessage(f: SharedFailure, url: string): string {
-  const when = f.savedAt === undefined ? "" : ` on ${new Date(f.savedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const when =
+    f.savedAt === undefined ? "" : ` on ${new Date(f.savedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const where = redactUrl(url);
   const lines = [`Failed elsewhere (saved${when} in the shared database ${where}).`];
   lines.push(f.repro === undefined ? "Minimal example: not recorded." : `Minimal example: ${f.repro}`);

@@ -39,12 +39,15 @@ export class RunStatusItem implements vscode.Disposable {
     this.show();
     this.notifyTimer = setTimeout(() => {
       if (this.live !== live) return;
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Shrinkscope: ${title}`, cancellable: true }, (progress, token) => {
-        token.onCancellationRequested(stop);
-        live.progress = progress;
-        progress.report({ message: this.words(live) });
-        return new Promise<void>((resolve) => (live.finish = resolve));
-      });
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Shrinkscope: ${title}`, cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(stop);
+          live.progress = progress;
+          progress.report({ message: this.words(live) });
+          return new Promise<void>((resolve) => (live.finish = resolve));
+        },
+      );
     }, NOTIFY_AFTER_MS);
     return live;
   }
@@ -53,7 +56,15 @@ export class RunStatusItem implements vscode.Disposable {
     const live = this.live;
     if (live === undefined) return;
     for (const e of events) {
-      if (e.type === "phase") live.phase = e.phase === "shrink" ? "shrinking" : e.phase === "target" ? "targeting" : e.phase === "generate" ? "generating" : live.phase;
+      if (e.type === "phase")
+        live.phase =
+          e.phase === "shrink"
+            ? "shrinking"
+            : e.phase === "target"
+              ? "targeting"
+              : e.phase === "generate"
+                ? "generating"
+                : live.phase;
       else if (e.type === "test-case") {
         if (e.origin === "shrink") live.calls++;
         else live.cases++;
@@ -73,10 +84,17 @@ export class RunStatusItem implements vscode.Disposable {
     if (token !== this.live) return;
     const title = this.live.title;
     this.end();
-    const icon = { passed: "$(pass)", failed: "$(error)", error: "$(warning)", "not-found": "$(question)", stopped: "$(debug-stop)" }[outcome];
+    const icon = {
+      passed: "$(pass)",
+      failed: "$(error)",
+      error: "$(warning)",
+      "not-found": "$(question)",
+      stopped: "$(debug-stop)",
+    }[outcome];
     this.item.text = `${icon} Shrinkscope: ${outcome}`;
     this.item.tooltip = `${title}: ${outcome}${detail ? ` — ${detail}` : ""}\nClick to show the Shrinkscope panel.`;
-    this.item.backgroundColor = outcome === "failed" || outcome === "error" ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
+    this.item.backgroundColor =
+      outcome === "failed" || outcome === "error" ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
     this.item.show();
   }
 

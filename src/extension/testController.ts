@@ -30,19 +30,33 @@ export class PropertyTests implements vscode.Disposable {
       if (item === undefined) await this.discoverWorkspace();
     };
     this.controller.refreshHandler = async () => void (await this.discoverWorkspace());
-    this.controller.createRunProfile("Run property", vscode.TestRunProfileKind.Run, (req, token) => this.runTests(req, token), true);
-    this.controller.createRunProfile("Debug property", vscode.TestRunProfileKind.Debug, async (req) => {
-      for (const item of this.leaves(req)) {
-        const d = this.data.get(item);
-        if (d) await this.debug(d.uri, d.path);
-      }
-    }, true);
+    this.controller.createRunProfile(
+      "Run property",
+      vscode.TestRunProfileKind.Run,
+      (req, token) => this.runTests(req, token),
+      true,
+    );
+    this.controller.createRunProfile(
+      "Debug property",
+      vscode.TestRunProfileKind.Debug,
+      async (req) => {
+        for (const item of this.leaves(req)) {
+          const d = this.data.get(item);
+          if (d) await this.debug(d.uri, d.path);
+        }
+      },
+      true,
+    );
     const watcher = vscode.workspace.createFileSystemWatcher(FILE_GLOB);
     watcher.onDidCreate((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
     watcher.onDidChange((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
     // A save may be a delete-and-rename under the hood: re-read instead of trusting the delete event.
     watcher.onDidDelete((uri) => void this.updateFromDisk(uri), undefined, this.disposables);
-    vscode.workspace.onDidChangeTextDocument((e) => this.update(e.document.uri, e.document.getText()), undefined, this.disposables);
+    vscode.workspace.onDidChangeTextDocument(
+      (e) => this.update(e.document.uri, e.document.getText()),
+      undefined,
+      this.disposables,
+    );
     vscode.workspace.onDidOpenTextDocument((d) => this.update(d.uri, d.getText()), undefined, this.disposables);
     vscode.workspace.onDidSaveTextDocument((d) => this.update(d.uri, d.getText()), undefined, this.disposables);
     this.disposables.push(watcher);
@@ -52,7 +66,10 @@ export class PropertyTests implements vscode.Disposable {
   async discoverWorkspace(): Promise<{ uri: vscode.Uri; text: string }[]> {
     const files = await vscode.workspace.findFiles(FILE_GLOB, EXCLUDE, 5000);
     const read = await Promise.all(files.map((uri) => this.updateFromDisk(uri)));
-    return read.filter((f): f is { uri: vscode.Uri; text: string } => f !== undefined && this.controller.items.get(f.uri.toString()) !== undefined);
+    return read.filter(
+      (f): f is { uri: vscode.Uri; text: string } =>
+        f !== undefined && this.controller.items.get(f.uri.toString()) !== undefined,
+    );
   }
 
   private async updateFromDisk(uri: vscode.Uri): Promise<{ uri: vscode.Uri; text: string } | undefined> {
@@ -137,11 +154,20 @@ export class PropertyTests implements vscode.Disposable {
         else if (result.outcome === "failed" && result.failure) {
           const f = result.failure;
           const message = new vscode.TestMessage(new vscode.MarkdownString(failureMarkdown(f)));
-          if (f.location) message.location = new vscode.Location(vscode.Uri.file(f.location.file), new vscode.Position(f.location.line - 1, f.location.column - 1));
+          if (f.location)
+            message.location = new vscode.Location(
+              vscode.Uri.file(f.location.file),
+              new vscode.Position(f.location.line - 1, f.location.column - 1),
+            );
           else if (item.range) message.location = new vscode.Location(d.uri, item.range);
           run.failed(item, message, duration);
         } else if (result.outcome === "stopped") run.skipped(item);
-        else run.errored(item, new vscode.TestMessage(result.reason ?? result.compileErrors[0]?.message ?? result.outcome), duration);
+        else
+          run.errored(
+            item,
+            new vscode.TestMessage(result.reason ?? result.compileErrors[0]?.message ?? result.outcome),
+            duration,
+          );
       }
     } finally {
       run.end();

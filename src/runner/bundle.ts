@@ -63,16 +63,23 @@ async function startService(esbuild: EsbuildApi, v8Flags: readonly string[]): Pr
   const cp = require("node:child_process") as typeof import("node:child_process");
   const spawn = cp.spawn;
   cp.spawn = ((command: string, args: readonly string[], ...rest: unknown[]) =>
-    command === "node" ? (spawn as (...a: unknown[]) => unknown)(process.execPath, [...v8Flags, ...args], ...rest) : (spawn as (...a: unknown[]) => unknown)(command, args, ...rest)) as typeof cp.spawn;
+    command === "node"
+      ? (spawn as (...a: unknown[]) => unknown)(process.execPath, [...v8Flags, ...args], ...rest)
+      : (spawn as (...a: unknown[]) => unknown)(command, args, ...rest)) as typeof cp.spawn;
   try {
     await esbuild.initialize({}); // spawns the service synchronously
   } finally {
     cp.spawn = spawn;
   }
-  await esbuild.build({ stdin: { contents: "export const warm: number = 1;", loader: "ts" }, write: false, logLevel: "silent" });
+  await esbuild.build({
+    stdin: { contents: "export const warm: number = 1;", loader: "ts" },
+    write: false,
+    logLevel: "silent",
+  });
 }
 
-export type BundleResult = { readonly ok: true; readonly code: string } | { readonly ok: false; readonly errors: readonly CompileError[] };
+export type BundleResult =
+  { readonly ok: true; readonly code: string } | { readonly ok: false; readonly errors: readonly CompileError[] };
 
 export async function bundleTestFile(esbuild: EsbuildApi, file: string, workspaceRoot: string): Promise<BundleResult> {
   try {
@@ -106,11 +113,15 @@ function toCompileError(m: Esbuild.Message, workspaceRoot: string): CompileError
   const notes = m.notes.map((n) => n.text).filter((n) => !/as external/.test(n));
   let text = notes.length > 0 ? `${m.text} (${notes.join("; ")})` : m.text;
   if (/^Could not resolve "[^./]/.test(m.text)) text += " — is it installed in the workspace's node_modules?";
-  if (/top-level await/i.test(m.text)) text += " — the runner loads test files as CommonJS: move the await into a beforeAll hook or the test";
+  if (/top-level await/i.test(m.text))
+    text += " — the runner loads test files as CommonJS: move the await into a beforeAll hook or the test";
   if (loc === null) return { message: text, location: undefined };
   // esbuild counts columns in UTF-8 bytes; editors count UTF-16 code units.
   const column = Buffer.from(loc.lineText, "utf8").subarray(0, loc.column).toString("utf8").length;
-  return { message: text, location: { file: path.resolve(workspaceRoot, loc.file), line: loc.line, column: column + 1 } };
+  return {
+    message: text,
+    location: { file: path.resolve(workspaceRoot, loc.file), line: loc.line, column: column + 1 },
+  };
 }
 
 function frameworkShim(): Esbuild.Plugin {
@@ -118,7 +129,10 @@ function frameworkShim(): Esbuild.Plugin {
   return {
     name: "shrinkscope-framework-shim",
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({ path: args.path, namespace: "shrinkscope-shim" }));
+      build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({
+        path: args.path,
+        namespace: "shrinkscope-shim",
+      }));
       build.onLoad({ filter: /.*/, namespace: "shrinkscope-shim" }, (args) => ({
         contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(SHIM_KEY)})](${JSON.stringify(FRAMEWORK_MODULES[args.path])});`,
         loader: "js",
@@ -135,8 +149,15 @@ function workspaceExternals(): Esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === INNER || args.kind === "entry-point" || path.isAbsolute(args.path)) return undefined;
-        if (args.path === "shrinkscope" || args.path.startsWith("shrinkscope/")) return { path: args.path, external: true };
-        const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER, with: args.with });
+        if (args.path === "shrinkscope" || args.path.startsWith("shrinkscope/"))
+          return { path: args.path, external: true };
+        const r = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: INNER,
+          with: args.with,
+        });
         // Unresolvable: let esbuild report "Could not resolve" at the import — a diagnostic at the right line.
         if (r.errors.length > 0) return undefined;
         if (r.external || /[\\/]node_modules[\\/]/.test(r.path)) return { path: args.path, external: true };
@@ -146,7 +167,16 @@ function workspaceExternals(): Esbuild.Plugin {
   };
 }
 
-const LOADERS: Readonly<Record<string, Esbuild.Loader>> = { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".js": "js", ".mjs": "js", ".cjs": "js", ".jsx": "jsx" };
+const LOADERS: Readonly<Record<string, Esbuild.Loader>> = {
+  ".ts": "ts",
+  ".mts": "ts",
+  ".cts": "ts",
+  ".tsx": "tsx",
+  ".js": "js",
+  ".mjs": "js",
+  ".cjs": "js",
+  ".jsx": "jsx",
+};
 
 function importMeta(): Esbuild.Plugin {
   return {
@@ -156,8 +186,14 @@ function importMeta(): Esbuild.Plugin {
         if (args.namespace !== "file" || /[\\/]node_modules[\\/]/.test(args.path)) return undefined;
         const source = await fs.promises.readFile(args.path, "utf8");
         if (!source.includes("import.meta")) return undefined;
-        const values: Record<string, string> = { url: pathToFileURL(args.path).href, filename: args.path, dirname: path.dirname(args.path) };
-        const contents = source.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) => JSON.stringify(values[k]));
+        const values: Record<string, string> = {
+          url: pathToFileURL(args.path).href,
+          filename: args.path,
+          dirname: path.dirname(args.path),
+        };
+        const contents = source.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) =>
+          JSON.stringify(values[k]),
+        );
         return { contents, loader: LOADERS[path.extname(args.path)] ?? "js", resolveDir: path.dirname(args.path) };
       });
     },

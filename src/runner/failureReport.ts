@@ -10,7 +10,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
-import type { FailureReport, Presentation, ResultEvent, ScheduleInfo, SourceLocation, StepInfo } from "../shared/protocol.ts";
+import type {
+  FailureReport,
+  Presentation,
+  ResultEvent,
+  ScheduleInfo,
+  SourceLocation,
+  StepInfo,
+} from "../shared/protocol.ts";
 import type { RunFailure, TestEntry } from "./registry.ts";
 import { scheduleOf } from "../engine/internals.ts";
 
@@ -26,7 +33,15 @@ interface PropertyFailureLike {
 
 function isPropertyFailure(e: unknown): e is PropertyFailureLike {
   const x = e as Partial<PropertyFailureLike> | null;
-  return attempt(() => typeof x === "object" && x !== null && x.name === "PropertyFailure" && typeof x.repro === "string" && typeof x.seed === "number", false);
+  return attempt(
+    () =>
+      typeof x === "object" &&
+      x !== null &&
+      x.name === "PropertyFailure" &&
+      typeof x.repro === "string" &&
+      typeof x.seed === "number",
+    false,
+  );
 }
 
 /**
@@ -42,7 +57,15 @@ function attempt<T>(read: () => T, fallback: T): T {
 }
 
 function isErrorLike(e: unknown): e is Error {
-  return attempt(() => e instanceof Error || (typeof e === "object" && e !== null && typeof (e as Error).name === "string" && typeof (e as Error).message === "string"), false);
+  return attempt(
+    () =>
+      e instanceof Error ||
+      (typeof e === "object" &&
+        e !== null &&
+        typeof (e as Error).name === "string" &&
+        typeof (e as Error).message === "string"),
+    false,
+  );
 }
 
 /** A stack, when it can be read and is a string. */
@@ -61,7 +84,13 @@ export function describeThrown(e: unknown): FailureReport["error"] {
     const stack = stackOf(e);
     return stack === undefined ? { name, message } : { name, message, stack };
   }
-  return { name: "thrown value", message: attempt(() => (typeof e === "string" ? JSON.stringify(e) : inspect(e, { depth: 4 })), `(a thrown ${typeof e} that cannot be printed)`) };
+  return {
+    name: "thrown value",
+    message: attempt(
+      () => (typeof e === "string" ? JSON.stringify(e) : inspect(e, { depth: 4 })),
+      `(a thrown ${typeof e} that cannot be printed)`,
+    ),
+  };
 }
 
 interface Frame {
@@ -104,18 +133,35 @@ function real(p: string): string {
  * The first frame in the test file; failing that, the first in the user's own code (inside the workspace,
  * outside node_modules and the runner/engine), e.g. a helper module the test imports.
  */
-export function locate(stack: string | undefined, testFile: string, workspaceRoot: string, runnerDir: string): SourceLocation | undefined {
+export function locate(
+  stack: string | undefined,
+  testFile: string,
+  workspaceRoot: string,
+  runnerDir: string,
+): SourceLocation | undefined {
   const fs_ = frames(stack);
   const target = real(testFile);
   const inTest = fs_.find((f) => f.file === testFile || real(f.file) === target);
   // Reported under the path the host asked for, even if the stack names it through a symlink's target.
   if (inTest !== undefined) return { file: testFile, line: inTest.line, column: inTest.column };
-  const hit = fs_.find((f) => path.isAbsolute(f.file) && f.file.startsWith(workspaceRoot + path.sep) && !NOT_USER_CODE.test(f.file) && !f.file.startsWith(runnerDir + path.sep));
+  const hit = fs_.find(
+    (f) =>
+      path.isAbsolute(f.file) &&
+      f.file.startsWith(workspaceRoot + path.sep) &&
+      !NOT_USER_CODE.test(f.file) &&
+      !f.file.startsWith(runnerDir + path.sep),
+  );
   return hit === undefined ? undefined : { file: hit.file, line: hit.line, column: hit.column };
 }
 
 /** The report for a failed run: the property's shrunk example, or a plain test's (or hook's) error. */
-export function failureReport(failure: RunFailure, entry: TestEntry, testFile: string, workspaceRoot: string, runnerDir: string): FailureReport {
+export function failureReport(
+  failure: RunFailure,
+  entry: TestEntry,
+  testFile: string,
+  workspaceRoot: string,
+  runnerDir: string,
+): FailureReport {
   const e = failure.error;
   const declared = locate(entry.declaredAt.stack, testFile, workspaceRoot, runnerDir);
   const prefix = failure.where === "test" ? "" : `${failure.where} hook failed: `;
@@ -134,7 +180,11 @@ export function failureReport(failure: RunFailure, entry: TestEntry, testFile: s
   }
   const error = describeThrown(e);
   return {
-    message: prefix + (error.name === "thrown value" ? `the test threw a value that is not an Error: ${error.message}` : `${error.name}: ${error.message}`),
+    message:
+      prefix +
+      (error.name === "thrown value"
+        ? `the test threw a value that is not an Error: ${error.message}`
+        : `${error.name}: ${error.message}`),
     repro: "",
     seed: 0,
     error,
@@ -159,7 +209,14 @@ function copySchedule(i: ScheduleInfo | undefined): { schedule?: ScheduleInfo } 
         events: i.events.map((e) => ({ t: num(e.t), task: String(e.task), what: String(e.what) })),
         truncated: num(i.truncated),
         tasks: Array.isArray(i.tasks) ? i.tasks.map(String) : [],
-        deviations: Array.isArray(i.deviations) ? i.deviations.map((d) => ({ decision: num(d.decision), t: num(d.t), chosen: String(d.chosen), fifo: String(d.fifo) })) : [],
+        deviations: Array.isArray(i.deviations)
+          ? i.deviations.map((d) => ({
+              decision: num(d.decision),
+              t: num(d.t),
+              chosen: String(d.chosen),
+              fifo: String(d.fifo),
+            }))
+          : [],
         text: String(i.text),
       },
     };
@@ -170,7 +227,12 @@ function copySchedule(i: ScheduleInfo | undefined): { schedule?: ScheduleInfo } 
  * The report for a failure seen only through the engine's `result` event — inside the user's own test runner,
  * which catches the thrown PropertyFailure itself (src/runner/tap.ts). The same fields as failureReport's.
  */
-export function failureFromResult(result: ResultEvent, testFile: string, workspaceRoot: string, runnerDir: string): FailureReport {
+export function failureFromResult(
+  result: ResultEvent,
+  testFile: string,
+  workspaceRoot: string,
+  runnerDir: string,
+): FailureReport {
   const repro = result.repro ?? "";
   const error = result.error ?? { name: "Error", message: result.message };
   return {
@@ -190,25 +252,51 @@ export function failureFromResult(result: ResultEvent, testFile: string, workspa
  * the workspace may not have one: its repro is then the arguments.
  */
 function presentationOf(e: Pick<PropertyFailureLike, "repro" | "presentation">): Presentation {
-  return attempt((): Presentation => {
-    const p = e.presentation as Presentation | undefined;
-    if (p?.kind === "steps" && Array.isArray(p.steps)) {
-      const str = (x: unknown) => (typeof x === "string" ? x : undefined);
-      const steps: StepInfo[] = p.steps.map((s) => {
-        const kind = (["initialize", "rule", "invariant", "teardown"] as const).find((k) => k === s.kind) ?? "rule";
-        const target = str(s.target);
-        const free = Array.isArray(s.free) ? s.free.map(String) : [];
-        return { kind, name: String(s.name), args: String(s.args), code: String(s.code), ...(target !== undefined ? { target } : {}), ...(Number.isInteger(s.start) && Number.isInteger(s.end) ? { start: s.start, end: s.end } : {}), ...(free.length > 0 ? { free } : {}) };
-      });
-      const failedIn = p.failedIn !== undefined && (["invariant", "rule", "initialize"] as const).includes(p.failedIn.kind) ? { kind: p.failedIn.kind, name: String(p.failedIn.name) } : undefined;
-      const explanation = str(p.explanation);
-      const state = str(p.state);
-      return { kind: "steps", className: String(p.className), steps, ...(failedIn ? { failedIn } : {}), ...(explanation !== undefined ? { explanation } : {}), ...(state !== undefined ? { state } : {}) };
-    }
-    // The explain phase's marks: each argument printed, and whether it is free.
-    const args = p?.kind === "arguments" && Array.isArray(p.args) ? p.args.map((a) => ({ text: String(a.text), free: a.free === true })) : [];
-    return args.some((a) => a.free) ? { kind: "arguments", text: e.repro, args } : { kind: "arguments", text: e.repro };
-  }, { kind: "arguments", text: e.repro });
+  return attempt(
+    (): Presentation => {
+      const p = e.presentation as Presentation | undefined;
+      if (p?.kind === "steps" && Array.isArray(p.steps)) {
+        const str = (x: unknown) => (typeof x === "string" ? x : undefined);
+        const steps: StepInfo[] = p.steps.map((s) => {
+          const kind = (["initialize", "rule", "invariant", "teardown"] as const).find((k) => k === s.kind) ?? "rule";
+          const target = str(s.target);
+          const free = Array.isArray(s.free) ? s.free.map(String) : [];
+          return {
+            kind,
+            name: String(s.name),
+            args: String(s.args),
+            code: String(s.code),
+            ...(target !== undefined ? { target } : {}),
+            ...(Number.isInteger(s.start) && Number.isInteger(s.end) ? { start: s.start, end: s.end } : {}),
+            ...(free.length > 0 ? { free } : {}),
+          };
+        });
+        const failedIn =
+          p.failedIn !== undefined && (["invariant", "rule", "initialize"] as const).includes(p.failedIn.kind)
+            ? { kind: p.failedIn.kind, name: String(p.failedIn.name) }
+            : undefined;
+        const explanation = str(p.explanation);
+        const state = str(p.state);
+        return {
+          kind: "steps",
+          className: String(p.className),
+          steps,
+          ...(failedIn ? { failedIn } : {}),
+          ...(explanation !== undefined ? { explanation } : {}),
+          ...(state !== undefined ? { state } : {}),
+        };
+      }
+      // The explain phase's marks: each argument printed, and whether it is free.
+      const args =
+        p?.kind === "arguments" && Array.isArray(p.args)
+          ? p.args.map((a) => ({ text: String(a.text), free: a.free === true }))
+          : [];
+      return args.some((a) => a.free)
+        ? { kind: "arguments", text: e.repro, args }
+        : { kind: "arguments", text: e.repro };
+    },
+    { kind: "arguments", text: e.repro },
+  );
 }
 
 /** An error as text for a `reason`: its stack when it has one. */

@@ -22,8 +22,21 @@ function main(): void {
   const { runCLI } = require(jestDir) as { runCLI: RunCLI };
   process.stdout.write("shrinkscope: jest is ready\n");
   serveRuns(tapDir, async (request): Promise<RunnerDone> => {
-    const { results } = await runCLI({ _: [request.file], $0: "jest", runTestsByPath: true, testNamePattern: request.pattern, watch: false, watchAll: false, runInBand: true }, [process.cwd()]);
-    const errors = results.testResults.flatMap((t) => (t.testExecError ? [t.testExecError.stack ?? t.testExecError.message ?? "the test file failed to run"] : []));
+    const { results } = await runCLI(
+      {
+        _: [request.file],
+        $0: "jest",
+        runTestsByPath: true,
+        testNamePattern: request.pattern,
+        watch: false,
+        watchAll: false,
+        runInBand: true,
+      },
+      [process.cwd()],
+    );
+    const errors = results.testResults.flatMap((t) =>
+      t.testExecError ? [t.testExecError.stack ?? t.testExecError.message ?? "the test file failed to run"] : [],
+    );
     return { ok: results.success, errors };
   });
 }

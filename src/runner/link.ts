@@ -27,7 +27,8 @@ export function chooseEngine(testFile: string, workspaceRoot: string, bundled: s
       // not installed there
     }
   }
-  if (!fs.existsSync(bundled)) throw new Error(`no shrinkscope engine: the workspace has none and ${bundled} is missing`);
+  if (!fs.existsSync(bundled))
+    throw new Error(`no shrinkscope engine: the workspace has none and ${bundled} is missing`);
   return { path: bundled, source: "bundled" };
 }
 
@@ -43,8 +44,14 @@ export function aliasShrinkscope(enginePath: string): void {
 }
 
 /** The engine merges these over each property's own settings (see src/engine/property/runnerLayer.ts). */
-export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEvent) => void, observer?: RunObserver): void {
-  const hook: RunnerHook = { settings: { ...validSettings(settings), onEvent, ...(observer !== undefined ? { observer } : {}) } };
+export function installRunnerHook(
+  settings: RunSettings,
+  onEvent: (e: EngineEvent) => void,
+  observer?: RunObserver,
+): void {
+  const hook: RunnerHook = {
+    settings: { ...validSettings(settings), onEvent, ...(observer !== undefined ? { observer } : {}) },
+  };
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNNER_HOOK)] = hook;
 }
 
@@ -54,12 +61,15 @@ export function installRunnerHook(settings: RunSettings, onEvent: (e: EngineEven
  */
 export function validSettings(settings: RunSettings): RunSettings {
   const s: { -readonly [K in keyof RunSettings]: RunSettings[K] } = {};
-  if (Number.isInteger(settings.maxExamples) && (settings.maxExamples as number) > 0) s.maxExamples = settings.maxExamples;
+  if (Number.isInteger(settings.maxExamples) && (settings.maxExamples as number) > 0)
+    s.maxExamples = settings.maxExamples;
   if (Number.isInteger(settings.stepCount) && (settings.stepCount as number) > 0) s.stepCount = settings.stepCount;
   if (Number.isSafeInteger(settings.seed)) s.seed = settings.seed;
-  if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0)) s.deadline = settings.deadline;
+  if (settings.deadline === null || (typeof settings.deadline === "number" && settings.deadline > 0))
+    s.deadline = settings.deadline;
   if (settings.database === null || typeof settings.database === "string") s.database = settings.database;
-  if (typeof settings.sharedDatabase === "string" && /^rediss?:\/\//i.test(settings.sharedDatabase.trim())) s.sharedDatabase = settings.sharedDatabase.trim();
+  if (typeof settings.sharedDatabase === "string" && /^rediss?:\/\//i.test(settings.sharedDatabase.trim()))
+    s.sharedDatabase = settings.sharedDatabase.trim();
   if (settings.replayOnly === true) s.replayOnly = true;
   if (settings.fresh === true) s.fresh = true;
   return s;

@@ -84,7 +84,9 @@ process.on("message", (message: unknown) => {
   }
   if (started) return;
   started = true;
-  run(message).then(finish, (e: unknown) => finish({ type: "done", outcome: "error", reason: `the runner failed: ${errorText(e)}` }));
+  run(message).then(finish, (e: unknown) =>
+    finish({ type: "done", outcome: "error", reason: `the runner failed: ${errorText(e)}` }),
+  );
 });
 
 // The host went away: there is no one to report to.
@@ -92,7 +94,11 @@ process.on("disconnect", () => process.exit(0));
 
 process.on("uncaughtException", (error) => {
   process.stderr.write(`Uncaught exception: ${errorText(error)}\n`);
-  finish({ type: "done", outcome: "error", reason: `uncaught exception, outside the test's own control flow (e.g. thrown in a timer or an unawaited promise): ${errorText(error)}` });
+  finish({
+    type: "done",
+    outcome: "error",
+    reason: `uncaught exception, outside the test's own control flow (e.g. thrown in a timer or an unawaited promise): ${errorText(error)}`,
+  });
 });
 
 // User code calling process.exit: send what is queued (best effort; the host reports the exit code).
@@ -115,8 +121,14 @@ async function run(request: RunRequest): Promise<DoneMessage> {
     outbox.flush();
     sink.send({ type: "compile-error", errors: built.errors });
     const first = built.errors[0];
-    const where = first?.location ? ` (${path.relative(root, first.location.file)}:${first.location.line}:${first.location.column})` : "";
-    return { type: "done", outcome: "error", reason: `the test file does not compile: ${first?.message ?? "unknown error"}${where}` };
+    const where = first?.location
+      ? ` (${path.relative(root, first.location.file)}:${first.location.line}:${first.location.column})`
+      : "";
+    return {
+      type: "done",
+      outcome: "error",
+      reason: `the test file does not compile: ${first?.message ?? "unknown error"}${where}`,
+    };
   }
 
   aliasShrinkscope(chooseEngine(file, root, path.join(__dirname, "engine.cjs")).path);
@@ -135,11 +147,17 @@ async function run(request: RunRequest): Promise<DoneMessage> {
   const entry = registry.find(request.testPath);
   if (entry === undefined) {
     const tests = registry.paths();
-    return { type: "done", outcome: "not-found", reason: `no test ${JSON.stringify(request.testPath.join(" > "))} in ${path.relative(root, file)} (it registers ${tests.length})`, tests };
+    return {
+      type: "done",
+      outcome: "not-found",
+      reason: `no test ${JSON.stringify(request.testPath.join(" > "))} in ${path.relative(root, file)} (it registers ${tests.length})`,
+      tests,
+    };
   }
   const failure = await registry.run(entry);
   // Interrupted: whatever the test ended with (StopRun, or what the interruption caused) is not its result.
-  if (channel.stopRequested() || failure?.error instanceof StopRun) return { type: "done", outcome: "stopped", reason: "stopped on request" };
+  if (channel.stopRequested() || failure?.error instanceof StopRun)
+    return { type: "done", outcome: "stopped", reason: "stopped on request" };
   if (failure === undefined) return { type: "done", outcome: "passed" };
   return { type: "done", outcome: "failed", failure: failureReport(failure, entry, file, root, __dirname) };
 }
@@ -155,7 +173,8 @@ if (requestFlag >= 0) {
   void (async () => {
     const fs = await import("node:fs");
     const parsed: unknown = JSON.parse(fs.readFileSync(process.argv[requestFlag + 1] ?? "", "utf8"));
-    if (!isHostToRunner(parsed) || parsed.type !== "run") throw new Error("--request: the file does not hold a run request");
+    if (!isHostToRunner(parsed) || parsed.type !== "run")
+      throw new Error("--request: the file does not hold a run request");
     const done = await run(parsed);
     outbox.flush();
     if (done.outcome === "failed" && done.failure) process.stderr.write(`\n${done.failure.message}\n`);

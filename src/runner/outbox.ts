@@ -245,7 +245,19 @@ export class Outbox {
   private batch(): EventBatch {
     let batch = this.queue[this.queue.length - 1];
     if (batch === undefined || batch.kind !== "events") {
-      batch = { kind: "events", events: [], cases: 0, seen: 0, stride: 1, tail: [], tailSeen: [], free: [], newest: -1, newestSource: undefined, dropped: 0 };
+      batch = {
+        kind: "events",
+        events: [],
+        cases: 0,
+        seen: 0,
+        stride: 1,
+        tail: [],
+        tailSeen: [],
+        free: [],
+        newest: -1,
+        newestSource: undefined,
+        dropped: 0,
+      };
       this.queue.push(batch);
     }
     return batch;
@@ -260,9 +272,13 @@ export class Outbox {
     let entry: EngineEvent | Later;
     const o = this.options;
     const scale = this.scale;
-    if (++batch.cases > (this.sink.congested() ? o.pressureHead : scale === 1 ? o.keepHead : Math.ceil(o.keepHead * scale))) {
+    if (
+      ++batch.cases >
+      (this.sink.congested() ? o.pressureHead : scale === 1 ? o.keepHead : Math.ceil(o.keepHead * scale))
+    ) {
       const seen = ++batch.seen;
-      if (seen % batch.stride === 0 && batch.tail.length >= (scale === 1 ? o.keepTail : Math.ceil(o.keepTail * scale))) this.thin(batch);
+      if (seen % batch.stride === 0 && batch.tail.length >= (scale === 1 ? o.keepTail : Math.ceil(o.keepTail * scale)))
+        this.thin(batch);
       if (seen % batch.stride !== 0) {
         batch.dropped++;
         this.droppedCases++;
@@ -335,14 +351,32 @@ export class Outbox {
     if (c.exhaustedDepths.length > 0) for (const d of c.exhaustedDepths) t.exhaustedDepths.push(d);
     t.pending = true;
   }
-  private treeGrowth = { pending: false, newNodes: 0, totalNodes: 0, exhaustedDepths: [] as number[], rootExhausted: false };
+  private treeGrowth = {
+    pending: false,
+    newNodes: 0,
+    totalNodes: 0,
+    exhaustedDepths: [] as number[],
+    rootExhausted: false,
+  };
 
   /** Queue the tree growth added up so far (`grew`), if any, as one event. */
   private queueGrowth(batch: EventBatch): void {
     const t = this.treeGrowth;
     if (!t.pending) return;
-    batch.events.push({ type: "tree", newNodes: t.newNodes, totalNodes: t.totalNodes, exhaustedDepths: t.exhaustedDepths, rootExhausted: t.rootExhausted });
-    this.treeGrowth = { pending: false, newNodes: 0, totalNodes: t.totalNodes, exhaustedDepths: [], rootExhausted: t.rootExhausted };
+    batch.events.push({
+      type: "tree",
+      newNodes: t.newNodes,
+      totalNodes: t.totalNodes,
+      exhaustedDepths: t.exhaustedDepths,
+      rootExhausted: t.rootExhausted,
+    });
+    this.treeGrowth = {
+      pending: false,
+      newNodes: 0,
+      totalNodes: t.totalNodes,
+      exhaustedDepths: [],
+      rootExhausted: t.rootExhausted,
+    };
   }
 
   private push(e: EngineEvent): void {
@@ -420,7 +454,11 @@ export class Outbox {
     this.lastFlush = now();
     this.sinceClock = 0;
     if (this.logDropped > 0) {
-      queue.push({ kind: "log", stream: "stderr", parts: [`[shrinkscope: ${this.logDropped} characters of output were not forwarded]\n`] });
+      queue.push({
+        kind: "log",
+        stream: "stderr",
+        parts: [`[shrinkscope: ${this.logDropped} characters of output were not forwarded]\n`],
+      });
       this.logDropped = 0;
     }
     this.logChars = 0;
@@ -467,7 +505,9 @@ export class Outbox {
     // The clock is read for every event but test cases and tree growth, and for those on the first after a flush
     // and every eighth (an engine sends hundreds of thousands a second; eight take microseconds): a run that
     // hangs right after its start or a phase still sends them.
-    const due = this.pending >= this.options.maxBatch || ((!frequent || (this.sinceClock++ & 7) === 0) && now() - this.lastFlush >= this.options.flushMs);
+    const due =
+      this.pending >= this.options.maxBatch ||
+      ((!frequent || (this.sinceClock++ & 7) === 0) && now() - this.lastFlush >= this.options.flushMs);
     if (due) this.flush();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => {

@@ -28,6 +28,9 @@ export function captureOutput(sink: (stream: "stdout" | "stderr", text: string) 
 
 function toText(chunk: unknown, encoding: unknown): string {
   if (typeof chunk === "string") return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString(typeof encoding === "string" && Buffer.isEncoding(encoding) ? encoding : "utf8");
+  if (chunk instanceof Uint8Array)
+    return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString(
+      typeof encoding === "string" && Buffer.isEncoding(encoding) ? encoding : "utf8",
+    );
   return String(chunk);
 }

@@ -123,7 +123,8 @@ export class Registry {
         const result = await invoke(fn, self, args, flavor);
         await settle?.();
         // vitest: a function returned by beforeAll/beforeEach is its teardown.
-        if (typeof result === "function" && (where === "beforeAll" || where === "beforeEach")) cleanups.push(result as UserFn);
+        if (typeof result === "function" && (where === "beforeAll" || where === "beforeEach"))
+          cleanups.push(result as UserFn);
       } catch (error) {
         failure ??= { error, where };
       }
@@ -135,18 +136,21 @@ export class Registry {
       const cleanups: UserFn[] = [];
       afterAll.push(cleanups);
       entered++;
-      for (const h of suite.hooks.beforeAll) if (failure === undefined) await attempt("beforeAll", h.fn, h.flavor, cleanups);
+      for (const h of suite.hooks.beforeAll)
+        if (failure === undefined) await attempt("beforeAll", h.fn, h.flavor, cleanups);
       if (failure !== undefined) break;
     }
     if (failure === undefined) {
       for (const suite of chain) {
         const cleanups: UserFn[] = [];
         afterEach.push(cleanups);
-        for (const h of suite.hooks.beforeEach) if (failure === undefined) await attempt("beforeEach", h.fn, h.flavor, cleanups);
+        for (const h of suite.hooks.beforeEach)
+          if (failure === undefined) await attempt("beforeEach", h.fn, h.flavor, cleanups);
       }
     }
     if (failure === undefined) {
-      if (entry.fn === undefined) failure = { error: new Error(`"${entry.name}" has no test function (a todo or pending test)`), where: "test" };
+      if (entry.fn === undefined)
+        failure = { error: new Error(`"${entry.name}" has no test function (a todo or pending test)`), where: "test" };
       else {
         const cleanups: UserFn[] = [];
         await attempt("test", entry.fn, entry.flavor, cleanups);
@@ -166,7 +170,8 @@ export class Registry {
 
   private pathOf(suite: Suite): string[] {
     const names: string[] = [];
-    for (let s: Suite | undefined = suite; s !== undefined && s.parent !== undefined; s = s.parent) names.unshift(s.name);
+    for (let s: Suite | undefined = suite; s !== undefined && s.parent !== undefined; s = s.parent)
+      names.unshift(s.name);
     return names;
   }
 }
@@ -183,7 +188,8 @@ function invoke(fn: UserFn, self: unknown, args: unknown[], flavor: Flavor): Pro
       done.fail = (err?: unknown) => reject(err ?? new Error("done.fail() was called"));
       try {
         const r = fn.apply(self, [...args.slice(0, doneIndex), done]);
-        if (r !== null && typeof r === "object" && typeof (r as PromiseLike<unknown>).then === "function") (r as PromiseLike<unknown>).then(undefined, reject);
+        if (r !== null && typeof r === "object" && typeof (r as PromiseLike<unknown>).then === "function")
+          (r as PromiseLike<unknown>).then(undefined, reject);
       } catch (e) {
         reject(e);
       }

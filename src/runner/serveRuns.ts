@@ -36,7 +36,11 @@ export function tapFolder(usage: string): string {
 }
 
 /** Serve runs until stdin closes (the host went away), then `close` and exit. */
-export function serveRuns(tapDir: string, run: (request: RunLine) => Promise<RunnerDone>, close: () => Promise<void> = async () => {}): void {
+export function serveRuns(
+  tapDir: string,
+  run: (request: RunLine) => Promise<RunnerDone>,
+  close: () => Promise<void> = async () => {},
+): void {
   let queue = Promise.resolve();
   const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {

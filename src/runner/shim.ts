@@ -23,18 +23,27 @@ type Register = (...args: unknown[]) => void;
 /** Accept the argument shapes of every framework: (name, fn), (name, options, fn), (name, fn, timeout), (fn). */
 function parseArgs(args: readonly unknown[]): { name: string; fn: UserFn | undefined } {
   const fn = args.find((a): a is UserFn => typeof a === "function");
-  const name = typeof args[0] === "string" ? args[0] : args[0] === undefined || typeof args[0] === "function" ? (fn?.name ?? "<anonymous>") : String(args[0]);
+  const name =
+    typeof args[0] === "string"
+      ? args[0]
+      : args[0] === undefined || typeof args[0] === "function"
+        ? (fn?.name ?? "<anonymous>")
+        : String(args[0]);
   return { name, fn };
 }
 
 /** jest/vitest `.each` titles: printf placeholders, `$key` for object rows, `%#` for the row index. */
 function eachTitle(title: string, row: unknown, index: number): string {
   if (row !== null && typeof row === "object" && !Array.isArray(row)) {
-    return title.replace(/\$([A-Za-z_][\w.]*)/g, (_, k: string) => format("%o", (row as Record<string, unknown>)[k])).replace(/%#/g, String(index));
+    return title
+      .replace(/\$([A-Za-z_][\w.]*)/g, (_, k: string) => format("%o", (row as Record<string, unknown>)[k]))
+      .replace(/%#/g, String(index));
   }
   const values = Array.isArray(row) ? row : [row];
   let i = 0;
-  const replaced = title.replace(/%[sdifjoOp#%]/g, (m) => (m === "%%" ? "%" : m === "%#" ? String(index) : i < values.length ? format(m === "%p" ? "%o" : m, values[i++]) : m));
+  const replaced = title.replace(/%[sdifjoOp#%]/g, (m) =>
+    m === "%%" ? "%" : m === "%#" ? String(index) : i < values.length ? format(m === "%p" ? "%o" : m, values[i++]) : m,
+  );
   return replaced;
 }
 
@@ -47,9 +56,15 @@ function withModifiers(register: Register, each: boolean): Register & Record<str
     fn.each =
       (table: readonly unknown[]) =>
       (title: string, body: UserFn, ...rest: unknown[]) =>
-        table.forEach((row, i) => register(eachTitle(title, row, i), function (this: unknown) {
-          return body.apply(this, Array.isArray(row) ? row : [row]);
-        }, ...rest));
+        table.forEach((row, i) =>
+          register(
+            eachTitle(title, row, i),
+            function (this: unknown) {
+              return body.apply(this, Array.isArray(row) ? row : [row]);
+            },
+            ...rest,
+          ),
+        );
   }
   return fn;
 }
@@ -63,28 +78,89 @@ export function frameworkApi(registry: Registry, flavor: Flavor): Record<string,
     const { name, fn } = parseArgs(a);
     registry.test(name, fn, flavor, new Error("declared here"));
   }, true);
-  const hook = (kind: HookKind) => (...a: unknown[]) => {
-    const fn = a.find((x): x is UserFn => typeof x === "function");
-    if (fn !== undefined) registry.hook(kind, fn, flavor);
-  };
+  const hook =
+    (kind: HookKind) =>
+    (...a: unknown[]) => {
+      const fn = a.find((x): x is UserFn => typeof x === "function");
+      if (fn !== undefined) registry.hook(kind, fn, flavor);
+    };
   const noop = () => {};
-  const config = { setTimeout: noop, setConfig: noop, resetConfig: noop, clearAllMocks: noop, resetAllMocks: noop, restoreAllMocks: noop, retryTimes: noop };
-  const hooks = { beforeAll: hook("beforeAll"), afterAll: hook("afterAll"), beforeEach: hook("beforeEach"), afterEach: hook("afterEach") };
+  const config = {
+    setTimeout: noop,
+    setConfig: noop,
+    resetConfig: noop,
+    clearAllMocks: noop,
+    resetAllMocks: noop,
+    restoreAllMocks: noop,
+    retryTimes: noop,
+  };
+  const hooks = {
+    beforeAll: hook("beforeAll"),
+    afterAll: hook("afterAll"),
+    beforeEach: hook("beforeEach"),
+    afterEach: hook("afterEach"),
+  };
   switch (flavor) {
     case "node-test": {
       // node:test's module is the test function itself, with the rest as properties (default and named imports).
-      return Object.assign(test, { test, it: test, describe, suite: describe, before: hooks.beforeAll, after: hooks.afterAll, beforeEach: hooks.beforeEach, afterEach: hooks.afterEach });
+      return Object.assign(test, {
+        test,
+        it: test,
+        describe,
+        suite: describe,
+        before: hooks.beforeAll,
+        after: hooks.afterAll,
+        beforeEach: hooks.beforeEach,
+        afterEach: hooks.afterEach,
+      });
     }
     case "vitest":
-      return { describe, suite: describe, it: test, test, expect, ...hooks, vi: config, vitest: config, onTestFailed: noop, onTestFinished: noop };
+      return {
+        describe,
+        suite: describe,
+        it: test,
+        test,
+        expect,
+        ...hooks,
+        vi: config,
+        vitest: config,
+        onTestFailed: noop,
+        onTestFinished: noop,
+      };
     case "jest":
-      return { describe, fdescribe: describe, xdescribe: describe, it: test, test, fit: test, xit: test, xtest: test, expect, ...hooks, jest: config };
+      return {
+        describe,
+        fdescribe: describe,
+        xdescribe: describe,
+        it: test,
+        test,
+        fit: test,
+        xit: test,
+        xtest: test,
+        expect,
+        ...hooks,
+        jest: config,
+      };
     case "mocha":
       return {
-        describe, context: describe, suite: describe, xdescribe: describe, xcontext: describe,
-        it: test, specify: test, test, xit: test, xspecify: test,
-        before: hooks.beforeAll, after: hooks.afterAll, beforeEach: hooks.beforeEach, afterEach: hooks.afterEach,
-        suiteSetup: hooks.beforeAll, suiteTeardown: hooks.afterAll, setup: hooks.beforeEach, teardown: hooks.afterEach,
+        describe,
+        context: describe,
+        suite: describe,
+        xdescribe: describe,
+        xcontext: describe,
+        it: test,
+        specify: test,
+        test,
+        xit: test,
+        xspecify: test,
+        before: hooks.beforeAll,
+        after: hooks.afterAll,
+        beforeEach: hooks.beforeEach,
+        afterEach: hooks.afterEach,
+        suiteSetup: hooks.beforeAll,
+        suiteTeardown: hooks.afterAll,
+        setup: hooks.beforeEach,
+        teardown: hooks.afterEach,
       };
   }
 }
@@ -98,18 +174,32 @@ export const contextFactory: ContextFactory = (flavor, name, fullName, onCleanup
   // The test's name as each runner reports it (see src/engine/property/key.ts, which reads it for database keys):
   // jest's currentTestName joins with spaces, vitest's (and its task's suites) with " > "; node:test and
   // mocha keep none in the expect state.
-  expect.setState({ currentTestName: flavor === "jest" ? fullName.join(" ") : flavor === "vitest" ? fullName.join(" > ") : undefined });
+  expect.setState({
+    currentTestName: flavor === "jest" ? fullName.join(" ") : flavor === "vitest" ? fullName.join(" > ") : undefined,
+  });
   if (flavor === "node-test") {
     const subtests: Promise<void>[] = [];
     const make = (n: string, path: readonly string[]): Record<string, unknown> => {
       const t: Record<string, unknown> = {
-        name: n, fullName: path.join(" > "), signal, assert: nodeAssert,
-        diagnostic() {}, skip() {}, todo() {}, plan() {}, runOnly() {},
-        after: (fn: UserFn) => onCleanup(fn), afterEach() {}, before() {}, beforeEach() {},
+        name: n,
+        fullName: path.join(" > "),
+        signal,
+        assert: nodeAssert,
+        diagnostic() {},
+        skip() {},
+        todo() {},
+        plan() {},
+        runOnly() {},
+        after: (fn: UserFn) => onCleanup(fn),
+        afterEach() {},
+        before() {},
+        beforeEach() {},
         test: (...a: unknown[]) => {
           const { name: sub, fn } = parseArgs(a);
           const child = make(sub, [...path, sub]);
-          const p = Promise.resolve().then(() => fn?.call(undefined, child)).then(() => undefined);
+          const p = Promise.resolve()
+            .then(() => fn?.call(undefined, child))
+            .then(() => undefined);
           subtests.push(p);
           return p;
         },
@@ -126,7 +216,19 @@ export const contextFactory: ContextFactory = (flavor, name, fullName, onCleanup
     // The task's suites, innermost first, as vitest links them (without the file, which has no name here).
     let suite: Record<string, unknown> | undefined;
     for (const n of fullName.slice(0, -1)) suite = { name: n, suite };
-    return { self: undefined, args: [{ task: { name, suite }, signal, expect, skip() {}, onTestFailed() {}, onTestFinished: (fn: UserFn) => onCleanup(fn) }] };
+    return {
+      self: undefined,
+      args: [
+        {
+          task: { name, suite },
+          signal,
+          expect,
+          skip() {},
+          onTestFailed() {},
+          onTestFinished: (fn: UserFn) => onCleanup(fn),
+        },
+      ],
+    };
   }
   // jest and mocha: no argument besides `done` (added by the registry); mocha reads settings through `this`.
   const self: Record<string, unknown> = { test: { title: name, fullTitle: () => fullName.join(" ") } };

@@ -48,7 +48,8 @@ export class SpareWorker {
     const real = this.realFork;
     childProcess.fork = function fork(this: unknown, ...a: unknown[]): ChildProcess {
       const call = forkCall(a);
-      if (call === undefined || !self.isWorker(call.modulePath)) return (real as (...x: unknown[]) => ChildProcess).apply(this, a);
+      if (call === undefined || !self.isWorker(call.modulePath))
+        return (real as (...x: unknown[]) => ChildProcess).apply(this, a);
       self.last = call;
       return self.take(keyOf(call)) ?? real(call.modulePath, [...call.args], call.options);
     } as typeof childProcess.fork;
@@ -108,13 +109,17 @@ function forkCall(a: unknown[]): ForkCall | undefined {
   const [modulePath, second, third] = a;
   if (typeof modulePath !== "string") return undefined;
   if (Array.isArray(second)) return { modulePath, args: second as string[], options: (third ?? {}) as ForkOptions };
-  if (second === undefined || (typeof second === "object" && second !== null)) return { modulePath, args: [], options: (second ?? {}) as ForkOptions };
+  if (second === undefined || (typeof second === "object" && second !== null))
+    return { modulePath, args: [], options: (second ?? {}) as ForkOptions };
   return undefined;
 }
 
 function keyOf(call: ForkCall): string {
   const { env, ...rest } = call.options;
-  const sortedEnv = env === undefined ? undefined : Object.fromEntries(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sortedEnv =
+    env === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return JSON.stringify([path.resolve(call.modulePath), call.args, sortedEnv, rest]);
 }
 

@@ -24,12 +24,19 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { now as clock } from "../engine/internals.ts";
 import { encodeFrame } from "../shared/frames.ts";
-import { CURRENT_RUN_FILE, TAP_ENV, type DoneMessage, type EngineEvent, type RunnerHook, type RunnerMessage, type RunSettings } from "../shared/protocol.ts";
+import {
+  CURRENT_RUN_FILE,
+  TAP_ENV,
+  type DoneMessage,
+  type EngineEvent,
+  type RunnerHook,
+  type RunnerMessage,
+  type RunSettings,
+} from "../shared/protocol.ts";
 import { StopRun } from "./channel.ts";
 import { validSettings } from "./link.ts";
 import { Outbox } from "./outbox.ts";
 import { failureFromResult } from "./failureReport.ts";
-
 
 const STOP_CHECK_MS = 50;
 
@@ -49,7 +56,13 @@ interface RunSpec {
 }
 
 function runSpec(dir: string): RunSpec {
-  const fromEnv = (): RunSpec => ({ run: "", dir, settings: parseSettings(process.env[TAP_ENV.settings]), file: process.env[TAP_ENV.file] ?? "", root: process.env[TAP_ENV.root] ?? process.cwd() });
+  const fromEnv = (): RunSpec => ({
+    run: "",
+    dir,
+    settings: parseSettings(process.env[TAP_ENV.settings]),
+    file: process.env[TAP_ENV.file] ?? "",
+    root: process.env[TAP_ENV.root] ?? process.cwd(),
+  });
   let text: string;
   try {
     text = fs.readFileSync(path.join(dir, CURRENT_RUN_FILE), "utf8");
@@ -59,7 +72,13 @@ function runSpec(dir: string): RunSpec {
   try {
     const c = JSON.parse(text) as { run?: unknown; settings?: unknown; file?: unknown; root?: unknown };
     if (typeof c.run !== "string" || !/^[\w-]+$/.test(c.run)) return fromEnv();
-    return { run: c.run, dir: path.join(dir, c.run), settings: validSettings((c.settings ?? {}) as RunSettings), file: String(c.file ?? ""), root: String(c.root ?? process.cwd()) };
+    return {
+      run: c.run,
+      dir: path.join(dir, c.run),
+      settings: validSettings((c.settings ?? {}) as RunSettings),
+      file: String(c.file ?? ""),
+      root: String(c.root ?? process.cwd()),
+    };
   } catch {
     return fromEnv();
   }

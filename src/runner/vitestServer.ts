@@ -29,7 +29,13 @@ interface VitestApi {
   setGlobalTestNamePattern(pattern: string | RegExp): void;
   getModuleSpecifications(moduleId: string): Spec[];
   globTestSpecifications(filters?: string[]): Promise<Spec[]>;
-  runTestSpecifications(specs: Spec[], allTestsRun?: boolean): Promise<{ testModules: { ok(): boolean; errors(): { message?: string; stack?: string }[] }[]; unhandledErrors: unknown[] }>;
+  runTestSpecifications(
+    specs: Spec[],
+    allTestsRun?: boolean,
+  ): Promise<{
+    testModules: { ok(): boolean; errors(): { message?: string; stack?: string }[] }[];
+    unhandledErrors: unknown[];
+  }>;
   onFilterWatchedSpecification(fn: (spec: unknown) => boolean): void;
   init(): Promise<void>;
   close(): Promise<void>;
@@ -46,7 +52,9 @@ async function main(): Promise<void> {
   const vitestDir = process.argv[2];
   const tapDir = tapFolder("usage: vitest-server <vitest package folder>");
   if (vitestDir === undefined) throw new Error("usage: vitest-server <vitest package folder>");
-  const { createVitest } = (await import(pathToFileURL(path.join(vitestDir, "dist", "node.js")).href)) as { createVitest(mode: string, options: object): Promise<VitestApi> };
+  const { createVitest } = (await import(pathToFileURL(path.join(vitestDir, "dist", "node.js")).href)) as {
+    createVitest(mode: string, options: object): Promise<VitestApi>;
+  };
   // By real path: the host names vitest's folder as the project sees it (a symlink under pnpm, or a linked
   // node_modules), while vitest forks its worker by the path Node resolved its own modules to.
   const workerScript = fs.realpathSync(path.join(vitestDir, "dist", "workers", "forks.js"));
@@ -61,7 +69,10 @@ async function main(): Promise<void> {
     isWorker,
     path.join(tapDir, "spare-preload.cjs"),
     // Said in the output channel, with the run's output: this run did not wait for its worker to start.
-    () => process.stdout.write("shrinkscope: vitest runs this file in a worker started before the run (its test environment already imported)\n"),
+    () =>
+      process.stdout.write(
+        "shrinkscope: vitest runs this file in a worker started before the run (its test environment already imported)\n",
+      ),
   );
   const requireFromVitest = createRequire(fs.realpathSync(path.join(vitestDir, "package.json"))); // where vitest itself resolves from
   const vitest = await createVitest("test", { watch: true });
@@ -88,7 +99,9 @@ async function main(): Promise<void> {
 
 /** The environment packages the specs' projects import in each worker, resolved as vitest resolves them. */
 function preloads(specs: readonly Spec[], requireFromVitest: NodeJS.Require): string[] {
-  const names = new Set(specs.map((s) => s.project.config.environment ?? "node").filter((e) => ENVIRONMENT_PACKAGES.has(e)));
+  const names = new Set(
+    specs.map((s) => s.project.config.environment ?? "node").filter((e) => ENVIRONMENT_PACKAGES.has(e)),
+  );
   return [...names].flatMap((name) => {
     try {
       return [requireFromVitest.resolve(name)];
@@ -98,17 +111,34 @@ function preloads(specs: readonly Spec[], requireFromVitest: NodeJS.Require): st
   });
 }
 
-async function run(vitest: VitestApi, spare: SpareWorker, request: RunLine, requireFromVitest: NodeJS.Require): Promise<{ result: RunnerDone; specs: Spec[] }> {
+async function run(
+  vitest: VitestApi,
+  spare: SpareWorker,
+  request: RunLine,
+  requireFromVitest: NodeJS.Require,
+): Promise<{ result: RunnerDone; specs: Spec[] }> {
   vitest.setGlobalTestNamePattern(new RegExp(request.pattern));
   let specs = vitest.getModuleSpecifications(request.file);
   if (specs.length === 0) specs = await vitest.globTestSpecifications([request.file]);
-  if (specs.length === 0) return { specs, result: { ok: false, errors: [`vitest's config does not include ${path.relative(process.cwd(), request.file)} (see its test.include)`] } };
+  if (specs.length === 0)
+    return {
+      specs,
+      result: {
+        ok: false,
+        errors: [
+          `vitest's config does not include ${path.relative(process.cwd(), request.file)} (see its test.include)`,
+        ],
+      },
+    };
   const result = await vitest.runTestSpecifications(specs, false);
   return {
     specs,
     result: {
       ok: result.unhandledErrors.length === 0 && result.testModules.every((m) => m.ok()),
-      errors: [...result.testModules.flatMap((m) => m.errors().map(errorText)), ...result.unhandledErrors.map(errorText)],
+      errors: [
+        ...result.testModules.flatMap((m) => m.errors().map(errorText)),
+        ...result.unhandledErrors.map(errorText),
+      ],
     },
   };
 }

@@ -72,7 +72,8 @@ export function encodeEvents(events: readonly EngineEvent[]): string {
     const flat: unknown[] = [];
     for (const c of cs) {
       const v = c.value;
-      const value = v instanceof Uint8Array ? Array.from(v) : typeof v === "number" && c.type === "float" ? floatOut(v) : v;
+      const value =
+        v instanceof Uint8Array ? Array.from(v) : typeof v === "number" && c.type === "float" ? floatOut(v) : v;
       flat.push(CODE.get(c.type) ?? -1, value, floatOut(c.index), c.forced ? 1 : 0, constraintId(c.constraints));
     }
     return { $c: flat };
@@ -85,7 +86,9 @@ export function encodeEvents(events: readonly EngineEvent[]): string {
   const out = events.map((e) => {
     const choices = "choices" in e && Array.isArray(e.choices) ? choicesOut(e.choices) : undefined;
     const spans = "spans" in e && Array.isArray(e.spans) ? spansOut(e.spans) : undefined;
-    return choices === undefined && spans === undefined ? e : { ...e, ...(choices ? { choices } : {}), ...(spans ? { spans } : {}) };
+    return choices === undefined && spans === undefined
+      ? e
+      : { ...e, ...(choices ? { choices } : {}), ...(spans ? { spans } : {}) };
   });
   return JSON.stringify({ c: constraints, l: labels, e: out } satisfies Wire);
 }
@@ -101,7 +104,11 @@ export function posted(m: PanelMessage): PostedPanelMessage {
 function valueIn(type: ChoiceType, v: unknown): ChoiceValue | undefined {
   switch (type) {
     case "float":
-      return typeof v === "number" ? v : typeof v === "string" && ["NaN", "Infinity", "-Infinity", "-0"].includes(v) ? Number(v) : undefined;
+      return typeof v === "number"
+        ? v
+        : typeof v === "string" && ["NaN", "Infinity", "-Infinity", "-0"].includes(v)
+          ? Number(v)
+          : undefined;
     case "bytes":
       return Array.isArray(v) && v.every((b) => typeof b === "number") ? Uint8Array.from(v as number[]) : undefined;
     case "boolean":
@@ -121,7 +128,12 @@ function record(x: unknown): x is Record<string, unknown> {
 export function decodeEvents(text: unknown): EngineEvent[] {
   let w: unknown;
   try {
-    const s = typeof text === "string" ? text : text instanceof Uint8Array || text instanceof ArrayBuffer ? fromUtf8.decode(text) : undefined;
+    const s =
+      typeof text === "string"
+        ? text
+        : text instanceof Uint8Array || text instanceof ArrayBuffer
+          ? fromUtf8.decode(text)
+          : undefined;
     w = s === undefined ? undefined : JSON.parse(s);
   } catch {
     return [];
@@ -138,7 +150,13 @@ export function decodeEvents(text: unknown): EngineEvent[] {
       if (value === undefined) continue;
       const index = flat[i + 2];
       const c = table[flat[i + 4] as number];
-      out.push({ type: type!, value, index: (valueIn("float", index) as number | undefined) ?? 0, forced: flat[i + 3] === 1, constraints: record(c) ? c : {} });
+      out.push({
+        type: type!,
+        value,
+        index: (valueIn("float", index) as number | undefined) ?? 0,
+        forced: flat[i + 3] === 1,
+        constraints: record(c) ? c : {},
+      });
     }
     return out;
   };

@@ -149,14 +149,21 @@ export type PanelMessage =
       readonly via?: string;
     }
   | { readonly type: "events"; readonly events: readonly EngineEvent[]; readonly dropped: number }
-  | { readonly type: "run-finished"; readonly outcome: RunOutcome; readonly failure?: FailureReport; readonly reason?: string };
+  | {
+      readonly type: "run-finished";
+      readonly outcome: RunOutcome;
+      readonly failure?: FailureReport;
+      readonly reason?: string;
+    };
 
 /**
  * A PanelMessage as the host posts it: a batch's events as UTF-8 bytes (src/shared/eventWire.ts) — VS Code carries an
  * ArrayBuffer to the webview as bytes, without cloning an object graph (or a long string) at every hop, and the
  * panel hands them to its fold worker without a copy. The fold decodes them into a PanelMessage.
  */
-export type PostedPanelMessage = Exclude<PanelMessage, { readonly type: "events" }> | { readonly type: "events"; readonly wire: Uint8Array; readonly dropped: number };
+export type PostedPanelMessage =
+  | Exclude<PanelMessage, { readonly type: "events" }>
+  | { readonly type: "events"; readonly wire: Uint8Array; readonly dropped: number };
 
 /** Webview → host. Untrusted: validated by isWebviewMessage before use. */
 export type WebviewMessage =
@@ -174,7 +181,14 @@ export function isWebviewMessage(x: unknown): x is WebviewMessage {
   const m = x as Record<string, unknown>;
   if (typeof m.type !== "string" || !WEBVIEW_TYPES.has(m.type)) return false;
   if (m.type === "open-location") {
-    return typeof m.file === "string" && m.file.length < 4096 && Number.isInteger(m.line) && (m.line as number) >= 1 && Number.isInteger(m.column) && (m.column as number) >= 1;
+    return (
+      typeof m.file === "string" &&
+      m.file.length < 4096 &&
+      Number.isInteger(m.line) &&
+      (m.line as number) >= 1 &&
+      Number.isInteger(m.column) &&
+      (m.column as number) >= 1
+    );
   }
   return Object.keys(m).length === 1;
 }
@@ -189,7 +203,15 @@ export function isHostToRunner(x: unknown): x is HostToRunner {
   if (typeof x !== "object" || x === null) return false;
   const m = x as Record<string, unknown>;
   if (m.type === "stop") return true;
-  return m.type === "run" && typeof m.file === "string" && Array.isArray(m.testPath) && m.testPath.every((s) => typeof s === "string") && typeof m.workspaceRoot === "string" && typeof m.settings === "object" && m.settings !== null;
+  return (
+    m.type === "run" &&
+    typeof m.file === "string" &&
+    Array.isArray(m.testPath) &&
+    m.testPath.every((s) => typeof s === "string") &&
+    typeof m.workspaceRoot === "string" &&
+    typeof m.settings === "object" &&
+    m.settings !== null
+  );
 }
 
 /**

@@ -27,7 +27,7 @@ const PACKAGES = { shrinkscope: REPO, ioredis: path.join(REPO, "node_modules", "
 
 export const checks = [
   {
-    name: "extension: UI (a shared database: a failure found on another machine shows as \"Failed elsewhere\", and Run property replays it first)",
+    name: 'extension: UI (a shared database: a failure found on another machine shows as "Failed elsewhere", and Run property replays it first)',
     timeoutMs: 300_000,
     async run(ctx) {
       const redis = await startRedis();
@@ -40,27 +40,47 @@ export const checks = [
         const env = { ...process.env, CI: "true", SHRINKSCOPE_DATABASE_URL: redis.url };
         delete env.NODE_TEST_CONTEXT;
         const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-        const other = spawnSync(process.execPath, ["--import", tsx, "--test", FILE], { cwd: shard, env, encoding: "utf8", timeout: 120_000 });
-        if (other.status === 0 || !/5001 cents is over the limit/.test(other.stdout + other.stderr)) throw new Error(`the other machine's run should fail with the minimal 5001:\n${other.stdout}\n${other.stderr}`);
+        const other = spawnSync(process.execPath, ["--import", tsx, "--test", FILE], {
+          cwd: shard,
+          env,
+          encoding: "utf8",
+          timeout: 120_000,
+        });
+        if (other.status === 0 || !/5001 cents is over the limit/.test(other.stdout + other.stderr))
+          throw new Error(
+            `the other machine's run should fail with the minimal 5001:\n${other.stdout}\n${other.stderr}`,
+          );
         const saved = redis.cli("--scan", "--pattern", "shrinkscope:examples:*");
         ctx.log(`the other machine saved ${JSON.stringify(saved)}`);
-        if (!saved.startsWith(`shrinkscope:examples:${FILE}::property::prices stay under the limit::`)) throw new Error("the failure is not in the shared database under the file's key");
+        if (!saved.startsWith(`shrinkscope:examples:${FILE}::property::prices stay under the limit::`))
+          throw new Error("the failure is not in the shared database under the file's key");
 
         // This machine: the same file, a fresh checkout, the shared database in the settings.
         const before = (server) => {
           fs.writeFileSync(path.join(server.workspace, FILE), SOURCE);
           linkPackages(server.workspace, PACKAGES);
         };
-        const { page } = await openInstalled(ctx, WORKSPACE, { userSettings: { "shrinkscope.sharedDatabaseUrl": redis.url }, before });
+        const { page } = await openInstalled(ctx, WORKSPACE, {
+          userSettings: { "shrinkscope.sharedDatabaseUrl": redis.url },
+          before,
+        });
         await quickOpen(page, FILE);
-        await page.locator(".editor-instance .view-lines", { hasText: "prices stay under the limit" }).first().waitFor({ timeout: 30_000 });
+        await page
+          .locator(".editor-instance .view-lines", { hasText: "prices stay under the limit" })
+          .first()
+          .waitFor({ timeout: 30_000 });
         // The diagnostic, as the Problems view lists it.
         await page.keyboard.press("Control+Shift+M");
         const problem = page.locator(".markers-panel .monaco-list-row", { hasText: "Failed elsewhere" });
         await problem.first().waitFor({ timeout: 60_000 });
         const text = (await page.locator(".markers-panel").innerText()).replace(/\s+/g, " ");
         ctx.log(`Problems: ${JSON.stringify(text.slice(0, 400))}`);
-        for (const want of ["Failed elsewhere (saved on", "Minimal example: 5001", "RangeError: 5001 cents is over the limit", "Run property replays it first"]) {
+        for (const want of [
+          "Failed elsewhere (saved on",
+          "Minimal example: 5001",
+          "RangeError: 5001 cents is over the limit",
+          "Run property replays it first",
+        ]) {
           if (!text.includes(want)) throw new Error(`the Problems view lacks ${JSON.stringify(want)}:\n${text}`);
         }
         await ctx.screenshot(page, "shared-failed-elsewhere", { keep: "shared-failed-elsewhere.png" });
@@ -76,8 +96,14 @@ export const checks = [
         if (repro !== "5001") throw new Error(`the panel's minimal example reads ${JSON.stringify(repro)}`);
         ctx.log(`Run property: replayed from the shared database, minimal example ${repro}`);
         // Now it failed here too: its own diagnostic says so, and "Failed elsewhere" is gone.
-        await page.locator(".markers-panel .monaco-list-row", { hasText: "Property fails. Minimal example: 5001" }).first().waitFor({ timeout: 30_000 });
-        await page.locator(".markers-panel .monaco-list-row", { hasText: "Failed elsewhere" }).first().waitFor({ state: "detached", timeout: 30_000 });
+        await page
+          .locator(".markers-panel .monaco-list-row", { hasText: "Property fails. Minimal example: 5001" })
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await page
+          .locator(".markers-panel .monaco-list-row", { hasText: "Failed elsewhere" })
+          .first()
+          .waitFor({ state: "detached", timeout: 30_000 });
         await ctx.screenshot(page, "shared-replayed", { keep: "shared-replayed.png" });
       } finally {
         redis.stop();

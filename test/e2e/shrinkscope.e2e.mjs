@@ -21,10 +21,23 @@ export function packagedExtension() {
 function packageExtension() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vsix-"));
   const vsix = path.join(dir, "shrinkscope.vsix");
-  execFileSync(process.execPath, [path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"), "package", "--no-dependencies", "--allow-missing-repository", "--no-rewrite-relative-links", "--out", vsix], { cwd: REPO, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(REPO, "node_modules", "@vscode", "vsce", "vsce"),
+      "package",
+      "--no-dependencies",
+      "--allow-missing-repository",
+      "--no-rewrite-relative-links",
+      "--out",
+      vsix,
+    ],
+    { cwd: REPO, stdio: "pipe" },
+  );
   execFileSync("python3", ["-m", "zipfile", "-e", vsix, path.join(dir, "unpacked")]);
   const ext = path.join(dir, "unpacked", "extension");
-  if (fs.existsSync(path.join(ext, "node_modules"))) throw new Error("the .vsix should carry no node_modules of its own");
+  if (fs.existsSync(path.join(ext, "node_modules")))
+    throw new Error("the .vsix should carry no node_modules of its own");
   return { ext, size: fs.statSync(vsix).size };
 }
 
@@ -41,10 +54,58 @@ const bin = (...p) => path.join(REPO, "node_modules", ...p);
  * configuration produces, and how the runner runs the converted test.
  */
 const RUNNER_PROJECTS = [
-  { project: "vitest-app", runner: "vitest", via: "vitest", packages: ["vitest"], file: "test/cart.test.ts", name: "shows the total in cents", lens: 0, minimal: "[1]", convertAt: "property(prices, (cart) => {", error: /expected the total to show 0\.03 \(3 cents\), it shows "0\.30"/, runConverted: (f) => [bin("vitest", "vitest.mjs"), "run", f, "--testNamePattern", "regression"] },
-  { project: "jest-app", runner: "jest", via: "jest", packages: ["jest"], file: "test/shipping.test.js", name: "charges every started kilogram", lens: 0, minimal: "1", convertAt: "property(st.integers({ min: 0, max: 30_000 }), (grams) => {", error: /expected 0 cents at 450 per kg to cover 1 g, it covers 0 g/, runConverted: (f) => [bin("jest", "bin", "jest.js"), "--runTestsByPath", f, "--testNamePattern", "regression"] },
-  { project: "mocha-app", runner: "mocha", via: "mocha", packages: ["mocha"], file: "test/discount.test.mjs", name: "applies the tier the amount reaches", lens: 0, minimal: "100", convertAt: "property(st.integers({ min: 0, max: 1000 }), (amount) => {", error: /amount 100/, runConverted: (f) => [bin("mocha", "bin", "mocha.js"), "--grep", "regression", "--ignore", `!${f}`, f] },
-  { project: "node-app", runner: "node", via: "node:test", packages: ["tsx"], file: "test/invoice.test.ts", name: "instalments add up to the total", lens: 0, minimal: "1, 2", convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })", error: /0 !== 1/, runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f] },
+  {
+    project: "vitest-app",
+    runner: "vitest",
+    via: "vitest",
+    packages: ["vitest"],
+    file: "test/cart.test.ts",
+    name: "shows the total in cents",
+    lens: 0,
+    minimal: "[1]",
+    convertAt: "property(prices, (cart) => {",
+    error: /expected the total to show 0\.03 \(3 cents\), it shows "0\.30"/,
+    runConverted: (f) => [bin("vitest", "vitest.mjs"), "run", f, "--testNamePattern", "regression"],
+  },
+  {
+    project: "jest-app",
+    runner: "jest",
+    via: "jest",
+    packages: ["jest"],
+    file: "test/shipping.test.js",
+    name: "charges every started kilogram",
+    lens: 0,
+    minimal: "1",
+    convertAt: "property(st.integers({ min: 0, max: 30_000 }), (grams) => {",
+    error: /expected 0 cents at 450 per kg to cover 1 g, it covers 0 g/,
+    runConverted: (f) => [bin("jest", "bin", "jest.js"), "--runTestsByPath", f, "--testNamePattern", "regression"],
+  },
+  {
+    project: "mocha-app",
+    runner: "mocha",
+    via: "mocha",
+    packages: ["mocha"],
+    file: "test/discount.test.mjs",
+    name: "applies the tier the amount reaches",
+    lens: 0,
+    minimal: "100",
+    convertAt: "property(st.integers({ min: 0, max: 1000 }), (amount) => {",
+    error: /amount 100/,
+    runConverted: (f) => [bin("mocha", "bin", "mocha.js"), "--grep", "regression", "--ignore", `!${f}`, f],
+  },
+  {
+    project: "node-app",
+    runner: "node",
+    via: "node:test",
+    packages: ["tsx"],
+    file: "test/invoice.test.ts",
+    name: "instalments add up to the total",
+    lens: 0,
+    minimal: "1, 2",
+    convertAt: "property(st.integers({ min: 0, max: 100_000 }), st.integers({ min: 1, max: 12 })",
+    error: /0 !== 1/,
+    runConverted: (f) => ["--import", "tsx", "--test", "--test-name-pattern=regression", f],
+  },
 ];
 
 export async function quickOpen(page, name) {
@@ -58,7 +119,12 @@ export async function quickOpen(page, name) {
  */
 export async function openInstalled(ctx, workspace, { userSettings, viewport, before } = {}) {
   const { ext, size } = packagedExtension();
-  const server = await ctx.startCodeServer({ installExtensions: [ext], smokeTestDriver: false, workspace, ...(userSettings ? { userSettings } : {}) });
+  const server = await ctx.startCodeServer({
+    installExtensions: [ext],
+    smokeTestDriver: false,
+    workspace,
+    ...(userSettings ? { userSettings } : {}),
+  });
   await before?.(server);
   const { page } = await ctx.openWorkbench(server, viewport ? { viewport } : {});
   return { server, page, size };
@@ -91,7 +157,10 @@ async function convertAt(ctx, page, lineText) {
     }
   }
   if (!converted) throw new Error("the quick fix never appeared");
-  await page.locator(".editor-instance .view-lines", { hasText: "regression: minimal counterexample" }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator(".editor-instance .view-lines", { hasText: "regression: minimal counterexample" })
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /** Ctrl+G: scroll the editor to a 1-based line (a CodeLens below the fold is not drawn). */
@@ -114,7 +183,8 @@ async function debugStopsAtTheFailingLine(ctx, page, proj, file) {
   const lines = fs.readFileSync(file, "utf8").split("\n");
   const failing = lines.findIndex((l) => l.includes("// the failing line")) + 1;
   const lensLine = lines.findIndex((l) => l.includes(proj.name)) + 1;
-  if (failing < 1 || lensLine < 1) throw new Error(`${proj.file} has no failing-line marker or no test named ${proj.name}`);
+  if (failing < 1 || lensLine < 1)
+    throw new Error(`${proj.file} has no failing-line marker or no test named ${proj.name}`);
   await goToLine(page, failing);
   await page.keyboard.press("F9");
   await page.locator(".editor-instance .codicon-debug-breakpoint").first().waitFor({ timeout: 10_000 });
@@ -124,7 +194,8 @@ async function debugStopsAtTheFailingLine(ctx, page, proj, file) {
   // The top stack frame's arrow in the editor's margin: the debugger is paused in this file.
   await page.locator(".editor-instance .codicon-debug-stackframe").first().waitFor({ timeout: 120_000 });
   const selection = await page.locator("#status\\.editor\\.selection").innerText();
-  if (!new RegExp(`^Ln ${failing},`).test(selection)) throw new Error(`the debugger stopped at ${selection}, not at the failing line ${failing}`);
+  if (!new RegExp(`^Ln ${failing},`).test(selection))
+    throw new Error(`the debugger stopped at ${selection}, not at the failing line ${failing}`);
   ctx.log(`Debug property via ${proj.via}: stopped at the breakpoint on line ${failing} after ${Date.now() - t0} ms`);
   await ctx.screenshot(page, `runner-${proj.runner}-debug`, { keep: `runner-${proj.runner}-debug.png` });
   await page.keyboard.press("Shift+F5");
@@ -146,7 +217,11 @@ function runConverted(workspace, file) {
   }
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
-  const run = spawnSync(NODE24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { cwd: workspace, encoding: "utf8", env });
+  const run = spawnSync(NODE24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], {
+    cwd: workspace,
+    encoding: "utf8",
+    env,
+  });
   const out = run.stdout + run.stderr;
   if (run.status === 0) throw new Error(`the converted test passed; it should fail until the bug is fixed:\n${out}`);
   return out;
@@ -155,7 +230,8 @@ function runConverted(workspace, file) {
 /** Save the editor and read the file once it holds the converted test. */
 async function saveAndRead(page, file) {
   await page.keyboard.press("Control+S");
-  for (let i = 0; i < 50 && !fs.readFileSync(file, "utf8").includes("regression: minimal counterexample"); i++) await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < 50 && !fs.readFileSync(file, "utf8").includes("regression: minimal counterexample"); i++)
+    await new Promise((r) => setTimeout(r, 200));
   return fs.readFileSync(file, "utf8");
 }
 
@@ -173,7 +249,12 @@ export const checks = [
     async run(ctx) {
       const size = fs.statSync(path.join(REPO, "dist", "extension.js")).size;
       ctx.log(`BAR dist/extension.js: ${(size / 1024).toFixed(0)} KB (bar: < 1 MB)`);
-      const code = await ctx.runInHostTests({ extensionDevelopmentPath: REPO, extensionTestsPath: HOST_TESTS, workspace: WORKSPACE, timeoutMs: 590_000 });
+      const code = await ctx.runInHostTests({
+        extensionDevelopmentPath: REPO,
+        extensionTestsPath: HOST_TESTS,
+        workspace: WORKSPACE,
+        timeoutMs: 590_000,
+      });
       if (code !== 0) throw new Error(`in-host tests exited with code ${code}`);
     },
   },
@@ -181,7 +262,13 @@ export const checks = [
     name: "extension: untrusted workspace (CodeLens shows, nothing runs)",
     timeoutMs: 180_000,
     async run(ctx) {
-      const code = await ctx.runInHostTests({ extensionDevelopmentPath: REPO, extensionTestsPath: path.join(HERE, "fixtures", "host-tests-untrusted", "index.js"), workspace: WORKSPACE, workspaceTrust: true, timeoutMs: 170_000 });
+      const code = await ctx.runInHostTests({
+        extensionDevelopmentPath: REPO,
+        extensionTestsPath: path.join(HERE, "fixtures", "host-tests-untrusted", "index.js"),
+        workspace: WORKSPACE,
+        workspaceTrust: true,
+        timeoutMs: 170_000,
+      });
       if (code !== 0) throw new Error(`in-host tests exited with code ${code}`);
     },
   },
@@ -197,15 +284,24 @@ export const checks = [
       const t0 = Date.now();
       await lenses.nth(1).click();
       const status = page.locator(".statusbar-item", { hasText: "Shrinkscope: " });
-      await status.filter({ hasText: /generating|starting|running/ }).first().waitFor({ timeout: 30_000 });
+      await status
+        .filter({ hasText: /generating|starting|running/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
       ctx.log(`status bar while it runs: ${JSON.stringify((await status.first().innerText()).trim())}`);
       // A run that takes longer than a moment gets a notification, as other long operations in VS Code do.
       const toast = page.locator(".notifications-toasts .notification-toast", { hasText: "Shrinkscope: hangs" });
       await toast.waitFor({ timeout: 30_000 });
       const shownAfter = Date.now() - t0;
-      if (shownAfter < 2500) throw new Error(`the notification showed after ${shownAfter} ms: a short run must not get one`);
-      ctx.log(`progress notification after ${shownAfter} ms: ${JSON.stringify((await toast.innerText()).replace(/\s+/g, " ").trim())}`);
-      await page.locator(".notifications-toasts .notification-toast.notification-fade-in-done").first().waitFor({ timeout: 10_000 });
+      if (shownAfter < 2500)
+        throw new Error(`the notification showed after ${shownAfter} ms: a short run must not get one`);
+      ctx.log(
+        `progress notification after ${shownAfter} ms: ${JSON.stringify((await toast.innerText()).replace(/\s+/g, " ").trim())}`,
+      );
+      await page
+        .locator(".notifications-toasts .notification-toast.notification-fade-in-done")
+        .first()
+        .waitFor({ timeout: 10_000 });
       await ctx.screenshot(page, "progress-notification", { keep: "progress-notification.png" });
       await toast.getByRole("button", { name: "Cancel" }).click();
       // Cancel stops the run: the status bar and the panel say so, and the notification goes.
@@ -222,11 +318,16 @@ export const checks = [
     async run(ctx) {
       // A string property whose minimal example is longer than a cell shows (the selected cell's full value);
       // 900 px wide, the panel beside the editor gets about 400 px.
-      const words = (server) => fs.writeFileSync(
-        path.join(server.workspace, "words.test.ts"),
-        `import { test } from "node:test";\nimport { property, st } from "shrinkscope";\n\ntest("no word repeats a letter", property(st.text({ alphabet: \"abcdefghij\", maxSize: 12 }), (w) => {\n  if (w.length > 7 && new Set(w).size < w.length) throw new Error(\`\${JSON.stringify(w)} repeats a letter\`);\n}));\n`,
-      );
-      const { page } = await openInstalled(ctx, WORKSPACE, { userSettings: { "workbench.colorTheme": "Default Light Modern" }, viewport: { width: 900, height: 900 }, before: words });
+      const words = (server) =>
+        fs.writeFileSync(
+          path.join(server.workspace, "words.test.ts"),
+          `import { test } from "node:test";\nimport { property, st } from "shrinkscope";\n\ntest("no word repeats a letter", property(st.text({ alphabet: \"abcdefghij\", maxSize: 12 }), (w) => {\n  if (w.length > 7 && new Set(w).size < w.length) throw new Error(\`\${JSON.stringify(w)} repeats a letter\`);\n}));\n`,
+        );
+      const { page } = await openInstalled(ctx, WORKSPACE, {
+        userSettings: { "workbench.colorTheme": "Default Light Modern" },
+        viewport: { width: 900, height: 900 },
+        before: words,
+      });
       const panel = panelOf(page);
       const lens = (i) => runLenses(page).nth(i);
       await quickOpen(page, "words.test.ts");
@@ -240,7 +341,8 @@ export const checks = [
       // The selected cell keeps its full value below the row.
       await panel.locator("#choices .row.target div.cell.string").first().click();
       const detail = await panel.locator("#choices .detail").innerText();
-      if (!detail.includes(repro.trim().slice(1, -1))) throw new Error(`the selected cell's details read ${JSON.stringify(detail)}`);
+      if (!detail.includes(repro.trim().slice(1, -1)))
+        throw new Error(`the selected cell's details read ${JSON.stringify(detail)}`);
       ctx.log(`light, ${width} px: minimal example ${repro.trim()}; the selected cell reads ${JSON.stringify(detail)}`);
       await ctx.screenshot(page, "light-narrow-string", { keep: "light-narrow-string.png" });
       // Again: the saved failure is replayed from the example database, and the panel says so.
@@ -256,13 +358,18 @@ export const checks = [
       await panel.locator(".badge.passed").waitFor({ timeout: 180_000 });
       // The run took seconds, so it had a progress notification: gone once the run is over.
       const t = Date.now();
-      await page.locator(".notifications-toasts .notification-toast", { hasText: "Shrinkscope: many examples" }).waitFor({ state: "detached", timeout: 15_000 });
+      await page
+        .locator(".notifications-toasts .notification-toast", { hasText: "Shrinkscope: many examples" })
+        .waitFor({ state: "detached", timeout: 15_000 });
       ctx.log(`the run's notification went ${Date.now() - t} ms after the panel said "passed"`);
       const examples = await panel.locator("#stats dd").first().innerText();
       ctx.log(`the 100,000-case run: the statistics count ${examples} cases`);
       await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
-      const labelled = await panel.locator("#datatree g.cell text.label").evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
-      if (labelled < 3) throw new Error(`the DataTree of a 100,000-case run shows ${labelled} legible labels at ${width} px`);
+      const labelled = await panel
+        .locator("#datatree g.cell text.label")
+        .evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
+      if (labelled < 3)
+        throw new Error(`the DataTree of a 100,000-case run shows ${labelled} legible labels at ${width} px`);
       await ctx.screenshot(page, "light-narrow-datatree", { keep: "light-narrow-datatree.png" });
       await panel.locator("#sec-stats").scrollIntoViewIfNeeded();
       await ctx.screenshot(page, "light-narrow-stats", { keep: "light-narrow-stats.png" });
@@ -300,16 +407,22 @@ export const checks = [
       }
       await panel.locator("#sec-datatree").scrollIntoViewIfNeeded();
       // The real run's DataTree is legible: its labels are drawn at the panel's size (not a scaled-down sliver).
-      const labelled = await panel.locator("#datatree g.cell text.label").evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
+      const labelled = await panel
+        .locator("#datatree g.cell text.label")
+        .evaluateAll((ts) => ts.filter((t) => t.textContent !== "" && t.getBoundingClientRect().height >= 10).length);
       if (labelled < 5) throw new Error(`the DataTree shows ${labelled} legible labels after a real run`);
       ctx.log(`DataTree: ${labelled} legible labels`);
       await ctx.screenshot(page, "panel-datatree", { keep: "datatree.png" });
       // Put the cursor on the failing property call and ask for quick fixes.
       await convertAt(ctx, page, 'test("is ascending"');
       const text = await saveAndRead(page, path.join(server.workspace, "sort.test.ts"));
-      if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {')) throw new Error(`the regression test is not in the file:\n${text}`);
-      if (!text.includes("const xs = [-1, -2];")) throw new Error("the regression test does not declare the minimal example");
-      console.log(`    converted test, as saved:\n${insertedTest(text, 'test("is ascending (regression').replace(/^/gm, "      ")}`);
+      if (!text.includes('test("is ascending (regression: minimal counterexample)", () => {'))
+        throw new Error(`the regression test is not in the file:\n${text}`);
+      if (!text.includes("const xs = [-1, -2];"))
+        throw new Error("the regression test does not declare the minimal example");
+      console.log(
+        `    converted test, as saved:\n${insertedTest(text, 'test("is ascending (regression').replace(/^/gm, "      ")}`,
+      );
       await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
     },
@@ -321,7 +434,11 @@ export const checks = [
       const { server, page } = await openInstalled(ctx, MACHINES);
       await openFile(page, "ledger.test.ts", "LedgerMachine");
       // The machine test is at the end of the file, below the fold: go to its line so its lens is drawn.
-      const testLine = fs.readFileSync(path.join(MACHINES, "ledger.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("ledger keeps its total"')) + 1;
+      const testLine =
+        fs
+          .readFileSync(path.join(MACHINES, "ledger.test.ts"), "utf8")
+          .split("\n")
+          .findIndex((l) => l.includes('test("ledger keeps its total"')) + 1;
       await goToLine(page, testLine);
       const lens = runLenses(page);
       await lens.first().waitFor({ timeout: 60_000 });
@@ -329,11 +446,17 @@ export const checks = [
       const panel = panelOf(page);
       // The Steps view ends on the minimal sequence, the failing invariant marked, the Explanation and the state.
       const steps = panel.locator("#steps");
-      await steps.locator("li.step", { hasText: "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });" }).waitFor({ timeout: 90_000 });
+      await steps
+        .locator("li.step", { hasText: "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });" })
+        .waitFor({ timeout: 90_000 });
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
       await steps.locator("li.step.failed", { hasText: "totalsMatch" }).waitFor({ timeout: 10_000 });
       const stepsText = await steps.innerText();
-      for (const want of ['state.open({ name: "a" })', "Explanation: assertion failed in invariant totalsMatch", 'balances [["a",101]]']) {
+      for (const want of [
+        'state.open({ name: "a" })',
+        "Explanation: assertion failed in invariant totalsMatch",
+        'balances [["a",101]]',
+      ]) {
         if (!stepsText.includes(want)) throw new Error(`the Steps view lacks ${JSON.stringify(want)}:\n${stepsText}`);
       }
       const rows = await steps.locator("li.step").count();
@@ -346,7 +469,10 @@ export const checks = [
       const input = page.locator(".quick-input-widget .quick-input-box input");
       await input.waitFor({ state: "visible", timeout: 10_000 });
       await page.keyboard.type("Dark Modern", { delay: 20 });
-      await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Dark Modern" }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator(".quick-input-widget .monaco-list-row", { hasText: "Dark Modern" })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await page.keyboard.press("Enter");
       await page.locator(".monaco-workbench.vs-dark").waitFor({ timeout: 10_000 }); // the workbench's dark-theme class
       await page.waitForTimeout(1_000);
@@ -359,15 +485,23 @@ export const checks = [
       const text = await saveAndRead(page, file);
       const test = insertedTest(text, 'test("ledger keeps its total (regression');
       console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
-      for (const want of ["const state = new LedgerMachine();", 'const accounts_0 = state.open({ name: "a" });', "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();"]) {
+      for (const want of [
+        "const state = new LedgerMachine();",
+        'const accounts_0 = state.open({ name: "a" });',
+        "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+        "state.totalsMatch();",
+      ]) {
         if (!test.includes(want)) throw new Error(`the converted test lacks ${JSON.stringify(want)}`);
       }
       // Run it as a user would, with type stripping, against this repository's engine: it fails with the
       // invariant's own assertion.
       const out = runConverted(server.workspace, file);
-      if (!/the ledger's total differs from the model's/.test(out) || !/101 !== 100/.test(out)) throw new Error(`the converted test did not fail with the invariant's assertion:\n${out}`);
+      if (!/the ledger's total differs from the model's/.test(out) || !/101 !== 100/.test(out))
+        throw new Error(`the converted test did not fail with the invariant's assertion:\n${out}`);
       if (/PropertyFailure/.test(out)) throw new Error("the converted test failed through the engine, not on its own");
-      ctx.log("the converted test fails under node --experimental-strip-types --test with the invariant's assertion (101 !== 100)");
+      ctx.log(
+        "the converted test fails under node --experimental-strip-types --test with the invariant's assertion (101 !== 100)",
+      );
       // Show the converted test from its left edge.
       await goToLine(page, text.split("\n").findIndex((l) => l.includes("(regression: minimal counterexample)")) + 1);
       await page.keyboard.press("Home");
@@ -381,7 +515,11 @@ export const checks = [
     async run(ctx) {
       const { server, page } = await openInstalled(ctx, MACHINES);
       await openFile(page, "log.test.ts", "reserveThenWrite");
-      const testLine = fs.readFileSync(path.join(MACHINES, "log.test.ts"), "utf8").split("\n").findIndex((l) => l.includes('test("the log keeps every append"')) + 1;
+      const testLine =
+        fs
+          .readFileSync(path.join(MACHINES, "log.test.ts"), "utf8")
+          .split("\n")
+          .findIndex((l) => l.includes('test("the log keeps every append"')) + 1;
       await goToLine(page, testLine);
       const lens = runLenses(page);
       await lens.first().waitFor({ timeout: 60_000 });
@@ -392,11 +530,13 @@ export const checks = [
       await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
       // The explain phase marks the workload arguments that do not matter; without the marks it is the minimal workload.
       const repro = await panel.locator(".repro").innerText();
-      if (repro.replace(/ \/\/ or any other generated value/g, "").replace(/\n/g, " ") !== '2, ["a"], 0') throw new Error(`the result shows ${JSON.stringify(repro)}`);
+      if (repro.replace(/ \/\/ or any other generated value/g, "").replace(/\n/g, " ") !== '2, ["a"], 0')
+        throw new Error(`the result shows ${JSON.stringify(repro)}`);
       const timeline = panel.locator("#timeline");
       await timeline.locator(".mark").first().waitFor({ timeout: 10_000 });
       const lanes = await timeline.locator(".lane-label").allInnerTexts();
-      if (!lanes.some((l) => l.includes("main")) || lanes.length < 3) throw new Error(`the Timeline should have a lane for main and each writer, got ${JSON.stringify(lanes)}`);
+      if (!lanes.some((l) => l.includes("main")) || lanes.length < 3)
+        throw new Error(`the Timeline should have a lane for main and each writer, got ${JSON.stringify(lanes)}`);
       const text = await timeline.innerText();
       for (const want of ["Failing schedule: seed", "lost 1 appends"]) {
         if (!text.includes(want)) throw new Error(`the Timeline lacks ${JSON.stringify(want)}:\n${text}`);
@@ -411,8 +551,10 @@ export const checks = [
       const saved = await saveAndRead(page, file);
       const test = insertedTest(saved, 'test("the log keeps every append (regression');
       console.log(`    converted test, as saved:\n${test.replace(/^/gm, "      ")}`);
-      if (!/explore\(/.test(test) || !/seeds: \[\d+\]/.test(test)) throw new Error("the converted test does not replay the failing seed with explore");
-      if (!/2, \["a"\], 0|writers = 2|\b2\b/.test(test)) throw new Error("the converted test does not pin the minimal workload");
+      if (!/explore\(/.test(test) || !/seeds: \[\d+\]/.test(test))
+        throw new Error("the converted test does not replay the failing seed with explore");
+      if (!/2, \["a"\], 0|writers = 2|\b2\b/.test(test))
+        throw new Error("the converted test does not pin the minimal workload");
       const out = runConverted(server.workspace, file);
       if (!/lost 1 appends/.test(out)) throw new Error(`the converted test did not fail with the lost append:\n${out}`);
       ctx.log("the converted test fails under node --experimental-strip-types --test with the lost append");
@@ -437,13 +579,16 @@ export const checks = [
       const repro = await panel.locator(".repro").innerText();
       // The list is what fails (four numbers summing to 381 once shrunk); the label is free.
       const lines = repro.split("\n");
-      if (lines.length !== 2 || !/^\[.*\],$/.test(lines[0]) || lines[1] !== '"" // or any other generated value') throw new Error(`the result shows ${JSON.stringify(repro)}`);
+      if (lines.length !== 2 || !/^\[.*\],$/.test(lines[0]) || lines[1] !== '"" // or any other generated value')
+        throw new Error(`the result shows ${JSON.stringify(repro)}`);
       const sizes = JSON.parse(lines[0].slice(0, -1));
-      if (sizes.reduce((a, b) => a + b, 0) !== 381) throw new Error(`the minimal list does not sum to 381: ${lines[0]}`);
+      if (sizes.reduce((a, b) => a + b, 0) !== 381)
+        throw new Error(`the minimal list does not sum to 381: ${lines[0]}`);
       const targets = panel.locator("#progress table.targets");
       await targets.waitFor({ timeout: 10_000 });
       const text = await targets.innerText();
-      if (!/target phase done/.test(text) || !/total\s+3\d\d/.test(text)) throw new Error(`the progress view's targets table reads:\n${text}`);
+      if (!/target phase done/.test(text) || !/total\s+3\d\d/.test(text))
+        throw new Error(`the progress view's targets table reads:\n${text}`);
       ctx.log(`explained repro: ${JSON.stringify(repro)}; targets table: ${JSON.stringify(text)}`);
       await panel.locator("#sec-progress").scrollIntoViewIfNeeded();
       await ctx.screenshot(page, "target-progress", { keep: "target-progress.png" });
@@ -456,7 +601,11 @@ export const checks = [
     timeoutMs: 300_000,
     async run(ctx) {
       // What `npm install` would give the copied project: shrinkscope (this repository, built) and its runner.
-      const install = (server) => linkPackages(server.workspace, { shrinkscope: REPO, ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])) });
+      const install = (server) =>
+        linkPackages(server.workspace, {
+          shrinkscope: REPO,
+          ...Object.fromEntries(proj.packages.map((p) => [p, path.join(REPO, "node_modules", p)])),
+        });
       const { server, page } = await openInstalled(ctx, path.join(RUNNER_APPS, proj.project), { before: install });
       const panel = panelOf(page);
       // The panel's first load in a browser that has never shown a VS Code webview: the browser installs VS
@@ -464,7 +613,11 @@ export const checks = [
       // once per browser, not per run or runner, so it is measured apart from the clicks below.
       await quickOpen(page, "package.json"); // the panel opens beside an editor, where the runs will show it
       const t = Date.now();
-      await quickPick(page, { key: "Control+Shift+P", text: "Shrinkscope: Show panel", rowText: "Shrinkscope: Show panel" });
+      await quickPick(page, {
+        key: "Control+Shift+P",
+        text: "Shrinkscope: Show panel",
+        rowText: "Shrinkscope: Show panel",
+      });
       await panel.locator("#app").waitFor({ timeout: 90_000 });
       ctx.log(`the panel's first load in a new browser: ${Date.now() - t} ms`);
       await quickOpen(page, path.basename(proj.file));
@@ -479,60 +632,92 @@ export const checks = [
       // extension host to the panel (seen in CPU traces; the runner's part was 0.5–1.5 s). The second click
       // is what a user clicking again sees.
       const lensAt = Date.now();
-      await page.waitForFunction(() => !document.querySelector(".statusbar-item .codicon-loading"), null, { timeout: 60_000 });
+      await page.waitForFunction(() => !document.querySelector(".statusbar-item .codicon-loading"), null, {
+        timeout: 60_000,
+      });
       ctx.log(`VS Code settled after opening the file ${Date.now() - lensAt} ms after the lens showed`);
       for (const run of ["first", "again"]) {
         // Timed from the mouse press as the workbench received it: Playwright's checks before it clicks (the
         // lens stable over two frames) take seconds while the workbench is busy starting, and are not the user's.
         await page.evaluate(() => {
           window.__shrinkscopeClickAt = undefined;
-          document.addEventListener("mousedown", () => void (window.__shrinkscopeClickAt = Date.now()), { capture: true, once: true });
+          document.addEventListener("mousedown", () => void (window.__shrinkscopeClickAt = Date.now()), {
+            capture: true,
+            once: true,
+          });
         });
         await lens.nth(proj.lens).click();
         const t0 = await page.evaluate(() => window.__shrinkscopeClickAt);
         if (typeof t0 !== "number") throw new Error("the click on the lens never reached the workbench");
         // This run's start (the badge) or, when it was over before we looked, its end (the runs list): only then
         // are the cells this run's, not the last one's.
-        await panel.locator(`.badge.running, .history-title:has-text("(${run === "first" ? 1 : 2})")`).first().waitFor({ timeout: 90_000 });
+        await panel
+          .locator(`.badge.running, .history-title:has-text("(${run === "first" ? 1 : 2})")`)
+          .first()
+          .waitFor({ timeout: 90_000 });
         const shown = Date.now() - t0;
         // Not a cell of the last run's leaving (its fade-out keeps it in the page for a moment).
         await panel.locator("#choices div.cell:not(.leaving)").first().waitFor({ timeout: 90_000 });
         const seen = Date.now() - t0;
         // The page's own marks (webview/main.ts): when the run's start arrived and its first case was drawn.
         await panel.locator("body[data-first-case-at]").waitFor({ state: "attached", timeout: 30_000 });
-        const marks = await panel.locator("body").evaluate((b) => ({ started: Number(b.dataset.runStartedAt), first: Number(b.dataset.firstCaseAt), firstFrame: b.dataset.firstFrame, events: Number(b.dataset.firstEventsAt), fold: b.dataset.fold }));
+        const marks = await panel.locator("body").evaluate((b) => ({
+          started: Number(b.dataset.runStartedAt),
+          first: Number(b.dataset.firstCaseAt),
+          firstFrame: b.dataset.firstFrame,
+          events: Number(b.dataset.firstEventsAt),
+          fold: b.dataset.fold,
+        }));
         // The panel folds in its worker (webview/fold.ts) under VS Code's own webview and the panel's CSP.
-        if (marks.fold !== "worker") throw new Error(`the panel folds ${marks.fold === undefined ? "nowhere" : `on the ${marks.fold}`}, not in its worker`);
+        if (marks.fold !== "worker")
+          throw new Error(
+            `the panel folds ${marks.fold === undefined ? "nowhere" : `on the ${marks.fold}`}, not in its worker`,
+          );
         // The new run's first frame named it and its state (not a blank panel).
-        if (!(marks.firstFrame ?? "").includes(proj.name) || !/running|failed/.test(marks.firstFrame ?? "")) throw new Error(`the run's first frame showed ${JSON.stringify(marks.firstFrame)}`);
-        if (!(marks.first >= t0)) throw new Error(`the panel's first-case mark (${marks.first}) is not after the click (${t0})`);
+        if (!(marks.firstFrame ?? "").includes(proj.name) || !/running|failed/.test(marks.firstFrame ?? ""))
+          throw new Error(`the run's first frame showed ${JSON.stringify(marks.firstFrame)}`);
+        if (!(marks.first >= t0))
+          throw new Error(`the panel's first-case mark (${marks.first}) is not after the click (${t0})`);
         const first = marks.first - t0;
         await panel.locator(`.history-title:has-text("(${run === "first" ? 1 : 2})")`).waitFor({ timeout: 90_000 });
         await panel.locator(".repro", { hasText: proj.minimal }).waitFor({ timeout: 10_000 });
         await panel.locator(".badge.failed").waitFor({ timeout: 10_000 });
-        ctx.log(`BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run, VS Code settled" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms, its first events after ${marks.events - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms; its first frame's header: ${JSON.stringify(marks.firstFrame)})`);
+        ctx.log(
+          `BAR click to first streamed test case through ${proj.runner} (${run === "first" ? "cold: the runner's first run, VS Code settled" : "warm"}): ${first} ms (bar: 3000 ms cold, 1500 ms warm; the run's start reached the panel after ${marks.started - t0} ms, its first events after ${marks.events - t0} ms; Playwright saw the run after ${shown} ms and its first cell after ${seen} ms; its first frame's header: ${JSON.stringify(marks.firstFrame)})`,
+        );
       }
       // The status bar says how the run ended, as other test tools do; its item opens the panel.
       const status = page.locator(".statusbar-item", { hasText: "Shrinkscope: failed" });
       await status.waitFor({ timeout: 10_000 });
-      ctx.log(`status bar: ${JSON.stringify((await status.innerText()).trim())}, its tooltip: ${JSON.stringify(await status.locator("a, .statusbar-item-label").first().getAttribute("aria-label"))}`);
+      ctx.log(
+        `status bar: ${JSON.stringify((await status.innerText()).trim())}, its tooltip: ${JSON.stringify(await status.locator("a, .statusbar-item-label").first().getAttribute("aria-label"))}`,
+      );
       const meta = await panel.locator(".meta").first().innerText();
-      if (!meta.includes(`via ${proj.via}`)) throw new Error(`the panel's header does not say ${proj.via} ran it: ${JSON.stringify(meta)}`);
+      if (!meta.includes(`via ${proj.via}`))
+        throw new Error(`the panel's header does not say ${proj.via} ran it: ${JSON.stringify(meta)}`);
       const result = await panel.locator("#result").innerText();
-      if (!proj.error.test(result)) throw new Error(`the result lacks the error only the project's configuration produces:\n${result}`);
+      if (!proj.error.test(result))
+        throw new Error(`the result lacks the error only the project's configuration produces:\n${result}`);
       ctx.log(`panel header: ${JSON.stringify(meta)}`);
       await ctx.screenshot(page, `runner-${proj.runner}-panel`, { keep: `runner-${proj.runner}.png` });
       const file = path.join(server.workspace, proj.file);
       await debugStopsAtTheFailingLine(ctx, page, proj, file);
       await convertAt(ctx, page, proj.convertAt);
       const saved = await saveAndRead(page, file);
-      console.log(`    converted test, as saved:\n${insertedTest(saved, `("${proj.name} (regression`).replace(/^/gm, "      ")}`);
+      console.log(
+        `    converted test, as saved:\n${insertedTest(saved, `("${proj.name} (regression`).replace(/^/gm, "      ")}`,
+      );
       // The project's own runner runs the converted test (its config in effect) and it fails the same way.
       const env = { ...process.env, NO_COLOR: "1" };
       delete env.NODE_TEST_CONTEXT;
-      const run = spawnSync(process.execPath, proj.runConverted(proj.file), { cwd: server.workspace, encoding: "utf8", env });
+      const run = spawnSync(process.execPath, proj.runConverted(proj.file), {
+        cwd: server.workspace,
+        encoding: "utf8",
+        env,
+      });
       const out = run.stdout + run.stderr;
-      if (run.status === 0 || !proj.error.test(out)) throw new Error(`${proj.runner} should run the converted test and fail it with the same error:\n${out}`);
+      if (run.status === 0 || !proj.error.test(out))
+        throw new Error(`${proj.runner} should run the converted test and fail it with the same error:\n${out}`);
       ctx.log(`${proj.runner} runs the converted test: it fails with the same error`);
     },
   })),

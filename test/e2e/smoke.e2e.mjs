@@ -57,7 +57,10 @@ export const checks = [
         .locator(".notifications-toasts .notification-toast.notification-fade-in-done", { hasText: "Smoke: hello #1" })
         .waitFor({ timeout: 30_000 });
       // The editor must still show the file under the notification.
-      await page.locator(".editor-instance .view-lines", { hasText: "export function hello" }).first().waitFor({ timeout: 5_000 });
+      await page
+        .locator(".editor-instance .view-lines", { hasText: "export function hello" })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await ctx.screenshot(page, "smoke-hello-notification", { keep: "smoke.png" });
     },
   },

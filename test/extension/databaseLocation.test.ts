@@ -22,7 +22,8 @@ test("a relative folder is under the workspace; an absolute one is kept; a non-s
   assert.equal(databaseFolder("../team-db", ROOT), path.resolve(ROOT, "..", "team-db"));
   const abs = path.join(os.tmpdir(), "db");
   assert.equal(databaseFolder(abs, ROOT), abs);
-  for (const odd of [null, undefined, 42, {}]) assert.equal(databaseFolder(odd, ROOT), path.join(ROOT, ".shrinkscope", "examples"));
+  for (const odd of [null, undefined, 42, {}])
+    assert.equal(databaseFolder(odd, ROOT), path.join(ROOT, ".shrinkscope", "examples"));
 });
 
 test('the library reads database: "" as the extension does: off, nothing written', () => {
@@ -31,7 +32,10 @@ test('the library reads database: "" as the extension does: off, nothing written
   process.chdir(dir);
   try {
     assert.equal(databaseFolder("", dir), null);
-    assert.throws(() => property(st.integers(), (x) => assert.ok(x < 3), { database: "", derandomize: true })(), PropertyFailure);
+    assert.throws(
+      () => property(st.integers(), (x) => assert.ok(x < 3), { database: "", derandomize: true })(),
+      PropertyFailure,
+    );
     assert.deepEqual(fs.readdirSync(dir), []);
   } finally {
     process.chdir(cwd);

@@ -55,8 +55,14 @@ describe("runner styles", () => {
       "P codec > lengths > finds a long input",
       "- top-level, not a property",
     ]);
-    assert.deepEqual(tests.map((t) => t.kind), ["test", "test", "it", "test", "test", "test"]);
-    assert.deepEqual(tests.map((t) => t.propertyCall?.callee), ["property", "property", undefined, "check", "find", undefined]);
+    assert.deepEqual(
+      tests.map((t) => t.kind),
+      ["test", "test", "it", "test", "test", "test"],
+    );
+    assert.deepEqual(
+      tests.map((t) => t.propertyCall?.callee),
+      ["property", "property", undefined, "check", "find", undefined],
+    );
   });
 
   test("vitest: .concurrent, .each(table)(name), .only with a template name, .todo, a timeout after the callback", () => {
@@ -90,12 +96,17 @@ describe("runner styles", () => {
       'P LRU > with capacity n > eviction > agrees with a model: "Map + order"',
       "- LRU > is pending",
     ]);
-    assert.deepEqual(tests.map((t) => t.kind), ["it", "specify", "it", "it", "xit"]);
+    assert.deepEqual(
+      tests.map((t) => t.kind),
+      ["it", "specify", "it", "it", "xit"],
+    );
     assert.equal(tests[3]!.propertyCall?.callee, "check");
   });
 
   test("suites are not reported as tests, only as path segments", () => {
-    const names = discoverTests('describe("a", () => { suite("b", () => { test("c", () => {}); }); });').map((t) => t.path);
+    const names = discoverTests('describe("a", () => { suite("b", () => { test("c", () => {}); }); });').map(
+      (t) => t.path,
+    );
     assert.deepEqual(names, [["a", "b", "c"]]);
   });
 });
@@ -127,7 +138,10 @@ b", () => {});`;
   test("a non-literal name is its raw source text", () => {
     const tests = discoverFixture("tricky.ts.txt");
     byName(tests, 'modes[1] + " mode"');
-    assert.deepEqual(discoverTests("describe(MyClass, () => { test(MyClass.name + ' works', () => {}) })")[0]!.path, ["MyClass", "MyClass.name + ' works'"]);
+    assert.deepEqual(discoverTests("describe(MyClass, () => { test(MyClass.name + ' works', () => {}) })")[0]!.path, [
+      "MyClass",
+      "MyClass.name + ' works'",
+    ]);
   });
 });
 
@@ -157,7 +171,10 @@ describe("which tests are properties", () => {
       "- method calls named like ours",
       "- ident not bound to a property",
     ]);
-    assert.deepEqual(summary(discoverProperties(src)), summary(tests).filter((s) => s.startsWith("P")));
+    assert.deepEqual(
+      summary(discoverProperties(src)),
+      summary(tests).filter((s) => s.startsWith("P")),
+    );
   });
 
   test("propertyCall points at the call in the body, or at the binding for a const callback", () => {
@@ -189,7 +206,11 @@ describe("which tests are properties", () => {
     const second = src.indexOf("property(st.strings()");
     assert.deepEqual(
       tests.map((t) => [t.path.join(" > "), t.propertyCall?.offset]),
-      [["first > uses p", first], ["second > uses p", second], ["outside both", undefined]],
+      [
+        ["first > uses p", first],
+        ["second > uses p", second],
+        ["outside both", undefined],
+      ],
       "each test's property is the one its own describe declares; neither is visible outside them",
     );
   });
@@ -224,7 +245,8 @@ describe("text that only looks like a test", () => {
   test("comments, strings, templates and regexes hide fake test( and property( text", () => {
     const tests = discoverFixture("tricky.ts.txt");
     const names = tests.map((t) => t.path.join(" > "));
-    for (const fake of ["fake", "fake2", "x", "nope", "line comment"]) assert.ok(!names.some((n) => n.endsWith(fake)), `found fake ${fake}`);
+    for (const fake of ["fake", "fake2", "x", "nope", "line comment"])
+      assert.ok(!names.some((n) => n.endsWith(fake)), `found fake ${fake}`);
     assert.deepEqual(names, [
       "tricky > regex with a quote",
       "tricky > renamed import is a property",
@@ -244,19 +266,26 @@ describe("text that only looks like a test", () => {
     ].join("\n");
     const tests = discoverTests(src);
     assert.deepEqual(summary(tests), ["- a", "- b", "- c"]);
-    assert.deepEqual(tests.map((t) => t.range.startLine), [0, 1, 2]);
+    assert.deepEqual(
+      tests.map((t) => t.range.startLine),
+      [0, 1, 2],
+    );
   });
 
   test("division is not a regex, even with quotes later on the line", () => {
-    const src = 'const r = total / count / 2; const q = "it\'s";\nconst h = (a) / 2 + arr[0] / 3; // it\'s\ntest("after division", () => {});';
-    assert.deepEqual(discoverTests(src).map((t) => t.path[0]), ["after division"]);
+    const src =
+      'const r = total / count / 2; const q = "it\'s";\nconst h = (a) / 2 + arr[0] / 3; // it\'s\ntest("after division", () => {});';
+    assert.deepEqual(
+      discoverTests(src).map((t) => t.path[0]),
+      ["after division"],
+    );
   });
 
   test("members, declarations, methods and other calls named test/it/context are not tests", () => {
     const src = [
       'import { test, it } from "node:test";',
-      "if (/x/.test(s)) t.test(\"subtest\", () => {});",
-      "const it2 = it; iterator.it(\"x\"); const next = it.next();",
+      'if (/x/.test(s)) t.test("subtest", () => {});',
+      'const it2 = it; iterator.it("x"); const next = it.next();',
       "function test(name: string): void {}",
       "class C { it(name) { return name; } test(name: string): void {} }",
       "const myTest = test.extend({ fixture: 1 });",
@@ -285,13 +314,20 @@ describe("TypeScript and JSX", () => {
   test("JSX in .tsx: text with apostrophes, brackets and // inside elements is opaque", () => {
     const src = fixture("react.tsx.txt");
     const tests = discoverTests(src, { fileName: "react.test.tsx" });
-    assert.deepEqual(summary(tests), ["- <Counter /> > renders the label", "P <Counter /> > shows any count", "P list renders every item"]);
+    assert.deepEqual(summary(tests), [
+      "- <Counter /> > renders the label",
+      "P <Counter /> > shows any count",
+      "P list renders every item",
+    ]);
     const shows = byName(tests, "shows any count");
     assert.equal(src.slice(shows.range.start, shows.insertAfter.offset).trimEnd().slice(-4), "}));");
   });
 
   test("JSX read with JSX off (say, a .ts name) still finds every test", () => {
-    assert.deepEqual(summary(discoverTests(fixture("react.tsx.txt"), { jsx: false })), summary(discoverFixture("react.tsx.txt")));
+    assert.deepEqual(
+      summary(discoverTests(fixture("react.tsx.txt"), { jsx: false })),
+      summary(discoverFixture("react.tsx.txt")),
+    );
   });
 });
 
@@ -323,45 +359,90 @@ describe("positions", () => {
     assert.deepEqual(chained.insertAfter, { offset: chained.insertAfter.offset, line: 26, character: 22 });
 
     const noSemi = discoverTests('test("a", () => {})\ntest("b", () => {}) // done\n');
-    assert.deepEqual(noSemi.map((t) => [t.insertAfter.line, t.insertAfter.character]), [[0, 19], [1, 19]]);
+    assert.deepEqual(
+      noSemi.map((t) => [t.insertAfter.line, t.insertAfter.character]),
+      [
+        [0, 19],
+        [1, 19],
+      ],
+    );
   });
 
   test("CRLF and lone CR line endings count as one line break each", () => {
     const src = 'describe("d", () => {\r\n  test("a", () => {});\r\n\r  it("b", () => {});\r\n});';
     const tests = discoverTests(src);
-    assert.deepEqual(tests.map((t) => [t.range.startLine, t.range.startCharacter, t.insertAfter.line, t.insertAfter.character]), [[1, 2, 1, 22], [3, 2, 3, 20]]);
+    assert.deepEqual(
+      tests.map((t) => [t.range.startLine, t.range.startCharacter, t.insertAfter.line, t.insertAfter.character]),
+      [
+        [1, 2, 1, 22],
+        [3, 2, 3, 20],
+      ],
+    );
   });
 });
 
 describe("half-typed code", () => {
-  const complete = 'describe("suite", () => {\n  test("first", property(st.integers(), (n) => {}));\n  it("second", () => {});\n});\n';
+  const complete =
+    'describe("suite", () => {\n  test("first", property(st.integers(), (n) => {}));\n  it("second", () => {});\n});\n';
 
   test("a half-written test( at the end: earlier tests intact, a bare `test(` is not reported", () => {
     assert.deepEqual(summary(discoverTests(complete + "test(")), ["P suite > first", "- suite > second"]);
-    assert.deepEqual(summary(discoverTests(complete + 'test("third", property(st.integers(), (n) => {')), ["P suite > first", "- suite > second", "P third"]);
+    assert.deepEqual(summary(discoverTests(complete + 'test("third", property(st.integers(), (n) => {')), [
+      "P suite > first",
+      "- suite > second",
+      "P third",
+    ]);
   });
 
   test("unterminated string: ends at its line, so the tests after it are still found", () => {
     const src = complete + 'test("broken", () => { const s = "oops;\n});\ntest("after", () => {});\n';
     const names = discoverTests(src).map((t) => t.path[t.path.length - 1]);
     assert.deepEqual(names, ["first", "second", "broken", "after"]);
-    assert.deepEqual(discoverTests(complete + 'test("unfinished name').map((t) => t.path.at(-1)), ["first", "second", "unfinished name"]);
+    assert.deepEqual(
+      discoverTests(complete + 'test("unfinished name').map((t) => t.path.at(-1)),
+      ["first", "second", "unfinished name"],
+    );
   });
 
   test("unterminated template or block comment: swallows the rest, tests before are found", () => {
-    for (const broken of ["test(`unfinished ${x + ", "const t = `abc ${ {", "/* unfinished comment test('x', () => {})", "test(\"x\", () => { re = /[unclosed regex"]) {
+    for (const broken of [
+      "test(`unfinished ${x + ",
+      "const t = `abc ${ {",
+      "/* unfinished comment test('x', () => {})",
+      'test("x", () => { re = /[unclosed regex',
+    ]) {
       const tests = discoverTests(complete + broken + '\ntest("later", () => {});');
-      assert.deepEqual(tests.slice(0, 2).map((t) => t.path), [["suite", "first"], ["suite", "second"]], broken);
+      assert.deepEqual(
+        tests.slice(0, 2).map((t) => t.path),
+        [
+          ["suite", "first"],
+          ["suite", "second"],
+        ],
+        broken,
+      );
     }
   });
 
   test("unbalanced brackets: a missing `})` or a stray `)` does not lose tests", () => {
-    const missing = 'describe("outer", () => {\n  test("a", () => {\n    foo(\n  });\n  test("b", () => {});\n});\ntest("c", () => {});';
-    assert.deepEqual(discoverTests(missing).map((t) => t.path), [["outer", "a"], ["outer", "b"], ["c"]]);
+    const missing =
+      'describe("outer", () => {\n  test("a", () => {\n    foo(\n  });\n  test("b", () => {});\n});\ntest("c", () => {});';
+    assert.deepEqual(
+      discoverTests(missing).map((t) => t.path),
+      [["outer", "a"], ["outer", "b"], ["c"]],
+    );
     const stray = 'describe("outer", () => {\n  test("a", () => { foo()); });\n  test("b", () => {});\n});';
-    assert.deepEqual(discoverTests(stray).map((t) => t.path.at(-1)), ["a", "b"]);
+    assert.deepEqual(
+      discoverTests(stray).map((t) => t.path.at(-1)),
+      ["a", "b"],
+    );
     const unclosedDescribe = 'describe("outer", () => {\n  test("a", () => {});\n\ntest("b", () => {});\n';
-    assert.deepEqual(discoverTests(unclosedDescribe).map((t) => t.path), [["outer", "a"], ["outer", "b"]]);
+    assert.deepEqual(
+      discoverTests(unclosedDescribe).map((t) => t.path),
+      [
+        ["outer", "a"],
+        ["outer", "b"],
+      ],
+    );
   });
 
   // Speed is reported, not asserted: timings on a shared 2-core machine are noise (bench/discovery.mjs measures it).
@@ -380,7 +461,10 @@ describe("half-typed code", () => {
         const found = new Set(partial.map((t) => `${t.range.start} ${t.path.join(" > ")}`));
         for (const t of full) {
           if (t.insertAfter.offset > cut) continue;
-          assert.ok(found.has(`${t.range.start} ${t.path.join(" > ")}`), `${name} cut at ${cut} lost ${t.path.join(" > ")}`);
+          assert.ok(
+            found.has(`${t.range.start} ${t.path.join(" > ")}`),
+            `${name} cut at ${cut} lost ${t.path.join(" > ")}`,
+          );
         }
       }
     }
@@ -389,7 +473,26 @@ describe("half-typed code", () => {
 
   test("random soup of JS-significant characters never throws (checked with shrinkscope itself)", () => {
     const alphabet = "`'\"/\\*{}()[]<>$\n ;,.=:!atesx";
-    const soup = st.lists(st.oneOf(st.text({ alphabet, maxSize: 6 }), st.sampledFrom(["test(", "describe(", "property(", "${", "<div>", "</div>", "/*", "*/", "//", "=>", "it.each`", "<T,>"])), { maxSize: 40 });
+    const soup = st.lists(
+      st.oneOf(
+        st.text({ alphabet, maxSize: 6 }),
+        st.sampledFrom([
+          "test(",
+          "describe(",
+          "property(",
+          "${",
+          "<div>",
+          "</div>",
+          "/*",
+          "*/",
+          "//",
+          "=>",
+          "it.each`",
+          "<T,>",
+        ]),
+      ),
+      { maxSize: 40 },
+    );
     check(
       property(soup, st.booleans(), (parts, jsx) => {
         const tests = discoverTests(parts.join(""), { jsx });
@@ -400,7 +503,14 @@ describe("half-typed code", () => {
   });
 
   test("pathological nesting and repetition finish without overflowing the stack", (t) => {
-    const inputs = ["`${".repeat(20_000), "x = " + "<a>".repeat(20_000), "(".repeat(50_000) + "]".repeat(50_000), "x = (/ ".repeat(20_000), 'test("a", () => {\n'.repeat(5_000), "const f = <T>(x) => x;\n".repeat(3_000)];
+    const inputs = [
+      "`${".repeat(20_000),
+      "x = " + "<a>".repeat(20_000),
+      "(".repeat(50_000) + "]".repeat(50_000),
+      "x = (/ ".repeat(20_000),
+      'test("a", () => {\n'.repeat(5_000),
+      "const f = <T>(x) => x;\n".repeat(3_000),
+    ];
     for (const source of inputs) {
       const t0 = performance.now();
       assert.doesNotThrow(() => discoverTests(source, { jsx: true }));
@@ -467,7 +577,9 @@ describe("module ${i}", () => {
     }
     times.sort((a, b) => a - b);
     const median = times[4]!;
-    t.diagnostic(`${lines} lines, ${src.length} chars, ${first.length} tests: median ${median.toFixed(2)} ms (min ${times[0]!.toFixed(2)}, max ${times[8]!.toFixed(2)})`);
+    t.diagnostic(
+      `${lines} lines, ${src.length} chars, ${first.length} tests: median ${median.toFixed(2)} ms (min ${times[0]!.toFixed(2)}, max ${times[8]!.toFixed(2)})`,
+    );
   });
 });
 
@@ -501,7 +613,10 @@ describe("state machines", () => {
     ].join("\n");
     const tests = discoverTests(src, { fileName: "m.test.ts" });
     assert.deepEqual(summary(tests), ["P renamed", "P namespace", "P bound", "P checked", "- xstate"]);
-    assert.deepEqual(tests.map((t) => t.propertyCall?.callee), ["machine", "machine", "machine", "check", undefined]);
+    assert.deepEqual(
+      tests.map((t) => t.propertyCall?.callee),
+      ["machine", "machine", "machine", "check", undefined],
+    );
     assert.equal(byName(tests, "bound").propertyCall?.line, 5, "a bound machine points at its binding's call");
   });
 });
@@ -510,12 +625,23 @@ describe("propertiesOfFile", () => {
   // Found in the e2e: a package.json naming shrinkscope counted as a property file when shown, so the editor had
   // the project's vitest run it as a warm-up, and the click after it waited.
   test("a package.json or README that names shrinkscope holds no property; a test file does", () => {
-    const pkg = JSON.stringify({ devDependencies: { shrinkscope: "^0.1.0", vitest: "^4.0.0" }, scripts: { test: "vitest" } }, null, 2);
+    const pkg = JSON.stringify(
+      { devDependencies: { shrinkscope: "^0.1.0", vitest: "^4.0.0" }, scripts: { test: "vitest" } },
+      null,
+      2,
+    );
     assert.deepEqual(propertiesOfFile("/p/package.json", pkg), []);
-    assert.deepEqual(propertiesOfFile("/p/README.md", 'test("x", property(st.integers(), (n) => {})) // shrinkscope'), []);
+    assert.deepEqual(
+      propertiesOfFile("/p/README.md", 'test("x", property(st.integers(), (n) => {})) // shrinkscope'),
+      [],
+    );
     const src = 'import { property, st } from "shrinkscope";\ntest("sums", property(st.integers(), (n) => {}));';
     assert.deepEqual(summary(propertiesOfFile("/p/test/sum.test.mts", src)), ["P sums"]);
-    assert.deepEqual(propertiesOfFile("/p/test/sum.test.mts", src.replace("shrinkscope", "fast-check")), [], "no shrinkscope, no property of ours");
+    assert.deepEqual(
+      propertiesOfFile("/p/test/sum.test.mts", src.replace("shrinkscope", "fast-check")),
+      [],
+      "no shrinkscope, no property of ours",
+    );
   });
 
   // The Test Explorer (propertiesOfFile) and the CodeLens (discoverProperties) disagreed: the Explorer skipped every
@@ -527,7 +653,11 @@ describe("propertiesOfFile", () => {
     for (const name of fs.readdirSync(path.join(FIXTURES, "corpus")).filter((f) => f.endsWith(".txt"))) {
       const file = name.replace(/\.txt$/, "");
       const text = fs.readFileSync(path.join(FIXTURES, "corpus", name), "utf8");
-      assert.deepEqual(summary(propertiesOfFile(`/p/${file}`, text)), summary(discoverProperties(text, { fileName: file })), file);
+      assert.deepEqual(
+        summary(propertiesOfFile(`/p/${file}`, text)),
+        summary(discoverProperties(text, { fileName: file })),
+        file,
+      );
     }
   });
 });

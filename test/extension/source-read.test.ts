@@ -31,7 +31,17 @@ describe("one read per text", () => {
         failingMethod(source, offset, { name: "totalsMatch" }, { fileName, callee });
         const insertAt = t.insertAfter.offset;
         const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-        regressionTest({ source, fileName, propertyOffset: offset, callee, kind: t.kind, name: t.path.at(-1)!, testLineStart, insertAt, presentation: { kind: "arguments", text: "[1, 2]" } });
+        regressionTest({
+          source,
+          fileName,
+          propertyOffset: offset,
+          callee,
+          kind: t.kind,
+          name: t.path.at(-1)!,
+          testLineStart,
+          insertAt,
+          presentation: { kind: "arguments", text: "[1, 2]" },
+        });
         explicitExample(source, offset, { kind: "arguments", text: "[1, 2]" }, fileName, callee);
       }
       assert.equal(tokenizations() - before, 1, `${file}: tokenized ${tokenizations() - before} times`);
@@ -129,7 +139,8 @@ describe("the read and write modules' boundaries", () => {
         if (!f.endsWith(".ts")) continue;
         const file = path.join(dir, f).split(path.sep).join("/");
         const code = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
-        for (const m of code.matchAll(/\bfrom\s+"(\.[^"]+)"/g)) out.push([file, path.join(path.dirname(file), m[1]!).split(path.sep).join("/")]);
+        for (const m of code.matchAll(/\bfrom\s+"(\.[^"]+)"/g))
+          out.push([file, path.join(path.dirname(file), m[1]!).split(path.sep).join("/")]);
       }
     }
     return out;
@@ -142,10 +153,21 @@ describe("the read and write modules' boundaries", () => {
       return m !== null && !file.startsWith(`src/extension/source/${m[1]}/`) && !target.endsWith("/index.ts");
     });
     assert.deepEqual(crossing, []);
-    assert.ok(found.some(([file, target]) => file === "src/extension/discovery.ts" && target === "src/extension/source/read/index.ts"), "imports are read");
+    assert.ok(
+      found.some(
+        ([file, target]) => file === "src/extension/discovery.ts" && target === "src/extension/source/read/index.ts",
+      ),
+      "imports are read",
+    );
   });
 
   test("reading never imports writing", () => {
-    assert.deepEqual(imports().filter(([file, target]) => file.startsWith("src/extension/source/read/") && !target.startsWith("src/extension/source/read/")), []);
+    assert.deepEqual(
+      imports().filter(
+        ([file, target]) =>
+          file.startsWith("src/extension/source/read/") && !target.startsWith("src/extension/source/read/"),
+      ),
+      [],
+    );
   });
 });

@@ -24,12 +24,18 @@ import { explicitExample, regressionTest } from "../../src/extension/source/writ
 import type { Presentation } from "../../src/shared/protocol.ts";
 
 const CORPUS = path.join(__dirname, "fixtures", "corpus");
-const FILES = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".txt")).sort();
+const FILES = fs
+  .readdirSync(CORPUS)
+  .filter((f) => f.endsWith(".txt"))
+  .sort();
 /**
  * Per file and test: the failure's presentation, a property's arguments as a string or a machine's steps; a
  * schedule failure's presentation also carries the seed and schedule of its `schedule`.
  */
-const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<string, Record<string, string | (Presentation & { schedule?: Replay })>>;
+const REPROS = JSON.parse(fs.readFileSync(path.join(CORPUS, "repros.json"), "utf8")) as Record<
+  string,
+  Record<string, string | (Presentation & { schedule?: Replay })>
+>;
 const UPDATE = process.env.SHRINKSCOPE_UPDATE_CORPUS === "1";
 
 /** The file name the extension would see (`a.test.ts.txt` → `a.test.ts`). */
@@ -37,7 +43,9 @@ const realName = (file: string): string => file.replace(/\.txt$/, "");
 
 /** The edit and the others it makes (an import), last first so that offsets hold. */
 function apply(source: string, ins: TextInsertion): string {
-  return [ins, ...(ins.also ?? [])].sort((a, b) => b.offset - a.offset).reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
+  return [ins, ...(ins.also ?? [])]
+    .sort((a, b) => b.offset - a.offset)
+    .reduce((text, e) => text.slice(0, e.offset) + e.text + text.slice(e.offset + (e.length ?? 0)), source);
 }
 
 /** TypeScript's syntax errors for a file (its parser, as the editor would report them). */
@@ -45,7 +53,13 @@ function syntaxErrors(text: string, fileName: string): string[] {
   const out = ts.transpileModule(text, {
     fileName,
     reportDiagnostics: true,
-    compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, jsx: ts.JsxEmit.Preserve, experimentalDecorators: true, allowJs: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ESNext,
+      module: ts.ModuleKind.ESNext,
+      jsx: ts.JsxEmit.Preserve,
+      experimentalDecorators: true,
+      allowJs: true,
+    },
   });
   return (out.diagnostics ?? []).map((d) => {
     const where = d.start === undefined ? "" : `@${d.start} `;
@@ -85,7 +99,9 @@ function report(file: string): Report {
   const out: string[] = ["## discovery"];
   for (const t of tests) {
     const call = t.propertyCall ? ` | ${t.propertyCall.callee} at ${at(source, t.propertyCall.offset)}` : "";
-    out.push(`${t.isProperty ? "P" : "-"} ${t.path.join(" > ")} | ${t.kind} | ${t.range.start}..${t.range.end} (${at(source, t.range.start)}) | insert after ${at(source, t.insertAfter.offset)}${call}`);
+    out.push(
+      `${t.isProperty ? "P" : "-"} ${t.path.join(" > ")} | ${t.kind} | ${t.range.start}..${t.range.end} (${at(source, t.range.start)}) | insert after ${at(source, t.insertAfter.offset)}${call}`,
+    );
   }
   const edits: Array<{ what: string; ins: TextInsertion }> = [];
   for (const t of tests) {
@@ -94,10 +110,29 @@ function report(file: string): Report {
     const given = repros[key] ?? "0";
     const presentation: Presentation = typeof given === "string" ? { kind: "arguments", text: given } : given;
     const schedule = typeof given === "string" ? undefined : given.schedule;
-    const shown = (presentation.kind === "arguments" ? `repro: ${presentation.text}` : `steps: ${presentation.steps.map((s) => s.code).join(" ")}`) + (schedule ? `; seed ${schedule.seed}, schedule [${schedule.schedule.join(", ")}]` : "");
+    const shown =
+      (presentation.kind === "arguments"
+        ? `repro: ${presentation.text}`
+        : `steps: ${presentation.steps.map((s) => s.code).join(" ")}`) +
+      (schedule ? `; seed ${schedule.seed}, schedule [${schedule.schedule.join(", ")}]` : "");
     const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
-    const ins = regressionTest({ source, fileName, propertyOffset: t.propertyCall.offset, callee: t.propertyCall.callee, kind: t.kind, name: t.path[t.path.length - 1]!, testLineStart, insertAt: t.insertAfter.offset, presentation, ...(schedule ? { schedule } : {}) });
-    out.push("", `## convert: ${key} (${shown})`, ins === undefined ? "(nothing offered)" : ins.text.replace(/^(\r?\n)+/, "").replace(/\r/g, "␍"));
+    const ins = regressionTest({
+      source,
+      fileName,
+      propertyOffset: t.propertyCall.offset,
+      callee: t.propertyCall.callee,
+      kind: t.kind,
+      name: t.path[t.path.length - 1]!,
+      testLineStart,
+      insertAt: t.insertAfter.offset,
+      presentation,
+      ...(schedule ? { schedule } : {}),
+    });
+    out.push(
+      "",
+      `## convert: ${key} (${shown})`,
+      ins === undefined ? "(nothing offered)" : ins.text.replace(/^(\r?\n)+/, "").replace(/\r/g, "␍"),
+    );
     for (const also of ins?.also ?? []) out.push(`## and: ${describeEdit(source, also)}`);
     if (ins) edits.push({ what: `convert ${key}`, ins });
     const pin = explicitExample(source, t.propertyCall.offset, presentation, fileName, t.propertyCall.callee);
@@ -110,7 +145,8 @@ function report(file: string): Report {
 describe("corpus of real-world test-file shapes", () => {
   test("the corpus has at least 25 files, each with its pins", () => {
     assert.ok(FILES.length >= 25, `${FILES.length} files`);
-    for (const f of FILES) assert.ok(UPDATE || fs.existsSync(path.join(CORPUS, realName(f) + ".expected")), `${f} has no .expected file`);
+    for (const f of FILES)
+      assert.ok(UPDATE || fs.existsSync(path.join(CORPUS, realName(f) + ".expected")), `${f} has no .expected file`);
     for (const f of Object.keys(REPROS)) assert.ok(FILES.includes(f), `repros.json names a missing file ${f}`);
   });
 
@@ -121,18 +157,38 @@ describe("corpus of real-world test-file shapes", () => {
       const r = report(file);
       const expectedFile = path.join(CORPUS, fileName + ".expected");
       if (UPDATE) fs.writeFileSync(expectedFile, r.text);
-      assert.equal(r.text, fs.readFileSync(expectedFile, "utf8"), `${file}: output differs from ${path.basename(expectedFile)}`);
+      assert.equal(
+        r.text,
+        fs.readFileSync(expectedFile, "utf8"),
+        `${file}: output differs from ${path.basename(expectedFile)}`,
+      );
 
       // Offsets point at what they name, and positions are VS Code's (CRLF, regex literals before: nothing shifts).
       for (const t of r.tests) {
         const callee = t.kind;
-        assert.ok(source.startsWith(callee, t.range.start), `${t.path.join(" > ")}: range starts at ${JSON.stringify(source.slice(t.range.start, t.range.start + 12))}`);
-        assert.deepEqual([t.range.startLine, t.range.startCharacter], Object.values(vscodePosition(source, t.range.start)));
+        assert.ok(
+          source.startsWith(callee, t.range.start),
+          `${t.path.join(" > ")}: range starts at ${JSON.stringify(source.slice(t.range.start, t.range.start + 12))}`,
+        );
+        assert.deepEqual(
+          [t.range.startLine, t.range.startCharacter],
+          Object.values(vscodePosition(source, t.range.start)),
+        );
         assert.deepEqual([t.range.endLine, t.range.endCharacter], Object.values(vscodePosition(source, t.range.end)));
-        assert.deepEqual([t.insertAfter.line, t.insertAfter.character], Object.values(vscodePosition(source, t.insertAfter.offset)));
+        assert.deepEqual(
+          [t.insertAfter.line, t.insertAfter.character],
+          Object.values(vscodePosition(source, t.insertAfter.offset)),
+        );
         if (t.propertyCall) {
-          assert.match(source.slice(t.propertyCall.offset), /^[\w$]+(\.[\w$]+)?\s*\(/, `${t.path.join(" > ")}: propertyCall does not point at a call`);
-          assert.deepEqual([t.propertyCall.line, t.propertyCall.character], Object.values(vscodePosition(source, t.propertyCall.offset)));
+          assert.match(
+            source.slice(t.propertyCall.offset),
+            /^[\w$]+(\.[\w$]+)?\s*\(/,
+            `${t.path.join(" > ")}: propertyCall does not point at a call`,
+          );
+          assert.deepEqual(
+            [t.propertyCall.line, t.propertyCall.character],
+            Object.values(vscodePosition(source, t.propertyCall.offset)),
+          );
         }
       }
 
@@ -149,9 +205,15 @@ describe("corpus of real-world test-file shapes", () => {
 
 describe("discovery speed on a large file", () => {
   test("a 5,000-line file: median of 9 runs after warm-up (reported, not asserted: timings on a shared machine are noise)", (t) => {
-    const parts = ['import { describe, it, test } from "vitest";', 'import { property, check, st } from "shrinkscope";'];
-    const corpus = FILES.map((f) => fs.readFileSync(path.join(CORPUS, f), "utf8")).filter((s) => !s.includes("unterminated"));
-    for (let i = 0; parts.join("\n").split("\n").length < 5000; i++) parts.push(`describe("copy ${i}", () => {`, corpus[i % corpus.length]!.replace(/^import .*$/gm, ""), "});");
+    const parts = [
+      'import { describe, it, test } from "vitest";',
+      'import { property, check, st } from "shrinkscope";',
+    ];
+    const corpus = FILES.map((f) => fs.readFileSync(path.join(CORPUS, f), "utf8")).filter(
+      (s) => !s.includes("unterminated"),
+    );
+    for (let i = 0; parts.join("\n").split("\n").length < 5000; i++)
+      parts.push(`describe("copy ${i}", () => {`, corpus[i % corpus.length]!.replace(/^import .*$/gm, ""), "});");
     const src = parts.join("\n");
     const lines = src.split("\n").length;
     for (let i = 0; i < 5; i++) discoverTests(src, { fileName: "big.test.tsx" });
@@ -162,6 +224,8 @@ describe("discovery speed on a large file", () => {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    t.diagnostic(`${lines} lines, ${src.length} chars, ${discoverTests(src, { fileName: "big.test.tsx" }).length} tests: median ${times[4]!.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times[8]!.toFixed(1)})`);
+    t.diagnostic(
+      `${lines} lines, ${src.length} chars, ${discoverTests(src, { fileName: "big.test.tsx" }).length} tests: median ${times[4]!.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times[8]!.toFixed(1)})`,
+    );
   });
 });

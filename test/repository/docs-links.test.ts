@@ -10,7 +10,15 @@ import { fileURLToPath } from "node:url";
 import { anchors, relativeLinks, split } from "./markdown.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const docs = ["README.md", "CHANGELOG.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`), "tools/vscode-e2e/README.md"];
+const docs = [
+  "README.md",
+  "CHANGELOG.md",
+  ...fs
+    .readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+  "tools/vscode-e2e/README.md",
+];
 
 /** The .gitignore patterns of the repository (root and nested), for paths the docs name that are made at run time. */
 function ignored(rel: string): boolean {
@@ -41,11 +49,16 @@ test("every relative link in README.md, CHANGELOG.md and docs/ leads to a file i
     for (const { target, line } of relativeLinks(fs.readFileSync(path.join(root, doc), "utf8"))) {
       checked++;
       const [file, anchor] = target.split("#") as [string, string | undefined];
-      const resolved = file === "" ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), decodeURIComponent(file));
+      const resolved =
+        file === "" ? path.join(root, doc) : path.resolve(path.dirname(path.join(root, doc)), decodeURIComponent(file));
       const where = `${doc}:${line}: ${target}`;
       if (path.relative(root, resolved).startsWith("..")) problems.push(`${where} leads outside the repository`);
       else if (!fs.existsSync(resolved)) problems.push(`${where} does not exist`);
-      else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(fs.readFileSync(resolved, "utf8")).has(anchor)) {
+      else if (
+        anchor !== undefined &&
+        resolved.endsWith(".md") &&
+        !anchors(fs.readFileSync(resolved, "utf8")).has(anchor)
+      ) {
         problems.push(`${where}: no heading with that anchor`);
       }
     }
@@ -69,7 +82,8 @@ test("every repository path the docs name in code (`src/…`, commands, code blo
         const rel = word.replace(/\/$/, "");
         if (ignored(rel)) continue; // made at run time (screenshots, install.log)
         checked++;
-        if (!fs.existsSync(path.join(root, rel))) problems.push(`${doc}:${(i % prose.length) + 1}: ${word} does not exist`);
+        if (!fs.existsSync(path.join(root, rel)))
+          problems.push(`${doc}:${(i % prose.length) + 1}: ${word} does not exist`);
       }
     });
   }
@@ -79,7 +93,13 @@ test("every repository path the docs name in code (`src/…`, commands, code blo
 
 test("no file cites documents outside the repository", () => {
   // Built from parts, so that this file neither cites them itself nor shows up when they are searched for.
-  const names = [["BENCH", "MARKS.md"], ["DES", "IGN.md"], ["STY", "LE.md"], ["VSCODE-", "E2E"], ["sha", "red/VSCODE"]].map(([a, b]) => a + b);
+  const names = [
+    ["BENCH", "MARKS.md"],
+    ["DES", "IGN.md"],
+    ["STY", "LE.md"],
+    ["VSCODE-", "E2E"],
+    ["sha", "red/VSCODE"],
+  ].map(([a, b]) => a + b);
   // A relative path to a folder named like theirs is fine while it stays inside the repository (src/shared/).
   const outside = new RegExp(`((?:\\.\\./)+)${"sha" + "red"}/`, "g");
   const skip = new Set(["node_modules", "dist", ".git"]);
@@ -89,7 +109,11 @@ test("no file cites documents outside the repository", () => {
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
       if (skip.has(entry.name) || ignored(rel)) continue;
       if (entry.isDirectory()) walk(rel);
-      else if (entry.isFile() && entry.name !== "package-lock.json" && !/\.(png|jpe?g|gif|ico|vsix|woff2?)$/.test(entry.name)) {
+      else if (
+        entry.isFile() &&
+        entry.name !== "package-lock.json" &&
+        !/\.(png|jpe?g|gif|ico|vsix|woff2?)$/.test(entry.name)
+      ) {
         const text = fs.readFileSync(path.join(root, rel), "utf8");
         for (const name of names) if (text.includes(name)) problems.push(`${rel} cites ${name}`);
         for (const m of text.matchAll(outside)) {

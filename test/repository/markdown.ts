@@ -31,7 +31,10 @@ export function anchors(markdown: string): Set<string> {
     const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
     const text = m[1].replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
-    const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -84,7 +87,12 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     const body: string[] = [];
     for (i++; i < lines.length && !/^\s*```\s*$/.test(lines[i]); i++) body.push(lines[i]);
     const marker = /^\s*<!--\s*example:\s*(.*?)\s*-->\s*$/.exec(lines[start - 1] ?? "");
-    out.push({ lang: open[1].trim().split(/\s+/)[0] ?? "", code: body.join("\n") + "\n", line: start + 1, example: marker?.[1] });
+    out.push({
+      lang: open[1].trim().split(/\s+/)[0] ?? "",
+      code: body.join("\n") + "\n",
+      line: start + 1,
+      example: marker?.[1],
+    });
   }
   return out;
 }

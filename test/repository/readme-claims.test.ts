@@ -60,11 +60,13 @@ test("every call and class README names in inline code is in the public API", ()
       const where = `\`${span}\``;
       checked++;
       if (dot === ".") {
-        if (typeof (api.Strategy.prototype as unknown as Record<string, unknown>)[head] !== "function") problems.push(`${where}: .${head} is not a strategy method`);
+        if (typeof (api.Strategy.prototype as unknown as Record<string, unknown>)[head] !== "function")
+          problems.push(`${where}: .${head} is not a strategy method`);
       } else if (head === "st" || head === "sim") {
         if (member !== undefined && !(member in api[head])) problems.push(`${where}: ${head}.${member} does not exist`);
       } else if (/^[A-Z][a-z]/.test(head) && member === undefined) {
-        if (!(head in api) && !(head in globalThis)) problems.push(`${where}: ${head} is neither exported nor a JavaScript global`);
+        if (!(head in api) && !(head in globalThis))
+          problems.push(`${where}: ${head} is neither exported nor a JavaScript global`);
       } else if (after === "(" && member === undefined && !NOT_THE_ENGINE.has(head)) {
         // In the list of strategies a bare call is a member of st; elsewhere an export.
         const inList = strategies.includes(`\`${span}\``) && head in api.st;
@@ -83,10 +85,18 @@ test("a PropertyFailure carries the fields README says it does", () => {
   assert.ok(fields.length >= 4, `only ${fields.join(", ")}`);
   let failure: unknown;
   try {
-    api.check(api.property(api.st.integers(), (n) => assert.ok(n < 10)), { database: null, seed: 1 });
+    api.check(
+      api.property(api.st.integers(), (n) => assert.ok(n < 10)),
+      { database: null, seed: 1 },
+    );
   } catch (e) {
     failure = e;
   }
   assert.ok(failure instanceof api.PropertyFailure);
-  for (const field of fields) assert.notEqual((failure as unknown as Record<string, unknown>)[field], undefined, `PropertyFailure has no ${field}`);
+  for (const field of fields)
+    assert.notEqual(
+      (failure as unknown as Record<string, unknown>)[field],
+      undefined,
+      `PropertyFailure has no ${field}`,
+    );
 });

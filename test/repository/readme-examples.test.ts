@@ -36,7 +36,14 @@ import { runNode } from "../test-runners/runChild.ts";
 import { codeBlocks } from "./markdown.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const PAGES = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+const PAGES = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const TIMEOUT_MS = 120_000;
 const PROGRAMS = new Set(["ts", "js", "typescript", "javascript"]);
 const NOT_PROGRAMS = new Set(["text", "sh", "bash", "console", "yaml", "json", "diff"]);
@@ -66,14 +73,27 @@ function examplesOf(page: string, markdown: string, strict: boolean): { examples
     const program = PROGRAMS.has(block.lang);
     if (block.example === undefined) {
       if (!strict) return;
-      if (program) problems.push(`${where}: a ${block.lang} block without an "example:" comment (say how it runs, or give it the language text)`);
-      else if (block.lang === "") problems.push(`${where}: a block without a language (a program is ts or js with an "example:" comment; anything else text, sh, …)`);
-      else if (!NOT_PROGRAMS.has(block.lang)) problems.push(`${where}: a block in ${block.lang}, which is neither a program nor one of ${[...NOT_PROGRAMS].join(", ")}`);
+      if (program)
+        problems.push(
+          `${where}: a ${block.lang} block without an "example:" comment (say how it runs, or give it the language text)`,
+        );
+      else if (block.lang === "")
+        problems.push(
+          `${where}: a block without a language (a program is ts or js with an "example:" comment; anything else text, sh, …)`,
+        );
+      else if (!NOT_PROGRAMS.has(block.lang))
+        problems.push(
+          `${where}: a block in ${block.lang}, which is neither a program nor one of ${[...NOT_PROGRAMS].join(", ")}`,
+        );
       return;
     }
     const m = /^(\S+) (\S+), (passes|fails with (.+)|fails as printed below)$/.exec(block.example);
-    if (!program) problems.push(`${where}: an "example:" comment on a ${block.lang || "plain"} block, which is not a program`);
-    else if (m === null || !(RUNNERS as readonly string[]).includes(m[1])) problems.push(`${where}: cannot read the comment "example: ${block.example}" (RUNNER FILE, passes | fails with ARGS | fails as printed below; RUNNER one of ${RUNNERS.join(", ")})`);
+    if (!program)
+      problems.push(`${where}: an "example:" comment on a ${block.lang || "plain"} block, which is not a program`);
+    else if (m === null || !(RUNNERS as readonly string[]).includes(m[1]))
+      problems.push(
+        `${where}: cannot read the comment "example: ${block.example}" (RUNNER FILE, passes | fails with ARGS | fails as printed below; RUNNER one of ${RUNNERS.join(", ")})`,
+      );
     else {
       let outcome: Outcome;
       if (m[3] === "passes") outcome = { kind: "passes" };
@@ -103,7 +123,15 @@ function command(runner: RunnerName, file: string, dir: string): string[] {
     case "vitest":
       return [bin("vitest", "vitest.mjs"), "run", "--root", dir];
     case "jest":
-      return [bin("jest", "bin", "jest.js"), "--ci", "--rootDir", dir, "--no-watchman", "--cacheDirectory", path.join(dir, ".jest-cache")];
+      return [
+        bin("jest", "bin", "jest.js"),
+        "--ci",
+        "--rootDir",
+        dir,
+        "--no-watchman",
+        "--cacheDirectory",
+        path.join(dir, ".jest-cache"),
+      ];
     case "mocha":
       // The timeout only because this machine may be loaded: mocha's default of 2 s is for one example, not 100.
       return [bin("mocha", "bin", "mocha.js"), "--no-config", "--no-package", "--timeout", "60000", file];
@@ -149,7 +177,10 @@ function missingLines(expected: string, output: string): string | undefined {
   for (const line of expected.split("\n")) {
     const want = line.trim();
     if (want === "") continue;
-    const pieces = want.split("…").map((p) => p.trim()).filter((p) => p !== "");
+    const pieces = want
+      .split("…")
+      .map((p) => p.trim())
+      .filter((p) => p !== "");
     const matches = (got: string): boolean => {
       if (!want.includes("…")) return got === want;
       let from = 0;
@@ -171,23 +202,31 @@ function missingLines(expected: string, output: string): string | undefined {
 async function check(example: Example, dir: string): Promise<string[]> {
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   const esm = !/\brequire\(/.test(example.code);
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, ...(esm ? { type: "module" } : {}) }));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ private: true, ...(esm ? { type: "module" } : {}) }),
+  );
   fs.symlinkSync(ROOT, path.join(dir, "node_modules", "shrinkscope"), "dir");
   fs.writeFileSync(path.join(dir, example.file), example.code);
   const exit = await runNode(command(example.runner, example.file, dir), dir, TIMEOUT_MS);
   const output = stripVTControlCharacters(exit.stdout + "\n" + exit.stderr);
   const where = `${example.page}:${example.line} (${example.runner} ${example.file})`;
-  const shown = () => `\n--- exit ${exit.code ?? exit.signal}${exit.timedOut ? " (timed out)" : ""}; output:\n${output.slice(-6000)}`;
+  const shown = () =>
+    `\n--- exit ${exit.code ?? exit.signal}${exit.timedOut ? " (timed out)" : ""}; output:\n${output.slice(-6000)}`;
   if (exit.error !== undefined) return [`${where}: could not start: ${exit.error.message}`];
   const { outcome } = example;
   if (outcome.kind === "passes") {
-    if (exit.code !== 0 || passedCount(example.runner, output, exit.code) < 1) return [`${where}: should pass${shown()}`];
+    if (exit.code !== 0 || passedCount(example.runner, output, exit.code) < 1)
+      return [`${where}: should pass${shown()}`];
     return [];
   }
   if (exit.code === 0) return [`${where}: should fail, but passed${shown()}`];
   if (outcome.kind === "fails with") {
     const args = minimalArguments(output);
-    if (args !== outcome.args) return [`${where}: should fail with ${outcome.args}, but ${args === undefined ? "printed no minimal arguments" : `failed with ${args}`}${shown()}`];
+    if (args !== outcome.args)
+      return [
+        `${where}: should fail with ${outcome.args}, but ${args === undefined ? "printed no minimal arguments" : `failed with ${args}`}${shown()}`,
+      ];
     return [];
   }
   const missing = missingLines(outcome.text, output);
@@ -211,17 +250,36 @@ after(() => {
 });
 
 test("every program block of README.md is marked with how it runs, and every other block says what it is", () => {
-  assert.deepEqual(all.flatMap((p) => p.problems), []);
+  assert.deepEqual(
+    all.flatMap((p) => p.problems),
+    [],
+  );
   const readme = examples.filter((e) => e.page === "README.md");
-  assert.ok(readme.length >= 6, `only ${readme.length} examples found in README.md: is the "example:" comment still read?`);
-  for (const runner of ["node:test", "vitest", "jest", "mocha"]) assert.ok(readme.some((e) => e.runner === runner), `README.md has no ${runner} example`);
+  assert.ok(
+    readme.length >= 6,
+    `only ${readme.length} examples found in README.md: is the "example:" comment still read?`,
+  );
+  for (const runner of ["node:test", "vitest", "jest", "mocha"])
+    assert.ok(
+      readme.some((e) => e.runner === runner),
+      `README.md has no ${runner} example`,
+    );
 });
 
 examples.forEach((example, i) => {
-  const what = example.outcome.kind === "passes" ? "passes" : example.outcome.kind === "fails with" ? `fails with ${example.outcome.args}` : "fails as printed";
-  test(`${example.page}:${example.line}: ${example.file} under ${example.runner} ${what}`, { timeout: TIMEOUT_MS + 30_000 }, async () => {
-    assert.deepEqual(await check(example, path.join(tmp, `${i}-${path.parse(example.file).name}`)), []);
-  });
+  const what =
+    example.outcome.kind === "passes"
+      ? "passes"
+      : example.outcome.kind === "fails with"
+        ? `fails with ${example.outcome.args}`
+        : "fails as printed";
+  test(
+    `${example.page}:${example.line}: ${example.file} under ${example.runner} ${what}`,
+    { timeout: TIMEOUT_MS + 30_000 },
+    async () => {
+      assert.deepEqual(await check(example, path.join(tmp, `${i}-${path.parse(example.file).name}`)), []);
+    },
+  );
 });
 
 test("the TypeScript examples type-check against the built package", () => {
@@ -229,14 +287,27 @@ test("the TypeScript examples type-check against the built package", () => {
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.symlinkSync(ROOT, path.join(dir, "node_modules", "shrinkscope"), "dir");
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
-  const files = examples.filter((e) => /\.ts$/.test(e.file)).map((e, i) => {
-    const name = `${i}-${e.file}`;
-    fs.writeFileSync(path.join(dir, name), e.code);
-    return { name, where: `${e.page}:${e.line}` };
-  });
+  const files = examples
+    .filter((e) => /\.ts$/.test(e.file))
+    .map((e, i) => {
+      const name = `${i}-${e.file}`;
+      fs.writeFileSync(path.join(dir, name), e.code);
+      return { name, where: `${e.page}:${e.line}` };
+    });
   assert.ok(files.length > 0);
-  const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] };
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: files.map((f) => f.name) }));
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+  };
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, files: files.map((f) => f.name) }),
+  );
   const r = spawnSync(process.execPath, [bin("typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8" });
   const legend = files.map((f) => `${f.name} is ${f.where}`).join("\n");
   assert.equal(r.status, 0, `${r.stdout}${r.stderr}\n${legend}`);
@@ -264,8 +335,16 @@ test("the checker fails on a broken example: an unmarked block, a wrong minimal 
   const [wrong] = found;
   const [problem] = await check(wrong, path.join(tmp, "broken-minimal"));
   assert.match(problem ?? "", /should fail with 11, but failed with 10/);
-  const printed = { ...wrong, file: "printed.mjs", outcome: { kind: "fails printing", text: "Minimal failing arguments (TypeScript):\n  12\n" } } as const;
+  const printed = {
+    ...wrong,
+    file: "printed.mjs",
+    outcome: { kind: "fails printing", text: "Minimal failing arguments (TypeScript):\n  12\n" },
+  } as const;
   assert.match((await check(printed, path.join(tmp, "broken-printed")))[0] ?? "", /no "12"/);
-  const passing = { ...wrong, file: "pass.mjs", code: 'import { check, property, st } from "shrinkscope";\ncheck(property(st.integers(), () => {}), { database: null });\n' };
+  const passing = {
+    ...wrong,
+    file: "pass.mjs",
+    code: 'import { check, property, st } from "shrinkscope";\ncheck(property(st.integers(), () => {}), { database: null });\n',
+  };
   assert.match((await check(passing, path.join(tmp, "broken-pass")))[0] ?? "", /should fail, but passed/);
 });

@@ -66,7 +66,8 @@ test("an engine file imports only its own room or rooms of a lower rank", () => 
     for (const target of importsOf(file)) {
       const other = roomOf(target);
       if (other === undefined) problems.push(`${file} imports ${target}, an entry point`);
-      else if (other !== room && RANKS[other]! >= RANKS[room]!) problems.push(`${file} (${room}, rank ${RANKS[room]}) imports ${target} (${other}, rank ${RANKS[other]})`);
+      else if (other !== room && RANKS[other]! >= RANKS[room]!)
+        problems.push(`${file} (${room}, rank ${RANKS[room]}) imports ${target} (${other}, rank ${RANKS[other]})`);
     }
   }
   assert.deepEqual(problems, []);
@@ -121,7 +122,11 @@ test("no circle of imports in src/ or webview/", () => {
 
 test("the checks above see what they check: the rooms hold the engine, and imports are read", () => {
   // A regression in the readers (a new import syntax, a moved folder) would make every check pass vacuously.
-  for (const room of Object.keys(RANKS)) assert.ok(ENGINE.some((f) => roomOf(f) === room), `no files in src/engine/${room}/`);
+  for (const room of Object.keys(RANKS))
+    assert.ok(
+      ENGINE.some((f) => roomOf(f) === room),
+      `no files in src/engine/${room}/`,
+    );
   assert.ok(importsOf("src/engine/core/engine.ts").includes("src/engine/core/testCase.ts"));
   assert.ok(importsOf("src/shared/protocol.ts").includes("src/engine/internals.ts"), "type-only imports are read");
 });

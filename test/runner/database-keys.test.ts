@@ -31,26 +31,47 @@ const FILES: Record<string, { file: string; source: string; tests: string[][]; a
   "node:test": {
     file: "node.test.mjs",
     source: BODY(`import { describe, it } from "node:test";\nimport { property, check, st } from "shrinkscope";`),
-    tests: [["outer", "direct"], ["outer", "via check"]],
+    tests: [
+      ["outer", "direct"],
+      ["outer", "via check"],
+    ],
     args: ["--test", "node.test.mjs"],
   },
   mocha: {
     file: "mocha.test.cjs",
-        // Imported, not globals: the runner treats global describe/it as jest's (jest also names a checked property).
-    source: BODY(`const { describe, it } = require("mocha");\nconst { property, check, st } = require("shrinkscope");`).replace("describe(\"outer\", () => {", "describe(\"outer\", function () {"),
-    tests: [["outer", "direct"], ["outer", "via check"]],
-    args: [path.join(ROOT, "node_modules", "mocha", "bin", "mocha.js"), "--no-config", "--no-package", "--timeout", "60000", "mocha.test.cjs"],
+    // Imported, not globals: the runner treats global describe/it as jest's (jest also names a checked property).
+    source: BODY(
+      `const { describe, it } = require("mocha");\nconst { property, check, st } = require("shrinkscope");`,
+    ).replace('describe("outer", () => {', 'describe("outer", function () {'),
+    tests: [
+      ["outer", "direct"],
+      ["outer", "via check"],
+    ],
+    args: [
+      path.join(ROOT, "node_modules", "mocha", "bin", "mocha.js"),
+      "--no-config",
+      "--no-package",
+      "--timeout",
+      "60000",
+      "mocha.test.cjs",
+    ],
   },
   jest: {
     file: "jest.test.cjs",
     source: BODY(`const { property, check, st } = require("shrinkscope");`),
-    tests: [["outer", "direct"], ["outer", "via check"]],
+    tests: [
+      ["outer", "direct"],
+      ["outer", "via check"],
+    ],
     args: [path.join(ROOT, "node_modules", "jest", "bin", "jest.js"), "--config", "jest.config.cjs", "--ci"],
   },
   vitest: {
     file: "vitest.test.mjs",
     source: BODY(`import { describe, it } from "vitest";\nimport { property, check, st } from "shrinkscope";`),
-    tests: [["outer", "direct"], ["outer", "via check"]],
+    tests: [
+      ["outer", "direct"],
+      ["outer", "via check"],
+    ],
     args: [path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.config.mjs"],
   },
 };
@@ -88,10 +109,17 @@ before(() => {
   const modules = path.join(ws, "node_modules");
   fs.mkdirSync(modules);
   fs.symlinkSync(ROOT, path.join(modules, "shrinkscope"), "junction");
-  for (const framework of ["vitest", "mocha"]) fs.symlinkSync(path.join(ROOT, "node_modules", framework), path.join(modules, framework), "junction");
+  for (const framework of ["vitest", "mocha"])
+    fs.symlinkSync(path.join(ROOT, "node_modules", framework), path.join(modules, framework), "junction");
   fs.writeFileSync(path.join(ws, "package.json"), JSON.stringify({ name: "keys-fixture", private: true }));
-  fs.writeFileSync(path.join(ws, "jest.config.cjs"), `module.exports = { rootDir: __dirname, testMatch: ["<rootDir>/jest.test.cjs"], testEnvironment: "node", transform: {}, watchman: false, cacheDirectory: ${JSON.stringify(path.join(ws, ".jest"))} };\n`);
-  fs.writeFileSync(path.join(ws, "vitest.config.mjs"), `import { defineConfig } from "vitest/config";\nexport default defineConfig({ root: ${JSON.stringify(ws)}, cacheDir: ${JSON.stringify(path.join(ws, ".vite"))}, test: { include: ["vitest.test.mjs"], environment: "node" } });\n`);
+  fs.writeFileSync(
+    path.join(ws, "jest.config.cjs"),
+    `module.exports = { rootDir: __dirname, testMatch: ["<rootDir>/jest.test.cjs"], testEnvironment: "node", transform: {}, watchman: false, cacheDirectory: ${JSON.stringify(path.join(ws, ".jest"))} };\n`,
+  );
+  fs.writeFileSync(
+    path.join(ws, "vitest.config.mjs"),
+    `import { defineConfig } from "vitest/config";\nexport default defineConfig({ root: ${JSON.stringify(ws)}, cacheDir: ${JSON.stringify(path.join(ws, ".vite"))}, test: { include: ["vitest.test.mjs"], environment: "node" } });\n`,
+  );
 });
 
 after(() => {
@@ -103,13 +131,23 @@ for (const [name, spec] of Object.entries(FILES)) {
     fs.writeFileSync(path.join(ws, spec.file), spec.source);
     const out = await runFramework(spec.args);
     const userKeys = keysIn(path.join(ws, "examples-user")).filter((k) => k.startsWith(`${spec.file}::`));
-    assert.equal(userKeys.length, spec.tests.length, `the framework saved one failure per test; got ${JSON.stringify(userKeys)}\n${out.slice(-3000)}`);
+    assert.equal(
+      userKeys.length,
+      spec.tests.length,
+      `the framework saved one failure per test; got ${JSON.stringify(userKeys)}\n${out.slice(-3000)}`,
+    );
 
     const runnerDb = path.join(ws, `examples-runner-${spec.file}`);
     for (const testPath of spec.tests) {
       const handle = startRun({
         runnerPath: RUNNER,
-        request: { type: "run", file: path.join(ws, spec.file), testPath, workspaceRoot: ws, settings: { database: runnerDb, seed: 1 } },
+        request: {
+          type: "run",
+          file: path.join(ws, spec.file),
+          testPath,
+          workspaceRoot: ws,
+          settings: { database: runnerDb, seed: 1 },
+        },
         timeoutMs: 60_000,
         onMessage() {},
       });
@@ -118,6 +156,9 @@ for (const [name, spec] of Object.entries(FILES)) {
     }
     assert.deepEqual(keysIn(runnerDb), userKeys);
     // Named where the framework tells the property its test; else keyed by source text, which survives here.
-    assert.ok(userKeys.some((k) => /::outer( >)? direct::/.test(k)), `the direct test's key names it: ${JSON.stringify(userKeys)}`);
+    assert.ok(
+      userKeys.some((k) => /::outer( >)? direct::/.test(k)),
+      `the direct test's key names it: ${JSON.stringify(userKeys)}`,
+    );
   });
 }

@@ -12,7 +12,11 @@ import { test } from "node:test";
 const ROOT = path.resolve(__dirname, "..", "..");
 
 function demo(...args: string[]): string {
-  const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "" } });
+  const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, CI: "" },
+  });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -42,17 +46,33 @@ test("the machine demo shows the steps shrinking and ends on the four steps that
   const counts = [...out.matchAll(/↓ .{17} +(\d+) steps/g)].map((m) => Number(m[1]));
   assert.ok(counts.length > 3 && counts[0]! > 4 && counts.at(-1) === 4, `step counts ${counts.join(" ")}`);
   // The values put are free (the explain phase): each put prints its arguments one per line, the value marked.
-  const put = (key: string) => ["  state.put({", `    key: "${key}",`, "    value: 0 // or any other generated value", "  });"];
-  assert.ok(out.includes([...put("0"), ...put("1"), '  state.get({ key: "0" });', ...put("2"), "  state.keysMatch();"].join("\n")), out);
+  const put = (key: string) => [
+    "  state.put({",
+    `    key: "${key}",`,
+    "    value: 0 // or any other generated value",
+    "  });",
+  ];
+  assert.ok(
+    out.includes(
+      [...put("0"), ...put("1"), '  state.get({ key: "0" });', ...put("2"), "  state.keysMatch();"].join("\n"),
+    ),
+    out,
+  );
   assert.match(out, /Explanation: assertion failed in invariant keysMatch/);
   assert.match(out, /cache keys \["1","2"\], model keys \["0","2"\]/);
 });
 
 test("a seed that is not a whole number is refused with the usage, not run as a failing property", () => {
   for (const bad of ["abc", "1.5", "99999999999999999999"]) {
-    const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), bad], { cwd: ROOT, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [path.join(ROOT, "examples", "demo.mjs"), bad], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     assert.equal(r.status, 2, `${bad}: ${r.stdout}${r.stderr}`);
-    assert.match(r.stderr, /demo: a seed is a whole number below 2\^53, not ".*" \(usage: npm run demo:terminal -- \[SEED\] \[--machine\] \[--verbose\]\)/);
+    assert.match(
+      r.stderr,
+      /demo: a seed is a whole number below 2\^53, not ".*" \(usage: npm run demo:terminal -- \[SEED\] \[--machine\] \[--verbose\]\)/,
+    );
     assert.equal(r.stdout, "");
   }
 });

@@ -17,7 +17,9 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const DIR = path.join(ROOT, "examples", "machines");
 
 test("the machine examples typecheck against the built package's types", () => {
-  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", DIR], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", DIR], {
+    encoding: "utf8",
+  });
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
@@ -28,8 +30,13 @@ test("the demo workspace, as `npm run demo` serves it (a copy with shrinkscope a
     // What examples/demo-vscode.mjs links (linkPackages): the only problem VS Code shows is then Shrinkscope's.
     fs.mkdirSync(path.join(copy, "node_modules", "@types"), { recursive: true });
     fs.symlinkSync(ROOT, path.join(copy, "node_modules", "shrinkscope"));
-    fs.symlinkSync(path.join(ROOT, "node_modules", "@types", "node"), path.join(copy, "node_modules", "@types", "node"));
-    const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", copy], { encoding: "utf8" });
+    fs.symlinkSync(
+      path.join(ROOT, "node_modules", "@types", "node"),
+      path.join(copy, "node_modules", "@types", "node"),
+    );
+    const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", copy], {
+      encoding: "utf8",
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
@@ -41,15 +48,38 @@ const FREE = "// or any other generated value";
 const freePut = (key: string) => ["state.put({", `key: "${key}",`, `value: 0 ${FREE}`, "});"];
 const EXPECTED: Record<string, string[]> = {
   // The explain phase's finding is printed too: a step's free argument on its own line, marked.
-  "ledger.test.ts": ["const accounts_0 = state.open({", `name: "a" ${FREE}`, "});", "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();", "Explanation: assertion failed in invariant totalsMatch"],
-  "lru.test.ts": [...freePut("0"), ...freePut("1"), 'state.get({ key: "0" });', ...freePut("2"), "state.keysMatch();", "Explanation: assertion failed in invariant keysMatch"],
+  "ledger.test.ts": [
+    "const accounts_0 = state.open({",
+    `name: "a" ${FREE}`,
+    "});",
+    "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+    "state.totalsMatch();",
+    "Explanation: assertion failed in invariant totalsMatch",
+  ],
+  "lru.test.ts": [
+    ...freePut("0"),
+    ...freePut("1"),
+    'state.get({ key: "0" });',
+    ...freePut("2"),
+    "state.keysMatch();",
+    "Explanation: assertion failed in invariant keysMatch",
+  ],
 };
 
 for (const [file, lines] of Object.entries(EXPECTED)) {
   test(`examples/machines/${file} fails with its minimal steps`, () => {
     const env = { ...process.env };
     delete env.NODE_TEST_CONTEXT; // its own run, not a subtest of ours
-    const r = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href, "--test", path.join(DIR, file)], { encoding: "utf8", cwd: ROOT, env });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        pathToFileURL(path.join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href,
+        "--test",
+        path.join(DIR, file),
+      ],
+      { encoding: "utf8", cwd: ROOT, env },
+    );
     const out = r.stdout + r.stderr;
     assert.notEqual(r.status, 0, out);
     let at = 0;

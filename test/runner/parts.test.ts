@@ -4,7 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RUNNER_HOOK, type EngineEvent, type RunnerMessage, type TestCaseEvent, type TreeEvent } from "../../src/shared/protocol.ts";
+import {
+  RUNNER_HOOK,
+  type EngineEvent,
+  type RunnerMessage,
+  type TestCaseEvent,
+  type TreeEvent,
+} from "../../src/shared/protocol.ts";
 import type { RunObserver } from "../../src/engine/events/observer.ts";
 import { check, property, st } from "../../src/engine/index.ts";
 import { expect } from "expect";
@@ -17,13 +23,25 @@ const testCase = (id: number, choices = 0): TestCaseEvent => ({
   type: "test-case",
   id,
   origin: "generate",
-  choices: Array.from({ length: choices }, () => ({ type: "integer", value: 0, index: 0, forced: false, constraints: {} })),
+  choices: Array.from({ length: choices }, () => ({
+    type: "integer",
+    value: 0,
+    index: 0,
+    forced: false,
+    constraints: {},
+  })),
   spans: [],
   status: "valid",
   durationMs: 0,
   events: [],
 });
-const tree = (newNodes: number, totalNodes: number): TreeEvent => ({ type: "tree", newNodes, totalNodes, exhaustedDepths: [], rootExhausted: false });
+const tree = (newNodes: number, totalNodes: number): TreeEvent => ({
+  type: "tree",
+  newNodes,
+  totalNodes,
+  exhaustedDepths: [],
+  rootExhausted: false,
+});
 
 /**
  * An outbox whose clock never triggers (flushMs huge), that sends the first case with the rest and has no time
@@ -33,7 +51,10 @@ const tree = (newNodes: number, totalNodes: number): TreeEvent => ({ type: "tree
 function outbox(options: Partial<OutboxOptions> = {}) {
   const sent: RunnerMessage[] = [];
   const state = { congested: false };
-  const box = new Outbox({ send: (m) => void sent.push(m), congested: () => state.congested }, { ...DEFAULT_OUTBOX, flushMs: 1e9, firstCaseAtOnce: false, costShare: 1, ...options });
+  const box = new Outbox(
+    { send: (m) => void sent.push(m), congested: () => state.congested },
+    { ...DEFAULT_OUTBOX, flushMs: 1e9, firstCaseAtOnce: false, costShare: 1, ...options },
+  );
   return { box, sent, state };
 }
 
@@ -52,14 +73,23 @@ test("outbox: a batch keeps its first test cases and a sample of the rest, count
   assert.equal(sent.length, 1);
   const out = events(sent);
   // Beyond the head (0, 1, 2): 3 and 4 fill the sample; then every second case (4, 6), then every fourth (6).
-  assert.deepEqual(out.filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 6]);
+  assert.deepEqual(
+    out.filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id),
+    [0, 1, 2, 6],
+  );
   assert.equal(dropped(sent), 6);
   assert.deepEqual(out.filter((e) => e.type === "phase").length, 2);
   // The tree events around the dropped cases merge, totals intact.
   const trees = out.filter((e): e is TreeEvent => e.type === "tree");
-  assert.equal(trees.reduce((n, t) => n + t.newNodes, 0), 10);
+  assert.equal(
+    trees.reduce((n, t) => n + t.newNodes, 0),
+    10,
+  );
   assert.equal(trees[trees.length - 1].totalNodes, 10);
-  assert.deepEqual(out.map((e) => e.type), ["phase", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "phase"]);
+  assert.deepEqual(
+    out.map((e) => e.type),
+    ["phase", "test-case", "tree", "test-case", "tree", "test-case", "tree", "test-case", "tree", "phase"],
+  );
 });
 
 test("outbox: the sample beyond the head stays within keepTail, spread over the batch up to its newest cases", () => {
@@ -78,9 +108,14 @@ test("outbox: a batch sent inline (as a synchronous engine loop triggers it) end
   let id = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < 100) box.event(testCase(id++));
-  const batches = sent.map((m) => (m.type === "events" ? m.events.filter((e): e is TestCaseEvent => e.type === "test-case").map((e) => e.id) : [])).filter((ids) => ids.length > 0);
+  const batches = sent
+    .map((m) =>
+      m.type === "events" ? m.events.filter((e): e is TestCaseEvent => e.type === "test-case").map((e) => e.id) : [],
+    )
+    .filter((ids) => ids.length > 0);
   assert.ok(batches.length >= 4, `${batches.length} batches`);
-  for (let k = 0; k + 1 < batches.length; k++) assert.equal(batches[k].at(-1)! + 1, batches[k + 1][0], `batch ${k} ends on its newest case`);
+  for (let k = 0; k + 1 < batches.length; k++)
+    assert.equal(batches[k].at(-1)! + 1, batches[k + 1][0], `batch ${k} ends on its newest case`);
   box.flush();
   assert.equal(events(sent).length + dropped(sent), id, "every case sent or counted");
 });
@@ -99,7 +134,12 @@ test("outbox: back-pressure (the channel's backlog) shrinks the head; large batc
   for (let i = 20; i < 30; i++) box.event(testCase(i, 10));
   box.flush();
   assert.equal(dropped(sent), 7, "no pressure, nothing more dropped");
-  assert.deepEqual(events(sent).map((e) => (e as TestCaseEvent).id).slice(10, 13), [10, 11, 19]);
+  assert.deepEqual(
+    events(sent)
+      .map((e) => (e as TestCaseEvent).id)
+      .slice(10, 13),
+    [10, 11, 19],
+  );
 });
 
 /** Busy for `ms` (a sink or a property that takes time). */
@@ -149,11 +189,20 @@ test("outbox: the run's first test case is sent at once, the next ones when thei
   box.event({ type: "phase", phase: "generate" });
   assert.equal(sent.length, 0, "a phase waits for its batch");
   box.event(testCase(0));
-  assert.deepEqual(events(sent).map((e) => e.type), ["phase", "test-case"], "the first case, and what came before it, at once");
+  assert.deepEqual(
+    events(sent).map((e) => e.type),
+    ["phase", "test-case"],
+    "the first case, and what came before it, at once",
+  );
   for (let i = 1; i < 5; i++) box.event(testCase(i));
   assert.equal(sent.length, 1, "later cases wait for the batch");
   box.flush();
-  assert.deepEqual(events(sent).filter((e) => e.type === "test-case").map((e) => (e as TestCaseEvent).id), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    events(sent)
+      .filter((e) => e.type === "test-case")
+      .map((e) => (e as TestCaseEvent).id),
+    [0, 1, 2, 3, 4],
+  );
 });
 
 test("outbox: flushes inline by size and by age (a synchronous property never lets a timer fire)", () => {
@@ -186,9 +235,12 @@ function runHooked(hook: { onEvent: (e: EngineEvent) => void; observer?: RunObse
   (globalThis as Record<symbol, unknown>)[key] = { settings: hook };
   try {
     assert.throws(() =>
-      check(property(st.lists(st.integers({ min: 0, max: 1000 })), (xs) => {
-        if (xs.length > 3 && xs[0]! > 500) throw new Error("long, and starts high");
-      }), { seed: 7, database: null, maxExamples: 3000 }),
+      check(
+        property(st.lists(st.integers({ min: 0, max: 1000 })), (xs) => {
+          if (xs.length > 3 && xs[0]! > 500) throw new Error("long, and starts high");
+        }),
+        { seed: 7, database: null, maxExamples: 3000 },
+      ),
     );
   } finally {
     delete (globalThis as Record<symbol, unknown>)[key];
@@ -213,7 +265,14 @@ test("outbox as the engine's observer: it projects only the test cases it keeps,
     ...inner,
     concluded(c) {
       cases++;
-      inner.concluded({ ...c, status: c.status, choiceCount: c.choiceCount, spanCount: c.spanCount, event: () => (projected++, c.event()), keep: (reuse) => c.keep(reuse) });
+      inner.concluded({
+        ...c,
+        status: c.status,
+        choiceCount: c.choiceCount,
+        spanCount: c.spanCount,
+        event: () => (projected++, c.event()),
+        keep: (reuse) => c.keep(reuse),
+      });
     },
   };
   runHooked({ onEvent: () => assert.fail("an engine that knows observers uses the observer"), observer: counting });
@@ -221,7 +280,10 @@ test("outbox as the engine's observer: it projects only the test cases it keeps,
 
   assert.deepEqual(timeless(viaObserver.sent), timeless(viaEvents.sent));
   assert.ok(dropped(viaObserver.sent) > cases / 2, `most cases dropped (${dropped(viaObserver.sent)} of ${cases})`);
-  assert.ok(projected < cases - dropped(viaObserver.sent) + 1, `only kept cases projected at once (${projected} of ${cases})`);
+  assert.ok(
+    projected < cases - dropped(viaObserver.sent) + 1,
+    `only kept cases projected at once (${projected} of ${cases})`,
+  );
 });
 
 const throwsAt = (fn: () => unknown, pattern: RegExp) =>
@@ -229,7 +291,10 @@ const throwsAt = (fn: () => unknown, pattern: RegExp) =>
     assert.equal(e.constructor.name, "JestAssertionError");
     assert.match(e.message, pattern);
     // The first frame is the caller's line, not the matcher's: the engine tells failures apart by it.
-    assert.match(e.stack!.split("\n").find((l) => l.includes(" at "))!, /parts\.test\.ts/);
+    assert.match(
+      e.stack!.split("\n").find((l) => l.includes(" at "))!,
+      /parts\.test\.ts/,
+    );
     return true;
   });
 
@@ -258,45 +323,80 @@ test("expect (jest's, in the bundled runner): matchers, .not, expect.extend, mes
   throwsAt(() => expect(1).toBe(2), /expect\(received\)\.toBe\(expected\).*\n\nExpected: 2\nReceived: 1/);
   throwsAt(() => expect([1]).not.toContain(1), /not\.toContain/);
   throwsAt(() => expect(() => {}).toThrow(), /Received function did not throw/);
-  await assert.rejects(async () => expect(Promise.resolve(1)).rejects.toBe(1), /Received promise resolved instead of rejected/);
+  await assert.rejects(
+    async () => expect(Promise.resolve(1)).rejects.toBe(1),
+    /Received promise resolved instead of rejected/,
+  );
 });
 
 test("registry: beforeAll/beforeEach outermost first, after hooks innermost first, even after a failure", async () => {
   const log: string[] = [];
   const r = new Registry(contextFactory);
-  const hook = (name: string): UserFn => () => void log.push(name);
+  const hook =
+    (name: string): UserFn =>
+    () =>
+      void log.push(name);
   r.hook("beforeAll", hook("root beforeAll"), "jest");
-  r.describe("a", () => {
-    r.hook("beforeAll", hook("a beforeAll"), "jest");
-    r.hook("beforeEach", hook("a beforeEach"), "jest");
-    r.hook("afterEach", hook("a afterEach"), "jest");
-    r.hook("afterAll", hook("a afterAll"), "jest");
-    r.describe("b", () => {
-      r.hook("beforeEach", (done: () => void) => void (log.push("b beforeEach"), setTimeout(done, 1)), "mocha");
-      r.test("fails", () => {
-        log.push("test");
-        throw new Error("nope");
-      }, "jest", new Error());
-      r.test("other", hook("other"), "jest", new Error());
-    }, "jest");
-  }, "jest");
+  r.describe(
+    "a",
+    () => {
+      r.hook("beforeAll", hook("a beforeAll"), "jest");
+      r.hook("beforeEach", hook("a beforeEach"), "jest");
+      r.hook("afterEach", hook("a afterEach"), "jest");
+      r.hook("afterAll", hook("a afterAll"), "jest");
+      r.describe(
+        "b",
+        () => {
+          r.hook("beforeEach", (done: () => void) => void (log.push("b beforeEach"), setTimeout(done, 1)), "mocha");
+          r.test(
+            "fails",
+            () => {
+              log.push("test");
+              throw new Error("nope");
+            },
+            "jest",
+            new Error(),
+          );
+          r.test("other", hook("other"), "jest", new Error());
+        },
+        "jest",
+      );
+    },
+    "jest",
+  );
   r.hook("afterAll", hook("root afterAll"), "jest");
-  assert.deepEqual(r.paths(), [["a", "b", "fails"], ["a", "b", "other"]]);
+  assert.deepEqual(r.paths(), [
+    ["a", "b", "fails"],
+    ["a", "b", "other"],
+  ]);
   const entry = r.find(["a", "b", "fails"]);
   assert.ok(entry);
   const failure = await r.run(entry);
   assert.equal((failure?.error as Error).message, "nope");
   assert.equal(failure?.where, "test");
-  assert.deepEqual(log, ["root beforeAll", "a beforeAll", "a beforeEach", "b beforeEach", "test", "a afterEach", "a afterAll", "root afterAll"]);
+  assert.deepEqual(log, [
+    "root beforeAll",
+    "a beforeAll",
+    "a beforeEach",
+    "b beforeEach",
+    "test",
+    "a afterEach",
+    "a afterAll",
+    "root afterAll",
+  ]);
   assert.equal(r.find(["b", "fails"]), undefined);
 });
 
 test("registry: a failing beforeEach skips the test and is reported as the hook's", async () => {
   const r = new Registry(contextFactory);
   let ran = false;
-  r.hook("beforeEach", () => {
-    throw new Error("setup broke");
-  }, "vitest");
+  r.hook(
+    "beforeEach",
+    () => {
+      throw new Error("setup broke");
+    },
+    "vitest",
+  );
   r.test("t", () => void (ran = true), "vitest", new Error());
   const failure = await r.run(r.find(["t"])!);
   assert.equal(failure?.where, "beforeEach");
@@ -305,10 +405,16 @@ test("registry: a failing beforeEach skips the test and is reported as the hook'
 
 test("shim: each framework's argument shapes, modifiers and .each titles register by name", () => {
   const r = new Registry(contextFactory);
-  const vitest = frameworkApi(r, "vitest") as Record<string, (...a: unknown[]) => unknown> & { test: { each: (t: unknown[]) => (...a: unknown[]) => void; skip: (...a: unknown[]) => void } };
-  const nodeTest = frameworkApi(r, "node-test") as unknown as ((...a: unknown[]) => void) & Record<string, (...a: unknown[]) => void>;
+  const vitest = frameworkApi(r, "vitest") as Record<string, (...a: unknown[]) => unknown> & {
+    test: { each: (t: unknown[]) => (...a: unknown[]) => void; skip: (...a: unknown[]) => void };
+  };
+  const nodeTest = frameworkApi(r, "node-test") as unknown as ((...a: unknown[]) => void) &
+    Record<string, (...a: unknown[]) => void>;
   vitest.describe("math", () => {
-    vitest.test.each([[1, 2], [3, 4]])("adds %i + %i", () => {});
+    vitest.test.each([
+      [1, 2],
+      [3, 4],
+    ])("adds %i + %i", () => {});
     vitest.test.each([{ a: "x" }])("object $a", () => {});
     vitest.test.skip("skipped but runnable", () => {});
     vitest.it("with options", { timeout: 10 }, () => {});
@@ -337,9 +443,20 @@ test("report: a failure whose cause (or thrown value) cannot be read is still re
       throw new Error("stack getter");
     }
   }
-  const entry = { name: "t", fn: undefined, suite: new Registry(contextFactory).root, flavor: "vitest", declaredAt: new Error("declared") } as const;
+  const entry = {
+    name: "t",
+    fn: undefined,
+    suite: new Registry(contextFactory).root,
+    flavor: "vitest",
+    declaredAt: new Error("declared"),
+  } as const;
   for (const cause of [revoked, new Hostile("boom"), undefined]) {
-    const failure = Object.assign(new Error("Property failed"), { name: "PropertyFailure", repro: "1, 2", seed: 7, cause });
+    const failure = Object.assign(new Error("Property failed"), {
+      name: "PropertyFailure",
+      repro: "1, 2",
+      seed: 7,
+      cause,
+    });
     const report = failureReport({ error: failure, where: "test" }, entry, "/w/t.test.ts", "/w", "/runner");
     assert.equal(report.repro, "1, 2");
     assert.equal(report.seed, 7);

@@ -12,8 +12,22 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, describe, test } from "node:test";
-import type { CompileError, DoneMessage, EngineEvent, ResultEvent, RunnerMessage, RunSettings, TestCaseEvent } from "../../src/shared/protocol.ts";
-import { prewarmRunner, startRun, type RunHandle, type RunResult, type WarmRunner } from "../../src/extension/runnerClient.ts";
+import type {
+  CompileError,
+  DoneMessage,
+  EngineEvent,
+  ResultEvent,
+  RunnerMessage,
+  RunSettings,
+  TestCaseEvent,
+} from "../../src/shared/protocol.ts";
+import {
+  prewarmRunner,
+  startRun,
+  type RunHandle,
+  type RunResult,
+  type WarmRunner,
+} from "../../src/extension/runnerClient.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const RUNNER = path.join(ROOT, "dist", "runner.js");
@@ -38,15 +52,24 @@ function workspace(fixture: string, engine: EngineSource = "bundled"): string {
   } else {
     const pkg = path.join(modules, "shrinkscope");
     fs.mkdirSync(pkg);
-    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ name: "shrinkscope", version: "0.0.0-fake", main: "index.js" }));
-    fs.writeFileSync(path.join(pkg, "index.js"), `process.stdout.write("[workspace shrinkscope]\\n");\nmodule.exports = require(${JSON.stringify(path.join(ROOT, "dist", "engine.cjs"))});\n`);
+    fs.writeFileSync(
+      path.join(pkg, "package.json"),
+      JSON.stringify({ name: "shrinkscope", version: "0.0.0-fake", main: "index.js" }),
+    );
+    fs.writeFileSync(
+      path.join(pkg, "index.js"),
+      `process.stdout.write("[workspace shrinkscope]\\n");\nmodule.exports = require(${JSON.stringify(path.join(ROOT, "dist", "engine.cjs"))});\n`,
+    );
   }
   return dir;
 }
 
 /** The 1-based line of the `// @mark:<name>` comment in a fixture file. */
 function markLine(file: string, mark: string): number {
-  const index = fs.readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark:${mark}`));
+  const index = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`@mark:${mark}`));
   assert.ok(index >= 0, `no @mark:${mark} in ${file}`);
   return index + 1;
 }
@@ -80,13 +103,20 @@ async function run(root: string, file: string, testPath: string[], o: RunOptions
   const t0 = performance.now();
   const handle: RunHandle = startRun({
     runnerPath: RUNNER,
-    request: { type: "run", file: path.join(root, file), testPath, workspaceRoot: root, settings: o.settings ?? { database: null, seed: 1 } },
+    request: {
+      type: "run",
+      file: path.join(root, file),
+      testPath,
+      workspaceRoot: root,
+      settings: o.settings ?? { database: null, seed: 1 },
+    },
     timeoutMs: o.timeoutMs ?? 20_000,
     ...(o.stopGraceMs !== undefined ? { stopGraceMs: o.stopGraceMs } : {}),
     ...(o.warm ? { warm: o.warm } : {}),
     onMessage(m) {
       if (m.type === "events") {
-        if (firstCaseMs === undefined && m.events.some((e) => e.type === "test-case")) firstCaseMs = performance.now() - t0;
+        if (firstCaseMs === undefined && m.events.some((e) => e.type === "test-case"))
+          firstCaseMs = performance.now() - t0;
         events.push(...m.events);
         dropped += m.dropped;
         o.onEvents?.(events, handle);
@@ -107,7 +137,10 @@ function assertFailure(r: Run, root: string, file: string, repro: string, mark: 
   const f = r.result.failure;
   assert.ok(f !== undefined);
   assert.equal(f.repro, repro);
-  assert.deepEqual({ file: f.location?.file, line: f.location?.line }, { file: path.join(root, file), line: markLine(path.join(root, file), mark) });
+  assert.deepEqual(
+    { file: f.location?.file, line: f.location?.line },
+    { file: path.join(root, file), line: markLine(path.join(root, file), mark) },
+  );
 }
 
 /**
@@ -135,7 +168,9 @@ test("time from fork to the first streamed test case (printed, not asserted)", a
   await new Promise((r) => setTimeout(r, 2500)); // the runner starts esbuild while the user reads the code
   const hot = await run(root, "test/props.test.ts", ["math", "double is even"], { warm });
   assert.equal(hot.result.outcome, "passed", hot.result.reason);
-  console.log(`fork → first test case: cold ${cold.firstCaseMs?.toFixed(0)} ms (done ${cold.totalMs.toFixed(0)} ms); prewarmed runner ${hot.firstCaseMs?.toFixed(0)} ms (done ${hot.totalMs.toFixed(0)} ms)`);
+  console.log(
+    `fork → first test case: cold ${cold.firstCaseMs?.toFixed(0)} ms (done ${cold.totalMs.toFixed(0)} ms); prewarmed runner ${hot.firstCaseMs?.toFixed(0)} ms (done ${hot.totalMs.toFixed(0)} ms)`,
+  );
 });
 
 describe("runner", { concurrency: 3 }, () => {
@@ -144,7 +179,9 @@ describe("runner", { concurrency: 3 }, () => {
   const ESM_FILE = "test/props.test.ts";
 
   test("ESM .ts with vitest imports and a tsconfig paths alias: passes, streaming run-start, test cases and the result", async () => {
-    const r = await run(esm, ESM_FILE, ["math", "double is even"], { settings: { database: null, seed: 7, maxExamples: 50 } });
+    const r = await run(esm, ESM_FILE, ["math", "double is even"], {
+      settings: { database: null, seed: 7, maxExamples: 50 },
+    });
     assert.equal(r.result.outcome, "passed", r.result.reason ?? r.result.failure?.message);
     assert.equal(r.result.exitCode, 0);
     const start = r.events[0];
@@ -165,7 +202,10 @@ describe("runner", { concurrency: 3 }, () => {
     assert.equal(f.error.message, "too big: 10");
     assert.equal(f.flaky, false);
     assert.match(f.message, /Minimal failing arguments/);
-    assert.ok(r.events.some((e) => e.type === "shrink-candidate"), "shrinking is streamed");
+    assert.ok(
+      r.events.some((e) => e.type === "shrink-candidate"),
+      "shrinking is streamed",
+    );
     assert.equal(resultEvent(r)?.repro, "10");
   });
 
@@ -208,7 +248,10 @@ describe("runner", { concurrency: 3 }, () => {
     assert.equal(r.result.outcome, "error");
     assert.match(r.result.reason ?? "", /timed out after 8000 ms: the property hangs/);
     assert.equal(r.result.signal, "SIGKILL", "interrupted first, but a case that never returns has to be killed");
-    assert.ok(r.events.some((e) => e.type === "run-start"), "what was streamed before the hang is kept");
+    assert.ok(
+      r.events.some((e) => e.type === "run-start"),
+      "what was streamed before the hang is kept",
+    );
     assert.ok(r.totalMs < 12_000);
   });
 
@@ -325,7 +368,13 @@ describe("runner", { concurrency: 3 }, () => {
     const done = new Promise<DoneMessage>((resolve) =>
       child.on("message", (m: RunnerMessage) => (m.type === "done" ? resolve(m) : messages.push(m))),
     );
-    child.send({ type: "run", file: path.join(esm, ESM_FILE), testPath: ["math", "small numbers only"], workspaceRoot: esm, settings: { database: null, seed: 1 } });
+    child.send({
+      type: "run",
+      file: path.join(esm, ESM_FILE),
+      testPath: ["math", "small numbers only"],
+      workspaceRoot: esm,
+      settings: { database: null, seed: 1 },
+    });
     const result = await done;
     await new Promise((resolve) => child.once("exit", resolve));
     assert.equal(result.outcome, "failed");
@@ -399,11 +448,19 @@ describe("machines", { concurrency: 3 }, () => {
   const root = workspace("machines");
   const FILE = "test/ledger.test.ts";
   /** The rule steps of each test case the engine streamed (machine cases present their steps). */
-  const ruleSteps = (r: Run) => cases(r).map((c) => (c.presentation?.kind === "steps" ? c.presentation.steps.filter((s) => s.kind === "rule").length : -1));
+  const ruleSteps = (r: Run) =>
+    cases(r).map((c) =>
+      c.presentation?.kind === "steps" ? c.presentation.steps.filter((s) => s.kind === "rule").length : -1,
+    );
 
   test("a failing machine: the FailureReport presents the minimal steps, the Explanation and the state, located at the invariant's assertion", async () => {
     const r = await run(root, FILE, ["ledger"]);
-    const repro = ["const state = new LedgerMachine();", 'const accounts_0 = state.open({ name: "a" });', "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });", "state.totalsMatch();"].join("\n");
+    const repro = [
+      "const state = new LedgerMachine();",
+      'const accounts_0 = state.open({ name: "a" });',
+      "state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });",
+      "state.totalsMatch();",
+    ].join("\n");
     assertFailure(r, root, FILE, repro, "invariant");
     const f = r.result.failure!;
     assert.equal(f.error.name, "AssertionError");
@@ -420,25 +477,42 @@ describe("machines", { concurrency: 3 }, () => {
       ],
     );
     assert.deepEqual(p.steps.map((s) => s.code).join("\n"), repro.split("\n").slice(1).join("\n"));
-    assert.deepEqual(p.steps.map((s) => s.free ?? []), [["name"], [], []], "the explain phase's free step arguments reach the host");
+    assert.deepEqual(
+      p.steps.map((s) => s.free ?? []),
+      [["name"], [], []],
+      "the explain phase's free step arguments reach the host",
+    );
     assert.deepEqual(p.failedIn, { kind: "invariant", name: "totalsMatch" });
     assert.equal(p.explanation, "Explanation: assertion failed in invariant totalsMatch");
     assert.equal(p.state, 'balances [["a",101]]');
     assert.equal(resultEvent(r)?.presentation?.kind, "steps", "the result event presents it too");
-    assert.ok(ruleSteps(r).every((n) => n >= 0), "every streamed case of a machine presents its steps");
+    assert.ok(
+      ruleSteps(r).every((n) => n >= 0),
+      "every streamed case of a machine presents its steps",
+    );
   });
 
   test("stepCount from RunSettings bounds a machine that sets none; a machine's own stepCount wins (the editor agrees with CI)", async () => {
     const settings = { database: null, seed: 1, maxExamples: 40 };
-    const bounded = await run(root, FILE, ["counter without its own stepCount"], { settings: { ...settings, stepCount: 3 } });
+    const bounded = await run(root, FILE, ["counter without its own stepCount"], {
+      settings: { ...settings, stepCount: 3 },
+    });
     assert.equal(bounded.result.outcome, "passed", bounded.result.reason ?? bounded.result.failure?.message);
     assert.equal(Math.max(...ruleSteps(bounded)), 3, "sequences reach the runner's stepCount and never pass it");
     const own = await run(root, FILE, ["counter"], { settings: { ...settings, stepCount: 3 } });
     assert.equal(own.result.outcome, "passed", own.result.reason);
     const longest = Math.max(...ruleSteps(own));
-    assert.ok(longest > 3 && longest <= 20, `the machine's own stepCount (20) bounds them, not the editor's 3: longest ${longest}`);
-    const invalid = await run(root, FILE, ["counter without its own stepCount"], { settings: { ...settings, stepCount: 0 } });
-    assert.ok(Math.max(...ruleSteps(invalid)) > 3, "a stepCount that is not a positive integer is dropped (the default 50 applies)");
+    assert.ok(
+      longest > 3 && longest <= 20,
+      `the machine's own stepCount (20) bounds them, not the editor's 3: longest ${longest}`,
+    );
+    const invalid = await run(root, FILE, ["counter without its own stepCount"], {
+      settings: { ...settings, stepCount: 0 },
+    });
+    assert.ok(
+      Math.max(...ruleSteps(invalid)) > 3,
+      "a stepCount that is not a positive integer is dropped (the default 50 applies)",
+    );
   });
 });
 
@@ -451,18 +525,34 @@ describe("schedules (simTest)", { concurrency: 3 }, () => {
     assertFailure(r, root, FILE, '2, ["a"], 0', "lost");
     const f = r.result.failure!;
     // The explain phase's marks travel with it: the payloads and the delay do not matter, the writer count does.
-    assert.deepEqual(f.presentation, { kind: "arguments", text: '2, ["a"], 0', args: [{ text: "2", free: false }, { text: '["a"]', free: true }, { text: "0", free: true }] });
+    assert.deepEqual(f.presentation, {
+      kind: "arguments",
+      text: '2, ["a"], 0',
+      args: [
+        { text: "2", free: false },
+        { text: '["a"]', free: true },
+        { text: "0", free: true },
+      ],
+    });
     assert.equal(f.error.name, "ScheduleFailure");
     assert.match(f.error.message, /lost 1 appends/);
     const s = f.schedule;
     assert.ok(s !== undefined, "the report carries the schedule");
     assert.ok(Number.isSafeInteger(s.seed) && s.seed >= 0 && s.seed < 8);
-    assert.deepEqual(s.passedBefore, Array.from({ length: s.passedBefore.length }, (_, i) => i), "the seeds before it passed, in order");
+    assert.deepEqual(
+      s.passedBefore,
+      Array.from({ length: s.passedBefore.length }, (_, i) => i),
+      "the seeds before it passed, in order",
+    );
     assert.equal(s.strategy, "random");
     assert.match(s.traceHash, /^[0-9a-f]{16}$/);
     assert.deepEqual(s.tasks, ["main", "task 2", "task 3"]);
     assert.ok(s.events.length > 0 && s.events.every((e) => s.tasks.includes(e.task) && Number.isSafeInteger(e.t)));
-    assert.deepEqual(s.events[s.events.length - 1], { t: 0, task: "main", what: "rejected: AssertionError: lost 1 appends" });
+    assert.deepEqual(s.events[s.events.length - 1], {
+      t: 0,
+      task: "main",
+      what: "rejected: AssertionError: lost 1 appends",
+    });
     assert.equal(s.truncated, 0);
     assert.ok(s.schedule.length > 0 && s.schedule.every((d) => Number.isSafeInteger(d) && d >= 0));
     assert.equal(s.deviations.length, s.schedule.filter((d) => d !== 0).length);
@@ -470,7 +560,14 @@ describe("schedules (simTest)", { concurrency: 3 }, () => {
     assert.deepEqual(resultEvent(r)?.schedule, s, "the result event carries the same schedule");
     // The same run again: the same seed, schedule and trace (exploration is deterministic).
     const again = await run(root, FILE, ["the log keeps every append"]);
-    assert.deepEqual([again.result.failure?.schedule?.seed, again.result.failure?.schedule?.schedule, again.result.failure?.schedule?.traceHash], [s.seed, s.schedule, s.traceHash]);
+    assert.deepEqual(
+      [
+        again.result.failure?.schedule?.seed,
+        again.result.failure?.schedule?.schedule,
+        again.result.failure?.schedule?.traceHash,
+      ],
+      [s.seed, s.schedule, s.traceHash],
+    );
   });
 
   test("a schedule that differs from FIFO arrives whole: the deviation, which task ran before which, named tasks", async () => {
@@ -480,12 +577,17 @@ describe("schedules (simTest)", { concurrency: 3 }, () => {
     assert.deepEqual(s.tasks, ["main", "task 2 (reader 1)", "task 3 (reload)"]);
     assert.equal(s.deviations.length, 1);
     const d = s.deviations[0]!;
-    assert.equal(s.schedule[d.decision - 1], s.schedule.find((x) => x !== 0));
+    assert.equal(
+      s.schedule[d.decision - 1],
+      s.schedule.find((x) => x !== 0),
+    );
     assert.match(`${d.chosen} / ${d.fifo}`, /^task 3 \(reload\) \(.+\) \/ task 2 \(reader 1\) \(.+\)$/);
   });
 
   test("a simTest property that holds passes, with no schedule anywhere", async () => {
-    const r = await run(root, FILE, ["the guarded log keeps every append"], { settings: { database: null, seed: 1, maxExamples: 30 } });
+    const r = await run(root, FILE, ["the guarded log keeps every append"], {
+      settings: { database: null, seed: 1, maxExamples: 30 },
+    });
     assert.equal(r.result.outcome, "passed", r.result.reason ?? r.result.failure?.message);
     assert.equal(r.result.failure, undefined);
     assert.equal(resultEvent(r)?.schedule, undefined);

@@ -61,7 +61,10 @@ test("the next fork of the worker with the same arguments is the spare, its modu
     spare.prepare([environment, broken]);
     const served = await ask(forkIt(worker, [], options));
     assert.equal(spare.served, 1);
-    assert.ok(served.loaded.includes("environment.cjs"), `the environment was imported ahead: ${served.loaded.join(", ")}`);
+    assert.ok(
+      served.loaded.includes("environment.cjs"),
+      `the environment was imported ahead: ${served.loaded.join(", ")}`,
+    );
     assert.equal(served.env, "a", "the spare has the environment the caller asked for");
     assert.deepEqual(served.execArgv.slice(0, -2), [], "the caller's execArgv, then the preload");
 

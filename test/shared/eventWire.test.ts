@@ -12,14 +12,19 @@ import { deserialise } from "../webview/serialise.ts";
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../webview/fixtures");
 const recorded = (name: string): EngineEvent[] =>
-  (deserialise(readFileSync(path.join(fixtures, `${name}.json`), "utf8")) as { type: string; events?: EngineEvent[] }[]).flatMap((m) => m.events ?? []);
+  (
+    deserialise(readFileSync(path.join(fixtures, `${name}.json`), "utf8")) as { type: string; events?: EngineEvent[] }[]
+  ).flatMap((m) => m.events ?? []);
 
 test("recorded runs decode to the events the engine emitted, in a string a fraction of their JSON", () => {
   for (const name of ["mixed", "passing", "sorted-pair", "lru-machine", "long-string", "schedule-reload"]) {
     const events = recorded(name);
     const wire = encodeEvents(events);
     assert.deepEqual(decodeEvents(wire), events, name);
-    assert.ok(wire.length < JSON.stringify(events).length, `${name}: ${wire.length} vs ${JSON.stringify(events).length}`);
+    assert.ok(
+      wire.length < JSON.stringify(events).length,
+      `${name}: ${wire.length} vs ${JSON.stringify(events).length}`,
+    );
   }
   // A generation batch (mostly test cases): 3× smaller at least.
   const passing = recorded("passing");
@@ -27,10 +32,29 @@ test("recorded runs decode to the events the engine emitted, in a string a fract
 });
 
 test("float choices arrive exactly — NaN, ±Infinity, -0 — and bytes as bytes, where JSON would give null and 0", () => {
-  const choice = (type: "float" | "bytes", value: number | Uint8Array) => ({ type, value, index: 1, forced: false, constraints: { min: 0 } });
+  const choice = (type: "float" | "bytes", value: number | Uint8Array) => ({
+    type,
+    value,
+    index: 1,
+    forced: false,
+    constraints: { min: 0 },
+  });
   const event: EngineEvent = {
-    type: "test-case", id: 0, origin: "generate", status: "interesting", durationMs: 0, events: [], spans: [{ label: "x", start: 0, end: 5, depth: 0, discarded: false }],
-    choices: [choice("float", NaN), choice("float", Infinity), choice("float", -Infinity), choice("float", -0), choice("float", 0.5), choice("bytes", Uint8Array.of(0, 255))],
+    type: "test-case",
+    id: 0,
+    origin: "generate",
+    status: "interesting",
+    durationMs: 0,
+    events: [],
+    spans: [{ label: "x", start: 0, end: 5, depth: 0, discarded: false }],
+    choices: [
+      choice("float", NaN),
+      choice("float", Infinity),
+      choice("float", -Infinity),
+      choice("float", -0),
+      choice("float", 0.5),
+      choice("bytes", Uint8Array.of(0, 255)),
+    ],
   };
   const [back] = decodeEvents(encodeEvents([event])) as (typeof event)[];
   const values = back.choices.map((c) => c.value);
@@ -45,7 +69,16 @@ test("float choices arrive exactly — NaN, ±Infinity, -0 — and bytes as byte
 test("a choice's index of Infinity (a long string's, past what a number holds) arrives as Infinity, not 0", () => {
   // Found folding recorded runs through the wire: the target's index sum (the progress chart) fell to a real
   // number where the engine's was ∞, because JSON had written the index as null.
-  const event: EngineEvent = { type: "test-case", id: 0, origin: "generate", status: "valid", durationMs: 0, events: [], spans: [], choices: [{ type: "string", value: "x".repeat(40), index: Infinity, forced: false, constraints: {} }] };
+  const event: EngineEvent = {
+    type: "test-case",
+    id: 0,
+    origin: "generate",
+    status: "valid",
+    durationMs: 0,
+    events: [],
+    spans: [],
+    choices: [{ type: "string", value: "x".repeat(40), index: Infinity, forced: false, constraints: {} }],
+  };
   const m = posted({ type: "events", events: [event], dropped: 0 });
   assert.ok(m.type === "events");
   const [back] = decodeEvents(m.wire) as (typeof event)[];
@@ -57,19 +90,32 @@ test("the host posts events encoded and everything else as it is", () => {
   assert.equal(posted(start), start);
   const m = posted({ type: "events", events: recorded("sorted-pair"), dropped: 3 });
   assert.ok(m.type === "events" && m.wire instanceof Uint8Array && m.dropped === 3 && !("events" in m));
-  assert.deepEqual(decodeEvents(m.wire), decodeEvents(encodeEvents(recorded("sorted-pair"))), "the bytes decode as the text does");
+  assert.deepEqual(
+    decodeEvents(m.wire),
+    decodeEvents(encodeEvents(recorded("sorted-pair"))),
+    "the bytes decode as the text does",
+  );
 });
 
 test("malformed input decodes to what can be read and never throws", () => {
-  for (const bad of [undefined, 42, "", "not json", "null", "[]", '{"e": 5}', '{"e": [null, 3, "x", {"no": "type"}]}']) assert.deepEqual(decodeEvents(bad), [], String(bad));
+  for (const bad of [undefined, 42, "", "not json", "null", "[]", '{"e": 5}', '{"e": [null, 3, "x", {"no": "type"}]}'])
+    assert.deepEqual(decodeEvents(bad), [], String(bad));
   // Bytes that are not UTF-8 or not JSON.
-  for (const bad of [new Uint8Array([0xff, 0xfe, 0x00]), new Uint8Array(0), new TextEncoder().encode('{"e": [')]) assert.deepEqual(decodeEvents(bad), [], String(bad));
+  for (const bad of [new Uint8Array([0xff, 0xfe, 0x00]), new Uint8Array(0), new TextEncoder().encode('{"e": [')])
+    assert.deepEqual(decodeEvents(bad), [], String(bad));
   // Unknown type codes, values of the wrong type and missing table entries: those choices and spans are dropped
   // or given a neutral value; the event and its other fields survive.
   const wire = JSON.stringify({
     c: [],
     l: [],
-    e: [{ type: "test-case", id: 1, choices: { $c: [9, 1, 0, 0, 0, 0, "seven", 0, 0, 0, 0, 7, 3, 1, 99, 1, "NaNx", 0, 0, 0] }, spans: { $s: [5, 0, 1, 0, 0, 0, "a", 1, 0, 0] } }],
+    e: [
+      {
+        type: "test-case",
+        id: 1,
+        choices: { $c: [9, 1, 0, 0, 0, 0, "seven", 0, 0, 0, 0, 7, 3, 1, 99, 1, "NaNx", 0, 0, 0] },
+        spans: { $s: [5, 0, 1, 0, 0, 0, "a", 1, 0, 0] },
+      },
+    ],
   });
   const [e] = decodeEvents(wire) as unknown as { id: number; choices: unknown[]; spans: unknown[] }[];
   assert.equal(e.id, 1);

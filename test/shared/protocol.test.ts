@@ -4,7 +4,14 @@ import assert from "node:assert/strict";
 import { isHostToRunner, isRunnerMessage, isWebviewMessage } from "../../src/shared/protocol.ts";
 
 test("webview messages: only the known types, with exactly their fields", () => {
-  for (const ok of [{ type: "ready" }, { type: "copy-repro" }, { type: "convert-to-test" }, { type: "debug" }, { type: "run-fresh" }, { type: "open-location", file: "/w/a.ts", line: 3, column: 1 }]) {
+  for (const ok of [
+    { type: "ready" },
+    { type: "copy-repro" },
+    { type: "convert-to-test" },
+    { type: "debug" },
+    { type: "run-fresh" },
+    { type: "open-location", file: "/w/a.ts", line: 3, column: 1 },
+  ]) {
     assert.equal(isWebviewMessage(ok), true, JSON.stringify(ok));
   }
   const bad: unknown[] = [

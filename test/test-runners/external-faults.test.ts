@@ -12,12 +12,24 @@ import { startExternalRun, type RunnerCommand } from "../../src/extension/extern
 import type { RunRequest } from "../../src/shared/protocol.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const request: RunRequest = { type: "run", file: path.join(ROOT, "x.test.ts"), testPath: ["suite", "prop"], workspaceRoot: ROOT, settings: {} };
+const request: RunRequest = {
+  type: "run",
+  file: path.join(ROOT, "x.test.ts"),
+  testPath: ["suite", "prop"],
+  workspaceRoot: ROOT,
+  settings: {},
+};
 
 function run(script: string, timeoutMs = 30_000) {
   const command: RunnerCommand = { execPath: process.execPath, args: ["-e", script], cwd: ROOT };
   const logs: string[] = [];
-  const handle = startExternalRun({ command, request, tapModule: path.join(ROOT, "dist", "tap.cjs"), timeoutMs, onMessage: (m) => void (m.type === "log" && logs.push(m.text)) });
+  const handle = startExternalRun({
+    command,
+    request,
+    tapModule: path.join(ROOT, "dist", "tap.cjs"),
+    timeoutMs,
+    onMessage: (m) => void (m.type === "log" && logs.push(m.text)),
+  });
   return { handle, logs };
 }
 
@@ -34,7 +46,10 @@ test("a runner that crashes before the property runs: an error with its exit cod
   const { handle } = run(`console.error("Error: Cannot find module './setup.js'"); process.exit(3)`);
   const r = await handle.done;
   assert.equal(r.outcome, "error");
-  assert.match(r.reason ?? "", /^the test runner exited with code 3 before the property ran\n\nstderr:\nError: Cannot find module '.\/setup\.js'/);
+  assert.match(
+    r.reason ?? "",
+    /^the test runner exited with code 3 before the property ran\n\nstderr:\nError: Cannot find module '.\/setup\.js'/,
+  );
 });
 
 test("a runner that exits 0 having run nothing: not-found, naming the test and the file", async () => {
@@ -45,19 +60,29 @@ test("a runner that exits 0 having run nothing: not-found, naming the test and t
 
 test("a runner that hangs: the timeout stops it, its whole process group included", async () => {
   // The "runner" forks a worker that would outlive it, as vitest and jest do, and both hang.
-  const { handle, logs } = run(`const { spawn } = require("node:child_process"); const w = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log("worker " + w.pid); setInterval(() => {}, 1000);`, 1500);
+  const { handle, logs } = run(
+    `const { spawn } = require("node:child_process"); const w = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log("worker " + w.pid); setInterval(() => {}, 1000);`,
+    1500,
+  );
   const r = await handle.done;
   assert.equal(r.outcome, "error");
   assert.match(r.reason ?? "", /^timed out after 1500 ms/);
   const worker = Number(/worker (\d+)/.exec(logs.join(""))?.[1]);
   assert.ok(Number.isInteger(worker), `the stand-in printed its worker's pid: ${logs.join("")}`);
-  for (let i = 0; i < 50 && (alive(worker) || alive(handle.pid!)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 50 && (alive(worker) || alive(handle.pid!)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   assert.ok(!alive(handle.pid!), "the runner is gone");
   assert.ok(!alive(worker), "and so is the worker it forked");
 });
 
 test("a runner that cannot be started: an error naming why", async () => {
-  const handle = startExternalRun({ command: { execPath: path.join(ROOT, "no-such-node"), args: [], cwd: ROOT }, request, tapModule: "", timeoutMs: 10_000, onMessage() {} });
+  const handle = startExternalRun({
+    command: { execPath: path.join(ROOT, "no-such-node"), args: [], cwd: ROOT },
+    request,
+    tapModule: "",
+    timeoutMs: 10_000,
+    onMessage() {},
+  });
   const r = await handle.done;
   assert.equal(r.outcome, "error");
   assert.match(r.reason ?? "", /could not be started \(spawn .*no-such-node ENOENT\)/);
@@ -72,5 +97,8 @@ test("garbage in the tap folder is skipped; a passing property in a failing runn
     setTimeout(() => { console.error("afterAll hook failed"); process.exit(1); }, 200);`;
   const r = await run(script).handle.done;
   assert.equal(r.outcome, "error");
-  assert.match(r.reason ?? "", /^the property passed, but the test runner reported a failure \(exit code 1\)[^]*afterAll hook failed/);
+  assert.match(
+    r.reason ?? "",
+    /^the property passed, but the test runner reported a failure \(exit code 1\)[^]*afterAll hook failed/,
+  );
 });

@@ -30,9 +30,21 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startExternalRun } from "../../src/extension/externalRun.ts";
-import { detectRunner, fullNamePattern, runnerCommand, type ExternalRunner, type RunnerPlan } from "../../src/extension/runnerDetect.ts";
+import {
+  detectRunner,
+  fullNamePattern,
+  runnerCommand,
+  type ExternalRunner,
+  type RunnerPlan,
+} from "../../src/extension/runnerDetect.ts";
 import { RunnerServer } from "../../src/extension/runnerServer.ts";
-import type { CompileError, EngineEvent, FailureReport, RunnerMessage, RunSettings } from "../../src/shared/protocol.ts";
+import type {
+  CompileError,
+  EngineEvent,
+  FailureReport,
+  RunnerMessage,
+  RunSettings,
+} from "../../src/shared/protocol.ts";
 import type { RunResult } from "../../src/extension/runnerClient.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -60,7 +72,11 @@ interface Fixture {
   /** The long synchronous property (runs only with SLOW_PROPERTIES=1). */
   readonly slow: readonly string[];
   /** A test file with a syntax error, and what the runner says about it. */
-  readonly broken: { readonly file: string; readonly message: RegExp; readonly at?: { readonly line: number; readonly column: number; readonly message: RegExp } };
+  readonly broken: {
+    readonly file: string;
+    readonly message: RegExp;
+    readonly at?: { readonly line: number; readonly column: number; readonly message: RegExp };
+  };
 }
 
 const FIXTURES: readonly Fixture[] = [
@@ -69,29 +85,49 @@ const FIXTURES: readonly Fixture[] = [
     runner: "vitest",
     why: /^the file imports vitest$/,
     file: "test/cart.test.ts",
-    failing: { testPath: ["shows the total in cents"], minimal: "[1]", error: /^expected the total to show 0\.03 \(3 cents\), it shows "0\.30"$/ },
+    failing: {
+      testPath: ["shows the total in cents"],
+      minimal: "[1]",
+      error: /^expected the total to show 0\.03 \(3 cents\), it shows "0\.30"$/,
+    },
     passing: ["updates the total once per burst of changes"],
     rare: { testPath: ["every cart weight has a shipping fee"], minimal: "5000" },
     slow: ["totals of very long carts"],
-    broken: { file: "test/broken.test.ts", message: /Transform failed[\s\S]*Unexpected token[\s\S]*test\/broken\.test\.ts:6:22/, at: { line: 6, column: 22, message: /^Unexpected token$/ } },
+    broken: {
+      file: "test/broken.test.ts",
+      message: /Transform failed[\s\S]*Unexpected token[\s\S]*test\/broken\.test\.ts:6:22/,
+      at: { line: 6, column: 22, message: /^Unexpected token$/ },
+    },
   },
   {
     project: "jest-app",
     runner: "jest",
     why: /^jest\.config\.cjs in .*jest-app$/,
     file: "test/shipping.test.js",
-    failing: { testPath: ["charges every started kilogram"], minimal: "1", error: /^expected 0 cents at 450 per kg to cover 1 g, it covers 0 g$/ },
+    failing: {
+      testPath: ["charges every started kilogram"],
+      minimal: "1",
+      error: /^expected 0 cents at 450 per kg to cover 1 g, it covers 0 g$/,
+    },
     passing: ["never charges more than a kilogram extra"],
     rare: { testPath: ["every weight has a parcel size"], minimal: "12000" },
     slow: ["quotes a very long list of parcels"],
-    broken: { file: "test/broken.test.js", message: /SyntaxError: .*broken\.test\.js: Unexpected token \(4:21\)/, at: { line: 4, column: 22, message: /^SyntaxError: Unexpected token$/ } },
+    broken: {
+      file: "test/broken.test.js",
+      message: /SyntaxError: .*broken\.test\.js: Unexpected token \(4:21\)/,
+      at: { line: 4, column: 22, message: /^SyntaxError: Unexpected token$/ },
+    },
   },
   {
     project: "mocha-app",
     runner: "mocha",
     why: /^\.mocharc\.json in .*mocha-app$/,
     file: "test/discount.test.mjs",
-    failing: { testPath: ["discounts", "applies the tier the amount reaches"], minimal: "100", error: /^amount 100\n\n5 !== 10\n?$/ },
+    failing: {
+      testPath: ["discounts", "applies the tier the amount reaches"],
+      minimal: "100",
+      error: /^amount 100\n\n5 !== 10\n?$/,
+    },
     passing: ["discounts", "never gives more than the top tier"],
     rare: { testPath: ["discounts", "delivers to every postcode"], minimal: "45000" },
     slow: ["discounts", "discounts a very long order"],
@@ -102,11 +138,19 @@ const FIXTURES: readonly Fixture[] = [
     runner: "node",
     why: /^the file imports node:test; package\.json's test script \(node --import tsx --test [^)]*\) in .*node-app$/,
     file: "test/invoice.test.ts",
-    failing: { testPath: ["instalments add up to the total"], minimal: "1, 2", error: /^Expected values to be strictly equal:\n\n0 !== 1\n?$/ },
+    failing: {
+      testPath: ["instalments add up to the total"],
+      minimal: "1, 2",
+      error: /^Expected values to be strictly equal:\n\n0 !== 1\n?$/,
+    },
     passing: ["instalments differ by at most a cent"],
     rare: { testPath: ["every amount has a tax bracket"], minimal: "40000" },
     slow: ["taxes a very long invoice"],
-    broken: { file: "test/broken.test.ts", message: /broken\.test\.ts:6:29: ERROR: Unexpected ";"/, at: { line: 6, column: 30, message: /^Unexpected ";"$/ } },
+    broken: {
+      file: "test/broken.test.ts",
+      message: /broken\.test\.ts:6:29: ERROR: Unexpected ";"/,
+      at: { line: 6, column: 30, message: /^Unexpected ";"$/ },
+    },
   },
 ];
 
@@ -158,7 +202,12 @@ function terminalRun(f: Fixture, testPath: readonly string[]): Promise<TerminalE
   return slot(
     () =>
       new Promise((resolve, reject) => {
-        const child = spawn(cmd.execPath, cmd.args, { cwd: cmd.cwd, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+        const child = spawn(cmd.execPath, cmd.args, {
+          cwd: cmd.cwd,
+          env: baseEnv(),
+          stdio: ["ignore", "pipe", "pipe"],
+          detached: true,
+        });
         let output = "";
         child.stdout.setEncoding("utf8").on("data", (d: string) => (output += d));
         child.stderr.setEncoding("utf8").on("data", (d: string) => (output += d));
@@ -190,7 +239,12 @@ interface TapRun {
 function tapRun(
   f: Fixture,
   testPath: readonly string[],
-  o: { file?: string; settings?: RunSettings; env?: Record<string, string>; onEvents?: (events: readonly EngineEvent[], stop: () => void) => void } = {},
+  o: {
+    file?: string;
+    settings?: RunSettings;
+    env?: Record<string, string>;
+    onEvents?: (events: readonly EngineEvent[], stop: () => void) => void;
+  } = {},
 ): Promise<TapRun> {
   const file = path.join(PROJECTS, f.project, o.file ?? f.file);
   const cmd = runnerCommand(plan(f, o.file), file, testPath, process.execPath);
@@ -201,7 +255,13 @@ function tapRun(
     let stop = () => {};
     const handle = startExternalRun({
       command: { ...cmd, ...(o.env ? { env: o.env } : {}) },
-      request: { type: "run", file, testPath, workspaceRoot: path.join(PROJECTS, f.project), settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...o.settings } },
+      request: {
+        type: "run",
+        file,
+        testPath,
+        workspaceRoot: path.join(PROJECTS, f.project),
+        settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...o.settings },
+      },
       tapModule: TAP_MODULE,
       timeoutMs: RUN_TIMEOUT_MS,
       baseEnv: baseEnv(),
@@ -263,7 +323,8 @@ function spareOf(parent: number): number | undefined {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("spare-preload.cjs")) return Number(entry);
+      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("spare-preload.cjs"))
+        return Number(entry);
     } catch {
       // gone meanwhile
     }
@@ -346,21 +407,35 @@ for (const f of FIXTURES) {
       assert.equal(minimalIn(r.output), f.failing.minimal, `wrong minimal example${context(r)}`);
     });
 
-    test("with the tap: failed, the same minimal example and error as the terminal, events streamed, located", TEST_TIMEOUT, async () => {
-      const [r, t] = await Promise.all([tap("failing"), terminal()]);
-      assert.equal(r.result.outcome, "failed", context(r));
-      const failure: FailureReport = r.result.failure!;
-      assert.equal(failure.repro, f.failing.minimal);
-      assert.equal(failure.repro, minimalIn(t.output), "the editor and the terminal disagree on the minimal example");
-      assert.match(failure.error.message, f.failing.error);
-      for (const line of failure.error.message.split("\n").map((l) => l.trim()).filter(Boolean)) {
-        assert.ok(t.output.includes(line), `the terminal's output lacks the error's line ${JSON.stringify(line)}${context(t)}`);
-      }
-      const types = new Set(r.events.map((e) => e.type));
-      for (const type of ["run-start", "test-case", "result"]) assert.ok(types.has(type as EngineEvent["type"]), `no ${type} event was streamed`);
-      assert.equal(resultEvent(r.events).outcome, "failed");
-      assert.deepEqual(failure.location && { file: failure.location.file, line: failure.location.line }, { file, line: failingLine(f) });
-    });
+    test(
+      "with the tap: failed, the same minimal example and error as the terminal, events streamed, located",
+      TEST_TIMEOUT,
+      async () => {
+        const [r, t] = await Promise.all([tap("failing"), terminal()]);
+        assert.equal(r.result.outcome, "failed", context(r));
+        const failure: FailureReport = r.result.failure!;
+        assert.equal(failure.repro, f.failing.minimal);
+        assert.equal(failure.repro, minimalIn(t.output), "the editor and the terminal disagree on the minimal example");
+        assert.match(failure.error.message, f.failing.error);
+        for (const line of failure.error.message
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean)) {
+          assert.ok(
+            t.output.includes(line),
+            `the terminal's output lacks the error's line ${JSON.stringify(line)}${context(t)}`,
+          );
+        }
+        const types = new Set(r.events.map((e) => e.type));
+        for (const type of ["run-start", "test-case", "result"])
+          assert.ok(types.has(type as EngineEvent["type"]), `no ${type} event was streamed`);
+        assert.equal(resultEvent(r.events).outcome, "failed");
+        assert.deepEqual(failure.location && { file: failure.location.file, line: failure.location.line }, {
+          file,
+          line: failingLine(f),
+        });
+      },
+    );
 
     test("a passing property passes, with the editor's maxExamples", TEST_TIMEOUT, async () => {
       const r = await tap("passing");
@@ -375,36 +450,51 @@ for (const f of FIXTURES) {
       assert.equal(r.events.length, 0);
     });
 
-    test("a file with a syntax error is an error carrying the runner's message, and its position where the runner names one", TEST_TIMEOUT, async () => {
-      const r = await tap("broken");
-      assert.equal(r.result.outcome, "error", context(r));
-      assert.match(r.result.reason ?? "", f.broken.message, context(r));
-      // Plain text: no colour codes, even from a runner that ignores NO_COLOR (vitest's parse errors).
-      assert.doesNotMatch(r.result.reason ?? "", /\x1b\[/, context(r));
-      // Where the runner names the position, the editor gets it (a squiggle, as the bundled runner's esbuild gives);
-      // mocha names none (Node's ESM error, wrapped), and its error stays text.
-      const file = path.join(PROJECTS, f.project, f.broken.file);
-      if (f.broken.at === undefined) assert.deepEqual(r.compileErrors, [], context(r));
-      else {
-        assert.equal(r.compileErrors.length, 1, `${JSON.stringify(r.compileErrors)}${context(r)}`);
-        const [e] = r.compileErrors;
-        assert.deepEqual(e!.location, { file, line: f.broken.at.line, column: f.broken.at.column });
-        assert.match(e!.message, f.broken.at.message);
-        assert.equal(fs.readFileSync(file, "utf8").split("\n")[f.broken.at.line - 1]![f.broken.at.column - 1], ";", "the column is the unexpected ';'");
-      }
-    });
+    test(
+      "a file with a syntax error is an error carrying the runner's message, and its position where the runner names one",
+      TEST_TIMEOUT,
+      async () => {
+        const r = await tap("broken");
+        assert.equal(r.result.outcome, "error", context(r));
+        assert.match(r.result.reason ?? "", f.broken.message, context(r));
+        // Plain text: no colour codes, even from a runner that ignores NO_COLOR (vitest's parse errors).
+        assert.doesNotMatch(r.result.reason ?? "", /\x1b\[/, context(r));
+        // Where the runner names the position, the editor gets it (a squiggle, as the bundled runner's esbuild gives);
+        // mocha names none (Node's ESM error, wrapped), and its error stays text.
+        const file = path.join(PROJECTS, f.project, f.broken.file);
+        if (f.broken.at === undefined) assert.deepEqual(r.compileErrors, [], context(r));
+        else {
+          assert.equal(r.compileErrors.length, 1, `${JSON.stringify(r.compileErrors)}${context(r)}`);
+          const [e] = r.compileErrors;
+          assert.deepEqual(e!.location, { file, line: f.broken.at.line, column: f.broken.at.column });
+          assert.match(e!.message, f.broken.at.message);
+          assert.equal(
+            fs.readFileSync(file, "utf8").split("\n")[f.broken.at.line - 1]![f.broken.at.column - 1],
+            ";",
+            "the column is the unexpected ';'",
+          );
+        }
+      },
+    );
 
-    test("stop during a long synchronous property: stopped by the tap, events kept, no process left", TEST_TIMEOUT, async () => {
-      const r = await tap("stop");
-      assert.equal(r.result.outcome, "stopped", context(r));
-      // The tap answered (a kill would say the runner did not respond).
-      assert.equal(r.result.reason, "stopped on request", context(r));
-      assert.ok(r.events.some((e) => e.type === "test-case"), "the events streamed before Stop were not kept");
-      assert.ok(r.pid !== undefined);
-      // The group's last processes may still be exiting: wait (bounded) for it to be gone.
-      for (let i = 0; i < 200 && groupAlive(r.pid); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.ok(!groupAlive(r.pid), `a process of the runner's group ${r.pid} is still running`);
-    });
+    test(
+      "stop during a long synchronous property: stopped by the tap, events kept, no process left",
+      TEST_TIMEOUT,
+      async () => {
+        const r = await tap("stop");
+        assert.equal(r.result.outcome, "stopped", context(r));
+        // The tap answered (a kill would say the runner did not respond).
+        assert.equal(r.result.reason, "stopped on request", context(r));
+        assert.ok(
+          r.events.some((e) => e.type === "test-case"),
+          "the events streamed before Stop were not kept",
+        );
+        assert.ok(r.pid !== undefined);
+        // The group's last processes may still be exiting: wait (bounded) for it to be gone.
+        for (let i = 0; i < 200 && groupAlive(r.pid); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.ok(!groupAlive(r.pid), `a process of the runner's group ${r.pid} is still running`);
+      },
+    );
 
     test("a property's own maxExamples wins over the editor's: its rare failure is found", TEST_TIMEOUT, async () => {
       const r = await tap("rare");
@@ -412,7 +502,10 @@ for (const f of FIXTURES) {
       assert.equal(r.result.failure!.repro, f.rare.minimal);
       assert.equal(runStart(r.events).settings.maxExamples, RARE_MAX_EXAMPLES);
       // Found after more valid cases than the editor's maxExamples would have run.
-      assert.ok(resultEvent(r.events).statistics.valid > EDITOR_MAX_EXAMPLES, `found after ${resultEvent(r.events).statistics.valid} cases`);
+      assert.ok(
+        resultEvent(r.events).statistics.valid > EDITOR_MAX_EXAMPLES,
+        `found after ${resultEvent(r.events).statistics.valid} cases`,
+      );
     });
   });
 }
@@ -432,99 +525,178 @@ for (const served of SERVED) {
     const file = path.join(project, f.file);
 
     /** A server for the project, as the extension makes one. */
-    const newServer = () => new RunnerServer({ projectDir: project, packageDir: served.packageDir, serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+    const newServer = () =>
+      new RunnerServer({
+        projectDir: project,
+        packageDir: served.packageDir,
+        serverScript: path.join(ROOT, "dist", `${served.runner}-server.cjs`),
+        tapModule: TAP_MODULE,
+        node: { path: process.execPath },
+        baseEnv: baseEnv(),
+      });
 
     /** One run on the server, as the extension makes it. */
-    async function served1(server: RunnerServer, testPath: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; events: EngineEvent[]; log: string }> {
+    async function served1(
+      server: RunnerServer,
+      testPath: readonly string[],
+      settings: RunSettings = {},
+    ): Promise<{ result: RunResult; events: EngineEvent[]; log: string }> {
       const events: EngineEvent[] = [];
       let log = "";
-      const handle = server.run({ type: "run", file, testPath, workspaceRoot: project, settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...settings } }, fullNamePattern(testPath), {
-        timeoutMs: RUN_TIMEOUT_MS,
-        onMessage: (m) => {
-          if (m.type === "events") events.push(...m.events);
-          if (m.type === "log") log += m.text;
+      const handle = server.run(
+        {
+          type: "run",
+          file,
+          testPath,
+          workspaceRoot: project,
+          settings: { maxExamples: EDITOR_MAX_EXAMPLES, database: null, ...settings },
         },
-      });
+        fullNamePattern(testPath),
+        {
+          timeoutMs: RUN_TIMEOUT_MS,
+          onMessage: (m) => {
+            if (m.type === "events") events.push(...m.events);
+            if (m.type === "log") log += m.text;
+          },
+        },
+      );
       return { result: await handle.done, events, log };
     }
 
-    test("warmUp loads the file with no test run (nothing left in the tap folder), once per file; the first run after it is served as usual", TEST_TIMEOUT, async () => {
-      const server = newServer();
-      try {
-        await server.warmUp(file);
-        // (vitest's spare worker's preload file may be there: spareWorker.ts)
-        assert.deepEqual(fs.readdirSync(server.tapDir).filter((n) => n !== "spare-preload.cjs"), [], "no run folder and no run settings: no property ran");
-        const pid = server.pid;
-        await server.warmUp(file);
-        assert.equal(server.pid, pid, "the same server, not warmed again");
-        const first = await served1(server, f.failing.testPath);
-        assert.equal(first.result.outcome, "failed", first.result.reason);
-        assert.equal(first.result.failure?.repro, f.failing.minimal);
-      } finally {
-        server.dispose();
-      }
-    });
-
-    if (served.runner === "vitest") {
-      test("after a run, the next worker waits with jsdom imported; the next run is served by it with the terminal's minimal example", TEST_TIMEOUT, async () => {
-        // vitest named through a symlink, as in a pnpm project or a linked node_modules: vitest forks its worker by
-        // the real path, and the spare must still stand in for it.
-        const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vitest-link-")), "vitest");
-        fs.symlinkSync(served.packageDir, link);
-        const server = new RunnerServer({ projectDir: project, packageDir: link, serverScript: path.join(ROOT, "dist", "vitest-server.cjs"), tapModule: TAP_MODULE, node: { path: process.execPath }, baseEnv: baseEnv() });
+    test(
+      "warmUp loads the file with no test run (nothing left in the tap folder), once per file; the first run after it is served as usual",
+      TEST_TIMEOUT,
+      async () => {
+        const server = newServer();
         try {
+          await server.warmUp(file);
+          // (vitest's spare worker's preload file may be there: spareWorker.ts)
+          assert.deepEqual(
+            fs.readdirSync(server.tapDir).filter((n) => n !== "spare-preload.cjs"),
+            [],
+            "no run folder and no run settings: no property ran",
+          );
+          const pid = server.pid;
+          await server.warmUp(file);
+          assert.equal(server.pid, pid, "the same server, not warmed again");
           const first = await served1(server, f.failing.testPath);
-          assert.equal(first.result.failure?.repro, f.failing.minimal, first.result.reason);
-          assert.doesNotMatch(first.log, /worker started before the run/, "the first run's worker is vitest's own fork");
-          const spare = await waitFor(() => spareOf(server.pid!), "a spare worker of the server's, forked with the preload");
-          const second = await served1(server, f.failing.testPath);
-          assert.match(second.log, /vitest runs this file in a worker started before the run/);
-          assert.equal(second.result.outcome, "failed", second.result.reason);
-          assert.equal(second.result.failure?.repro, f.failing.minimal, "the same minimal example as vitest's own worker gives");
-          assert.match(second.result.failure!.error.message, f.failing.error);
-          assert.equal(fs.readFileSync(path.join(server.tapDir, "spare-preload.cjs"), "utf8").includes(`${path.sep}jsdom${path.sep}`), true, "jsdom is what it imports");
-          await waitFor(() => (spareOf(server.pid!) ?? spare) !== spare || undefined, "the used spare replaced by the next one");
+          assert.equal(first.result.outcome, "failed", first.result.reason);
+          assert.equal(first.result.failure?.repro, f.failing.minimal);
         } finally {
           server.dispose();
-          fs.rmSync(path.dirname(link), { recursive: true, force: true });
         }
-      });
+      },
+    );
+
+    if (served.runner === "vitest") {
+      test(
+        "after a run, the next worker waits with jsdom imported; the next run is served by it with the terminal's minimal example",
+        TEST_TIMEOUT,
+        async () => {
+          // vitest named through a symlink, as in a pnpm project or a linked node_modules: vitest forks its worker by
+          // the real path, and the spare must still stand in for it.
+          const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-vitest-link-")), "vitest");
+          fs.symlinkSync(served.packageDir, link);
+          const server = new RunnerServer({
+            projectDir: project,
+            packageDir: link,
+            serverScript: path.join(ROOT, "dist", "vitest-server.cjs"),
+            tapModule: TAP_MODULE,
+            node: { path: process.execPath },
+            baseEnv: baseEnv(),
+          });
+          try {
+            const first = await served1(server, f.failing.testPath);
+            assert.equal(first.result.failure?.repro, f.failing.minimal, first.result.reason);
+            assert.doesNotMatch(
+              first.log,
+              /worker started before the run/,
+              "the first run's worker is vitest's own fork",
+            );
+            const spare = await waitFor(
+              () => spareOf(server.pid!),
+              "a spare worker of the server's, forked with the preload",
+            );
+            const second = await served1(server, f.failing.testPath);
+            assert.match(second.log, /vitest runs this file in a worker started before the run/);
+            assert.equal(second.result.outcome, "failed", second.result.reason);
+            assert.equal(
+              second.result.failure?.repro,
+              f.failing.minimal,
+              "the same minimal example as vitest's own worker gives",
+            );
+            assert.match(second.result.failure!.error.message, f.failing.error);
+            assert.equal(
+              fs
+                .readFileSync(path.join(server.tapDir, "spare-preload.cjs"), "utf8")
+                .includes(`${path.sep}jsdom${path.sep}`),
+              true,
+              "jsdom is what it imports",
+            );
+            await waitFor(
+              () => (spareOf(server.pid!) ?? spare) !== spare || undefined,
+              "the used spare replaced by the next one",
+            );
+          } finally {
+            server.dispose();
+            fs.rmSync(path.dirname(link), { recursive: true, force: true });
+          }
+        },
+      );
     }
 
-    test("one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind", TEST_TIMEOUT, async () => {
-      const terminal = (await started(`${f.project} terminal`, () => terminalRun(f, f.failing.testPath))) as TerminalExit;
-      const server = newServer();
-      const config = path.join(project, served.config);
-      try {
-        server.ensureStarted();
-        const first = await served1(server, f.failing.testPath);
-        assert.equal(first.result.outcome, "failed", first.result.reason);
-        assert.equal(first.result.failure?.repro, minimalIn(terminal.output), "the same minimal example as in a terminal");
-        assert.match(first.result.failure!.error.message, f.failing.error);
-        const pid = server.pid;
-        assert.ok(pid !== undefined, "the server outlives its run");
-        const again = await served1(server, f.failing.testPath, { seed: 4 });
-        assert.equal(again.result.failure?.repro, f.failing.minimal, "a second run, the editor's seed this time, on the same server");
-        assert.equal(runStart(again.events).seed, 4, "each run's settings reach the runner's test code (current.json)");
-        assert.equal(server.pid, pid, "the same server");
-        const passing = await served1(server, f.passing);
-        assert.equal(passing.result.outcome, "passed", passing.result.reason);
-        const missing = await served1(server, ["no test has this name"]);
-        assert.equal(missing.result.outcome, "not-found", missing.result.reason);
-        // The config is read at start (vitest): touching it restarts the server for the next run.
-        const now = new Date();
-        fs.utimesSync(config, now, new Date(now.getTime() + 1000));
-        const restarted = await served1(server, f.failing.testPath);
-        assert.equal(restarted.result.failure?.repro, f.failing.minimal);
-        assert.notEqual(server.pid, pid, "a new server after the config changed");
-      } finally {
-        const pid = server.pid;
-        server.dispose();
-        if (pid !== undefined) {
-          for (let i = 0; i < 50 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-          assert.ok(!groupAlive(pid), "dispose ends the server and the runner's workers");
+    test(
+      "one server serves run after run with the terminal's results; a config change restarts it; nothing is left behind",
+      TEST_TIMEOUT,
+      async () => {
+        const terminal = (await started(`${f.project} terminal`, () =>
+          terminalRun(f, f.failing.testPath),
+        )) as TerminalExit;
+        const server = newServer();
+        const config = path.join(project, served.config);
+        try {
+          server.ensureStarted();
+          const first = await served1(server, f.failing.testPath);
+          assert.equal(first.result.outcome, "failed", first.result.reason);
+          assert.equal(
+            first.result.failure?.repro,
+            minimalIn(terminal.output),
+            "the same minimal example as in a terminal",
+          );
+          assert.match(first.result.failure!.error.message, f.failing.error);
+          const pid = server.pid;
+          assert.ok(pid !== undefined, "the server outlives its run");
+          const again = await served1(server, f.failing.testPath, { seed: 4 });
+          assert.equal(
+            again.result.failure?.repro,
+            f.failing.minimal,
+            "a second run, the editor's seed this time, on the same server",
+          );
+          assert.equal(
+            runStart(again.events).seed,
+            4,
+            "each run's settings reach the runner's test code (current.json)",
+          );
+          assert.equal(server.pid, pid, "the same server");
+          const passing = await served1(server, f.passing);
+          assert.equal(passing.result.outcome, "passed", passing.result.reason);
+          const missing = await served1(server, ["no test has this name"]);
+          assert.equal(missing.result.outcome, "not-found", missing.result.reason);
+          // The config is read at start (vitest): touching it restarts the server for the next run.
+          const now = new Date();
+          fs.utimesSync(config, now, new Date(now.getTime() + 1000));
+          const restarted = await served1(server, f.failing.testPath);
+          assert.equal(restarted.result.failure?.repro, f.failing.minimal);
+          assert.notEqual(server.pid, pid, "a new server after the config changed");
+        } finally {
+          const pid = server.pid;
+          server.dispose();
+          if (pid !== undefined) {
+            for (let i = 0; i < 50 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+            assert.ok(!groupAlive(pid), "dispose ends the server and the runner's workers");
+          }
         }
-      }
-    });
+      },
+    );
   });
 }

@@ -31,7 +31,12 @@ export function runnerEnv(): NodeJS.ProcessEnv {
 export function runNode(args: readonly string[], cwd: string, timeoutMs: number): Promise<Exit> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, env: runnerEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: runnerEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let stdout = "";
     let stderr = "";
     let timedOut = false;

@@ -75,7 +75,11 @@ function parseMocha(_exit: Exit, out: string): Outcome[] {
     title: string;
     err: { message?: string; stack?: string };
   }
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as { tests: MochaTest[]; passes: MochaTest[]; failures: MochaTest[] };
+  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    tests: MochaTest[];
+    passes: MochaTest[];
+    failures: MochaTest[];
+  };
   const passed = new Set(report.passes.map((t) => t.title));
   const failed = new Set(report.failures.map((t) => t.title));
   return report.tests.map((t) => ({
@@ -101,7 +105,11 @@ function parseTap(exit: Exit): Outcome[] {
       }
     }
     const failed = m[2] === "not ok";
-    outcomes.push({ name: m[3].replace(/\\#/g, "#").replace(/\\\\/g, "\\"), status: failed ? "failed" : "passed", message: failed ? block.join("\n") : "" });
+    outcomes.push({
+      name: m[3].replace(/\\#/g, "#").replace(/\\\\/g, "\\"),
+      status: failed ? "failed" : "passed",
+      message: failed ? block.join("\n") : "",
+    });
   }
   return outcomes;
 }
@@ -114,24 +122,41 @@ const RUNNERS: Record<string, Runner> = {
     parse: parseTap,
   },
   vitest: {
-    args: (out) => [path.join("node_modules", "vitest", "vitest.mjs"), "run", "--config", path.join(EXAMPLES, "vitest.config.mjs"), "--reporter=json", `--outputFile=${out}`],
+    args: (out) => [
+      path.join("node_modules", "vitest", "vitest.mjs"),
+      "run",
+      "--config",
+      path.join(EXAMPLES, "vitest.config.mjs"),
+      "--reporter=json",
+      `--outputFile=${out}`,
+    ],
     parse: parseJestLike,
   },
   jest: {
     args: (out, tmp) => [
       path.join("node_modules", "jest", "bin", "jest.js"),
-      "--config", path.join(EXAMPLES, "jest.config.cjs"),
-      "--ci", "--json", "--outputFile", out,
-      "--cacheDirectory", path.join(tmp, "jest-cache"),
+      "--config",
+      path.join(EXAMPLES, "jest.config.cjs"),
+      "--ci",
+      "--json",
+      "--outputFile",
+      out,
+      "--cacheDirectory",
+      path.join(tmp, "jest-cache"),
     ],
     parse: parseJestLike,
   },
   mocha: {
     args: (out) => [
       path.join("node_modules", "mocha", "bin", "mocha.js"),
-      "--no-config", "--no-package", // only what is on this command line
-      "--timeout", "60000", // the default 2 s is tight on a loaded CI machine; the properties themselves take ms
-      "--reporter", "json", "--reporter-option", `output=${out}`,
+      "--no-config",
+      "--no-package", // only what is on this command line
+      "--timeout",
+      "60000", // the default 2 s is tight on a loaded CI machine; the properties themselves take ms
+      "--reporter",
+      "json",
+      "--reporter-option",
+      `output=${out}`,
       path.join(EXAMPLES, "mocha.test.mjs"),
     ],
     parse: parseMocha,
@@ -168,10 +193,14 @@ function minimalArgs(message: string): string | undefined {
 for (const name of Object.keys(RUNNERS)) {
   test(`${name} runs property(...) as its test callback`, { timeout: TIMEOUT_MS + 30_000 }, async () => {
     const exit = await runs.get(name)!;
-    const context = () => `\n--- ${name} exited ${exit.code ?? exit.signal} after ${Math.round(exit.ms)} ms\n--- stdout:\n${exit.stdout.slice(-4000)}\n--- stderr:\n${exit.stderr.slice(-4000)}`;
+    const context = () =>
+      `\n--- ${name} exited ${exit.code ?? exit.signal} after ${Math.round(exit.ms)} ms\n--- stdout:\n${exit.stdout.slice(-4000)}\n--- stderr:\n${exit.stderr.slice(-4000)}`;
     assert.equal(exit.error, undefined, `could not start ${name}: ${exit.error?.message}`);
     assert.ok(!exit.timedOut, `${name} did not finish within ${TIMEOUT_MS} ms${context()}`);
-    assert.ok(exit.code !== null && exit.code !== 0, `${name} should exit non-zero (two tests fail on purpose)${context()}`);
+    assert.ok(
+      exit.code !== null && exit.code !== 0,
+      `${name} should exit non-zero (two tests fail on purpose)${context()}`,
+    );
 
     let outcomes: Outcome[];
     try {
@@ -185,12 +214,20 @@ for (const name of Object.keys(RUNNERS)) {
       .filter((o) => o.name in CONCURRENT[name] && o.status !== "passed")
       .map((o) => `\n--- "${o.name}" ${o.status}:\n${o.message.slice(0, 2000)}`)
       .join("");
-    assert.equal(outcomes.length, Object.keys(expected).length, `${name} reported ${JSON.stringify(statuses)}${concurrentFailures}${context()}`);
+    assert.equal(
+      outcomes.length,
+      Object.keys(expected).length,
+      `${name} reported ${JSON.stringify(statuses)}${concurrentFailures}${context()}`,
+    );
     assert.deepEqual(statuses, expected, `${name}: wrong outcomes${concurrentFailures}${context()}`);
 
     for (const [title, minimal] of Object.entries(MINIMAL)) {
       const { message } = outcomes.find((o) => o.name === title)!;
-      assert.match(message, /Minimal failing arguments \(TypeScript\):/, `${name} "${title}": no shrinkscope report in\n${message}`);
+      assert.match(
+        message,
+        /Minimal failing arguments \(TypeScript\):/,
+        `${name} "${title}": no shrinkscope report in\n${message}`,
+      );
       assert.equal(minimalArgs(message), minimal, `${name} "${title}": wrong minimal example in\n${message}`);
     }
   });

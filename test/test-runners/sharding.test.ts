@@ -39,23 +39,32 @@ function run(args: string[], env: Record<string, string> = {}): string {
   return r.stdout + r.stderr;
 }
 
-const failedFiles = (out: string, files: readonly { name: string; minimal: string }[]) => files.filter((f) => out.includes(`over ${Number(f.minimal) - 1}: ${f.minimal}`)).map((f) => f.name);
+const failedFiles = (out: string, files: readonly { name: string; minimal: string }[]) =>
+  files.filter((f) => out.includes(`over ${Number(f.minimal) - 1}: ${f.minimal}`)).map((f) => f.name);
 
 test("node --test --test-shard=i/2: each property file runs on one shard, with its minimal example", () => {
   const nodeFiles = FILES.filter((_, i) => i % 2 === 0);
   const shards = [1, 2].map((i) => run(["--test", `--test-shard=${i}/2`, ...nodeFiles.map((f) => f.name)]));
   const ran = shards.map((out) => failedFiles(out, nodeFiles));
   assert.deepEqual([...ran[0], ...ran[1]].sort(), nodeFiles.map((f) => f.name).sort(), shards.join("\n----\n"));
-  assert.ok(ran.every((r) => r.length === 1), "split between the shards");
+  assert.ok(
+    ran.every((r) => r.length === 1),
+    "split between the shards",
+  );
 });
 
 test("vitest run --shard=i/2: each property file runs on one shard, with its minimal example", () => {
   const vitestFiles = FILES.filter((_, i) => i % 2 === 1);
   const vitest = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
-  const shards = [1, 2].map((i) => run([vitest, "run", `--shard=${i}/2`, "--root", project, ...vitestFiles.map((f) => f.name)]));
+  const shards = [1, 2].map((i) =>
+    run([vitest, "run", `--shard=${i}/2`, "--root", project, ...vitestFiles.map((f) => f.name)]),
+  );
   const ran = shards.map((out) => failedFiles(out, vitestFiles));
   assert.deepEqual([...ran[0], ...ran[1]].sort(), vitestFiles.map((f) => f.name).sort(), shards.join("\n----\n"));
-  assert.ok(ran.every((r) => r.length === 1), "split between the shards");
+  assert.ok(
+    ran.every((r) => r.length === 1),
+    "split between the shards",
+  );
 });
 
 test("SHRINKSCOPE_SHARD on top: the same minimal example, from each shard's own seed", () => {

@@ -6,7 +6,14 @@ import { recordEvents } from "./streams.ts";
 import type { EngineEvent, ShrinkTargetEvent } from "../../src/shared/protocol.ts";
 import type { TreeModel, TreeNode } from "../../webview/models/datatree.ts";
 import { applyEvents, applyMessage, choiceKey, createTreeModel } from "../../webview/models/datatree.ts";
-import { fit, followTarget, LABEL_HEIGHT, layoutIcicle, TARGET_HEIGHT, type IcicleLayout } from "../../webview/layout/datatree.ts";
+import {
+  fit,
+  followTarget,
+  LABEL_HEIGHT,
+  layoutIcicle,
+  TARGET_HEIGHT,
+  type IcicleLayout,
+} from "../../webview/layout/datatree.ts";
 
 const record = recordEvents;
 
@@ -61,7 +68,12 @@ function assertCountsAddUp(model: TreeModel): void {
 }
 
 test("three booleans: eight leaves, all valid, every subtree and the root exhausted", () => {
-  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const events = record((onEvent) =>
+    check(
+      property(st.booleans(), st.booleans(), st.booleans(), () => {}),
+      { ...settings, seed: 1, onEvent },
+    ),
+  );
   const model = fold(events, 3);
   const cases = events.filter((e) => e.type === "test-case").length;
   assert.equal(cases, 8);
@@ -72,36 +84,64 @@ test("three booleans: eight leaves, all valid, every subtree and the root exhaus
   assert.equal(leaves.length, 8);
   assert.ok(leaves.every((n) => n.depth === 3 && n.leaf === "valid" && n.count === 1));
   // Every internal node was reported exhausted along the path of the case that completed it.
-  assert.ok(walk(model).filter((n) => n.children.size > 0).every((n) => n.exhausted));
+  assert.ok(
+    walk(model)
+      .filter((n) => n.children.size > 0)
+      .every((n) => n.exhausted),
+  );
   assertCountsAddUp(model);
 
   const layout = layoutIcicle(model, { width: 400, height: 240 });
   assert.equal(layout.rects.length, 15, "every node, no rest band: nothing ended early or was left out");
-  assert.ok(layout.rects.every((n) => n.exhausted), "exhaustion is inherited by every drawn node");
+  assert.ok(
+    layout.rects.every((n) => n.exhausted),
+    "exhaustion is inherited by every drawn node",
+  );
   assert.equal(layout.rects.filter((n) => n.leaf && n.status === "valid").length, 8);
   assert.equal(new Set(layout.rects.map((n) => n.id)).size, 15, "ids are unique");
   // Each column is the whole height: the eight leaves share it equally, each labelled.
   const leafRects = layout.rects.filter((r) => r.depth === 3);
-  assert.ok(leafRects.length === 8 && leafRects.every((r) => Math.abs(r.h - 30) < 1e-9 && r.label !== "" && Math.abs(r.x - 3 * layout.columnWidth) < 1e-9));
+  assert.ok(
+    leafRects.length === 8 &&
+      leafRects.every(
+        (r) => Math.abs(r.h - 30) < 1e-9 && r.label !== "" && Math.abs(r.x - 3 * layout.columnWidth) < 1e-9,
+      ),
+  );
   // Choice order: false (index 0) above true.
   const rootKids = layout.rects.filter((n) => n.depth === 1);
-  assert.deepEqual(rootKids.sort((a, b) => a.y - b.y).map((n) => n.label), ["false", "true"]);
+  assert.deepEqual(
+    rootKids.sort((a, b) => a.y - b.y).map((n) => n.label),
+    ["false", "true"],
+  );
   assertIcicleAddsUp(model, layout);
 });
 
 test("a case's tree event opening the next message still marks the case's path (pinned: lost when messages split them)", () => {
-  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const events = record((onEvent) =>
+    check(
+      property(st.booleans(), st.booleans(), st.booleans(), () => {}),
+      { ...settings, seed: 1, onEvent },
+    ),
+  );
   for (const batch of [1, 2, 3]) {
     const model = fold(events, batch);
-    assert.ok(walk(model).filter((n) => n.children.size > 0).every((n) => n.exhausted), `messages of ${batch} events`);
+    assert.ok(
+      walk(model)
+        .filter((n) => n.children.size > 0)
+        .every((n) => n.exhausted),
+      `messages of ${batch} events`,
+    );
   }
 });
 
 test("a failing list property with shrinking: the target path ends on a failing leaf and is highlighted", () => {
   const events = record((onEvent) =>
-    check(property(st.lists(st.integers()), (xs) => {
-      if (xs.length >= 2 && xs[0]! > xs[1]!) throw new Error("unsorted");
-    }), { ...settings, seed: 7, onEvent }),
+    check(
+      property(st.lists(st.integers()), (xs) => {
+        if (xs.length >= 2 && xs[0]! > xs[1]!) throw new Error("unsorted");
+      }),
+      { ...settings, seed: 7, onEvent },
+    ),
   );
   const model = fold(events, 7);
   const lastTarget = events.filter((e): e is ShrinkTargetEvent => e.type === "shrink-target").pop();
@@ -123,7 +163,10 @@ test("a failing list property with shrinking: the target path ends on a failing 
   assert.equal(end.status, "interesting");
   assert.ok(end.leaf);
   // However few cases went through it, the target's path is tall enough to be labelled.
-  assert.ok(onPath.every((r) => r.h >= TARGET_HEIGHT - 1e-9 && r.h >= LABEL_HEIGHT && r.label !== ""), onPath.map((r) => `${r.label}:${r.h.toFixed(1)}`).join(" "));
+  assert.ok(
+    onPath.every((r) => r.h >= TARGET_HEIGHT - 1e-9 && r.h >= LABEL_HEIGHT && r.label !== ""),
+    onPath.map((r) => `${r.label}:${r.h.toFixed(1)}`).join(" "),
+  );
   assert.ok(layout.rects.filter((r) => r.kind === "node").length <= 60);
   assertIcicleAddsUp(model, layout);
   // Narrower than the path is deep: following the target shows the path's end in the last column.
@@ -132,13 +175,20 @@ test("a failing list property with shrinking: the target path ends on a failing 
   const narrow = layoutIcicle(model, { width: 72 * columns, height: 200, focus });
   assert.equal(narrow.path.length, model.target!.length - (columns - 1) + 1);
   const narrowEnd = narrow.rects.filter((r) => r.onTarget).sort((a, b) => b.depth - a.depth)[0]!;
-  assert.ok(narrowEnd.leaf && narrowEnd.status === "interesting" && Math.abs(narrowEnd.x - 2 * narrow.columnWidth) < 1e-9);
+  assert.ok(
+    narrowEnd.leaf && narrowEnd.status === "interesting" && Math.abs(narrowEnd.x - 2 * narrow.columnWidth) < 1e-9,
+  );
 });
 
 test("before shrinking, the first failing case is the target; a new run resets the model", () => {
-  const events = record((onEvent) => check(property(st.integers({ min: 0, max: 1000 }), (x) => {
-    if (x > 10) throw new Error("big");
-  }), { ...settings, seed: 3, onEvent }));
+  const events = record((onEvent) =>
+    check(
+      property(st.integers({ min: 0, max: 1000 }), (x) => {
+        if (x > 10) throw new Error("big");
+      }),
+      { ...settings, seed: 3, onEvent },
+    ),
+  );
   const firstFail = events.findIndex((e) => e.type === "test-case" && e.status === "interesting");
   const model = fold(events.slice(0, firstFail + 1));
   const e = events[firstFail]!;
@@ -152,19 +202,31 @@ test("before shrinking, the first failing case is the target; a new run resets t
 });
 
 test("shed cases: tree events are not applied to the wrong path, but root exhaustion still is", () => {
-  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const events = record((onEvent) =>
+    check(
+      property(st.booleans(), st.booleans(), () => {}),
+      { ...settings, seed: 1, onEvent },
+    ),
+  );
   const model = createTreeModel();
   applyEvents(model, events, 5);
   assert.equal(model.droppedCases, 5);
   assert.equal(model.root.exhausted, true);
-  assert.ok(walk(model).filter((n) => n !== model.root).every((n) => !n.exhausted));
+  assert.ok(
+    walk(model)
+      .filter((n) => n !== model.root)
+      .every((n) => !n.exhausted),
+  );
 });
 
 test("50,000 cases: stored nodes stay under the cap, and aggregates carry every count", () => {
   const big = record((onEvent) =>
-    check(property(st.lists(st.integers({ min: 0, max: 20 }), { maxSize: 8 }), st.booleans(), (xs, b) => {
-      assume(!(b && xs.length > 6)); // some invalid cases too
-    }), { ...settings, seed: 5, maxExamples: 50_000, onEvent }),
+    check(
+      property(st.lists(st.integers({ min: 0, max: 20 }), { maxSize: 8 }), st.booleans(), (xs, b) => {
+        assume(!(b && xs.length > 6)); // some invalid cases too
+      }),
+      { ...settings, seed: 5, maxExamples: 50_000, onEvent },
+    ),
   );
   const n = big.filter((e) => e.type === "test-case").length;
   assert.ok(n >= 1000, `recorded ${n} cases`);
@@ -187,21 +249,35 @@ test("50,000 cases: stored nodes stay under the cap, and aggregates carry every 
   // plus the drawn leaves account for every case.
   for (const maxVisible of [50, 400]) {
     const layout = layoutIcicle(model, { width: 600, height: 300, maxVisible });
-    assert.ok(layout.rects.filter((r) => r.kind === "node").length <= maxVisible, `${layout.rects.length} ≤ ${maxVisible}`);
+    assert.ok(
+      layout.rects.filter((r) => r.kind === "node").length <= maxVisible,
+      `${layout.rects.length} ≤ ${maxVisible}`,
+    );
     const rests = layout.rects.filter((x) => x.kind === "rest");
-    assert.ok(rests.length > 0 && rests.every((a) => a.count > 0 && (a.label === "" || a.label === fit(`+${a.count}`, layout.columnWidth - 2))));
+    assert.ok(
+      rests.length > 0 &&
+        rests.every((a) => a.count > 0 && (a.label === "" || a.label === fit(`+${a.count}`, layout.columnWidth - 2))),
+    );
     assert.equal(layout.rects[0]!.count, n, "the root is every case");
     assertIcicleAddsUp(model, layout);
   }
 });
 
 test("layout: zooming into a node lays out its subtree in the whole view; a node that is gone shows the root; the same input gives the same layout", () => {
-  const events = record((onEvent) => check(property(st.booleans(), st.booleans(), st.booleans(), () => {}), { ...settings, seed: 1, onEvent }));
+  const events = record((onEvent) =>
+    check(
+      property(st.booleans(), st.booleans(), st.booleans(), () => {}),
+      { ...settings, seed: 1, onEvent },
+    ),
+  );
   const model = fold(events);
   const first = [...model.root.children.values()][0]!;
   const layout = layoutIcicle(model, { width: 400, height: 200, focus: first.id });
   assert.equal(layout.focus, first.id);
-  assert.deepEqual(layout.path.map((p) => p.label), ["all cases", "false"]);
+  assert.deepEqual(
+    layout.path.map((p) => p.label),
+    ["all cases", "false"],
+  );
   const top = layout.rects[0]!;
   assert.deepEqual([top.nodeId, top.x, top.y, top.h], [first.id, 0, 0, 200]);
   assert.equal(layout.rects.length, 7, "the node, its two children and four grandchildren");
@@ -221,6 +297,9 @@ test("choice keys keep -0 and 0 apart and long strings short", () => {
   assert.notEqual(choiceKey({ type: "float", value: -0 }), choiceKey({ type: "float", value: 0 }));
   assert.notEqual(choiceKey({ type: "integer", value: 1 }), choiceKey({ type: "float", value: 1 }));
   assert.ok(choiceKey({ type: "string", value: "x".repeat(10_000) }).length < 80);
-  assert.notEqual(choiceKey({ type: "string", value: `${"x".repeat(100)}a` }), choiceKey({ type: "string", value: `${"x".repeat(100)}b` }));
+  assert.notEqual(
+    choiceKey({ type: "string", value: `${"x".repeat(100)}a` }),
+    choiceKey({ type: "string", value: `${"x".repeat(100)}b` }),
+  );
   assert.equal(choiceKey({ type: "bytes", value: new Uint8Array([1, 255]) }), "y:01ff");
 });

@@ -15,7 +15,10 @@ function harness() {
   let clock = 0;
   let timers: { at: number; fn: () => void }[] = [];
   const outs: FoldOut[] = [];
-  const fold = createFold((o) => outs.push(o), { now: () => clock, after: (fn, ms) => void timers.push({ at: clock + ms, fn }) });
+  const fold = createFold((o) => outs.push(o), {
+    now: () => clock,
+    after: (fn, ms) => void timers.push({ at: clock + ms, fn }),
+  });
   let page: PanelState = initialState;
   /** Every patch, with the clock when it was posted. */
   const log: { at: number; out: FoldOut }[] = [];
@@ -106,7 +109,8 @@ test("while a run streams, a heavy part is sent at most once per its gap, one he
   for (const k of ["candidates", "progress"] as const) {
     const at = streaming.filter(({ out }) => out.state !== undefined && k in out.state).map((p) => p.at);
     assert.ok(at.length >= 2, `${k} was sent while streaming (${at.length} times)`);
-    for (let i = 1; i < at.length; i++) assert.ok(at[i]! - at[i - 1]! >= PART_GAP_MS[k], `${k} sent ${at[i]! - at[i - 1]!} ms after the last`);
+    for (let i = 1; i < at.length; i++)
+      assert.ok(at[i]! - at[i - 1]! >= PART_GAP_MS[k], `${k} sent ${at[i]! - at[i - 1]!} ms after the last`);
   }
   // The run ends: everything the page lacks arrives at once.
   h.send(rec.messages.at(-1)!);
@@ -129,11 +133,17 @@ test("the tree is laid out when the view asks (size, zoom), and at most every TR
     now += 50;
   }
   assert.ok(frames.length >= 1);
-  for (let i = 2; i < frames.length; i++) assert.ok(frames[i]! - frames[i - 1]! >= TREE_RUNNING_MS, `laid out ${frames[i]! - frames[i - 1]!} ms after the last`);
+  for (let i = 2; i < frames.length; i++)
+    assert.ok(
+      frames[i]! - frames[i - 1]! >= TREE_RUNNING_MS,
+      `laid out ${frames[i]! - frames[i - 1]!} ms after the last`,
+    );
   // The run ends: its last cases are laid out at once (no pacing once it is over).
   h.send(rec.messages.at(-1)!);
   const last = h.log.filter((p) => p.out.tree !== undefined).at(-1)!.out.tree!;
-  const cases = rec.messages.flatMap((m) => (m.type === "events" ? m.events : [])).filter((e) => e.type === "test-case").length;
+  const cases = rec.messages
+    .flatMap((m) => (m.type === "events" ? m.events : []))
+    .filter((e) => e.type === "test-case").length;
   assert.equal(last.cases, cases, "the last layout holds every case");
   // A zoom is answered at once.
   h.fold({ type: "tree", params: { ...params, chosen: 3 } });
@@ -144,7 +154,16 @@ test("the tree is laid out when the view asks (size, zoom), and at most every TR
 test("malformed messages are skipped; the fold goes on", () => {
   const rec = mixed();
   const h = harness();
-  for (const bad of [null, 5, "x", { type: "events", wire: 3, dropped: 0 }, { type: "events", wire: new Uint8Array([0xff]), dropped: 0 }, { type: "run-started" }, { type: "nope" }]) h.fold({ type: "message", data: bad });
+  for (const bad of [
+    null,
+    5,
+    "x",
+    { type: "events", wire: 3, dropped: 0 },
+    { type: "events", wire: new Uint8Array([0xff]), dropped: 0 },
+    { type: "run-started" },
+    { type: "nope" },
+  ])
+    h.fold({ type: "message", data: bad });
   for (const m of rec.messages) h.send(m);
   h.fold({ type: "pull" });
   h.take();

@@ -24,11 +24,21 @@ function fold(messages: readonly Parameters<typeof reduce>[1][]): PanelState {
 const int = (v: number) => ({ type: "integer" as const, value: v, index: v, forced: false, constraints: {} });
 
 test("cells wrap to the width, spans split where they wrap, shade grows with the index", () => {
-  const seq = toSequence(Array.from({ length: 10 }, (_, i) => int(i)), [{ label: "list", start: 2, end: 7, depth: 0, discarded: false }, { label: "gone", start: 0, end: 1, depth: 0, discarded: true }]);
+  const seq = toSequence(
+    Array.from({ length: 10 }, (_, i) => int(i)),
+    [
+      { label: "list", start: 2, end: 7, depth: 0, discarded: false },
+      { label: "gone", start: 0, end: 1, depth: 0, discarded: true },
+    ],
+  );
   const perRow = 4;
   const lay = layoutSequence(seq, perRow * (CELL_W + GAP) - GAP);
   assert.equal(lay.cells.length, 10);
-  assert.deepEqual(lay.cells.map((c) => [c.x / (CELL_W + GAP), c.y / ROW_H]).slice(3, 6), [[3, 0], [0, 1], [1, 1]]);
+  assert.deepEqual(lay.cells.map((c) => [c.x / (CELL_W + GAP), c.y / ROW_H]).slice(3, 6), [
+    [3, 0],
+    [0, 1],
+    [1, 1],
+  ]);
   assert.equal(lay.height, 3 * ROW_H);
   assert.equal(lay.spans.length, 2, "span 2..7 covers two rows; the discarded span is not drawn");
   assert.ok(shade(0) === 0 && shade(1) < shade(1000) && shade(1e130) < 1);
@@ -62,7 +72,10 @@ test("the progress chart: a step line per panel, ticks inside the panel, the pas
   assert.equal(lay.targets, undefined, "no target() calls: no targets table");
   const targetedLay = layoutProgress(fold(targeted().messages).progress, 600);
   assert.match(targetedLay.targets?.caption ?? "", /target phase done/);
-  assert.deepEqual(targetedLay.targets?.rows.map((r) => r.label), ["length", "sum"]);
+  assert.deepEqual(
+    targetedLay.targets?.rows.map((r) => r.label),
+    ["length", "sum"],
+  );
   assert.deepEqual(logTicks(8e23), [0, 1e7, 1e15, 1e23]);
   assert.deepEqual(logTicks(0), [0, 1]);
 });
@@ -92,15 +105,28 @@ test("statistics: percentages of the cases run, labels sorted by count, the hist
   assert.equal(fig.cases, String(s.stats.cases));
   assert.match(fig.invalid, /^\d+ \(\d+%\)$/);
   const counts = lay.labels.map((b) => b.count);
-  assert.deepEqual(counts, counts.slice().sort((a, b) => b - a));
+  assert.deepEqual(
+    counts,
+    counts.slice().sort((a, b) => b - a),
+  );
   assert.equal(lay.labels[0].fraction, 1);
   assert.ok(lay.sizes.length >= 1 && lay.sizes[lay.sizes.length - 1].count > 0);
 });
 
 test("the result: tokens join back to the repro exactly, the location and history are laid out", () => {
   const repro = '[{ id: 0, w: -1.5e-7, tag: "a\\"b", raw: new Uint8Array([1]) }], 0, true';
-  assert.equal(tokenize(repro).map((t) => t.text).join(""), repro);
-  assert.deepEqual(tokenize('-1.5e-7, "x"').filter((t) => t.kind !== "space").map((t) => t.kind), ["number", "punct", "string"]);
+  assert.equal(
+    tokenize(repro)
+      .map((t) => t.text)
+      .join(""),
+    repro,
+  );
+  assert.deepEqual(
+    tokenize('-1.5e-7, "x"')
+      .filter((t) => t.kind !== "space")
+      .map((t) => t.kind),
+    ["number", "punct", "string"],
+  );
   const s = fold(sortedPair().messages);
   const lay = layoutResult(s);
   assert.equal(lay.state, "failed");
@@ -113,7 +139,15 @@ test("the result: tokens join back to the repro exactly, the location and histor
 
 test("an error's reason: the first paragraph is the headline, the test runner's output below it as text", () => {
   const s = fold(sortedPair().messages);
-  const errored = { ...s, run: { ...s.run, status: "error" as const, failure: undefined, reason: "the test runner exited with code 1 before the property ran\n\nstderr:\nSyntaxError: Unexpected token" } };
+  const errored = {
+    ...s,
+    run: {
+      ...s.run,
+      status: "error" as const,
+      failure: undefined,
+      reason: "the test runner exited with code 1 before the property ran\n\nstderr:\nSyntaxError: Unexpected token",
+    },
+  };
   const lay = layoutResult(errored);
   assert.equal(lay.state, "error");
   assert.equal(lay.headline, "the test runner exited with code 1 before the property ran");
@@ -125,18 +159,47 @@ test("an error's reason: the first paragraph is the headline, the test runner's 
 test("the result shows an explained failure one argument per line, the free ones commented; malformed marks are ignored", () => {
   const s = fold(sortedPair().messages);
   const failure = s.run.failure!;
-  const explained = { ...s, run: { ...s.run, failure: { ...failure, repro: "11, 0", presentation: { kind: "arguments" as const, text: "11, 0", args: [{ text: "11", free: false }, { text: "0", free: true }] } } } };
+  const explained = {
+    ...s,
+    run: {
+      ...s.run,
+      failure: {
+        ...failure,
+        repro: "11, 0",
+        presentation: {
+          kind: "arguments" as const,
+          text: "11, 0",
+          args: [
+            { text: "11", free: false },
+            { text: "0", free: true },
+          ],
+        },
+      },
+    },
+  };
   const lay = layoutResult(explained);
   assert.equal(lay.reproText, "11,\n0 // or any other generated value");
-  assert.deepEqual(lay.repro?.filter((t) => t.kind === "comment").map((t) => t.text), ["// or any other generated value"]);
+  assert.deepEqual(
+    lay.repro?.filter((t) => t.kind === "comment").map((t) => t.text),
+    ["// or any other generated value"],
+  );
   for (const args of [[{ text: 11, free: true }], "x", [null], [{ text: "1", free: "yes" }]]) {
-    const bad = { ...s, run: { ...s.run, failure: { ...failure, repro: "11, 0", presentation: { kind: "arguments", text: "11, 0", args } as never } } };
+    const bad = {
+      ...s,
+      run: {
+        ...s.run,
+        failure: { ...failure, repro: "11, 0", presentation: { kind: "arguments", text: "11, 0", args } as never },
+      },
+    };
     assert.equal(layoutResult(bad).reproText, "11, 0", JSON.stringify(args));
   }
 });
 
 test("a row can be capped to a number of rows: the rest is counted, spans are cut at the last cell shown", () => {
-  const seq = toSequence(Array.from({ length: 10 }, (_, i) => int(i)), [{ label: "list", start: 2, end: 9, depth: 0, discarded: false }]);
+  const seq = toSequence(
+    Array.from({ length: 10 }, (_, i) => int(i)),
+    [{ label: "list", start: 2, end: 9, depth: 0, discarded: false }],
+  );
   const lay = layoutSequence(seq, 4 * (CELL_W + GAP) - GAP, undefined, 2);
   assert.equal(lay.cells.length, 8);
   assert.equal(lay.more, 2);
@@ -151,20 +214,30 @@ test("the Steps view: a row per statement, each call over its own block of the c
   assert.equal(lay.phase, "minimal");
   assert.equal(lay.caption, "Minimal failing steps");
   assert.match(lay.summary, /^4 steps, from \d+ in the first failing case · \d+ shrinks$/);
-  assert.deepEqual(lay.rows.map((r) => [r.kind, r.n, r.code || r.note, r.cells?.cells.length ?? 0, r.failed]), [
-    ["construct", "", "const state = new LruMachine();", 0, false],
-    ["choices", "", "swarm flags, one per rule (T: off in this sequence)", 2, false],
-    ["rule", "1", 'state.put({ key: "0", value: 0 }); // value: or any other generated value', 4, false],
-    ["rule", "2", 'state.put({ key: "1", value: 0 }); // value: or any other generated value', 4, false],
-    ["rule", "3", 'state.get({ key: "0" });', 3, false],
-    ["rule", "4", 'state.put({ key: "2", value: 0 }); // value: or any other generated value', 4, false],
-    ["invariant", "", "state.keysMatch();", 0, true],
-  ]);
+  assert.deepEqual(
+    lay.rows.map((r) => [r.kind, r.n, r.code || r.note, r.cells?.cells.length ?? 0, r.failed]),
+    [
+      ["construct", "", "const state = new LruMachine();", 0, false],
+      ["choices", "", "swarm flags, one per rule (T: off in this sequence)", 2, false],
+      ["rule", "1", 'state.put({ key: "0", value: 0 }); // value: or any other generated value', 4, false],
+      ["rule", "2", 'state.put({ key: "1", value: 0 }); // value: or any other generated value', 4, false],
+      ["rule", "3", 'state.get({ key: "0" });', 3, false],
+      ["rule", "4", 'state.put({ key: "2", value: 0 }); // value: or any other generated value', 4, false],
+      ["invariant", "", "state.keysMatch();", 0, true],
+    ],
+  );
   // Every choice of the case is drawn exactly once, and a cell's details name its true position.
   const target = s.choices.target!;
-  assert.equal(lay.rows.reduce((n, r) => n + (r.cells?.cells.length ?? 0), 0), target.length);
+  assert.equal(
+    lay.rows.reduce((n, r) => n + (r.cells?.cells.length ?? 0), 0),
+    target.length,
+  );
   assert.match(lay.rows[3].cells!.cells[0].detail, /^#6 boolean true/);
-  assert.deepEqual(lay.rows[3].cells!.cells.map((c) => c.key), target.cells.slice(6, 10).map((c) => c.id), "the target's cell ids, so cells persist between targets");
+  assert.deepEqual(
+    lay.rows[3].cells!.cells.map((c) => c.key),
+    target.cells.slice(6, 10).map((c) => c.id),
+    "the target's cell ids, so cells persist between targets",
+  );
   assert.equal(lay.explanation, "Explanation: assertion failed in invariant keysMatch");
   assert.equal(lay.state, 'cache ["1","2"], model ["0","2"]');
   assert.equal(lay.rows[2].tokens.map((t) => t.text).join(""), lay.rows[2].code);
@@ -187,7 +260,10 @@ test("the Steps view while shrinking says how many steps the last change removed
   // While generating: the latest case, and the "no further step" choice of a sequence that ended before
   // stepCount (the first case with steps: the very first one is the simplest, with none).
   const events = messages.flatMap((m) => (m.type === "events" ? m.events : []));
-  const stepsOf = (e: (typeof events)[number]) => (e.type === "test-case" && e.presentation?.kind === "steps" ? e.presentation.steps.filter((x) => x.kind === "rule").length : 0);
+  const stepsOf = (e: (typeof events)[number]) =>
+    e.type === "test-case" && e.presentation?.kind === "steps"
+      ? e.presentation.steps.filter((x) => x.kind === "rule").length
+      : 0;
   const first = events.findIndex((e) => stepsOf(e) > 0);
   const gen = fold([messages[0], { type: "events", events: events.slice(0, first + 1), dropped: 0 }]);
   const g = layoutSteps(gen, 900);
@@ -200,8 +276,29 @@ test("the Steps view while shrinking says how many steps the last change removed
 
 test("the Steps view of a sequence too long to keep: the first and last steps around a count, numbered as in the repro", () => {
   const code = (i: number) => `state.a(${i});`;
-  const steps = Array.from({ length: MAX_STEPS + 10 }, (_, i) => ({ kind: "rule", name: "a", args: "", code: code(i) }));
-  const s = reduce(reduce(initialState, { type: "run-started", title: "t", file: "f", testPath: ["t"] }), { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", choices: [], spans: [], status: "valid", durationMs: 0, events: [], presentation: { kind: "steps", className: "M", steps: steps as never } }] });
+  const steps = Array.from({ length: MAX_STEPS + 10 }, (_, i) => ({
+    kind: "rule",
+    name: "a",
+    args: "",
+    code: code(i),
+  }));
+  const s = reduce(reduce(initialState, { type: "run-started", title: "t", file: "f", testPath: ["t"] }), {
+    type: "events",
+    dropped: 0,
+    events: [
+      {
+        type: "test-case",
+        id: 0,
+        origin: "generate",
+        choices: [],
+        spans: [],
+        status: "valid",
+        durationMs: 0,
+        events: [],
+        presentation: { kind: "steps", className: "M", steps: steps as never },
+      },
+    ],
+  });
   const lay = layoutSteps(s, 900)!;
   const gap = lay.rows.findIndex((r) => r.kind === "gap");
   assert.equal(lay.rows[gap].note, "… 10 more steps not shown …");
@@ -217,14 +314,29 @@ test("the Timeline: a lane per task, marks in the run's order banded by virtual 
   const tl = s.timeline!;
   const lay = layoutTimeline(tl, 900);
   assert.equal(lay.caption, `Failing schedule: seed ${tl.seed}`);
-  assert.match(lay.summary, /^\d+ seeds? passed first \([\d, ]+\) · random scheduling · \d+ decisions, 1 differs from FIFO · trace [0-9a-f]{16}$/);
+  assert.match(
+    lay.summary,
+    /^\d+ seeds? passed first \([\d, ]+\) · random scheduling · \d+ decisions, 1 differs from FIFO · trace [0-9a-f]{16}$/,
+  );
   assert.equal(lay.note, "");
-  assert.deepEqual(lay.lanes.map((l) => [l.label, l.y]), tl.lanes.map((label, i) => [label, AXIS_H + i * LANE_H + LANE_H / 2]));
+  assert.deepEqual(
+    lay.lanes.map((l) => [l.label, l.y]),
+    tl.lanes.map((label, i) => [label, AXIS_H + i * LANE_H + LANE_H / 2]),
+  );
   // Order is left to right, each mark on its task's lane; one band per instant, labelled with its time.
-  assert.deepEqual(lay.marks.map((m) => m.key), tl.marks.map((m) => `m${m.i}`));
+  assert.deepEqual(
+    lay.marks.map((m) => m.key),
+    tl.marks.map((m) => `m${m.i}`),
+  );
   assert.ok(lay.marks.every((m, k) => k === 0 || m.x > lay.marks[k - 1].x));
-  assert.deepEqual(lay.marks.map((m) => m.y), tl.marks.map((m) => lay.lanes[m.lane].y));
-  assert.deepEqual(lay.bands.map((b) => b.label), ["t=0 ms", "t=10 ms", "t=20 ms"]);
+  assert.deepEqual(
+    lay.marks.map((m) => m.y),
+    tl.marks.map((m) => lay.lanes[m.lane].y),
+  );
+  assert.deepEqual(
+    lay.bands.map((b) => b.label),
+    ["t=0 ms", "t=10 ms", "t=20 ms"],
+  );
   for (const [k, m] of tl.marks.entries()) {
     const band = lay.bands.find((b) => b.x1 <= lay.marks[k].x && lay.marks[k].x <= b.x2);
     assert.equal(band?.label, `t=${m.t} ms`, `mark ${k} sits in its instant's band`);
@@ -237,27 +349,53 @@ test("the Timeline: a lane per task, marks in the run's order banded by virtual 
   // The deviation: a guide at the reload's start, down to the first reader's lane, where FIFO's task waited.
   const ran = lay.marks.filter((m) => m.decision > 0);
   assert.equal(ran.length, 1);
-  assert.match(ran[0].detail, /^#\d+ · t=0 ms · task 4 \(reload\) · start · decision \d+ differs from FIFO, which would have run task 2 \(reader 1\) \(start\)$/);
-  assert.deepEqual(lay.guides.map((g) => [g.x, g.y1, g.y2, g.ghostY]), [[ran[0].x, lay.lanes[1].y, lay.lanes[3].y, lay.lanes[1].y]]);
+  assert.match(
+    ran[0].detail,
+    /^#\d+ · t=0 ms · task 4 \(reload\) · start · decision \d+ differs from FIFO, which would have run task 2 \(reader 1\) \(start\)$/,
+  );
+  assert.deepEqual(
+    lay.guides.map((g) => [g.x, g.y1, g.y2, g.ghostY]),
+    [[ran[0].x, lay.lanes[1].y, lay.lanes[3].y, lay.lanes[1].y]],
+  );
   // The schedule beside FIFO, decision by decision (a short one is never folded), the differing one flagged.
   const choice = (n: number): number => tl.nonFifo.find((d) => d.n === n)?.value ?? 0;
-  assert.deepEqual(lay.decisions.map((d) => [d.n, d.value, d.fifo, d.differs]), Array.from({ length: tl.decisions }, (_, i) => [String(i + 1), String(choice(i + 1)), "0", choice(i + 1) !== 0]));
+  assert.deepEqual(
+    lay.decisions.map((d) => [d.n, d.value, d.fifo, d.differs]),
+    Array.from({ length: tl.decisions }, (_, i) => [String(i + 1), String(choice(i + 1)), "0", choice(i + 1) !== 0]),
+  );
   assert.equal(lay.decisions.filter((d) => d.differs).length, 1);
-  assert.deepEqual(lay.deviations, [`decision ${tl.deviations[0].decision} at t=0 ms: ran task 4 (reload) (start) before task 2 (reader 1) (start)`]);
+  assert.deepEqual(lay.deviations, [
+    `decision ${tl.deviations[0].decision} at t=0 ms: ran task 4 (reload) (start) before task 2 (reader 1) (start)`,
+  ]);
   // The trace tail ends on the failing main task.
-  assert.deepEqual(lay.tail.slice(-1).map((r) => [r.t, r.task, r.failed]), [["t=20", "main", true]]);
+  assert.deepEqual(
+    lay.tail.slice(-1).map((r) => [r.t, r.task, r.failed]),
+    [["t=20", "main", true]],
+  );
   assert.equal(lay.tailColumns.task, "task 2 (reader 1)".length);
 });
 
 test("the Timeline of a long run: slots keep a readable width and the lanes scroll; a cut run shows where; long schedules fold FIFO runs", () => {
   const tasks = ["main", "task 2", "task 3"];
-  const events = Array.from({ length: 900 }, (_, i) => ({ t: Math.floor(i / 4), task: tasks[i % 3], what: i === 899 ? "rejected: Error: x" : "wake (slept 1 ms)" }));
+  const events = Array.from({ length: 900 }, (_, i) => ({
+    t: Math.floor(i / 4),
+    task: tasks[i % 3],
+    what: i === 899 ? "rejected: Error: x" : "wake (slept 1 ms)",
+  }));
   const schedule = Array.from({ length: 300 }, (_, i) => (i === 99 || i === 100 || i === 250 ? 1 : 0));
-  const deviations = [100, 101, 251].map((decision) => ({ decision, t: 7, chosen: "task 2 (wake (slept 1 ms))", fifo: "task 3 (wake (slept 1 ms))" }));
+  const deviations = [100, 101, 251].map((decision) => ({
+    decision,
+    t: 7,
+    chosen: "task 2 (wake (slept 1 ms))",
+    fifo: "task 3 (wake (slept 1 ms))",
+  }));
   const tl = readSchedule({ seed: 4, tasks, events, schedule, deviations, truncated: 0 })!;
   const lay = layoutTimeline(tl, 600);
   assert.ok(lay.plotWidth > 600 - lay.labelWidth, "wider than the room: it scrolls");
-  assert.ok(lay.marks.every((m, k) => k === 0 || m.x - lay.marks[k - 1].x >= 14), "no two marks closer than a slot");
+  assert.ok(
+    lay.marks.every((m, k) => k === 0 || m.x - lay.marks[k - 1].x >= 14),
+    "no two marks closer than a slot",
+  );
   assert.match(lay.note, /^300 events in the middle are not drawn \(#151 to #450\)$/);
   const cutAt = lay.marks.findIndex((m) => m.key === "m450");
   assert.ok(lay.gapX !== undefined && lay.marks[cutAt - 1].x < lay.gapX && lay.gapX < lay.marks[cutAt].x);
@@ -265,13 +403,25 @@ test("the Timeline of a long run: slots keep a readable width and the lanes scro
   const labelled = lay.bands.filter((b) => b.label !== "");
   assert.ok(labelled.every((b, k) => k === 0 || b.x1 >= labelled[k - 1].x1 + labelled[k - 1].label.length * 6.2));
   // Decisions: each deviation with two FIFO decisions either side; the runs between folded into one column.
-  assert.deepEqual(lay.decisions.map((d) => d.n), ["1–97", "98", "99", "100", "101", "102", "103", "104–248", "249", "250", "251", "252", "253", "254–300"]);
-  assert.deepEqual(lay.decisions.filter((d) => d.differs).map((d) => d.n), ["100", "101", "251"]);
+  assert.deepEqual(
+    lay.decisions.map((d) => d.n),
+    ["1–97", "98", "99", "100", "101", "102", "103", "104–248", "249", "250", "251", "252", "253", "254–300"],
+  );
+  assert.deepEqual(
+    lay.decisions.filter((d) => d.differs).map((d) => d.n),
+    ["100", "101", "251"],
+  );
   assert.equal(lay.decisions[0].detail, "decisions 1 to 97: all FIFO");
   assert.equal(lay.decisionCount, 300);
   // No deviation at all: the first few decisions, then the rest folded.
-  const fifo = layoutTimeline(readSchedule({ seed: 4, tasks, events: events.slice(0, 10), schedule: new Array(40).fill(0), deviations: [] })!, 600);
-  assert.deepEqual(fifo.decisions.map((d) => d.n), ["1", "2", "3", "4", "5", "6", "7–40"]);
+  const fifo = layoutTimeline(
+    readSchedule({ seed: 4, tasks, events: events.slice(0, 10), schedule: new Array(40).fill(0), deviations: [] })!,
+    600,
+  );
+  assert.deepEqual(
+    fifo.decisions.map((d) => d.n),
+    ["1", "2", "3", "4", "5", "6", "7–40"],
+  );
   assert.deepEqual(fifo.deviations, []);
   // A narrow panel keeps room for the lane labels.
   assert.ok(layoutTimeline(tl, 320).labelWidth >= 64);

@@ -35,7 +35,9 @@ after(async () => {
   await server?.close();
 });
 
-async function open(theme: "dark" | "light" | "high-contrast" = "dark"): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function open(
+  theme: "dark" | "light" | "high-contrast" = "dark",
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 900, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -68,7 +70,10 @@ async function atLeast(page: Page, selector: string, n: number): Promise<void> {
 }
 
 async function snap(page: Page, name: string, selector = "body"): Promise<void> {
-  await page.locator(selector).first().screenshot({ path: path.join(shots, `${name}.png`) });
+  await page
+    .locator(selector)
+    .first()
+    .screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
 // Page functions as strings: tsx's transform would wrap functions in a helper the page does not have.
@@ -96,7 +101,7 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     // Keyboard: tab into the target row, arrows move between cells, the details line follows.
     await page.locator("#choices .row.target .sequence").focus();
     await page.keyboard.press("ArrowRight");
-    assert.match(await page.locator("#choices .detail").textContent() ?? "", /^#1 \w+ .* · index /);
+    assert.match((await page.locator("#choices .detail").textContent()) ?? "", /^#1 \w+ .* · index /);
 
     // Comparison: the verdict line in words, the candidates list of the pass.
     const verdict = await page.locator("#comparison .verdict-line").textContent();
@@ -111,12 +116,16 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     for (let i = 0; i < (await passButtons.count()); i++) {
       await passButtons.nth(i).click();
       await settle(page);
-      const { list, rows } = await page.locator("#comparison ol.candidates").evaluate((ol) => ({ list: ol.getBoundingClientRect().height, rows: [...ol.children].reduce((h, li) => h + li.getBoundingClientRect().height, 0) }));
+      const { list, rows } = await page.locator("#comparison ol.candidates").evaluate((ol) => ({
+        list: ol.getBoundingClientRect().height,
+        rows: [...ol.children].reduce((h, li) => h + li.getBoundingClientRect().height, 0),
+      }));
       assert.ok(list <= Math.min(rows, 220) + 4, `pass ${i}: list ${list}px for rows of ${rows}px`);
     }
 
     // Progress: both step lines, the pass table, the totals.
-    for (const key of ["length", "index"]) assert.match((await page.locator(`#progress g.panel.${key} path.line`).getAttribute("d")) ?? "", /^M/);
+    for (const key of ["length", "index"])
+      assert.match((await page.locator(`#progress g.panel.${key} path.line`).getAttribute("d")) ?? "", /^M/);
     const passes = new Set(events.flatMap((e) => (e.type === "shrink-pass" ? [e.pass] : [])));
     assert.equal(await page.locator("#progress table.passes tbody tr").count(), passes.size);
     assert.match((await page.locator("#progress p.status").textContent()) ?? "", /shrink calls/);
@@ -124,7 +133,11 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     // Statistics: the engine's final counts.
     const result = events.find((e) => e.type === "result");
     assert.ok(result?.type === "result", "the recording has a result");
-    const figure = (key: string) => page.locator(`#stats .figure[title] dd`).nth(["cases", "generated", "shrink", "valid"].indexOf(key)).textContent();
+    const figure = (key: string) =>
+      page
+        .locator(`#stats .figure[title] dd`)
+        .nth(["cases", "generated", "shrink", "valid"].indexOf(key))
+        .textContent();
     assert.equal(await figure("cases"), String(result.statistics.examples));
     assert.equal(await page.locator("#stats .bars.labels .bar").count(), Object.keys(result.statistics.events).length);
 
@@ -132,7 +145,8 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     const finished = messages[messages.length - 1];
     assert.ok(finished.type === "run-finished" && finished.failure, "the recording ends in a failure");
     assert.equal(await page.locator("#result pre.repro").textContent(), finished.failure.repro);
-    for (const name of ["Copy", "Convert to test", "Debug"]) await page.getByRole("button", { name, exact: true }).click();
+    for (const name of ["Copy", "Convert to test", "Debug"])
+      await page.getByRole("button", { name, exact: true }).click();
     await page.locator("#result button.location").click();
     await page.locator("#result button.debug").focus();
     await page.keyboard.press("Enter");
@@ -146,12 +160,17 @@ test("a failing run: every view drawn from the recorded stream, buttons post the
     assert.equal(await page.locator("#result ol.runs li").count(), 1);
 
     assert.deepEqual(await csp(page), [], "nothing the panel does is blocked by its CSP");
-    assert.equal(await page.evaluate("document.body.dataset.fold"), "worker", "the messages were folded in the panel's worker, under its CSP");
+    assert.equal(
+      await page.evaluate("document.body.dataset.fold"),
+      "worker",
+      "the messages were folded in the panel's worker, under its CSP",
+    );
     assert.deepEqual(errors, []);
     await page.locator("#choices .row.target .sequence").focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
-    for (const id of ["result", "choices", "comparison", "progress", "stats"]) await snap(page, `failing-${id}-dark`, `#sec-${id}`);
+    for (const id of ["result", "choices", "comparison", "progress", "stats"])
+      await snap(page, `failing-${id}-dark`, `#sec-${id}`);
     await snap(page, "failing-header-dark", "header.run");
   } finally {
     await close();
@@ -165,7 +184,11 @@ test("state survives a reload: restored from getState, the host's replay not cou
     await post(page, messages);
     await settle(page);
     // The panel saves once the run finishes.
-    const before = { cases: await page.locator("#stats dd").first().textContent(), repro: await page.locator("#result pre.repro").textContent(), pass: await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent() };
+    const before = {
+      cases: await page.locator("#stats dd").first().textContent(),
+      repro: await page.locator("#result pre.repro").textContent(),
+      pass: await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent(),
+    };
     await page.locator("#comparison .pass-tabs button").first().click();
     await page.waitForTimeout(1200); // the throttled save of the UI state
     const chosen = await page.locator("#comparison .pass-tabs button[aria-pressed=true]").textContent();
@@ -202,7 +225,12 @@ test("where no worker can start, the panel folds on its own thread and shows the
     await settle(page);
     assert.equal(await page.evaluate("document.body.dataset.fold"), "page");
     for (const sel of ["#result pre.repro", "#stats dd", "#choices .row.target .sequence"]) {
-      assert.equal(await page.locator(sel).first().getAttribute("aria-label") ?? (await page.locator(sel).first().textContent()), await withWorker.page.locator(sel).first().getAttribute("aria-label") ?? (await withWorker.page.locator(sel).first().textContent()), sel);
+      assert.equal(
+        (await page.locator(sel).first().getAttribute("aria-label")) ?? (await page.locator(sel).first().textContent()),
+        (await withWorker.page.locator(sel).first().getAttribute("aria-label")) ??
+          (await withWorker.page.locator(sel).first().textContent()),
+        sel,
+      );
     }
     assert.ok((await page.locator("#datatree g.cell").count()) > 0, "the DataTree is drawn");
     assert.deepEqual(errors, []);
@@ -241,7 +269,9 @@ test("a frame with nothing new writes nothing: scrolling a finished run's panel 
   try {
     await post(page, messages);
     await settle(page);
-    await page.evaluate("window.__mutations = []; new MutationObserver((ms) => { for (const m of ms) window.__mutations.push(m.type + ' ' + (m.target.id || m.target.nodeName) + ' ' + (m.attributeName || '')); }).observe(document.getElementById('app'), { subtree: true, attributes: true, childList: true, characterData: true })");
+    await page.evaluate(
+      "window.__mutations = []; new MutationObserver((ms) => { for (const m of ms) window.__mutations.push(m.type + ' ' + (m.target.id || m.target.nodeName) + ' ' + (m.attributeName || '')); }).observe(document.getElementById('app'), { subtree: true, attributes: true, childList: true, characterData: true })",
+    );
     // Scrolling brings other sections into sight, and the panel renders again (views out of sight are drawn
     // when they come near): with nothing new, nothing is written.
     for (const y of [400, 1200, 0]) {
@@ -264,14 +294,25 @@ test("an empty sort-key comparison says why for the run's outcome: passed, faile
     await settle(page);
     assert.equal(await verdict(), "No shrink candidates: the property passed, so nothing was shrunk.");
     // A failure replayed already minimal: a failed run whose shrinker proposed nothing.
-    const failing = fixture("sorted-pair").map((m) => (m.type === "events" ? { ...m, events: m.events.filter((e) => e.type !== "shrink-candidate") } : m));
-    await post(page, failing.filter((m) => m.type !== "run-finished"));
+    const failing = fixture("sorted-pair").map((m) =>
+      m.type === "events" ? { ...m, events: m.events.filter((e) => e.type !== "shrink-candidate") } : m,
+    );
+    await post(
+      page,
+      failing.filter((m) => m.type !== "run-finished"),
+    );
     await settle(page);
     assert.equal(await verdict(), "No shrink candidates yet: the shrinker starts once a failing case is found.");
-    await post(page, failing.filter((m) => m.type === "run-finished"));
+    await post(
+      page,
+      failing.filter((m) => m.type === "run-finished"),
+    );
     await settle(page);
     assert.match((await page.locator("header .badge").textContent()) ?? "", /failed/);
-    assert.equal(await verdict(), "No shrink candidates: the failing case had nothing simpler to try (it was already minimal).");
+    assert.equal(
+      await verdict(),
+      "No shrink candidates: the failing case had nothing simpler to try (it was already minimal).",
+    );
     assert.deepEqual(errors, []);
   } finally {
     await close();
@@ -289,7 +330,11 @@ test("a failure replayed from the example database says so and offers Run fresh,
       : {
           ...m,
           events: m.events.map((e) =>
-            e.type === "test-case" && e.status === "interesting" && first ? ((first = false), { ...e, origin: "reuse" as const }) : e.type === "result" ? { ...e, savedAt } : e,
+            e.type === "test-case" && e.status === "interesting" && first
+              ? ((first = false), { ...e, origin: "reuse" as const })
+              : e.type === "result"
+                ? { ...e, savedAt }
+                : e,
           ),
         },
   );
@@ -302,9 +347,15 @@ test("a failure replayed from the example database says so and offers Run fresh,
     await settle(page);
     const note = page.locator("#result .replayed");
     assert.equal(await note.getAttribute("hidden"), null);
-    assert.match((await note.textContent()) ?? "", /^Replayed from the example database \(saved on 2026-11-02 09:30\): the failure an earlier run saved fails again/);
+    assert.match(
+      (await note.textContent()) ?? "",
+      /^Replayed from the example database \(saved on 2026-11-02 09:30\): the failure an earlier run saved fails again/,
+    );
     await note.locator("button.run-fresh").click();
-    assert.deepEqual((await posted(page)).filter((m) => m.type === "run-fresh"), [{ type: "run-fresh" }]);
+    assert.deepEqual(
+      (await posted(page)).filter((m) => m.type === "run-fresh"),
+      [{ type: "run-fresh" }],
+    );
     await snap(page, "replayed-result", "#sec-result");
     assert.deepEqual(errors, []);
   } finally {
@@ -316,7 +367,9 @@ test("the comparison's 'no candidates' sentence goes once candidates arrive", as
   const messages = fixture("sorted-pair");
   const { page, errors, close } = await open("dark");
   try {
-    const firstCandidate = messages.findIndex((m) => m.type === "events" && m.events.some((e) => e.type === "shrink-candidate"));
+    const firstCandidate = messages.findIndex(
+      (m) => m.type === "events" && m.events.some((e) => e.type === "shrink-candidate"),
+    );
     assert.ok(firstCandidate > 0, "the recording has candidates");
     await post(page, messages.slice(0, firstCandidate));
     await settle(page);
@@ -337,7 +390,9 @@ test("a run watched live: mid-shrink the target, the current pass and the latest
   const { page, errors, close } = await open("dark");
   try {
     // Up to the middle of shrinking, sent as VS Code's JSON postMessage would deliver them (NaN → null …).
-    const cut = messages.findIndex((m, i) => i > 2 && m.type === "events" && m.events.some((e) => e.type === "shrink-target")) + 3;
+    const cut =
+      messages.findIndex((m, i) => i > 2 && m.type === "events" && m.events.some((e) => e.type === "shrink-target")) +
+      3;
     await post(page, JSON.parse(JSON.stringify(messages.slice(0, cut))));
     await settle(page);
     assert.match((await page.locator("header .badge").textContent()) ?? "", /running · shrink/);
@@ -349,16 +404,23 @@ test("a run watched live: mid-shrink the target, the current pass and the latest
     await snap(page, "live-progress-dark", "#sec-progress");
     // The candidate list, newest first: while the run streams, only the rows its box shows (rows are reused
     // by position, so the order is checked); all of the pass's recent ones once it ends.
-    const seqs = async (): Promise<number[]> => (await page.locator("#comparison ol.candidates li .seq").allTextContents()).map((t) => Number(t.slice(1)));
+    const seqs = async (): Promise<number[]> =>
+      (await page.locator("#comparison ol.candidates li .seq").allTextContents()).map((t) => Number(t.slice(1)));
     const live = await seqs();
     assert.ok(live.length >= 1 && live.length <= 12, `${live.length} rows while running`);
-    assert.deepEqual(live, [...live].sort((a, b) => b - a));
+    assert.deepEqual(
+      live,
+      [...live].sort((a, b) => b - a),
+    );
     await post(page, JSON.parse(JSON.stringify(messages.slice(cut))));
     await settle(page);
     assert.match((await page.locator("header .badge").textContent()) ?? "", /failed/);
     const done = await seqs();
     assert.ok(done.length > 12, `${done.length} rows once the run ended`);
-    assert.deepEqual(done, [...done].sort((a, b) => b - a));
+    assert.deepEqual(
+      done,
+      [...done].sort((a, b) => b - a),
+    );
     assert.deepEqual(await csp(page), []);
     assert.deepEqual(errors, []);
     await snap(page, "mixed-full-dark");
@@ -410,7 +472,9 @@ test("a passing run in the light and high-contrast themes: statistics, no result
 
 /** Calls (rule and initialize steps) of the newest shrink target in these messages. */
 function targetCalls(ms: readonly PanelMessage[]): number {
-  const t = eventsOf(ms).filter((e) => e.type === "shrink-target").pop();
+  const t = eventsOf(ms)
+    .filter((e) => e.type === "shrink-target")
+    .pop();
   const steps = t?.type === "shrink-target" && t.presentation?.kind === "steps" ? t.presentation.steps : [];
   return steps.filter((s) => s.kind === "rule" || s.kind === "initialize").length;
 }
@@ -432,7 +496,10 @@ test("a machine run: its steps while shrinking, fewer with each target, then the
       assert.equal(await rows("rule").count(), before);
 
       // In one message, so the view draws once more, from this target to that one.
-      await post(page, JSON.parse(JSON.stringify([{ type: "events", events: eventsOf(messages.slice(first, later)), dropped: 0 }])));
+      await post(
+        page,
+        JSON.parse(JSON.stringify([{ type: "events", events: eventsOf(messages.slice(first, later)), dropped: 0 }])),
+      );
       await settle(page);
       const after = targetCalls(messages.slice(0, later));
       assert.ok(after < before, `${after} steps after, ${before} before`);
@@ -447,13 +514,22 @@ test("a machine run: its steps while shrinking, fewer with each target, then the
       const finished = rest[rest.length - 1];
       assert.ok(finished.type === "run-finished" && finished.failure, "the recording ends in a failure");
       assert.equal(await page.locator("#steps .caption").textContent(), "Minimal failing steps");
-      assert.deepEqual(await rows("rule").locator("code").allTextContents(), finished.failure.repro.split("\n").slice(1, -1));
+      assert.deepEqual(
+        await rows("rule").locator("code").allTextContents(),
+        finished.failure.repro.split("\n").slice(1, -1),
+      );
       // Each call over its block of cells: flag, rule, key and value for put; flag, rule and key for get.
-      assert.deepEqual(await rows("rule").evaluateAll((lis) => lis.map((li) => li.querySelectorAll("div.cell").length)), [4, 4, 3, 4]);
+      assert.deepEqual(
+        await rows("rule").evaluateAll((lis) => lis.map((li) => li.querySelectorAll("div.cell").length)),
+        [4, 4, 3, 4],
+      );
       assert.equal(await rows("failed").count(), 1);
       assert.equal(await rows("failed").locator("code").textContent(), "state.keysMatch();");
       assert.equal(await rows("failed").locator(".fails").isVisible(), true);
-      assert.equal(await page.locator("#steps .explanation").textContent(), "Explanation: assertion failed in invariant keysMatch");
+      assert.equal(
+        await page.locator("#steps .explanation").textContent(),
+        "Explanation: assertion failed in invariant keysMatch",
+      );
       assert.equal(await page.locator("#steps .machine-state pre").textContent(), 'cache ["1","2"], model ["0","2"]');
       assert.equal(await page.locator("#steps .delta").textContent(), "", "the count belongs to shrinking");
       // Keyboard: a step's cells are reachable and report their true position in the case.
@@ -488,7 +564,33 @@ test("a property run shows no Steps view, and steps from the host are text, neve
     const markup = '<img src=x onerror="window.__pwned=1">';
     await post(page, [
       { type: "run-started", title: "hostile", file: "f.ts", testPath: ["hostile"] },
-      { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", choices: [], spans: [], status: "interesting", durationMs: 0, events: [], presentation: { kind: "steps", className: markup, steps: [{ kind: "rule", name: "x", args: "", code: markup, start: "0", end: {} }, { kind: "<b>", name: "y", code: "y" }], failedIn: { kind: "rule", name: "x" }, explanation: markup, state: markup } }] },
+      {
+        type: "events",
+        dropped: 0,
+        events: [
+          {
+            type: "test-case",
+            id: 0,
+            origin: "generate",
+            choices: [],
+            spans: [],
+            status: "interesting",
+            durationMs: 0,
+            events: [],
+            presentation: {
+              kind: "steps",
+              className: markup,
+              steps: [
+                { kind: "rule", name: "x", args: "", code: markup, start: "0", end: {} },
+                { kind: "<b>", name: "y", code: "y" },
+              ],
+              failedIn: { kind: "rule", name: "x" },
+              explanation: markup,
+              state: markup,
+            },
+          },
+        ],
+      },
     ]);
     await settle(page);
     assert.equal(await page.locator("#sec-steps").isVisible(), true);
@@ -510,7 +612,9 @@ test("a panel opened by a run names it from its first frame, never the idle text
   try {
     const title = `<b>cart</b> & "total"`;
     // Every frame until the run's start: what the panel's text says.
-    await page.addInitScript(`window.__seen = []; const look = () => { const p = document.querySelector("p.idle"); if (p && !p.hidden) window.__seen.push(p.textContent + " | " + document.querySelector("header.run")?.textContent); requestAnimationFrame(look); }; requestAnimationFrame(look);`);
+    await page.addInitScript(
+      `window.__seen = []; const look = () => { const p = document.querySelector("p.idle"); if (p && !p.hidden) window.__seen.push(p.textContent + " | " + document.querySelector("header.run")?.textContent); requestAnimationFrame(look); }; requestAnimationFrame(look);`,
+    );
     await page.goto(server.url("dark", title));
     await frames(page, 3);
     assert.equal(await page.locator("p.idle").textContent(), `Starting ${title}…`);
@@ -520,7 +624,11 @@ test("a panel opened by a run names it from its first frame, never the idle text
     assert.equal(await page.locator("p.idle").isHidden(), true);
     const seen: string[] = await page.evaluate("window.__seen");
     // (the header, once drawn, names the run and says it is starting: never "idle")
-    assert.ok(seen.length > 0 && seen.every((t) => t === `Starting ${title}… | ` || t === `Starting ${title}… | ${title}running · starting`), JSON.stringify([...new Set(seen)]));
+    assert.ok(
+      seen.length > 0 &&
+        seen.every((t) => t === `Starting ${title}… | ` || t === `Starting ${title}… | ${title}running · starting`),
+      JSON.stringify([...new Set(seen)]),
+    );
     assert.match((await page.locator("header.run").textContent()) ?? "", /cart.*running/);
   } finally {
     await context.close();
@@ -535,23 +643,60 @@ test("the size histogram fits a narrow (310 px) panel: every column, its count a
     // Thousands of generated cases in nine size bins (0, 1, 2–3, …, 128+ choices): 4–5 digit counts.
     const events: unknown[] = [];
     let id = 0;
-    for (const [size, n] of [[0, 40], [1, 300], [2, 900], [5, 3000], [9, 4000], [20, 2900], [40, 800], [100, 120], [130, 30]]) {
-      const choices = Array.from({ length: size }, () => ({ type: "integer", value: 1, index: 1, forced: false, constraints: {} }));
-      for (let k = 0; k < n; k++) events.push({ type: "test-case", id: id++, origin: "generate", choices, spans: [], status: "valid", durationMs: 0, events: [] });
+    for (const [size, n] of [
+      [0, 40],
+      [1, 300],
+      [2, 900],
+      [5, 3000],
+      [9, 4000],
+      [20, 2900],
+      [40, 800],
+      [100, 120],
+      [130, 30],
+    ]) {
+      const choices = Array.from({ length: size }, () => ({
+        type: "integer",
+        value: 1,
+        index: 1,
+        forced: false,
+        constraints: {},
+      }));
+      for (let k = 0; k < n; k++)
+        events.push({
+          type: "test-case",
+          id: id++,
+          origin: "generate",
+          choices,
+          spans: [],
+          status: "valid",
+          durationMs: 0,
+          events: [],
+        });
     }
     const batches = [];
-    for (let k = 0; k < events.length; k += 2000) batches.push({ type: "events", dropped: 0, events: events.slice(k, k + 2000) });
-    await post(page, [{ type: "run-started", title: "sizes", file: "f.ts", testPath: ["sizes"] }, ...batches, { type: "run-finished", outcome: "passed" }]);
+    for (let k = 0; k < events.length; k += 2000)
+      batches.push({ type: "events", dropped: 0, events: events.slice(k, k + 2000) });
+    await post(page, [
+      { type: "run-started", title: "sizes", file: "f.ts", testPath: ["sizes"] },
+      ...batches,
+      { type: "run-finished", outcome: "passed" },
+    ]);
     await settle(page);
     const view = await page.locator("#stats").evaluate((v) => v.getBoundingClientRect().right);
-    const cols = await page.locator("#stats .bars.sizes .bar").evaluateAll((bars) => bars.map((b) => ({
-      right: b.getBoundingClientRect().right,
-      count: b.querySelector(".count")!.getBoundingClientRect(),
-      text: b.querySelector(".count")!.textContent,
-      clipped: b.querySelector(".count")!.scrollWidth > b.querySelector(".count")!.clientWidth + 1,
-      name: b.querySelector(".name")!.textContent,
-      nameCut: b.querySelector(".name")!.scrollWidth > b.querySelector(".name")!.clientWidth + 1 || b.querySelector(".name")!.scrollHeight > b.querySelector(".name")!.clientHeight + 1 || b.querySelector(".name")!.getBoundingClientRect().right > b.getBoundingClientRect().right + 0.5 || b.querySelector(".name")!.getBoundingClientRect().left < b.getBoundingClientRect().left - 0.5,
-    })));
+    const cols = await page.locator("#stats .bars.sizes .bar").evaluateAll((bars) =>
+      bars.map((b) => ({
+        right: b.getBoundingClientRect().right,
+        count: b.querySelector(".count")!.getBoundingClientRect(),
+        text: b.querySelector(".count")!.textContent,
+        clipped: b.querySelector(".count")!.scrollWidth > b.querySelector(".count")!.clientWidth + 1,
+        name: b.querySelector(".name")!.textContent,
+        nameCut:
+          b.querySelector(".name")!.scrollWidth > b.querySelector(".name")!.clientWidth + 1 ||
+          b.querySelector(".name")!.scrollHeight > b.querySelector(".name")!.clientHeight + 1 ||
+          b.querySelector(".name")!.getBoundingClientRect().right > b.getBoundingClientRect().right + 0.5 ||
+          b.querySelector(".name")!.getBoundingClientRect().left < b.getBoundingClientRect().left - 0.5,
+      })),
+    );
     assert.equal(cols.length, 9);
     for (const c of cols) {
       assert.ok(c.right <= view + 0.5, `column ${c.text} ends at ${c.right}, the view at ${view}`);
@@ -560,8 +705,12 @@ test("the size histogram fits a narrow (310 px) panel: every column, its count a
       assert.ok(!c.nameCut, `the bin's label ${c.name} is cut`);
     }
     // The tallest column is the biggest bin's, whatever its count's lines.
-    const heights = await page.locator("#stats .bars.sizes .bar .fill").evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
-    const track = await page.locator("#stats .bars.sizes .bar .track").evaluateAll((ts) => ts.map((t) => Math.round(t.getBoundingClientRect().height)));
+    const heights = await page
+      .locator("#stats .bars.sizes .bar .fill")
+      .evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
+    const track = await page
+      .locator("#stats .bars.sizes .bar .track")
+      .evaluateAll((ts) => ts.map((t) => Math.round(t.getBoundingClientRect().height)));
     assert.equal(new Set(track).size, 1, `tracks of one height: ${track.join(", ")}`);
     assert.equal(heights.indexOf(Math.max(...heights)), 4);
     await snap(page, "stats-narrow-light", "#sec-stats");
@@ -573,15 +722,44 @@ test("the size histogram fits a narrow (310 px) panel: every column, its count a
 test("float choices show as drawn — NaN, ±Infinity, -0 — and bytes as bytes, through the host's wire format", async () => {
   const { page, errors, close } = await open("dark");
   try {
-    const choice = (type: string, value: number | Uint8Array) => ({ type, value, index: 1, forced: false, constraints: {} });
+    const choice = (type: string, value: number | Uint8Array) => ({
+      type,
+      value,
+      index: 1,
+      forced: false,
+      constraints: {},
+    });
     await post(page, [
       { type: "run-started", title: "floats", file: "f.ts", testPath: ["floats"] },
-      { type: "events", dropped: 0, events: [{ type: "test-case", id: 0, origin: "generate", status: "valid", durationMs: 0, events: [], spans: [], choices: [choice("float", NaN), choice("float", -Infinity), choice("float", -0), choice("bytes", Uint8Array.of(7, 9))] }] },
+      {
+        type: "events",
+        dropped: 0,
+        events: [
+          {
+            type: "test-case",
+            id: 0,
+            origin: "generate",
+            status: "valid",
+            durationMs: 0,
+            events: [],
+            spans: [],
+            choices: [
+              choice("float", NaN),
+              choice("float", -Infinity),
+              choice("float", -0),
+              choice("bytes", Uint8Array.of(7, 9)),
+            ],
+          },
+        ],
+      },
     ]);
     await settle(page);
-    const details = await page.locator("#choices .row.current div.cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
+    const details = await page
+      .locator("#choices .row.current div.cell")
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
     assert.equal(details.length, 4);
-    for (const [i, shown] of ["NaN", "-Infinity", "-0", "[7, 9]"].entries()) assert.ok(details[i].includes(` ${shown} `) || details[i].includes(` ${shown}`), `cell ${i}: ${details[i]}`);
+    for (const [i, shown] of ["NaN", "-Infinity", "-0", "[7, 9]"].entries())
+      assert.ok(details[i].includes(` ${shown} `) || details[i].includes(` ${shown}`), `cell ${i}: ${details[i]}`);
     assert.ok(!details.some((d) => d.includes("NaN or ±Infinity")), details.join(" | "));
     assert.deepEqual(errors, []);
   } finally {
@@ -592,7 +770,10 @@ test("float choices show as drawn — NaN, ±Infinity, -0 — and bytes as bytes
 test("a schedule failure: the Timeline draws the failing seed's run lane by lane, its deviation beside FIFO, and the trace tail", async () => {
   const messages = fixture("schedule-reload");
   const finished = messages[messages.length - 1];
-  assert.ok(finished.type === "run-finished" && finished.failure?.schedule !== undefined, "the recording ends in a schedule failure");
+  assert.ok(
+    finished.type === "run-finished" && finished.failure?.schedule !== undefined,
+    "the recording ends in a schedule failure",
+  );
   const info = finished.failure.schedule;
   for (const theme of ["dark", "light"] as const) {
     const { page, errors, close } = await open(theme);
@@ -611,23 +792,44 @@ test("a schedule failure: the Timeline draws the failing seed's run lane by lane
       assert.deepEqual(await page.locator("#timeline .band-label").allTextContents(), ["t=0 ms", "t=10 ms", "t=20 ms"]);
       // The schedule beside FIFO: one column per decision, the differing one flagged.
       assert.equal(await page.locator("#timeline div.decision").count(), info.schedule.length);
-      assert.deepEqual(await page.locator("#timeline div.decision.differs .seed-v").allTextContents(), info.schedule.filter((d) => d !== 0).map(String));
-      assert.deepEqual(await page.locator("#timeline ul.deviations li").allTextContents(), info.deviations.map((d) => `decision ${d.decision} at t=${d.t} ms: ran ${d.chosen} before ${d.fifo}`));
+      assert.deepEqual(
+        await page.locator("#timeline div.decision.differs .seed-v").allTextContents(),
+        info.schedule.filter((d) => d !== 0).map(String),
+      );
+      assert.deepEqual(
+        await page.locator("#timeline ul.deviations li").allTextContents(),
+        info.deviations.map((d) => `decision ${d.decision} at t=${d.t} ms: ran ${d.chosen} before ${d.fifo}`),
+      );
       // The trace tail ends on the failure.
       assert.equal(await page.locator("#timeline ol.tail-list li").count(), info.events.length);
-      assert.match((await page.locator("#timeline ol.tail-list li.failed").textContent()) ?? "", /rejected: AssertionError: a reader saw no config/);
+      assert.match(
+        (await page.locator("#timeline ol.tail-list li.failed").textContent()) ?? "",
+        /rejected: AssertionError: a reader saw no config/,
+      );
 
       // Hover and keyboard tell what each event is.
       await page.locator("#timeline circle.mark.deviation").hover();
-      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#5 · t=0 ms · task 4 \(reload\) · start · decision 1 differs from FIFO/);
+      assert.match(
+        (await page.locator("#timeline .detail").textContent()) ?? "",
+        /^#5 · t=0 ms · task 4 \(reload\) · start · decision 1 differs from FIFO/,
+      );
       await page.locator("#timeline svg.lanes").focus();
       assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#1 · t=0 ms · main · start$/);
       await page.keyboard.press("End");
-      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#15 · t=20 ms · main · rejected: AssertionError/);
+      assert.match(
+        (await page.locator("#timeline .detail").textContent()) ?? "",
+        /^#15 · t=20 ms · main · rejected: AssertionError/,
+      );
       await page.keyboard.press("ArrowLeft");
-      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^#14 · t=20 ms · task 3 \(reader 2\) · done$/);
+      assert.match(
+        (await page.locator("#timeline .detail").textContent()) ?? "",
+        /^#14 · t=20 ms · task 3 \(reader 2\) · done$/,
+      );
       await page.locator("#timeline div.decisions").focus();
-      assert.match((await page.locator("#timeline .detail").textContent()) ?? "", /^decision 1 at t=0 ms: ran task 4 \(reload\) \(start\) before task 2 \(reader 1\) \(start\)/);
+      assert.match(
+        (await page.locator("#timeline .detail").textContent()) ?? "",
+        /^decision 1 at t=0 ms: ran task 4 \(reload\) \(start\) before task 2 \(reader 1\) \(start\)/,
+      );
 
       // The workload's shrink is still the other views': the minimal arguments, the target's cells.
       assert.equal(await page.locator("#result pre.repro").textContent(), "2, 10");
@@ -661,10 +863,38 @@ test("the Timeline is shown for schedule failures only, and a schedule from the 
     assert.equal(await page.locator("#timeline g.guide").count(), 0);
 
     const markup = '<img src=x onerror="window.__pwned=1">';
-    const schedule = { seed: 1, passedBefore: [0], strategy: "random", traceHash: markup, schedule: [1], tasks: ["main", markup], events: [{ t: 0, task: "main", what: `spawn ${markup}` }, { t: 0, task: markup, what: markup }, { t: "1", task: "main", what: "dropped" }], truncated: 0, deviations: [{ decision: 1, t: 0, chosen: `${markup} (${markup})`, fifo: "main (start)" }], text: markup };
+    const schedule = {
+      seed: 1,
+      passedBefore: [0],
+      strategy: "random",
+      traceHash: markup,
+      schedule: [1],
+      tasks: ["main", markup],
+      events: [
+        { t: 0, task: "main", what: `spawn ${markup}` },
+        { t: 0, task: markup, what: markup },
+        { t: "1", task: "main", what: "dropped" },
+      ],
+      truncated: 0,
+      deviations: [{ decision: 1, t: 0, chosen: `${markup} (${markup})`, fifo: "main (start)" }],
+      text: markup,
+    };
     await post(page, [
       { type: "run-started", title: "hostile", file: "f.ts", testPath: ["hostile"] },
-      { type: "run-finished", outcome: "failed", failure: { message: "m", repro: "1", seed: 1, error: { name: "E", message: "m" }, location: undefined, flaky: false, presentation: { kind: "arguments", text: "1" }, schedule } },
+      {
+        type: "run-finished",
+        outcome: "failed",
+        failure: {
+          message: "m",
+          repro: "1",
+          seed: 1,
+          error: { name: "E", message: "m" },
+          location: undefined,
+          flaky: false,
+          presentation: { kind: "arguments", text: "1" },
+          schedule,
+        },
+      },
     ]);
     await settle(page);
     assert.equal(await page.locator("#sec-timeline").isVisible(), true);
@@ -693,7 +923,7 @@ test("a string cell cut to a few characters shows its full value below the rows 
     await settle(page);
     const detail = page.locator("#choices .detail");
     const full = `"${"0".repeat(29)}"`;
-    assert.ok(((await detail.textContent()) ?? "").startsWith(`Selected: #`), await detail.textContent() ?? "");
+    assert.ok(((await detail.textContent()) ?? "").startsWith(`Selected: #`), (await detail.textContent()) ?? "");
     assert.ok(((await detail.textContent()) ?? "").includes(full), "the full value");
     assert.equal(await cell.getAttribute("class"), "cell string selected");
     // Below the rows, not above them.

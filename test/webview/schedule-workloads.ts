@@ -27,10 +27,13 @@ export async function reloadWhileReading(readers: number, latency: number): Prom
   let config: string | undefined = "v1";
   const seen: (string | undefined)[] = [];
   const reads = Array.from({ length: readers }, (_, i) =>
-    sim.spawn(async () => {
-      await sim.sleep(latency * (i + 1));
-      seen.push(config);
-    }, `reader ${i + 1}`),
+    sim.spawn(
+      async () => {
+        await sim.sleep(latency * (i + 1));
+        seen.push(config);
+      },
+      `reader ${i + 1}`,
+    ),
   );
   const reload = sim.spawn(async () => {
     await sim.sleep(latency);
@@ -39,5 +42,8 @@ export async function reloadWhileReading(readers: number, latency: number): Prom
     config = "v2";
   }, "reload");
   await Promise.all([...reads, reload]);
-  assert.ok(seen.every((c) => c !== undefined), `a reader saw no config: ${JSON.stringify(seen)}`);
+  assert.ok(
+    seen.every((c) => c !== undefined),
+    `a reader saw no config: ${JSON.stringify(seen)}`,
+  );
 }

@@ -7,17 +7,14 @@ const NUM = "$num";
 const BYTES = "$bytes";
 
 export function serialise(value: unknown): string {
-  return JSON.stringify(
-    value,
-    function (_key, v: unknown) {
-      if (typeof v === "number") {
-        if (Object.is(v, -0)) return { [NUM]: "-0" };
-        if (!Number.isFinite(v)) return { [NUM]: String(v) };
-      }
-      if (v instanceof Uint8Array) return { [BYTES]: Array.from(v) };
-      return v;
-    },
-  );
+  return JSON.stringify(value, function (_key, v: unknown) {
+    if (typeof v === "number") {
+      if (Object.is(v, -0)) return { [NUM]: "-0" };
+      if (!Number.isFinite(v)) return { [NUM]: String(v) };
+    }
+    if (v instanceof Uint8Array) return { [BYTES]: Array.from(v) };
+    return v;
+  });
 }
 
 export function deserialise(text: string): unknown {
@@ -26,7 +23,8 @@ export function deserialise(text: string): unknown {
       const o = v as Record<string, unknown>;
       const keys = Object.keys(o);
       if (keys.length === 1 && keys[0] === NUM && typeof o[NUM] === "string") return Number(o[NUM]);
-      if (keys.length === 1 && keys[0] === BYTES && Array.isArray(o[BYTES])) return Uint8Array.from(o[BYTES] as number[]);
+      if (keys.length === 1 && keys[0] === BYTES && Array.isArray(o[BYTES]))
+        return Uint8Array.from(o[BYTES] as number[]);
     }
     return v;
   });

@@ -17,10 +17,19 @@ function freePort() {
 /** Start one; resolves once it answers PING. `stop()` kills it. */
 export async function startRedis() {
   const found = spawnSync("bash", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  if (found.status !== 0) throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
+  if (found.status !== 0)
+    throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
   const port = await freePort();
-  const child = spawn(found.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const cli = (...args) => spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args], { encoding: "utf8", timeout: 5000 }).stdout.trim();
+  const child = spawn(
+    found.stdout.trim(),
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const cli = (...args) =>
+    spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args], {
+      encoding: "utf8",
+      timeout: 5000,
+    }).stdout.trim();
   const deadline = Date.now() + 10_000;
   while (cli("PING") !== "PONG") {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server on port ${port} did not start`);

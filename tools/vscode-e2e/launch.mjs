@@ -171,7 +171,8 @@ function remoteUriFor(port, absPath) {
 
 function buildWorkbenchUrl(port, { folder, extensionDevelopmentPath, extensionTestsPath, payload = [] } = {}) {
   const entries = [];
-  for (const p of [extensionDevelopmentPath ?? []].flat()) entries.push(["extensionDevelopmentPath", remoteUriFor(port, p)]);
+  for (const p of [extensionDevelopmentPath ?? []].flat())
+    entries.push(["extensionDevelopmentPath", remoteUriFor(port, p)]);
   if (extensionTestsPath) entries.push(["extensionTestsPath", remoteUriFor(port, extensionTestsPath)]);
   entries.push(...payload);
   const params = new URLSearchParams();
@@ -187,7 +188,10 @@ function yamlString(s) {
 
 function tailOf(file, lines) {
   try {
-    return readFileSync(file, "utf8").split("\n").slice(-lines - 1).join("\n");
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .slice(-lines - 1)
+      .join("\n");
   } catch {
     return "(no code-server log)";
   }
@@ -216,7 +220,9 @@ export async function startCodeServer({
   env = {},
 } = {}) {
   if (!smokeTestDriver && (extensionDevelopmentPath || extensionTestsPath)) {
-    throw new Error("startCodeServer: extensionDevelopmentPath/extensionTestsPath need smokeTestDriver: true (use installExtensions)");
+    throw new Error(
+      "startCodeServer: extensionDevelopmentPath/extensionTestsPath need smokeTestDriver: true (use installExtensions)",
+    );
   }
   for (const f of [NODE24, CODE_SERVER_ENTRY]) {
     if (!existsSync(f)) throw new Error(`${f} is missing: run tools/vscode-e2e/install.sh first`);
@@ -236,7 +242,11 @@ export async function startCodeServer({
       await symlink(path.resolve(dir), path.join(extensionsDir, `${publisher}.${name}-${version}`), "dir");
     }
     for (const d of ["config", "data", "cache"]) await mkdir(path.join(xdg, d), { recursive: true });
-    const settings = { ...DEFAULT_USER_SETTINGS, ...(workspaceTrust ? { "security.workspace.trust.enabled": true } : {}), ...userSettings };
+    const settings = {
+      ...DEFAULT_USER_SETTINGS,
+      ...(workspaceTrust ? { "security.workspace.trust.enabled": true } : {}),
+      ...userSettings,
+    };
     await writeFile(path.join(userDataDir, "User", "settings.json"), JSON.stringify(settings, null, 2));
 
     let folder;
@@ -257,16 +267,22 @@ export async function startCodeServer({
       await writeFile(configFile, `bind-addr: ${yamlString(`127.0.0.1:${port}`)}\nauth: none\ncert: false\n`);
       const args = [
         CODE_SERVER_ENTRY,
-        "--bind-addr", `127.0.0.1:${port}`,
-        "--auth", "none",
-        "--config", configFile,
-        "--user-data-dir", userDataDir,
-        "--extensions-dir", extensionsDir,
+        "--bind-addr",
+        `127.0.0.1:${port}`,
+        "--auth",
+        "none",
+        "--config",
+        configFile,
+        "--user-data-dir",
+        userDataDir,
+        "--extensions-dir",
+        extensionsDir,
         "--disable-telemetry",
         "--disable-update-check",
         "--disable-getting-started-override",
         "--ignore-last-opened",
-        "--idle-timeout-seconds", String(idleTimeoutSeconds),
+        "--idle-timeout-seconds",
+        String(idleTimeoutSeconds),
         ...(smokeTestDriver ? ["--vscode-option", "enable-smoke-test-driver"] : []),
         ...(workspaceTrust ? [] : ["--disable-workspace-trust"]),
       ];
@@ -353,7 +369,9 @@ export async function startCodeServer({
       }
       if (!healthy) {
         await stopGroup();
-        const why = exited ? `exited (${exited.err?.message ?? `code ${exited.code}, signal ${exited.signal}`})` : `did not answer /healthz within ${startTimeoutMs} ms`;
+        const why = exited
+          ? `exited (${exited.err?.message ?? `code ${exited.code}, signal ${exited.signal}`})`
+          : `did not answer /healthz within ${startTimeoutMs} ms`;
         lastError = new Error(`code-server ${why}; last output:\n${tailOf(logFile, 30)}`);
         if (exited && /EADDRINUSE/.test(tailOf(logFile, 30)) && attempt < 3) continue;
         throw lastError;
@@ -395,7 +413,7 @@ let playwrightPromise;
 async function chromiumType() {
   playwrightPromise ??= import("playwright-core");
   const pw = await playwrightPromise;
-  return (pw.chromium ?? pw.default.chromium);
+  return pw.chromium ?? pw.default.chromium;
 }
 
 export async function launchBrowser({ viewport = { width: 1400, height: 900 }, launchTimeoutMs = 60_000 } = {}) {
@@ -453,10 +471,16 @@ export async function waitForWorkbench(page, timeoutMs = 90_000, { smokeTestDriv
   await page.waitForSelector(".monaco-workbench .part.statusbar", { timeout: timeoutMs });
   if (smokeTestDriver) {
     await page.waitForFunction(() => !!globalThis.driver, null, { timeout: left() });
-    await withTimeout(page.evaluate(() => globalThis.driver.whenWorkbenchRestored()), left(), "waiting for the workbench to restore");
+    await withTimeout(
+      page.evaluate(() => globalThis.driver.whenWorkbenchRestored()),
+      left(),
+      "waiting for the workbench to restore",
+    );
   } else {
     await page.waitForSelector(".monaco-workbench .part.editor", { timeout: left() });
-    await page.waitForFunction(() => !document.querySelector(".statusbar-item .codicon-loading"), null, { timeout: left() });
+    await page.waitForFunction(() => !document.querySelector(".statusbar-item .codicon-loading"), null, {
+      timeout: left(),
+    });
     await page.waitForTimeout(Math.min(1500, left()));
   }
 }
@@ -519,7 +543,14 @@ export async function runInHostTests({
   let server;
   let browser;
   try {
-    server = await startCodeServer({ extensionDevelopmentPath, extensionTestsPath, workspace, userSettings, workspaceTrust, startTimeoutMs: Math.min(60_000, remaining()) });
+    server = await startCodeServer({
+      extensionDevelopmentPath,
+      extensionTestsPath,
+      workspace,
+      userSettings,
+      workspaceTrust,
+      startTimeoutMs: Math.min(60_000, remaining()),
+    });
     browser = await launchBrowser();
     const { page } = browser;
     let settle;

@@ -48,7 +48,9 @@ if (install) {
   const r = spawnSync("bash", [path.join(HERE, "install.sh")], { stdio: "inherit" });
   if (r.status !== 0) {
     // On stdout, where `npm test` (scripts/test.mjs) reads it to name the stage that failed.
-    console.log(`vscode-e2e: VS Code toolchain install failed: tools/vscode-e2e/install.sh ${r.error ? `could not run (${r.error.message})` : `exited with ${r.status ?? r.signal}`} (its output is above)`);
+    console.log(
+      `vscode-e2e: VS Code toolchain install failed: tools/vscode-e2e/install.sh ${r.error ? `could not run (${r.error.message})` : `exited with ${r.status ?? r.signal}`} (its output is above)`,
+    );
     process.exit(r.status || 1);
   }
 }
@@ -67,7 +69,9 @@ function runCleanups() {
     cleanups = [];
     openPages = [];
     for (const fn of list) {
-      await withTimeout(Promise.resolve().then(fn), 20_000, "cleanup").catch((e) => console.error(`    cleanup: ${e.message}`));
+      await withTimeout(Promise.resolve().then(fn), 20_000, "cleanup").catch((e) =>
+        console.error(`    cleanup: ${e.message}`),
+      );
     }
   })().finally(() => {
     cleaning = null;
@@ -125,7 +129,9 @@ const ctx = {
 };
 
 const files = existsSync(TEST_DIR)
-  ? readdirSync(TEST_DIR).filter((f) => f.endsWith(".e2e.mjs")).sort()
+  ? readdirSync(TEST_DIR)
+      .filter((f) => f.endsWith(".e2e.mjs"))
+      .sort()
   : [];
 const checks = [];
 for (const f of files) {
@@ -134,7 +140,9 @@ for (const f of files) {
 }
 const selected = filters.length ? checks.filter((c) => filters.some((s) => c.name.includes(s))) : checks;
 if (selected.length === 0) {
-  console.error(`vscode-e2e: no checks${filters.length ? ` match ${filters.join(", ")}` : ` in ${TEST_DIR}/*.e2e.mjs`}`);
+  console.error(
+    `vscode-e2e: no checks${filters.length ? ` match ${filters.join(", ")}` : ` in ${TEST_DIR}/*.e2e.mjs`}`,
+  );
   process.exit(1);
 }
 
@@ -146,7 +154,11 @@ for (const check of selected) {
   console.log(`▶ ${check.name}`);
   let error;
   try {
-    await withTimeout(Promise.resolve().then(() => check.run(ctx)), check.timeoutMs ?? 180_000, `check "${check.name}"`);
+    await withTimeout(
+      Promise.resolve().then(() => check.run(ctx)),
+      check.timeoutMs ?? 180_000,
+      `check "${check.name}"`,
+    );
   } catch (e) {
     error = e;
     for (const [i, page] of openPages.entries()) {
@@ -174,7 +186,10 @@ for (const check of selected) {
 // The failures again, next to the summary: a CI log kept only in part keeps its end, and a check's own output
 // (streamed above) can be long enough to push its ✖ line out of what was kept.
 for (const f of failures) {
-  const first = String(f.error?.message ?? f.error).split("\n").slice(0, 6).join("\n");
+  const first = String(f.error?.message ?? f.error)
+    .split("\n")
+    .slice(0, 6)
+    .join("\n");
   console.log(`failed: ${f.name}\n${first.replace(/^/gm, "    ")}`);
 }
 console.log(`vscode-e2e: finished in ${secs(Date.now() - t0)}; screenshots in ${screenshotDir}`);

@@ -34,7 +34,14 @@ export interface CandidateListLayout {
   readonly selected: string;
 }
 
-function row(seq: Sequence | undefined, from: number, to: number, y: number, decide: number, other: Sequence | undefined): CellBox[] {
+function row(
+  seq: Sequence | undefined,
+  from: number,
+  to: number,
+  y: number,
+  decide: number,
+  other: Sequence | undefined,
+): CellBox[] {
   if (seq === undefined) return [];
   const out: CellBox[] = [];
   for (let pos = from; pos < to && pos < seq.cells.length; pos++) {
@@ -75,7 +82,8 @@ export function layoutComparison(m: CandidatesModel, width: number): ComparisonL
 
 /** The recent candidates of one pass, newest first; `selected` defaults to the pass that proposed the latest. */
 export function layoutCandidateList(m: CandidatesModel, selected: string | undefined): CandidateListLayout {
-  const current = selected !== undefined && m.byPass[selected] !== undefined ? selected : (m.latest?.row.pass ?? m.passes[0] ?? "");
+  const current =
+    selected !== undefined && m.byPass[selected] !== undefined ? selected : (m.latest?.row.pass ?? m.passes[0] ?? "");
   return {
     passes: m.passes.map((name) => ({ name, count: m.byPass[name]?.length ?? 0, selected: name === current })),
     rows: (m.byPass[current] ?? []).slice().reverse(),

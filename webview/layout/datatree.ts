@@ -170,7 +170,9 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
 
   const rects: IcicleRect[] = [];
   let hiddenNodes = 0;
-  const queue: Job[] = [{ node: focus, y0: 0, y1: height, col: 0, exhausted: inherited, onTarget: targetKeys !== undefined }];
+  const queue: Job[] = [
+    { node: focus, y0: 0, y1: height, col: 0, exhausted: inherited, onTarget: targetKeys !== undefined },
+  ];
   let scheduled = 1;
   for (let qi = 0; qi < queue.length; qi++) {
     const { node: n, y0, y1, col, exhausted, onTarget } = queue[qi]!;
@@ -208,7 +210,8 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
     // here, folded ones, and children too short to draw) in one band at the bottom.
     kids.sort((a, b) => a.choice!.index - b.choice!.index || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const depthOnPath = n.depth - focus.depth;
-    const targetKey = onTarget && targetKeys !== undefined && depthOnPath < targetKeys.length ? targetKeys[depthOnPath] : undefined;
+    const targetKey =
+      onTarget && targetKeys !== undefined && depthOnPath < targetKeys.length ? targetKeys[depthOnPath] : undefined;
     const target = targetKey === undefined ? undefined : n.children.get(targetKey);
     const total = Math.max(1, n.count);
     let scale = h / total;
@@ -225,7 +228,14 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
     for (const c of kids) {
       const ch = c === target ? targetH : c.count * scale;
       if (c === target || (ch >= MIN_HEIGHT && scheduled < budget)) {
-        chosen.push({ node: c, y0: y, y1: y + ch, col: col + 1, exhausted: exhausted || c.exhausted, onTarget: c === target });
+        chosen.push({
+          node: c,
+          y0: y,
+          y1: y + ch,
+          col: col + 1,
+          exhausted: exhausted || c.exhausted,
+          onTarget: c === target,
+        });
         scheduled++;
         y += ch;
         rest -= c.count;
@@ -247,12 +257,19 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
         w: colW - 1,
         h: restH,
         label: restH >= LABEL_HEIGHT ? fit(`+${rest}`, colW - 2) : "",
-        sub: restH >= SUB_HEIGHT ? fit(n.ended > 0 && branches === 0 && folded === null ? "ended here" : "not drawn", colW - 2) : "",
+        sub:
+          restH >= SUB_HEIGHT
+            ? fit(n.ended > 0 && branches === 0 && folded === null ? "ended here" : "not drawn", colW - 2)
+            : "",
         title: [
           countsText(rest, restStatuses),
           ...(n.ended > 0 ? [`${n.ended} ended at the node on the left (${n.leaf})`] : []),
-          ...(branches > 0 ? [`${branches} branch${branches === 1 ? "" : "es"} too small to draw here: zoom into the node on the left`] : []),
-          ...(folded !== null ? [`${folded.count} case${folded.count === 1 ? "" : "s"} folded to bound the panel's memory`] : []),
+          ...(branches > 0
+            ? [`${branches} branch${branches === 1 ? "" : "es"} too small to draw here: zoom into the node on the left`]
+            : []),
+          ...(folded !== null
+            ? [`${folded.count} case${folded.count === 1 ? "" : "s"} folded to bound the panel's memory`]
+            : []),
         ].join("\n"),
         count: rest,
         statuses: restStatuses,
@@ -264,7 +281,15 @@ export function layoutIcicle(model: TreeModel, options: IcicleOptions): IcicleLa
       });
     }
   }
-  return { rects, columns, columnWidth: colW, path, focus: focus.id, hiddenNodes: Math.max(0, hiddenNodes), version: model.version };
+  return {
+    rects,
+    columns,
+    columnWidth: colW,
+    path,
+    focus: focus.id,
+    hiddenNodes: Math.max(0, hiddenNodes),
+    version: model.version,
+  };
 }
 
 /**
@@ -311,6 +336,21 @@ export interface TreeFrame {
 /** Lay out `model` as `params` ask; `modelId` names the model (a run's). */
 export function treeFrame(model: TreeModel, params: TreeParams, modelId: number): TreeFrame {
   const focus = params.chosen ?? followTarget(model, columnsFor(params.width));
-  const layout = layoutIcicle(model, { width: params.width, height: params.height, focus, maxVisible: params.maxVisible });
-  return { model: modelId, params, layout, cases: model.cases, engineNodes: model.engineNodes, exhausted: model.root.exhausted, nodeCount: model.nodeCount, foldedNodes: model.foldedNodes, droppedCases: model.droppedCases };
+  const layout = layoutIcicle(model, {
+    width: params.width,
+    height: params.height,
+    focus,
+    maxVisible: params.maxVisible,
+  });
+  return {
+    model: modelId,
+    params,
+    layout,
+    cases: model.cases,
+    engineNodes: model.engineNodes,
+    exhausted: model.root.exhausted,
+    nodeCount: model.nodeCount,
+    foldedNodes: model.foldedNodes,
+    droppedCases: model.droppedCases,
+  };
 }

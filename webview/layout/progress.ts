@@ -106,7 +106,10 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
     const max = Math.max(1, ...pts.map(spec.value));
     // symlog: like log, but 0 (a fully simplified case) is on the chart.
     const y = (spec.log ? scaleSymlog() : scaleLinear()).domain([0, max]).range([PANEL_H, 0]);
-    const d = stepPath(pts.map((p) => x(p.x)), pts.map((p) => y(spec.value(p))));
+    const d = stepPath(
+      pts.map((p) => x(p.x)),
+      pts.map((p) => y(spec.value(p))),
+    );
     const ticks = spec.log ? logTicks(max) : countTicks(y, 3);
     const lastPt = pts[pts.length - 1];
     panels.push({
@@ -115,7 +118,14 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
       y: top,
       path: d ?? "",
       yTicks: ticks.map((t) => ({ key: String(t), pos: y(t), label: spec.log ? formatIndex(t) : fmt(t) })),
-      last: lastPt === undefined ? undefined : { x: x(lastPt.x), y: y(spec.value(lastPt)), label: spec.log ? formatIndex(spec.value(lastPt)) : String(spec.value(lastPt)) },
+      last:
+        lastPt === undefined
+          ? undefined
+          : {
+              x: x(lastPt.x),
+              y: y(spec.value(lastPt)),
+              label: spec.log ? formatIndex(spec.value(lastPt)) : String(spec.value(lastPt)),
+            },
     });
   });
   const t = m.totals;
@@ -124,11 +134,21 @@ export function layoutProgress(m: ProgressModel, width: number): ProgressLayout 
     height: MARGIN.top + 2 * PANEL_H + PANEL_GAP + MARGIN.bottom,
     innerWidth,
     panels,
-    xTicks: countTicks(x, Math.max(2, Math.floor(innerWidth / 80))).map((v) => ({ key: String(v), pos: x(v), label: fmt(v) })),
+    xTicks: countTicks(x, Math.max(2, Math.floor(innerWidth / 80))).map((v) => ({
+      key: String(v),
+      pos: x(v),
+      label: fmt(v),
+    })),
     points: pts.length,
     passes: m.passes.map((r) => ({ ...r, current: r.name === m.currentPass })),
     currentPass: m.currentPass,
-    targets: m.targets.length === 0 && m.targetPhase === "none" ? undefined : { caption: TARGET_CAPTIONS[m.targetPhase], rows: m.targets },
-    totals: t === undefined ? undefined : `${t.shrinkCalls} shrink calls, ${t.shrinks} shrinks, ${t.examples} examples in ${t.timeMs < 10000 ? `${Math.round(t.timeMs)} ms` : `${(t.timeMs / 1000).toFixed(1)} s`}${t.shrinkStopped ? ` · stopped: ${t.shrinkStopped}` : ""}`,
+    targets:
+      m.targets.length === 0 && m.targetPhase === "none"
+        ? undefined
+        : { caption: TARGET_CAPTIONS[m.targetPhase], rows: m.targets },
+    totals:
+      t === undefined
+        ? undefined
+        : `${t.shrinkCalls} shrink calls, ${t.shrinks} shrinks, ${t.examples} examples in ${t.timeMs < 10000 ? `${Math.round(t.timeMs)} ms` : `${(t.timeMs / 1000).toFixed(1)} s`}${t.shrinkStopped ? ` · stopped: ${t.shrinkStopped}` : ""}`,
   };
 }

@@ -15,15 +15,29 @@ export interface Token {
   readonly text: string;
 }
 
-const TOKEN = /(\/\/[^\n]*)|(\s+)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(-?(?:0[xob][0-9a-f_]+|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?|Infinity|NaN))|(\b(?:true|false|null|undefined|new|Number|Uint8Array|Object|Symbol|Math|BigInt)\b)|([A-Za-z_$][\w$]*)|(.)/gis;
+const TOKEN =
+  /(\/\/[^\n]*)|(\s+)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(-?(?:0[xob][0-9a-f_]+|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?|Infinity|NaN))|(\b(?:true|false|null|undefined|new|Number|Uint8Array|Object|Symbol|Math|BigInt)\b)|([A-Za-z_$][\w$]*)|(.)/gis;
 
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
   for (const m of src.matchAll(TOKEN)) {
-    const kind: TokenKind = m[1] ? "comment" : m[2] ? "space" : m[3] ? "string" : m[4] ? "number" : m[5] ? "keyword" : m[6] ? "ident" : "punct";
+    const kind: TokenKind = m[1]
+      ? "comment"
+      : m[2]
+        ? "space"
+        : m[3]
+          ? "string"
+          : m[4]
+            ? "number"
+            : m[5]
+              ? "keyword"
+              : m[6]
+                ? "ident"
+                : "punct";
     const prev = out[out.length - 1];
     // Merge runs of punctuation: fewer DOM nodes, same text.
-    if (prev !== undefined && kind === "punct" && prev.kind === "punct") out[out.length - 1] = { kind, text: prev.text + m[0] };
+    if (prev !== undefined && kind === "punct" && prev.kind === "punct")
+      out[out.length - 1] = { kind, text: prev.text + m[0] };
     else out.push({ kind, text: m[0] });
   }
   return out;
@@ -35,7 +49,8 @@ export interface ResultLayout {
   readonly repro: readonly Token[] | undefined;
   readonly reproText: string | undefined;
   readonly error: string | undefined;
-  readonly location: { readonly label: string; readonly file: string; readonly line: number; readonly column: number } | undefined;
+  readonly location:
+    { readonly label: string; readonly file: string; readonly line: number; readonly column: number } | undefined;
   readonly flaky: boolean;
   /** What the example is: a property's "arguments", or a machine's "steps". */
   readonly noun: "arguments" | "steps";
@@ -60,11 +75,20 @@ function time(ms: number | undefined): string {
  */
 function explainedText(presentation: unknown): string | undefined {
   const args = (presentation as { kind?: unknown; args?: unknown } | undefined)?.args;
-  if ((presentation as { kind?: unknown }).kind !== "arguments" || !Array.isArray(args) || args.length === 0) return undefined;
-  const ok = args.every((a) => typeof a === "object" && a !== null && typeof (a as { text?: unknown }).text === "string" && typeof (a as { free?: unknown }).free === "boolean");
+  if ((presentation as { kind?: unknown }).kind !== "arguments" || !Array.isArray(args) || args.length === 0)
+    return undefined;
+  const ok = args.every(
+    (a) =>
+      typeof a === "object" &&
+      a !== null &&
+      typeof (a as { text?: unknown }).text === "string" &&
+      typeof (a as { free?: unknown }).free === "boolean",
+  );
   if (!ok) return undefined;
   const list = args as { text: string; free: boolean }[];
-  return list.map((a, i) => `${a.text.replace(/\n/g, " ")}${i < list.length - 1 ? "," : ""}${a.free ? ` ${FREE_COMMENT}` : ""}`).join("\n");
+  return list
+    .map((a, i) => `${a.text.replace(/\n/g, " ")}${i < list.length - 1 ? "," : ""}${a.free ? ` ${FREE_COMMENT}` : ""}`)
+    .join("\n");
 }
 
 /** A run's reason split into its first paragraph (a sentence) and the rest (e.g. the test runner's output). */
@@ -79,13 +103,28 @@ export function layoutResult(s: PanelState): ResultLayout {
   const f = r.failure;
   // The presentation is checked like every field from the host: anything but a machine's steps is arguments.
   const noun = (f?.presentation as { kind?: unknown } | undefined)?.kind === "steps" ? "steps" : "arguments";
-  const state = r.status === "idle" ? "none" : r.status === "running" ? "running" : r.status === "passed" ? "passed" : f !== undefined ? "failed" : "error";
+  const state =
+    r.status === "idle"
+      ? "none"
+      : r.status === "running"
+        ? "running"
+        : r.status === "passed"
+          ? "passed"
+          : f !== undefined
+            ? "failed"
+            : "error";
   const headline =
-    state === "none" ? "No run yet."
-    : state === "running" ? "Running…"
-    : state === "passed" ? (r.message ?? "Passed.")
-    : state === "failed" ? (f?.flaky ? `Failed, but flaky: the same ${noun} did not always fail.` : "Falsified: the minimal failing example.")
-    : reasonParts(r.reason)[0] ?? `Run ended: ${r.status}.`;
+    state === "none"
+      ? "No run yet."
+      : state === "running"
+        ? "Running…"
+        : state === "passed"
+          ? (r.message ?? "Passed.")
+          : state === "failed"
+            ? f?.flaky
+              ? `Failed, but flaky: the same ${noun} did not always fail.`
+              : "Falsified: the minimal failing example."
+            : (reasonParts(r.reason)[0] ?? `Run ended: ${r.status}.`);
   const history = s.history
     .slice()
     .reverse()
@@ -102,7 +141,9 @@ export function layoutResult(s: PanelState): ResultLayout {
     reproText: shown,
     // An error's reason: its first paragraph is the headline, the rest (a runner's output) shown as text below.
     error: f ? `${f.error.name}: ${f.error.message}` : state === "error" ? reasonParts(r.reason)[1] : undefined,
-    location: f?.location ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location } : undefined,
+    location: f?.location
+      ? { label: `${basename(f.location.file)}:${f.location.line}:${f.location.column}`, ...f.location }
+      : undefined,
     flaky: f?.flaky === true,
     noun,
     buttons: f !== undefined,

@@ -59,7 +59,18 @@ export function describeCell(c: Cell): string {
 }
 
 export function cellBox(c: Cell, x: number, y: number, mark: boolean): CellBox {
-  return { key: c.id, pos: c.pos, x, y, type: c.type, short: c.short, shade: shade(c.index), forced: c.forced, mark, detail: describeCell(c) };
+  return {
+    key: c.id,
+    pos: c.pos,
+    x,
+    y,
+    type: c.type,
+    short: c.short,
+    shade: shade(c.index),
+    forced: c.forced,
+    mark,
+    detail: describeCell(c),
+  };
 }
 
 export function summarise(seq: Sequence): string {
@@ -67,12 +78,25 @@ export function summarise(seq: Sequence): string {
 }
 
 /** Wrapped rows of cells, `width` pixels wide, at most `maxRows` rows; `marks` are positions to highlight. */
-export function layoutSequence(seq: Sequence | undefined, width: number, marks: ReadonlySet<number> = new Set(), maxRows = Infinity): SequenceLayout {
+export function layoutSequence(
+  seq: Sequence | undefined,
+  width: number,
+  marks: ReadonlySet<number> = new Set(),
+  maxRows = Infinity,
+): SequenceLayout {
   if (seq === undefined) return { cells: [], spans: [], width, height: 0, more: 0, summary: "" };
   const perRow = Math.max(1, Math.floor((width + GAP) / (CELL_W + GAP)));
   const shown = Math.min(seq.cells.length, perRow * maxRows);
-  if (shown < seq.cells.length) seq = { ...seq, cells: seq.cells.slice(0, shown), spans: seq.spans.filter((s) => s.start < shown).map((s) => ({ ...s, end: Math.min(s.end, shown) })) };
-  const at = (pos: number): { x: number; y: number } => ({ x: (pos % perRow) * (CELL_W + GAP), y: Math.floor(pos / perRow) * ROW_H });
+  if (shown < seq.cells.length)
+    seq = {
+      ...seq,
+      cells: seq.cells.slice(0, shown),
+      spans: seq.spans.filter((s) => s.start < shown).map((s) => ({ ...s, end: Math.min(s.end, shown) })),
+    };
+  const at = (pos: number): { x: number; y: number } => ({
+    x: (pos % perRow) * (CELL_W + GAP),
+    y: Math.floor(pos / perRow) * ROW_H,
+  });
   const cells = seq.cells.map((c) => {
     const p = at(c.pos);
     return cellBox(c, p.x, p.y, marks.has(c.pos));
@@ -80,11 +104,18 @@ export function layoutSequence(seq: Sequence | undefined, width: number, marks: 
   const spans: SpanSegment[] = [];
   seq.spans.forEach((s, i) => {
     // One segment per row the span covers.
-    for (let start = s.start; start < s.end; ) {
+    for (let start = s.start; start < s.end;) {
       const rowEnd = (Math.floor(start / perRow) + 1) * perRow;
       const end = Math.min(s.end, rowEnd);
       const a = at(start);
-      spans.push({ key: `${i}:${start}`, x1: a.x + 1, x2: a.x + (end - start) * (CELL_W + GAP) - GAP - 1, y: a.y + CELL_H + 3 + s.depth * SPAN_BAND, depth: s.depth, label: s.label });
+      spans.push({
+        key: `${i}:${start}`,
+        x1: a.x + 1,
+        x2: a.x + (end - start) * (CELL_W + GAP) - GAP - 1,
+        y: a.y + CELL_H + 3 + s.depth * SPAN_BAND,
+        depth: s.depth,
+        label: s.label,
+      });
       start = end;
     }
   });

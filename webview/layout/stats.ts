@@ -44,16 +44,47 @@ export function layoutStats(m: StatsModel): StatsLayout {
   const judged = m.valid + m.invalid + m.overrun + m.interesting;
   const figures: Figure[] = [
     { key: "cases", label: "test cases", value: String(m.cases), title: "Test cases run (the final replay excluded)" },
-    { key: "generated", label: "generated", value: String(m.generated), title: "Made by generation (received by the panel)" },
-    { key: "shrink", label: "by the shrinker", value: String(m.shrinkCases), title: "Run by the shrinker (received by the panel)" },
+    {
+      key: "generated",
+      label: "generated",
+      value: String(m.generated),
+      title: "Made by generation (received by the panel)",
+    },
+    {
+      key: "shrink",
+      label: "by the shrinker",
+      value: String(m.shrinkCases),
+      title: "Run by the shrinker (received by the panel)",
+    },
     { key: "valid", label: "valid", value: `${m.valid} (${pct(m.valid, judged)})`, title: "Ran to the end and passed" },
-    { key: "invalid", label: "invalid", value: `${m.invalid} (${pct(m.invalid, judged)})`, title: "Rejected by assume() or filter()" },
+    {
+      key: "invalid",
+      label: "invalid",
+      value: `${m.invalid} (${pct(m.invalid, judged)})`,
+      title: "Rejected by assume() or filter()",
+    },
     { key: "overrun", label: "overrun", value: String(m.overrun), title: "Needed more choices than allowed" },
     { key: "failing", label: "failing", value: String(m.interesting), title: "Failed the property" },
-    { key: "duplicates", label: "duplicates", value: m.duplicates === undefined ? "—" : String(m.duplicates), title: "Cases the DataTree had already seen (known at the end)" },
-    { key: "tree", label: "DataTree nodes", value: `${m.treeNodes}${m.rootExhausted ? " (exhausted)" : ""}`, title: "Prefixes the engine's DataTree has recorded" },
+    {
+      key: "duplicates",
+      label: "duplicates",
+      value: m.duplicates === undefined ? "—" : String(m.duplicates),
+      title: "Cases the DataTree had already seen (known at the end)",
+    },
+    {
+      key: "tree",
+      label: "DataTree nodes",
+      value: `${m.treeNodes}${m.rootExhausted ? " (exhausted)" : ""}`,
+      title: "Prefixes the engine's DataTree has recorded",
+    },
   ];
-  if (m.dropped > 0) figures.push({ key: "dropped", label: "not shown", value: String(m.dropped), title: "Test cases the runner summarised away to keep up" });
+  if (m.dropped > 0)
+    figures.push({
+      key: "dropped",
+      label: "not shown",
+      value: String(m.dropped),
+      title: "Test cases the runner summarised away to keep up",
+    });
 
   const entries = Object.entries(m.events).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shown = entries.slice(0, MAX_LABEL_BARS);
@@ -74,8 +105,14 @@ export function layoutStats(m: StatsModel): StatsLayout {
   });
   const sizeMax = Math.max(1, ...m.sizes);
   const sizeTotal = m.sizes.reduce((a, n) => a + n, 0);
-  const sizes = m.sizes.slice(0, last + 1).map((count, k) => bar(String(k), sizeBinLabel(k), count, sizeMax, sizeTotal));
+  const sizes = m.sizes
+    .slice(0, last + 1)
+    .map((count, k) => bar(String(k), sizeBinLabel(k), count, sizeMax, sizeTotal));
 
-  const note = m.final ? "Final counts from the engine." : m.dropped > 0 ? "Live counts from the cases received; exact counts arrive with the result." : "Live counts.";
+  const note = m.final
+    ? "Final counts from the engine."
+    : m.dropped > 0
+      ? "Live counts from the cases received; exact counts arrive with the result."
+      : "Live counts.";
   return { figures, labels, sizes, note };
 }

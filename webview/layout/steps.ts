@@ -74,12 +74,18 @@ const BLOCK_ROWS = 2;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The cells of choices [start, end) as a sequence of their own (positions from 0, ids and spans kept). */
-export function blockOf(seq: Sequence, start: number, end: number): { block: Sequence; original: Sequence["cells"] } | undefined {
+export function blockOf(
+  seq: Sequence,
+  start: number,
+  end: number,
+): { block: Sequence; original: Sequence["cells"] } | undefined {
   const original = seq.cells.slice(start, Math.min(end, seq.cells.length));
   if (original.length === 0) return undefined;
   const cells = original.map((c) => ({ ...c, pos: c.pos - start }));
   // Spans inside the block, one level up (the step's own span is the block itself).
-  const spans = seq.spans.filter((s) => s.start >= start && s.end <= end && s.depth > 0).map((s) => ({ ...s, start: s.start - start, end: s.end - start, depth: s.depth - 1 }));
+  const spans = seq.spans
+    .filter((s) => s.start >= start && s.end <= end && s.depth > 0)
+    .map((s) => ({ ...s, start: s.start - start, end: s.end - start, depth: s.depth - 1 }));
   let indexSum = 0;
   for (const c of original) indexSum += c.index;
   return { block: { cells, spans, length: end - start, indexSum }, original };
@@ -90,7 +96,13 @@ export function blockOf(seq: Sequence, start: number, end: number): { block: Seq
  * place in the block when `byPlace` (a generated case's ids are its positions, which shift with every case: keyed
  * so, a row would rebuild all its cells for each case).
  */
-function layoutBlock(seq: Sequence | undefined, start: number, end: number, width: number, byPlace: boolean): SequenceLayout | undefined {
+function layoutBlock(
+  seq: Sequence | undefined,
+  start: number,
+  end: number,
+  width: number,
+  byPlace: boolean,
+): SequenceLayout | undefined {
   if (seq === undefined || start < 0) return undefined;
   const b = blockOf(seq, start, end);
   if (b === undefined) return undefined;
@@ -147,22 +159,54 @@ export function layoutSteps(s: PanelState, width: number, drawn?: DrawnSteps): S
   let pos = 0;
   for (const st of steps.steps) if (st.start >= 0) widest = Math.max(widest, st.end - st.start);
   const blockW = (n: number) => n * (CELL_W + GAP) - GAP;
-  const cellsWidth = stacked ? Math.max(CELL_W, width - 40) : Math.max(CELL_W, Math.min(blockW(Math.max(widest, 4)), Math.floor(width * CELLS_SHARE)));
+  const cellsWidth = stacked
+    ? Math.max(CELL_W, width - 40)
+    : Math.max(CELL_W, Math.min(blockW(Math.max(widest, 4)), Math.floor(width * CELLS_SHARE)));
   const rows: StepRowLayout[] = [];
   const unowned = (start: number, end: number): void => {
     if (seq === undefined || end <= start) return;
     const cells = layoutBlock(seq, start, end, cellsWidth, phase === "generating");
     if (cells === undefined) return;
     const note = unownedNote(seq, start);
-    rows.push({ key: `u${start}`, kind: "choices", n: "", tokens: [], code: "", note, failed: false, cells, label: `${note}: ${plural(end - start, "choice")}` });
+    rows.push({
+      key: `u${start}`,
+      kind: "choices",
+      n: "",
+      tokens: [],
+      code: "",
+      note,
+      failed: false,
+      cells,
+      label: `${note}: ${plural(end - start, "choice")}`,
+    });
   };
   const construct = `const state = new ${steps.className}();`;
-  rows.push({ key: "construct", kind: "construct", n: "", tokens: tokenize(construct), code: construct, note: "", failed: false, cells: undefined, label: construct });
+  rows.push({
+    key: "construct",
+    kind: "construct",
+    n: "",
+    tokens: tokenize(construct),
+    code: construct,
+    note: "",
+    failed: false,
+    cells: undefined,
+    label: construct,
+  });
   let call = 0;
   const last = (i: number): boolean => !steps.steps.slice(i).some((x) => x.start >= 0);
   steps.steps.forEach((st: Step, i) => {
     if (i === steps.gapAt && steps.gap > 0) {
-      rows.push({ key: "gap", kind: "gap", n: "", tokens: [], code: "", note: `… ${plural(steps.gap, "more step")} not shown …`, failed: false, cells: undefined, label: `${plural(steps.gap, "step")} not shown` });
+      rows.push({
+        key: "gap",
+        kind: "gap",
+        n: "",
+        tokens: [],
+        code: "",
+        note: `… ${plural(steps.gap, "more step")} not shown …`,
+        failed: false,
+        cells: undefined,
+        label: `${plural(steps.gap, "step")} not shown`,
+      });
       call += steps.gap;
       pos = st.start >= 0 ? st.start : pos;
     }
@@ -194,7 +238,10 @@ export function layoutSteps(s: PanelState, width: number, drawn?: DrawnSteps): S
   const failing = steps.failedIn !== undefined || steps.explanation !== undefined;
   // One character more than the longest: a column exactly as wide as its text may round below it and wrap.
   const codeChars = 1 + rows.reduce((n, r) => Math.max(n, r.code.length + (r.failed ? FAILS_CHARS : 0)), 0);
-  const delta = drawn !== undefined && drawn.phase !== "generating" && phase !== "generating" && drawn.calls > steps.calls ? `−${plural(drawn.calls - steps.calls, "step")}` : "";
+  const delta =
+    drawn !== undefined && drawn.phase !== "generating" && phase !== "generating" && drawn.calls > steps.calls
+      ? `−${plural(drawn.calls - steps.calls, "step")}`
+      : "";
   return {
     phase,
     caption: captionOf(s, phase),

@@ -139,8 +139,12 @@ function markDetail(tl: Timeline, m: TimelineMark): string {
 }
 
 function summaryOf(tl: Timeline): string {
-  const passed = tl.passed === 0 ? "the first seed tried" : `${plural(tl.passed, "seed")} passed first${tl.passed <= tl.passedSeeds.length ? ` (${tl.passedSeeds.join(", ")})` : ""}`;
-  const deviating = tl.deviationCount === 0 ? "all FIFO" : `${tl.deviationCount} differ${tl.deviationCount === 1 ? "s" : ""} from FIFO`;
+  const passed =
+    tl.passed === 0
+      ? "the first seed tried"
+      : `${plural(tl.passed, "seed")} passed first${tl.passed <= tl.passedSeeds.length ? ` (${tl.passedSeeds.join(", ")})` : ""}`;
+  const deviating =
+    tl.deviationCount === 0 ? "all FIFO" : `${tl.deviationCount} differ${tl.deviationCount === 1 ? "s" : ""} from FIFO`;
   const strategy = tl.strategy === "pct" ? "PCT" : "random";
   return `${passed} · ${strategy} scheduling · ${plural(tl.decisions, "decision")}, ${deviating}${tl.traceHash ? ` · trace ${tl.traceHash}` : ""}`;
 }
@@ -157,21 +161,34 @@ function decisionCells(tl: Timeline): DecisionCell[] {
   const shown = new Set<number>();
   if (tl.decisions <= ALL_DECISIONS) for (let n = 1; n <= tl.decisions; n++) shown.add(n);
   else if (tl.nonFifo.length === 0) for (let n = 1; n <= LEAD; n++) shown.add(n);
-  else for (const { n } of tl.nonFifo) for (let k = Math.max(1, n - CONTEXT); k <= Math.min(tl.decisions, n + CONTEXT); k++) shown.add(k);
+  else
+    for (const { n } of tl.nonFifo)
+      for (let k = Math.max(1, n - CONTEXT); k <= Math.min(tl.decisions, n + CONTEXT); k++) shown.add(k);
   const cells: DecisionCell[] = [];
   const fold = (from: number, to: number): void => {
     if (to < from) return;
     // A fold past the deviations kept may hide some beyond MAX_DEVIATIONS: it says "FIFO" only when it knows.
     const known = tl.nonFifo.length === tl.deviationCount || to <= (tl.nonFifo[tl.nonFifo.length - 1]?.n ?? 0);
     const what = known ? "all FIFO" : "not shown";
-    cells.push({ key: `f${from}`, n: from === to ? String(from) : `${from}–${to}`, value: "⋯", fifo: "⋯", differs: false, folded: true, detail: `decision${from === to ? ` ${from}` : `s ${from} to ${to}`}: ${what}` });
+    cells.push({
+      key: `f${from}`,
+      n: from === to ? String(from) : `${from}–${to}`,
+      value: "⋯",
+      fifo: "⋯",
+      differs: false,
+      folded: true,
+      detail: `decision${from === to ? ` ${from}` : `s ${from} to ${to}`}: ${what}`,
+    });
   };
   let next = 1;
   for (const n of [...shown].sort((a, b) => a - b)) {
     fold(next, n - 1);
     const v = value.get(n) ?? 0;
     const d = byDecision.get(n);
-    const detail = v === 0 ? `decision ${n}: FIFO, the task ready first ran` : `${d !== undefined ? deviationText(d) : `decision ${n}`} (choice ${v} among the ready tasks; FIFO's is 0)`;
+    const detail =
+      v === 0
+        ? `decision ${n}: FIFO, the task ready first ran`
+        : `${d !== undefined ? deviationText(d) : `decision ${n}`} (choice ${v} among the ready tasks; FIFO's is 0)`;
     cells.push({ key: `d${n}`, n: String(n), value: String(v), fifo: "0", differs: v !== 0, folded: false, detail });
     next = n + 1;
   }
@@ -186,7 +203,8 @@ export function layoutTimeline(tl: Timeline, width: number): TimelineLayout {
   const n = marks.length;
   // Band breaks: a new instant, or the cut.
   let bandsCount = 0;
-  for (let k = 0; k < n; k++) if (k === 0 || marks[k].t !== marks[k - 1].t || (tl.gap > 0 && k === tl.gapAt)) bandsCount++;
+  for (let k = 0; k < n; k++)
+    if (k === 0 || marks[k].t !== marks[k - 1].t || (tl.gap > 0 && k === tl.gapAt)) bandsCount++;
   const fixed = 2 * PAD + Math.max(0, bandsCount - 1) * BAND_GAP + (tl.gap > 0 ? CUT_GAP : 0);
   const slot = n === 0 ? SLOT_MAX : Math.min(SLOT_MAX, Math.max(SLOT_MIN, (room - fixed) / n));
 
@@ -224,9 +242,23 @@ export function layoutTimeline(tl: Timeline, width: number): TimelineLayout {
     if (!first.has(m.lane)) first.set(m.lane, xs[k]);
     last.set(m.lane, xs[k]);
   });
-  const lanes: LaneLayout[] = tl.lanes.map((label, i) => ({ key: `l${i}`, label, y: laneY(i), x1: first.get(i), x2: last.get(i), other: label === OTHER_TASKS && i === tl.lanes.length - 1 }));
+  const lanes: LaneLayout[] = tl.lanes.map((label, i) => ({
+    key: `l${i}`,
+    label,
+    y: laneY(i),
+    x1: first.get(i),
+    x2: last.get(i),
+    other: label === OTHER_TASKS && i === tl.lanes.length - 1,
+  }));
 
-  const markLayouts: MarkLayout[] = marks.map((m, k) => ({ key: `m${m.i}`, x: xs[k], y: laneY(m.lane), kind: m.kind, decision: m.decision, detail: markDetail(tl, m) }));
+  const markLayouts: MarkLayout[] = marks.map((m, k) => ({
+    key: `m${m.i}`,
+    x: xs[k],
+    y: laneY(m.lane),
+    kind: m.kind,
+    decision: m.decision,
+    detail: markDetail(tl, m),
+  }));
 
   const guides: GuideLayout[] = [];
   for (const d of tl.deviations) {
@@ -234,14 +266,30 @@ export function layoutTimeline(tl: Timeline, width: number): TimelineLayout {
     if (k < 0) continue;
     const y = laneY(marks[k].lane);
     const ghostY = d.fifoLane >= 0 ? laneY(d.fifoLane) : undefined;
-    guides.push({ key: `g${d.decision}`, x: xs[k], y1: Math.min(y, ghostY ?? y), y2: Math.max(y, ghostY ?? y), ghostY, detail: `${deviationText(d)} (FIFO would have run ${d.fifo} here)` });
+    guides.push({
+      key: `g${d.decision}`,
+      x: xs[k],
+      y1: Math.min(y, ghostY ?? y),
+      y2: Math.max(y, ghostY ?? y),
+      ghostY,
+      detail: `${deviationText(d)} (FIFO would have run ${d.fifo} here)`,
+    });
   }
 
-
   const notes: string[] = [];
-  if (tl.gap > 0) notes.push(`${plural(tl.gap, "event")} in the middle are not drawn (#${tl.gapAt + 1} to #${tl.gapAt + tl.gap})`);
-  if (tl.truncated > 0) notes.push(`the run had ${plural(tl.truncated, "more event")} than the timeline keeps; the trace tail is the report's`);
-  const tail: TailRow[] = tl.tail.map((l, i) => ({ key: `t${i}`, t: `t=${l.t}`, task: l.task, what: l.what, failed: l.what.startsWith("rejected") }));
+  if (tl.gap > 0)
+    notes.push(`${plural(tl.gap, "event")} in the middle are not drawn (#${tl.gapAt + 1} to #${tl.gapAt + tl.gap})`);
+  if (tl.truncated > 0)
+    notes.push(
+      `the run had ${plural(tl.truncated, "more event")} than the timeline keeps; the trace tail is the report's`,
+    );
+  const tail: TailRow[] = tl.tail.map((l, i) => ({
+    key: `t${i}`,
+    t: `t=${l.t}`,
+    task: l.task,
+    what: l.what,
+    failed: l.what.startsWith("rejected"),
+  }));
   const t0 = marks[0]?.t ?? 0;
   const t1 = marks[n - 1]?.t ?? 0;
   const tasks = tl.lanes.filter((l, i) => !(l === OTHER_TASKS && i === tl.lanes.length - 1)).length;
@@ -266,6 +314,12 @@ export function layoutTimeline(tl: Timeline, width: number): TimelineLayout {
     deviations: tl.deviations.map(deviationText),
     moreDeviations: Math.max(0, tl.deviationCount - tl.deviations.length),
     tail,
-    tailColumns: { t: tail.reduce((w, r) => Math.max(w, r.t.length), 3), task: Math.min(28, tail.reduce((w, r) => Math.max(w, r.task.length), 4)) },
+    tailColumns: {
+      t: tail.reduce((w, r) => Math.max(w, r.t.length), 3),
+      task: Math.min(
+        28,
+        tail.reduce((w, r) => Math.max(w, r.task.length), 4),
+      ),
+    },
   };
 }

@@ -103,7 +103,11 @@ export function toRow(e: ShrinkCandidateEvent, seq: number): CandidateRow {
  * Add a batch's candidates (in order). Only the rows are kept per pass; the full cells are built for the last
  * candidate of the batch alone, since only it can be on screen. `toSeq` builds those cells.
  */
-export function addCandidates(m: CandidatesModel, batch: readonly { readonly event: ShrinkCandidateEvent; readonly target: Sequence | undefined }[], toSeq: (e: ShrinkCandidateEvent) => Sequence): CandidatesModel {
+export function addCandidates(
+  m: CandidatesModel,
+  batch: readonly { readonly event: ShrinkCandidateEvent; readonly target: Sequence | undefined }[],
+  toSeq: (e: ShrinkCandidateEvent) => Sequence,
+): CandidatesModel {
   if (batch.length === 0) return m;
   const byPass: Record<string, readonly CandidateRow[]> = { ...m.byPass };
   const grown: Record<string, CandidateRow[]> = {};
@@ -125,7 +129,8 @@ export function addCandidates(m: CandidatesModel, batch: readonly { readonly eve
     // Trim occasionally rather than per row: amortised O(1) per candidate.
     if (list.length > 2 * ROWS_PER_PASS) list.splice(0, list.length - ROWS_PER_PASS);
   }
-  for (const [pass, list] of Object.entries(grown)) byPass[pass] = list.length > ROWS_PER_PASS ? list.slice(-ROWS_PER_PASS) : list;
+  for (const [pass, list] of Object.entries(grown))
+    byPass[pass] = list.length > ROWS_PER_PASS ? list.slice(-ROWS_PER_PASS) : list;
   const last = batch[batch.length - 1];
   const latest = lastRow === undefined ? m.latest : { row: lastRow, candidate: toSeq(last.event), target: last.target };
   return { count, latest, byPass, passes };

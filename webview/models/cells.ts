@@ -158,7 +158,11 @@ function toSpans(spans: readonly SpanInfo[] | undefined): Span[] {
 }
 
 /** A sequence with fresh cell ids from `firstId` (for the current test case and candidates: no transitions). */
-export function toSequence(choices: readonly ChoiceInfo[], spans: readonly SpanInfo[] | undefined, firstId = 0): Sequence {
+export function toSequence(
+  choices: readonly ChoiceInfo[],
+  spans: readonly SpanInfo[] | undefined,
+  firstId = 0,
+): Sequence {
   const n = Math.min(choices.length, MAX_CELLS);
   const cells: Cell[] = new Array(n);
   for (let i = 0; i < n; i++) cells[i] = toCell(choices[i], i, firstId + i);
@@ -176,11 +180,22 @@ function same(a: Cell, b: Cell): boolean {
  * place. Anything else gets a fresh id from `nextId`. Returns the next unused id. Shared by choice cells and
  * machine steps.
  */
-export function carryIds<T>(prev: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean, idOf: (t: T) => number, nextId: number): { ids: number[]; nextId: number } {
+export function carryIds<T>(
+  prev: readonly T[],
+  next: readonly T[],
+  same: (a: T, b: T) => boolean,
+  idOf: (t: T) => number,
+  nextId: number,
+): { ids: number[]; nextId: number } {
   let pre = 0;
   while (pre < prev.length && pre < next.length && same(prev[pre], next[pre])) pre++;
   let suf = 0;
-  while (suf < prev.length - pre && suf < next.length - pre && same(prev[prev.length - 1 - suf], next[next.length - 1 - suf])) suf++;
+  while (
+    suf < prev.length - pre &&
+    suf < next.length - pre &&
+    same(prev[prev.length - 1 - suf], next[next.length - 1 - suf])
+  )
+    suf++;
   const inPlace = prev.length === next.length;
   let id = nextId;
   const ids = next.map((_, i): number => {
@@ -193,7 +208,12 @@ export function carryIds<T>(prev: readonly T[], next: readonly T[], same: (a: T,
 }
 
 /** The next shrink target, its cell ids carried over from the previous one (carryIds). */
-export function alignTarget(prev: Sequence | undefined, choices: readonly ChoiceInfo[], spans: readonly SpanInfo[] | undefined, nextId: number): { seq: Sequence; nextId: number } {
+export function alignTarget(
+  prev: Sequence | undefined,
+  choices: readonly ChoiceInfo[],
+  spans: readonly SpanInfo[] | undefined,
+  nextId: number,
+): { seq: Sequence; nextId: number } {
   const fresh = toSequence(choices, spans, 0);
   const carried = carryIds(prev?.cells ?? [], fresh.cells, same, (c) => c.id, nextId);
   const cells = fresh.cells.map((c, i): Cell => ({ ...c, id: carried.ids[i] }));

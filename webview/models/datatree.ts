@@ -123,7 +123,22 @@ function addCounts(into: StatusCounts, from: StatusCounts): void {
 }
 
 function newNode(model: TreeModel, parent: TreeNode | null, key: string, choice: ChoiceSummary | null): TreeNode {
-  return { id: model.nextId++, parent, depth: parent === null ? 0 : parent.depth + 1, key, choice, count: 0, statuses: zeroCounts(), ended: 0, leaf: undefined, exhausted: false, children: new Map(), folded: null, stored: 1, pin: 0 };
+  return {
+    id: model.nextId++,
+    parent,
+    depth: parent === null ? 0 : parent.depth + 1,
+    key,
+    choice,
+    count: 0,
+    statuses: zeroCounts(),
+    ended: 0,
+    leaf: undefined,
+    exhausted: false,
+    children: new Map(),
+    folded: null,
+    stored: 1,
+    pin: 0,
+  };
 }
 
 /**
@@ -137,9 +152,26 @@ function newNode(model: TreeModel, parent: TreeNode | null, key: string, choice:
 export function createTreeModel(options: TreeModelOptions = {}): TreeModel {
   const cap = options.cap ?? 5000;
   const maxDepth = options.maxDepth ?? 256;
-  if (!(Number.isInteger(cap) && cap >= 16)) throw new RangeError(`createTreeModel: cap must be an integer ≥ 16, got ${cap}`);
-  if (!(Number.isInteger(maxDepth) && maxDepth >= 1)) throw new RangeError(`createTreeModel: maxDepth must be a positive integer, got ${maxDepth}`);
-  const model = { cap, maxDepth, nodeCount: 1, cases: 0, droppedCases: 0, foldedNodes: 0, engineNodes: 0, version: 0, target: undefined, targetFromShrinker: false, lastPath: [], caseLast: false, nextId: 0, pinStamp: 0 } as unknown as TreeModel & { root: TreeNode };
+  if (!(Number.isInteger(cap) && cap >= 16))
+    throw new RangeError(`createTreeModel: cap must be an integer ≥ 16, got ${cap}`);
+  if (!(Number.isInteger(maxDepth) && maxDepth >= 1))
+    throw new RangeError(`createTreeModel: maxDepth must be a positive integer, got ${maxDepth}`);
+  const model = {
+    cap,
+    maxDepth,
+    nodeCount: 1,
+    cases: 0,
+    droppedCases: 0,
+    foldedNodes: 0,
+    engineNodes: 0,
+    version: 0,
+    target: undefined,
+    targetFromShrinker: false,
+    lastPath: [],
+    caseLast: false,
+    nextId: 0,
+    pinStamp: 0,
+  } as unknown as TreeModel & { root: TreeNode };
   model.root = newNode(model, null, "", null);
   model.lastPath = [model.root];
   return model;
@@ -164,7 +196,13 @@ function bytesOf(v: unknown): number[] | undefined {
   return undefined;
 }
 
-const TYPE_TAGS: Readonly<Record<ChoiceInfo["type"], string>> = { integer: "i", float: "f", boolean: "b", string: "s", bytes: "y" };
+const TYPE_TAGS: Readonly<Record<ChoiceInfo["type"], string>> = {
+  integer: "i",
+  float: "f",
+  boolean: "b",
+  string: "s",
+  bytes: "y",
+};
 
 /** The child key of a choice: its type and value, exactly (0 and -0, and every NaN alike, stay apart/together). */
 export function choiceKey(c: Pick<ChoiceInfo, "type" | "value">): string {
@@ -196,7 +234,13 @@ function summarise(c: ChoiceInfo): ChoiceSummary {
     constraints = "";
   }
   if (constraints.length > 120) constraints = `${constraints.slice(0, 119)}…`;
-  return { type: c.type, label: label.length > 24 ? `${label.slice(0, 23)}…` : label, index: c.index, forced: c.forced, constraints };
+  return {
+    type: c.type,
+    label: label.length > 24 ? `${label.slice(0, 23)}…` : label,
+    index: c.index,
+    forced: c.forced,
+    constraints,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ folding events
@@ -313,7 +357,11 @@ export function applyEvents(model: TreeModel, events: readonly EngineEvent[], dr
     switch (e.type) {
       case "test-case":
         recordCase(model, e.choices, e.status);
-        if (e.status === "interesting" && (model.target === undefined || (!model.targetFromShrinker && e.origin !== "shrink" && e.origin !== "explain"))) setTarget(model, e.choices);
+        if (
+          e.status === "interesting" &&
+          (model.target === undefined || (!model.targetFromShrinker && e.origin !== "shrink" && e.origin !== "explain"))
+        )
+          setTarget(model, e.choices);
         model.version++;
         break;
       case "tree":

@@ -62,7 +62,18 @@ export const MAX_POINTS = 600;
 
 export const MAX_TARGETS = 12;
 
-export const emptyProgress: ProgressModel = { points: [], stride: 1, skipped: 0, last: undefined, passes: [], currentPass: "", base: { calls: 0, accepted: 0 }, totals: undefined, targets: [], targetPhase: "none" };
+export const emptyProgress: ProgressModel = {
+  points: [],
+  stride: 1,
+  skipped: 0,
+  last: undefined,
+  passes: [],
+  currentPass: "",
+  base: { calls: 0, accepted: 0 },
+  totals: undefined,
+  targets: [],
+  targetPhase: "none",
+};
 
 /** A score as shown: up to 6 significant digits, infinities spelled out. */
 function scoreText(v: number): string {
@@ -124,17 +135,44 @@ function updatePass(passes: readonly PassRow[], name: string, f: (r: PassRow) =>
 
 export function passStarted(m: ProgressModel, name: string): ProgressModel {
   const row = m.passes.find((r) => r.name === name);
-  return { ...m, currentPass: name, base: { calls: row?.calls ?? 0, accepted: row?.accepted ?? 0 }, passes: updatePass(m.passes, name, (r) => ({ ...r, runs: r.runs + 1 })) };
+  return {
+    ...m,
+    currentPass: name,
+    base: { calls: row?.calls ?? 0, accepted: row?.accepted ?? 0 },
+    passes: updatePass(m.passes, name, (r) => ({ ...r, runs: r.runs + 1 })),
+  };
 }
 
 /** The pass's own count of calls and accepted shrinks for this run replaces what candidates suggested. */
 export function passEnded(m: ProgressModel, name: string, calls: number, accepted: number): ProgressModel {
   const base = m.currentPass === name ? m.base : { calls: 0, accepted: 0 };
-  return { ...m, currentPass: m.currentPass === name ? "" : m.currentPass, passes: updatePass(m.passes, name, (r) => ({ ...r, calls: base.calls + calls, accepted: base.accepted + accepted })) };
+  return {
+    ...m,
+    currentPass: m.currentPass === name ? "" : m.currentPass,
+    passes: updatePass(m.passes, name, (r) => ({
+      ...r,
+      calls: base.calls + calls,
+      accepted: base.accepted + accepted,
+    })),
+  };
 }
 
 /** Live counts while a pass runs, from its candidates (calls: those not answered from the DataTree). */
-export function passCandidates(m: ProgressModel, name: string, candidates: number, calls: number, accepted: number): ProgressModel {
+export function passCandidates(
+  m: ProgressModel,
+  name: string,
+  candidates: number,
+  calls: number,
+  accepted: number,
+): ProgressModel {
   if (candidates === 0) return m;
-  return { ...m, passes: updatePass(m.passes, name, (r) => ({ ...r, candidates: r.candidates + candidates, calls: r.calls + calls, accepted: r.accepted + accepted })) };
+  return {
+    ...m,
+    passes: updatePass(m.passes, name, (r) => ({
+      ...r,
+      candidates: r.candidates + candidates,
+      calls: r.calls + calls,
+      accepted: r.accepted + accepted,
+    })),
+  };
 }

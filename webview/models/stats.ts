@@ -97,7 +97,19 @@ export function addCases(m: StatsModel, batch: readonly TestCaseEvent[], dropped
       }
     }
   }
-  return { ...m, cases, generated, shrinkCases, valid, invalid, overrun, interesting, dropped: m.dropped + dropped, sizes, events: events ?? m.events };
+  return {
+    ...m,
+    cases,
+    generated,
+    shrinkCases,
+    valid,
+    invalid,
+    overrun,
+    interesting,
+    dropped: m.dropped + dropped,
+    sizes,
+    events: events ?? m.events,
+  };
 }
 
 export function addTree(m: StatsModel, totalNodes: number, rootExhausted: boolean): StatsModel {
@@ -114,5 +126,15 @@ export function addResult(m: StatsModel, r: ResultEvent): StatsModel {
     events[key] = (events[key] ?? 0) + n;
   }
   const interesting = Math.max(0, s.examples - s.valid - s.invalid - s.overrun);
-  return { ...m, cases: s.examples, valid: s.valid, invalid: s.invalid, overrun: s.overrun, interesting, duplicates: s.duplicates, events, final: true };
+  return {
+    ...m,
+    cases: s.examples,
+    valid: s.valid,
+    invalid: s.invalid,
+    overrun: s.overrun,
+    interesting,
+    duplicates: s.duplicates,
+    events,
+    final: true,
+  };
 }

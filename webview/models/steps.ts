@@ -65,7 +65,14 @@ export interface StepsModel {
   readonly nextId: number;
 }
 
-export const emptySteps: StepsModel = { machine: false, current: undefined, target: undefined, final: undefined, firstCalls: undefined, nextId: 0 };
+export const emptySteps: StepsModel = {
+  machine: false,
+  current: undefined,
+  target: undefined,
+  final: undefined,
+  firstCalls: undefined,
+  nextId: 0,
+};
 
 /** More steps than this are shown as the first and last ones around a count: the DOM stays small. */
 export const MAX_STEPS = 120;
@@ -90,7 +97,9 @@ function readStep(x: unknown): Omit<Step, "id" | "failed"> | undefined {
   const end = position(s.end);
   const drew = start !== undefined && end !== undefined && end > start;
   // Arguments the explain phase found free: said after the statement, as the failure message marks them.
-  const free = Array.isArray(s.free) ? s.free.flatMap((n) => (typeof n === "string" ? [n.slice(0, MAX_NAME)] : [])) : [];
+  const free = Array.isArray(s.free)
+    ? s.free.flatMap((n) => (typeof n === "string" ? [n.slice(0, MAX_NAME)] : []))
+    : [];
   const shown = free.length === 0 ? code : `${code} // ${free.join(", ")}: or any other generated value`;
   return { kind, name, code: shown, start: drew ? start : -1, end: drew ? end : -1 };
 }
@@ -98,7 +107,8 @@ function readStep(x: unknown): Omit<Step, "id" | "failed"> | undefined {
 /** Which step failed: the last call of the failing invariant or rule (a rule that threw ends the steps). */
 function failedIndex(steps: readonly Omit<Step, "id" | "failed">[], failedIn: Steps["failedIn"]): number {
   if (failedIn === undefined) return -1;
-  for (let i = steps.length - 1; i >= 0; i--) if (steps[i].kind === failedIn.kind && steps[i].name === failedIn.name) return i;
+  for (let i = steps.length - 1; i >= 0; i--)
+    if (steps[i].kind === failedIn.kind && steps[i].name === failedIn.name) return i;
   return -1;
 }
 
@@ -113,7 +123,14 @@ export function readSteps(p: Presentation | undefined | unknown): Read | undefin
   if (o.kind !== "steps" || !Array.isArray(o.steps)) return undefined;
   const className = text(o.className, MAX_NAME) ?? "";
   const f = o.failedIn as Record<string, unknown> | null | undefined;
-  const failedIn = typeof f === "object" && f !== null && typeof f.kind === "string" && FAILED_KINDS.has(f.kind) && typeof f.name === "string" ? { kind: f.kind as FailedKind, name: clip(f.name, MAX_NAME) } : undefined;
+  const failedIn =
+    typeof f === "object" &&
+    f !== null &&
+    typeof f.kind === "string" &&
+    FAILED_KINDS.has(f.kind) &&
+    typeof f.name === "string"
+      ? { kind: f.kind as FailedKind, name: clip(f.name, MAX_NAME) }
+      : undefined;
   const all: Omit<Step, "id" | "failed">[] = [];
   for (const x of o.steps as unknown[]) {
     const s = readStep(x);
@@ -123,7 +140,13 @@ export function readSteps(p: Presentation | undefined | unknown): Read | undefin
   if (failedIn?.kind === "invariant" && at < 0) {
     // After the last rule or initialize call, before a teardown.
     const before = all.length > 0 && all[all.length - 1].kind === "teardown" ? all.length - 1 : all.length;
-    all.splice(before, 0, { kind: "invariant", name: failedIn.name, code: clip(`state.${failedIn.name}();`, MAX_CODE), start: -1, end: -1 });
+    all.splice(before, 0, {
+      kind: "invariant",
+      name: failedIn.name,
+      code: clip(`state.${failedIn.name}();`, MAX_CODE),
+      start: -1,
+      end: -1,
+    });
     at = before;
   }
   const calls = all.filter((s) => s.kind === "rule" || s.kind === "initialize").length;
@@ -131,15 +154,33 @@ export function readSteps(p: Presentation | undefined | unknown): Read | undefin
   const gapAt = gap > 0 ? MAX_STEPS - TAIL_STEPS : 0;
   const marked = all.map((s, i) => ({ ...s, failed: i === at }));
   const steps = gap > 0 ? [...marked.slice(0, gapAt), ...marked.slice(gapAt + gap)] : marked;
-  return { className, steps, gap, gapAt, calls, failedIn, explanation: text(o.explanation, MAX_CODE), state: text(o.state, MAX_STATE) };
+  return {
+    className,
+    steps,
+    gap,
+    gapAt,
+    calls,
+    failedIn,
+    explanation: text(o.explanation, MAX_CODE),
+    state: text(o.state, MAX_STATE),
+  };
 }
 
 const sameStep = (a: Omit<Step, "id">, b: Omit<Step, "id">): boolean => a.kind === b.kind && a.code === b.code;
 
 /** Steps with ids carried over from `prev` (fresh from `nextId` for the rest); returns the next unused id. */
 function withIds(prev: Steps | undefined, read: Read, nextId: number): { steps: Steps; nextId: number } {
-  const carried = carryIds<Omit<Step, "id"> & { id?: number }>(prev?.steps ?? [], read.steps, sameStep, (s) => s.id ?? -1, nextId);
-  return { steps: { ...read, steps: read.steps.map((s, i) => ({ ...s, id: carried.ids[i] })) }, nextId: carried.nextId };
+  const carried = carryIds<Omit<Step, "id"> & { id?: number }>(
+    prev?.steps ?? [],
+    read.steps,
+    sameStep,
+    (s) => s.id ?? -1,
+    nextId,
+  );
+  return {
+    steps: { ...read, steps: read.steps.map((s, i) => ({ ...s, id: carried.ids[i] })) },
+    nextId: carried.nextId,
+  };
 }
 
 /** The latest generated case's steps (while no failure is known; afterwards the target is what is shown). */

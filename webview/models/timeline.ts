@@ -120,7 +120,10 @@ function tailFromText(report: string, lanes: readonly string[]): TraceLine[] {
     const m = /^\s+\[t=(\d+)\] (.*)$/.exec(line);
     if (m === null) break;
     const rest = m[2];
-    const task = lanes.filter((l) => rest.startsWith(l) && /^(\s|$)/.test(rest.slice(l.length))).sort((a, b) => b.length - a.length)[0] ?? "";
+    const task =
+      lanes
+        .filter((l) => rest.startsWith(l) && /^(\s|$)/.test(rest.slice(l.length)))
+        .sort((a, b) => b.length - a.length)[0] ?? "";
     out.push({ t: Number(m[1]), task: clip(task, MAX_LABEL), what: clip(rest.slice(task.length).trim(), MAX_WHAT) });
   }
   return out.slice(-TAIL_LINES);
@@ -179,7 +182,15 @@ export function readSchedule(x: ScheduleInfo | undefined | unknown): Timeline | 
       from = at + 1;
       decisionAt.set(at, decision);
     }
-    deviations.push({ decision, t, chosen, fifo, chosenLane: laneNamed(lanes, chosen), fifoLane: laneNamed(lanes, fifo), at });
+    deviations.push({
+      decision,
+      t,
+      chosen,
+      fifo,
+      chosenLane: laneNamed(lanes, chosen),
+      fifoLane: laneNamed(lanes, fifo),
+      at,
+    });
   }
 
   const marked = all.map((m) => ({ ...m, decision: decisionAt.get(m.i) ?? 0 }));
@@ -196,8 +207,13 @@ export function readSchedule(x: ScheduleInfo | undefined | unknown): Timeline | 
     deviationCount++;
     if (nonFifo.length < MAX_DEVIATIONS) nonFifo.push({ n: i + 1, value });
   });
-  const passedBefore = list(o.passedBefore).filter((s): s is number => typeof s === "number" && Number.isSafeInteger(s));
-  const tail = truncated === 0 ? all.slice(-TAIL_LINES).map((m) => ({ t: m.t, task: taskOf[m.i], what: m.what })) : tailFromText(typeof o.text === "string" ? o.text.slice(0, 100_000) : "", tasks);
+  const passedBefore = list(o.passedBefore).filter(
+    (s): s is number => typeof s === "number" && Number.isSafeInteger(s),
+  );
+  const tail =
+    truncated === 0
+      ? all.slice(-TAIL_LINES).map((m) => ({ t: m.t, task: taskOf[m.i], what: m.what }))
+      : tailFromText(typeof o.text === "string" ? o.text.slice(0, 100_000) : "", tasks);
   return {
     seed,
     strategy: o.strategy === "pct" ? "pct" : "random",

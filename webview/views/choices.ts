@@ -29,7 +29,14 @@ function frame(host: Sel): { detail: Sel<HTMLDivElement>; target: Sel<HTMLDivEle
   const target = part(host, "div", "row target");
   const current = part(host, "div", "row current");
   // Below the rows, where a selected cell's full value has the panel's width.
-  const detail = part(host, "div", "detail", (s) => s.attr("aria-live", "polite").call(text, "Hover over a cell to see its value, index and constraints; click one (or Enter) to keep them here. Arrow keys move between cells."));
+  const detail = part(host, "div", "detail", (s) =>
+    s
+      .attr("aria-live", "polite")
+      .call(
+        text,
+        "Hover over a cell to see its value, index and constraints; click one (or Enter) to keep them here. Arrow keys move between cells.",
+      ),
+  );
   return { detail, target, current };
 }
 
@@ -41,17 +48,42 @@ export function drawTarget(host: Sel, m: ChoicesModel, width: number): void {
   const now = performance.now();
   const animate = node !== null && now - (lastTargetAt.get(node) ?? -Infinity) >= ANIMATE_GAP_MS;
   if (node) lastTargetAt.set(node, now);
-  part(target, "h3", "caption").call(text, m.target === undefined ? "Shrink target: none yet (no failing case found)" : `Shrink target${m.targetPass ? ` (from ${m.targetPass})` : ""} · ${m.shrinks} shrink${m.shrinks === 1 ? "" : "s"}`);
+  part(target, "h3", "caption").call(
+    text,
+    m.target === undefined
+      ? "Shrink target: none yet (no failing case found)"
+      : `Shrink target${m.targetPass ? ` (from ${m.targetPass})` : ""} · ${m.shrinks} shrink${m.shrinks === 1 ? "" : "s"}`,
+  );
   const lay = layoutSequence(m.target, width);
-  part(target, "p", "summary").call(text, m.target === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${m.target.cells.length} drawn` : ""}`);
-  drawSequence(part(target, "div", "cells"), lay, { label: "Shrink target", animate, onDetail: (t) => void detail.call(text, t) });
+  part(target, "p", "summary").call(
+    text,
+    m.target === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${m.target.cells.length} drawn` : ""}`,
+  );
+  drawSequence(part(target, "div", "cells"), lay, {
+    label: "Shrink target",
+    animate,
+    onDetail: (t) => void detail.call(text, t),
+  });
 }
 
 export function drawCurrent(host: Sel, m: ChoicesModel, width: number): void {
   const { detail, current } = frame(host);
   const cur = m.current;
-  part(current, "h3", "caption").call(text, cur === undefined ? "Current test case: none yet" : `Current test case #${cur.id} · ${cur.origin}${cur.pass ? ` (${cur.pass})` : ""} · ${cur.status}`);
+  part(current, "h3", "caption").call(
+    text,
+    cur === undefined
+      ? "Current test case: none yet"
+      : `Current test case #${cur.id} · ${cur.origin}${cur.pass ? ` (${cur.pass})` : ""} · ${cur.status}`,
+  );
   const lay = layoutSequence(cur?.seq, width, undefined, CURRENT_ROWS);
-  part(current, "p", "summary").call(text, cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`);
-  drawSequence(part(current, "div", "cells"), lay, { label: "Current test case", animate: false, byPosition: true, onDetail: (t) => void detail.call(text, t) });
+  part(current, "p", "summary").call(
+    text,
+    cur === undefined ? "" : `${lay.summary}${lay.more > 0 ? ` · first ${lay.cells.length} drawn` : ""}`,
+  );
+  drawSequence(part(current, "div", "cells"), lay, {
+    label: "Current test case",
+    animate: false,
+    byPosition: true,
+    onDetail: (t) => void detail.call(text, t),
+  });
 }

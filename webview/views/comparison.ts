@@ -37,7 +37,10 @@ export function noCandidatesText(status: RunStatus): string {
 }
 
 function verdictText(d: CandidateRow): string {
-  return (d.verdict === "accepted" ? "✓ accepted" : d.verdict === "not-simpler" ? "✗ not simpler" : `✗ ${d.verdict}`) + (d.cached ? " · cached" : "");
+  return (
+    (d.verdict === "accepted" ? "✓ accepted" : d.verdict === "not-simpler" ? "✗ not simpler" : `✗ ${d.verdict}`) +
+    (d.cached ? " · cached" : "")
+  );
 }
 
 export function drawComparison(host: Sel, m: CandidatesModel, width: number, opts: ComparisonOptions): void {
@@ -73,7 +76,11 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
     const summary = `target ${latest.target ? summarise(latest.target) : "none"}; candidate ${summarise(latest.candidate)}`;
     // Candidate keys are offset so the two rows' cells (keyed by position) never collide.
     const cells = [...lay.target, ...lay.candidate.map((c) => ({ ...c, key: c.key + 1e9 }))];
-    const row = drawSequence(part(body, "div", "cells"), { cells, spans: [], width: width - LABEL_W, height: lay.height, more: 0, summary }, { label: "Candidate aligned under the target", animate: false, onDetail: (t) => void detail.call(text, t) });
+    const row = drawSequence(
+      part(body, "div", "cells"),
+      { cells, spans: [], width: width - LABEL_W, height: lay.height, more: 0, summary },
+      { label: "Candidate aligned under the target", animate: false, onDetail: (t) => void detail.call(text, t) },
+    );
     // The deciding column: one outline around both cells.
     part(row, "div", "decider")
       .style("transform", `translate(${lay.markX - 3}px,-3px)`)
@@ -81,22 +88,34 @@ export function drawComparison(host: Sel, m: CandidatesModel, width: number, opt
       .style("height", `${LINE_H + CELL_H + 6}px`)
       .call(attr, "hidden", lay.markX >= 0 ? null : "");
     const longest = Math.max(latest.candidate.cells.length, latest.target?.cells.length ?? 0);
-    windowNote.call(text, lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "");
+    windowNote.call(
+      text,
+      lay.from > 0 || longest > lay.to ? `positions ${lay.from}–${Math.min(lay.to, longest) - 1} of ${longest}` : "",
+    );
   }
 
   const list = layoutCandidateList(m, opts.selectedPass);
   // While a run streams the list is a ticker: the rows its box shows without scrolling, so a draw touches a
   // dozen rows rather than ROWS_PER_PASS; all of them once the run ends.
   const rows = opts.status === "running" ? list.rows.slice(0, LIVE_ROWS) : list.rows;
-  const tabs = part(host, "div", "pass-tabs", (s) => s.call(attr, "role", "toolbar").call(attr, "aria-label", "Show recent candidates of pass"));
+  const tabs = part(host, "div", "pass-tabs", (s) =>
+    s.call(attr, "role", "toolbar").call(attr, "aria-label", "Show recent candidates of pass"),
+  );
   tabs
     .selectAll<HTMLButtonElement, (typeof list.passes)[number]>("button")
     .data(list.passes, (d) => d.name)
-    .join((enter) => enter.append("button").call(attr, "type", "button").on("click", (_e, d) => opts.onSelectPass(d.name)))
+    .join((enter) =>
+      enter
+        .append("button")
+        .call(attr, "type", "button")
+        .on("click", (_e, d) => opts.onSelectPass(d.name)),
+    )
     .call(attr, "aria-pressed", (d) => String(d.selected))
     .call(classed, "selected", (d) => d.selected)
     .call(text, (d) => d.name);
-  const ol = part(host, "ol", "candidates", (s) => s.call(attr, "tabindex", "0").call(attr, "aria-label", "Recent candidates, newest first"));
+  const ol = part(host, "ol", "candidates", (s) =>
+    s.call(attr, "tabindex", "0").call(attr, "aria-label", "Recent candidates, newest first"),
+  );
   // Rows are reused by position: while a run streams, each draw shows mostly new candidates, and rewriting a
   // row's three texts costs the frame far less than making and removing rows.
   ol.selectAll<HTMLLIElement, CandidateRow>("li")

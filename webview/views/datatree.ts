@@ -99,23 +99,71 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
   const maxVisible = options.maxVisible ?? 400;
   const hatch = `datatree-hatch-${++instances}`;
   const root = select(container).append("div").attr("class", "datatree");
-  root.style("position", "relative").style("width", "100%").style("height", "100%").style("min-height", "200px").style("font-family", COLOURS.font);
+  root
+    .style("position", "relative")
+    .style("width", "100%")
+    .style("height", "100%")
+    .style("min-height", "200px")
+    .style("font-family", COLOURS.font);
 
   // Two lines: what the tree holds and the way back to all of it; then the path of the node in view.
   const toolbar = root.append("div").attr("class", "datatree-toolbar");
-  toolbar.style("display", "flex").style("gap", "8px").style("align-items", "center").style("height", `${LINE_H}px`).style("font-size", "11px").style("color", COLOURS.node);
+  toolbar
+    .style("display", "flex")
+    .style("gap", "8px")
+    .style("align-items", "center")
+    .style("height", `${LINE_H}px`)
+    .style("font-size", "11px")
+    .style("color", COLOURS.node);
   const summary = toolbar.append("span").attr("class", "datatree-summary");
-  summary.style("opacity", "0.8").style("flex", "1 1 auto").style("min-width", "0").style("overflow", "hidden").style("white-space", "nowrap").style("text-overflow", "ellipsis");
-  const fitButton = toolbar.append("button").attr("class", "datatree-fit").attr("type", "button").attr("title", "Show the whole tree (0)").text("Whole tree");
+  summary
+    .style("opacity", "0.8")
+    .style("flex", "1 1 auto")
+    .style("min-width", "0")
+    .style("overflow", "hidden")
+    .style("white-space", "nowrap")
+    .style("text-overflow", "ellipsis");
+  const fitButton = toolbar
+    .append("button")
+    .attr("class", "datatree-fit")
+    .attr("type", "button")
+    .attr("title", "Show the whole tree (0)")
+    .text("Whole tree");
   fitButton.style("white-space", "nowrap").style("flex", "0 0 auto");
   const crumbs = root.append("nav").attr("class", "datatree-path").attr("aria-label", "Path of the node in view");
-  crumbs.style("height", `${LINE_H}px`).style("line-height", `${LINE_H}px`).style("font-size", "11px").style("color", COLOURS.node).style("overflow", "hidden").style("white-space", "nowrap").style("text-overflow", "ellipsis");
+  crumbs
+    .style("height", `${LINE_H}px`)
+    .style("line-height", `${LINE_H}px`)
+    .style("font-size", "11px")
+    .style("color", COLOURS.node)
+    .style("overflow", "hidden")
+    .style("white-space", "nowrap")
+    .style("text-overflow", "ellipsis");
 
   const svg = root.append("svg").attr("class", "datatree-svg").attr("tabindex", "0").attr("role", "img");
-  svg.style("width", "100%").style("height", `calc(100% - ${2 * LINE_H + 2}px)`).style("display", "block").style("font-size", "11px").style("outline-offset", "-1px");
+  svg
+    .style("width", "100%")
+    .style("height", `calc(100% - ${2 * LINE_H + 2}px)`)
+    .style("display", "block")
+    .style("font-size", "11px")
+    .style("outline-offset", "-1px");
   const defs = svg.append("defs");
-  const pattern = defs.append("pattern").attr("id", hatch).attr("patternUnits", "userSpaceOnUse").attr("width", 6).attr("height", 6).attr("patternTransform", "rotate(45)");
-  pattern.append("line").attr("x1", 0).attr("y1", 0).attr("x2", 0).attr("y2", 6).attr("stroke-width", 2).style("stroke", COLOURS.node).style("stroke-opacity", "0.35");
+  const pattern = defs
+    .append("pattern")
+    .attr("id", hatch)
+    .attr("patternUnits", "userSpaceOnUse")
+    .attr("width", 6)
+    .attr("height", 6)
+    .attr("patternTransform", "rotate(45)");
+  pattern
+    .append("line")
+    .attr("x1", 0)
+    .attr("y1", 0)
+    .attr("x2", 0)
+    .attr("y2", 6)
+    .attr("stroke-width", 2)
+    .style("stroke", COLOURS.node)
+    .style("stroke-opacity", "0.35");
   const layer = svg.append("g").attr("class", "datatree-rects");
 
   let layout: IcicleLayout | undefined;
@@ -135,14 +183,24 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
   function request(): void {
     if (disposed) return;
     const { w, h } = cachedSize ?? measure();
-    if (asked !== undefined && asked.width === w && asked.height === h && asked.chosen === chosen && asked.maxVisible === maxVisible) return;
+    if (
+      asked !== undefined &&
+      asked.width === w &&
+      asked.height === h &&
+      asked.chosen === chosen &&
+      asked.maxVisible === maxVisible
+    )
+      return;
     asked = { width: w, height: h, chosen, maxVisible };
     options.onParams(asked);
   }
-  const resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
-    measure();
-    request();
-  }) : undefined;
+  const resizeObserver =
+    typeof ResizeObserver === "function"
+      ? new ResizeObserver(() => {
+          measure();
+          request();
+        })
+      : undefined;
   resizeObserver?.observe(svg.node()!);
 
   function zoomTo(nodeId: number | undefined): void {
@@ -180,23 +238,36 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     // A long path keeps its first crumb and its last few; the elided ones are one "…" that goes to the first hidden.
     type Crumb = { nodeId: number; label: string };
     const all: readonly Crumb[] = l.path;
-    const shown: Crumb[] = all.length <= CRUMBS ? [...all] : [all[0]!, { nodeId: all[all.length - CRUMBS + 1]!.nodeId, label: "…" }, ...all.slice(all.length - CRUMBS + 2)];
+    const shown: Crumb[] =
+      all.length <= CRUMBS
+        ? [...all]
+        : [
+            all[0]!,
+            { nodeId: all[all.length - CRUMBS + 1]!.nodeId, label: "…" },
+            ...all.slice(all.length - CRUMBS + 2),
+          ];
     crumbs
       .selectAll<HTMLSpanElement, Crumb>("span.crumb")
       .data(shown, (d) => `${d.nodeId}${d.label === "…" ? "…" : ""}`)
       .join((enter) => {
         const s = enter.append("span").attr("class", "crumb");
         s.append("span").attr("class", "sep").attr("aria-hidden", "true").text(" › ");
-        s.append("a").attr("href", "#").style("color", COLOURS.link).on("click", (event: MouseEvent, d) => {
-          event.preventDefault();
-          zoomTo(d.nodeId === all[0]?.nodeId ? undefined : d.nodeId);
-        });
+        s.append("a")
+          .attr("href", "#")
+          .style("color", COLOURS.link)
+          .on("click", (event: MouseEvent, d) => {
+            event.preventDefault();
+            zoomTo(d.nodeId === all[0]?.nodeId ? undefined : d.nodeId);
+          });
         return s;
       })
       .each(function (d, i) {
         const s = select(this);
         s.select(".sep").style("display", () => (i === 0 ? "none" : null));
-        s.select("a").text(d.label).attr("aria-current", i === shown.length - 1 ? "location" : null).attr("title", d.label === "…" ? "Go up to here" : null);
+        s.select("a")
+          .text(d.label)
+          .attr("aria-current", i === shown.length - 1 ? "location" : null)
+          .attr("title", d.label === "…" ? "Go up to here" : null);
       });
   }
 
@@ -207,12 +278,24 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
       .data(l.rects, (d) => d.id)
       .join(
         (enter) => {
-          const g = enter.append("g").attr("class", "cell").attr("transform", (d) => `translate(${d.x},${d.y})`);
+          const g = enter
+            .append("g")
+            .attr("class", "cell")
+            .attr("transform", (d) => `translate(${d.x},${d.y})`);
           g.append("title");
-          g.append("rect").attr("class", "box").attr("width", (d) => Math.max(0, d.w)).attr("height", (d) => Math.max(0, d.h));
+          g.append("rect")
+            .attr("class", "box")
+            .attr("width", (d) => Math.max(0, d.w))
+            .attr("height", (d) => Math.max(0, d.h));
           g.append("rect").attr("class", "hatch").style("pointer-events", "none");
           g.append("text").attr("class", "label").attr("x", 4).attr("y", 12).style("pointer-events", "none");
-          g.append("text").attr("class", "sub").attr("x", 4).attr("y", 25).style("pointer-events", "none").style("font-size", "10px").style("opacity", "0.8");
+          g.append("text")
+            .attr("class", "sub")
+            .attr("x", 4)
+            .attr("y", 25)
+            .style("pointer-events", "none")
+            .style("font-size", "10px")
+            .style("opacity", "0.8");
           g.on("click", (event: MouseEvent, d) => {
             event.stopPropagation();
             if (layout === undefined) return;
@@ -231,16 +314,24 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     const boxes = moved.select<SVGRectElement>("rect.box");
     if (ms > 0) {
       moved.transition().duration(ms).attr("transform", place);
-      boxes.transition().duration(ms).attr("width", (d) => Math.max(0, d.w)).attr("height", (d) => Math.max(0, d.h));
+      boxes
+        .transition()
+        .duration(ms)
+        .attr("width", (d) => Math.max(0, d.w))
+        .attr("height", (d) => Math.max(0, d.h));
     } else {
       moved.interrupt().attr("transform", place);
-      boxes.interrupt().attr("width", (d) => Math.max(0, d.w)).attr("height", (d) => Math.max(0, d.h));
+      boxes
+        .interrupt()
+        .attr("width", (d) => Math.max(0, d.w))
+        .attr("height", (d) => Math.max(0, d.h));
     }
     moved
       .select<SVGRectElement>("rect.hatch")
       .attr("width", (d) => (d.exhausted ? Math.max(0, d.w) : 0))
       .attr("height", (d) => (d.exhausted ? Math.max(0, d.h) : 0));
-    const look = (d: IcicleRect): string => `cell ${d.kind}${d.status ? ` status-${d.status}` : ""}${d.leaf ? " leaf" : ""}${d.exhausted ? " exhausted" : ""}${d.onTarget ? " on-target" : ""}${d.zoomable || d.nodeId === l.focus ? " zoomable" : ""}`;
+    const look = (d: IcicleRect): string =>
+      `cell ${d.kind}${d.status ? ` status-${d.status}` : ""}${d.leaf ? " leaf" : ""}${d.exhausted ? " exhausted" : ""}${d.onTarget ? " on-target" : ""}${d.zoomable || d.nodeId === l.focus ? " zoomable" : ""}`;
     const restyled = changed(groups, "look", (d) => `${look(d)} ${d.statuses.interesting > 0}`);
     restyled.attr("class", look).style("cursor", (d) => (d.zoomable || d.nodeId === l.focus ? "pointer" : null));
     restyled
@@ -250,7 +341,10 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
       .style("stroke", (d) => (d.onTarget ? COLOURS.target : COLOURS.background))
       .style("stroke-width", (d) => (d.onTarget ? "2" : "1"));
     restyled.select<SVGRectElement>("rect.hatch").style("fill", `url(#${hatch})`);
-    restyled.select("text.label").style("fill", COLOURS.node).style("font-weight", (d) => (d.onTarget ? "bold" : null));
+    restyled
+      .select("text.label")
+      .style("fill", COLOURS.node)
+      .style("font-weight", (d) => (d.onTarget ? "bold" : null));
     restyled.select("text.sub").style("fill", COLOURS.node);
     const relabelled = changed(groups, "text", (d) => `${d.label}\n${d.sub}`);
     relabelled.select("text.label").text((d) => d.label);
@@ -265,13 +359,19 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
     layout = f.layout;
     draw(f.layout, animate);
     drawPath(f.layout);
-    svg.attr("aria-label", `DataTree: ${f.cases} test cases as prefixes of choices, ${f.layout.path.map((p) => p.label).join(" › ")} in view`);
+    svg.attr(
+      "aria-label",
+      `DataTree: ${f.cases} test cases as prefixes of choices, ${f.layout.path.map((p) => p.label).join(" › ")} in view`,
+    );
     // The engine's own count, as the statistics show it; then what this view holds and draws.
     const hidden = f.layout.hiddenNodes > 0 ? ` · ${f.layout.hiddenNodes} not drawn` : "";
     const dropped = f.droppedCases > 0 ? ` · ${f.droppedCases} cases not received` : "";
     summary
       .text(`${f.cases} runs · DataTree ${f.engineNodes} nodes${f.exhausted ? " (exhausted)" : ""}${hidden}${dropped}`)
-      .attr("title", `${f.cases} runs of the property: every case, the replays of the minimal example included (the statistics' "test cases" leave those out). The engine's DataTree holds ${f.engineNodes} nodes (as in the statistics). This view keeps ${f.nodeCount} prefixes${f.foldedNodes > 0 ? ` (${f.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${f.layout.rects.length} rectangles.`);
+      .attr(
+        "title",
+        `${f.cases} runs of the property: every case, the replays of the minimal example included (the statistics' "test cases" leave those out). The engine's DataTree holds ${f.engineNodes} nodes (as in the statistics). This view keeps ${f.nodeCount} prefixes${f.foldedNodes > 0 ? ` (${f.foldedNodes} folded into their parents to bound memory)` : ""} and draws ${f.layout.rects.length} rectangles.`,
+      );
   }
 
   // After the caller has its view (its onParams may call show).
@@ -304,7 +404,10 @@ export function createDataTreeView(container: HTMLElement, options: DataTreeView
  * page too when no worker starts). `update` takes the model after each fold (laid out at most every
  * LOCAL_LAYOUT_MS; the last always).
  */
-export function createLocalDataTreeView(container: HTMLElement, options: Omit<DataTreeViewOptions, "onParams"> = {}): DataTreeView & { update(model: TreeModel): void } {
+export function createLocalDataTreeView(
+  container: HTMLElement,
+  options: Omit<DataTreeViewOptions, "onParams"> = {},
+): DataTreeView & { update(model: TreeModel): void } {
   let model: TreeModel | undefined;
   let modelId = 0;
   let params: TreeParams | undefined;
@@ -315,7 +418,13 @@ export function createLocalDataTreeView(container: HTMLElement, options: Omit<Da
     if (trailing !== undefined) clearTimeout(trailing);
     trailing = undefined;
     if (model === undefined || params === undefined) return;
-    if (laidOut !== undefined && laidOut.model === model && laidOut.version === model.version && laidOut.params === params) return;
+    if (
+      laidOut !== undefined &&
+      laidOut.model === model &&
+      laidOut.version === model.version &&
+      laidOut.params === params
+    )
+      return;
     laidOut = { model, version: model.version, params };
     lastAt = performance.now();
     view.show(treeFrame(model, params, modelId));

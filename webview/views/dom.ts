@@ -9,7 +9,12 @@ import { select, type BaseType, type Selection } from "d3-selection";
 export type Sel<E extends BaseType = HTMLElement> = Selection<E, unknown, null, undefined>;
 
 /** The child `tag.cls` of `parent` (cls may name several classes), created on first use. */
-export function part<K extends keyof HTMLElementTagNameMap, P extends BaseType>(parent: Sel<P>, tag: K, cls: string, init?: (s: Sel<HTMLElementTagNameMap[K]>) => void): Sel<HTMLElementTagNameMap[K]> {
+export function part<K extends keyof HTMLElementTagNameMap, P extends BaseType>(
+  parent: Sel<P>,
+  tag: K,
+  cls: string,
+  init?: (s: Sel<HTMLElementTagNameMap[K]>) => void,
+): Sel<HTMLElementTagNameMap[K]> {
   const found = parent.select<HTMLElementTagNameMap[K]>(`:scope > ${tag}.${cls.trim().split(/\s+/).join(".")}`);
   if (!found.empty()) return found as unknown as Sel<HTMLElementTagNameMap[K]>;
   const made = parent.append(tag).attr("class", cls) as unknown as Sel<HTMLElementTagNameMap[K]>;
@@ -18,7 +23,12 @@ export function part<K extends keyof HTMLElementTagNameMap, P extends BaseType>(
 }
 
 /** The SVG child `tag.cls` of `parent`, created on first use. */
-export function svgPart<K extends keyof SVGElementTagNameMap, P extends BaseType>(parent: Sel<P>, tag: K, cls: string, init?: (s: Sel<SVGElementTagNameMap[K]>) => void): Sel<SVGElementTagNameMap[K]> {
+export function svgPart<K extends keyof SVGElementTagNameMap, P extends BaseType>(
+  parent: Sel<P>,
+  tag: K,
+  cls: string,
+  init?: (s: Sel<SVGElementTagNameMap[K]>) => void,
+): Sel<SVGElementTagNameMap[K]> {
   const found = parent.select<SVGElementTagNameMap[K]>(`:scope > ${tag}.${cls.trim().split(/\s+/).join(".")}`);
   if (!found.empty()) return found as unknown as Sel<SVGElementTagNameMap[K]>;
   const made = parent.append(tag).attr("class", cls) as unknown as Sel<SVGElementTagNameMap[K]>;
@@ -68,7 +78,10 @@ export function rovingGroup(node: Element | null, selector: string): void {
  * call, which marks the element for layout even when nothing changed — and views streaming a run redraw
  * mostly unchanged texts. Use with `.call(text, value)`.
  */
-export function text<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, value: string | number | ((d: D, i: number) => string | number)): void {
+export function text<E extends BaseType, D>(
+  sel: Selection<E, D, BaseType, unknown>,
+  value: string | number | ((d: D, i: number) => string | number),
+): void {
   sel.each(function (d, i) {
     const v = String(typeof value === "function" ? value(d, i) : value);
     const el = this as unknown as Node;
@@ -80,7 +93,11 @@ export function text<E extends BaseType, D>(sel: Selection<E, D, BaseType, unkno
  * Set an attribute (null removes it) only where it differs — for SVG above all, where writing a position or
  * size invalidates the element's layout even when the value is the same. Use with `.call(attr, name, value)`.
  */
-export function attr<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, name: string, value: string | number | null | ((d: D, i: number) => string | number | null)): void {
+export function attr<E extends BaseType, D>(
+  sel: Selection<E, D, BaseType, unknown>,
+  name: string,
+  value: string | number | null | ((d: D, i: number) => string | number | null),
+): void {
   sel.each(function (d, i) {
     const v = typeof value === "function" ? value(d, i) : value;
     const el = this as unknown as Element;
@@ -91,7 +108,11 @@ export function attr<E extends BaseType, D>(sel: Selection<E, D, BaseType, unkno
 }
 
 /** Add or remove a class only where that changes it (classList writes the attribute even when it does not). */
-export function classed<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, name: string, on: boolean | ((d: D, i: number) => boolean)): void {
+export function classed<E extends BaseType, D>(
+  sel: Selection<E, D, BaseType, unknown>,
+  name: string,
+  on: boolean | ((d: D, i: number) => boolean),
+): void {
   sel.each(function (d, i) {
     const want = typeof on === "function" ? on(d, i) : on;
     const list = (this as unknown as Element).classList;

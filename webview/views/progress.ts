@@ -11,11 +11,22 @@ import { attr, classed, part, svgPart, type Sel, text } from "./dom.ts";
 type PassRowData = ProgressLayout["passes"][number];
 
 export function drawProgress(host: Sel, lay: ProgressLayout): void {
-  part(host, "p", "status").call(text, lay.totals ?? (lay.currentPass ? `Running pass: ${lay.currentPass}` : lay.points === 0 ? "Shrinking starts once a failing case is found." : "Between passes."));
+  part(host, "p", "status").call(
+    text,
+    lay.totals ??
+      (lay.currentPass
+        ? `Running pass: ${lay.currentPass}`
+        : lay.points === 0
+          ? "Shrinking starts once a failing case is found."
+          : "Between passes."),
+  );
   drawTargets(host, lay.targets);
   const svg = svgPart(host, "svg", "chart", (s) => s.call(attr, "role", "img"));
   const last = lay.panels.map((p) => `${p.title} ${p.last?.label ?? "—"}`).join(", ");
-  svg.call(attr, "width", lay.width).call(attr, "height", lay.height).call(attr, "aria-label", `Sort key of the shrink target over ${lay.points} accepted shrinks: now ${last}`);
+  svg
+    .call(attr, "width", lay.width)
+    .call(attr, "height", lay.height)
+    .call(attr, "aria-label", `Sort key of the shrink target over ${lay.points} accepted shrinks: now ${last}`);
   const plot = svgPart(svg, "g", "plot").call(attr, "transform", `translate(${MARGIN.left},0)`);
 
   const panels = plot
@@ -70,11 +81,21 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
     .call(attr, "y", 14)
     .call(attr, "text-anchor", "middle")
     .call(text, (t) => t.label);
-  svgPart(xaxis, "text", "axis-title").call(attr, "x", lay.innerWidth).call(attr, "y", 14).call(attr, "dx", "-0.2em").call(attr, "text-anchor", "end");
+  svgPart(xaxis, "text", "axis-title")
+    .call(attr, "x", lay.innerWidth)
+    .call(attr, "y", 14)
+    .call(attr, "dx", "-0.2em")
+    .call(attr, "text-anchor", "end");
 
   const table = part(host, "table", "passes", (t) => {
     t.append("caption").call(text, "Shrink passes");
-    t.append("thead").append("tr").selectAll("th").data(["pass", "runs", "candidates", "calls", "accepted"]).join("th").call(attr, "scope", "col").call(text, (d) => d);
+    t.append("thead")
+      .append("tr")
+      .selectAll("th")
+      .data(["pass", "runs", "candidates", "calls", "accepted"])
+      .join("th")
+      .call(attr, "scope", "col")
+      .call(text, (d) => d);
     t.append("tbody");
   });
   table
@@ -102,7 +123,13 @@ export function drawProgress(host: Sel, lay: ProgressLayout): void {
 function drawTargets(host: Sel, targets: ProgressLayout["targets"]): void {
   const table = part(host, "table", "targets", (t) => {
     t.append("caption");
-    t.append("thead").append("tr").selectAll("th").data(["label", "best score"]).join("th").call(attr, "scope", "col").call(text, (d) => d);
+    t.append("thead")
+      .append("tr")
+      .selectAll("th")
+      .data(["label", "best score"])
+      .join("th")
+      .call(attr, "scope", "col")
+      .call(text, (d) => d);
     t.append("tbody");
   });
   table.call(classed, "hidden", targets === undefined);

@@ -40,7 +40,12 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
   // A replayed failure: why the run generated nothing and shrank little, and how to generate anew.
   const replayed = part(host, "div", "replayed", (d) => {
     d.append("p");
-    d.append("button").call(attr, "type", "button").call(attr, "class", "run-fresh").call(attr, "title", "Run the property again without replaying the saved failure").call(text, "Run fresh").on("click", () => post({ type: "run-fresh" }));
+    d.append("button")
+      .call(attr, "type", "button")
+      .call(attr, "class", "run-fresh")
+      .call(attr, "title", "Run the property again without replaying the saved failure")
+      .call(text, "Run fresh")
+      .on("click", () => post({ type: "run-fresh" }));
   });
   replayed.call(attr, "hidden", lay.replayed !== undefined ? null : "");
   replayed.select("p").call(text, lay.replayed ?? "");
@@ -58,7 +63,9 @@ export function drawResult(host: Sel, lay: ResultLayout, post: (m: WebviewMessag
     .call(attr, "hidden", loc === undefined ? "" : null)
     .call(attr, "title", loc ? `Open ${loc.file}` : null)
     .call(text, loc ? `thrown at ${loc.label}` : "");
-  part(err, "p", "warning").call(attr, "hidden", lay.flaky ? null : "").call(text, `Flaky: the same ${lay.noun} did not always give the same outcome, so this example is not minimal.`);
+  part(err, "p", "warning")
+    .call(attr, "hidden", lay.flaky ? null : "")
+    .call(text, `Flaky: the same ${lay.noun} did not always give the same outcome, so this example is not minimal.`);
 
   const hist = part(host, "div", "history");
   part(hist, "h3", "history-title").call(text, `Runs this session (${lay.history.length})`);

@@ -52,7 +52,11 @@ const selectedText = (d: CellBox): string => `Selected: ${d.detail}`;
 /** A row's element, carrying the current draw's details callback for the listeners made with it. */
 type RowNode = HTMLDivElement & { onDetail?: (text: string) => void };
 
-export function drawSequence<P extends BaseType>(host: Sel<P>, lay: SequenceLayout, opts: SequenceOptions): Sel<HTMLDivElement> {
+export function drawSequence<P extends BaseType>(
+  host: Sel<P>,
+  lay: SequenceLayout,
+  opts: SequenceOptions,
+): Sel<HTMLDivElement> {
   const row = part(host, "div", "sequence", (s) => {
     s.attr("role", "group");
     const node = s.node()!;

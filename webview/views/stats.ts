@@ -46,7 +46,13 @@ export function drawStats(host: Sel, lay: StatsLayout): void {
       d.select("dd").call(text, (f) => f.value);
     });
   part(host, "h3", "labels-title").call(text, "event() labels");
-  bars(host, "labels", lay.labels, "No event() labels: call event(\"…\") in the property to see how cases divide.", false);
+  bars(
+    host,
+    "labels",
+    lay.labels,
+    'No event() labels: call event("…") in the property to see how cases divide.',
+    false,
+  );
   part(host, "h3", "sizes-title").call(text, "Size of generated cases (choices)");
   bars(host, "sizes", lay.sizes, "No generated cases yet.", true);
   part(host, "p", "note").call(text, lay.note);

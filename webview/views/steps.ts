@@ -72,7 +72,12 @@ function drawRow(li: HTMLLIElement, d: StepRowLayout, animate: boolean, detail: 
   setText(note, d.note);
   note.hidden = d.note === "";
   block.hidden = d.cells === undefined;
-  if (d.cells !== undefined) drawSequence(select(block), d.cells, { label: d.kind === "choices" ? d.note : `Choices of ${d.label.split(":")[0]}`, animate, onDetail: detail });
+  if (d.cells !== undefined)
+    drawSequence(select(block), d.cells, {
+      label: d.kind === "choices" ? d.note : `Choices of ${d.label.split(":")[0]}`,
+      animate,
+      onDetail: detail,
+    });
 }
 
 /**
@@ -84,10 +89,13 @@ function watchOverflow(ol: HTMLOListElement): void {
   if (typeof IntersectionObserver !== "function") return;
   let io = lastRowWatch.get(ol);
   if (io === undefined) {
-    io = new IntersectionObserver((entries) => {
-      const last = entries[entries.length - 1];
-      if (last !== undefined) ol.classList.toggle("overflowing", last.intersectionRatio < 0.99);
-    }, { root: ol, threshold: [0, 0.99] });
+    io = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last !== undefined) ol.classList.toggle("overflowing", last.intersectionRatio < 0.99);
+      },
+      { root: ol, threshold: [0, 0.99] },
+    );
     lastRowWatch.set(ol, io);
   }
   io.disconnect();
@@ -123,11 +131,16 @@ export function drawSteps(host: Sel, s: PanelState, width: number): void {
     part(head, "span", "delta").text(lay.delta);
   }
   part(host, "p", "summary").text(lay.summary);
-  const detail = part(host, "div", "detail", (d) => d.attr("aria-live", "polite").text("Hover over or focus a cell to see its value, index and constraints."));
+  const detail = part(host, "div", "detail", (d) =>
+    d.attr("aria-live", "polite").text("Hover over or focus a cell to see its value, index and constraints."),
+  );
   const onDetail = (t: string): void => void detail.text(t);
 
   const list = part(host, "ol", "steps-list", (l) => l.attr("aria-label", "Steps"));
-  list.classed("stacked", lay.stacked).style("--steps-cells", `${lay.cellsWidth}px`).style("--steps-code", `${lay.codeChars}ch`);
+  list
+    .classed("stacked", lay.stacked)
+    .style("--steps-cells", `${lay.cellsWidth}px`)
+    .style("--steps-code", `${lay.codeChars}ch`);
   list
     .selectAll<HTMLLIElement, StepRowLayout>(":scope > li:not(.leaving)")
     .data(lay.rows, (d) => d.key)
@@ -154,9 +167,13 @@ export function drawSteps(host: Sel, s: PanelState, width: number): void {
   const ol = list.node();
   if (ol !== null) watchOverflow(ol);
 
-  part(host, "p", "explanation").attr("hidden", lay.explanation === undefined ? "" : null).text(lay.explanation ?? "");
+  part(host, "p", "explanation")
+    .attr("hidden", lay.explanation === undefined ? "" : null)
+    .text(lay.explanation ?? "");
   const state = part(host, "div", "machine-state");
   state.attr("hidden", lay.state === undefined ? "" : null);
   part(state, "h3", "state-title").text("State at the failing step");
-  part(state, "pre", "state-text").attr("tabindex", "0").text(lay.state ?? "");
+  part(state, "pre", "state-text")
+    .attr("tabindex", "0")
+    .text(lay.state ?? "");
 }

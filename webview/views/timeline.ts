@@ -15,7 +15,15 @@
  * (a roving focus), and the detail line says what each one is. The decisions are one tab stop the same way.
  */
 import type { PanelState } from "../model.ts";
-import type { BandLayout, DecisionCell, GuideLayout, LaneLayout, MarkLayout, TailRow, TimelineLayout } from "../layout/timeline.ts";
+import type {
+  BandLayout,
+  DecisionCell,
+  GuideLayout,
+  LaneLayout,
+  MarkLayout,
+  TailRow,
+  TimelineLayout,
+} from "../layout/timeline.ts";
 import { LANE_H, layoutTimeline } from "../layout/timeline.ts";
 import { part, rovingGroup, svgPart, type Sel } from "./dom.ts";
 
@@ -74,7 +82,10 @@ function drawLanes(host: Sel, lay: TimelineLayout, detail: (t: string) => void):
 
   svgPart(svg, "g", "lifelines")
     .selectAll<SVGLineElement, LaneLayout>("line")
-    .data(lay.lanes.filter((l) => l.x1 !== undefined), (d) => d.key)
+    .data(
+      lay.lanes.filter((l) => l.x1 !== undefined),
+      (d) => d.key,
+    )
     .join("line")
     .attr("x1", (d) => d.x1!)
     .attr("x2", (d) => d.x2!)
@@ -94,7 +105,9 @@ function drawLanes(host: Sel, lay: TimelineLayout, detail: (t: string) => void):
     .join((enter) => {
       const g = enter.append("g").attr("class", "guide");
       g.append("line");
-      g.append("circle").attr("class", "ghost").attr("r", R + 1);
+      g.append("circle")
+        .attr("class", "ghost")
+        .attr("r", R + 1);
       g.append("title");
       return g;
     })
@@ -141,7 +154,10 @@ function drawSchedule(host: Sel, lay: TimelineLayout, detail: (t: string) => voi
     s.attr("role", "group");
     rovingGroup(s.node(), "div.decision");
   });
-  cols.attr("aria-label", `The ${lay.decisionCount} decisions of ${lay.seedLabel} beside FIFO's; ${lay.deviations.length + lay.moreDeviations} differ`);
+  cols.attr(
+    "aria-label",
+    `The ${lay.decisionCount} decisions of ${lay.seedLabel} beside FIFO's; ${lay.deviations.length + lay.moreDeviations} differ`,
+  );
   cols
     .selectAll<HTMLDivElement, DecisionCell>("div.decision")
     .data(lay.decisions, (d) => d.key)
@@ -208,7 +224,9 @@ export function drawTimeline(host: Sel, s: PanelState, width: number): void {
   const head = part(host, "div", "timeline-head");
   part(head, "h3", "caption").text(lay.caption);
   part(head, "p", "summary").text(lay.summary);
-  part(host, "p", "note").attr("hidden", lay.note === "" ? "" : null).text(lay.note);
+  part(host, "p", "note")
+    .attr("hidden", lay.note === "" ? "" : null)
+    .text(lay.note);
   part(host, "div", "legend timeline-legend", (l) => {
     l.attr("aria-hidden", "true");
     for (const [cls, text] of LEGEND) l.append("span").attr("class", `key ${cls}`).text(text);

@@ -17,7 +17,15 @@
  *            the counting below small (utf16.ts).
  *   bytes    shortlex over byte values, from minSize up.
  */
-import type { BooleanConstraints, BytesConstraints, ChoiceType, ChoiceValue, Constraints, IntegerConstraints, StringConstraints } from "./types.ts";
+import type {
+  BooleanConstraints,
+  BytesConstraints,
+  ChoiceType,
+  ChoiceValue,
+  Constraints,
+  IntegerConstraints,
+  StringConstraints,
+} from "./types.ts";
 import { compareFloats, floatFromKey, floatKey } from "./floatOrder.ts";
 import { mixedWidths, utf16FromIndex, utf16Index, utf16IndexNumber } from "./utf16.ts";
 import { highBound, lowBound, simplest, towards } from "./domain.ts";
@@ -182,7 +190,9 @@ export function choiceFromIndex(type: ChoiceType, index: bigint, c: Constraints)
     }
     case "string": {
       const k = c as StringConstraints;
-      const digits = mixedWidths(k.alphabet) ? utf16FromIndex(index, k) : sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
+      const digits = mixedWidths(k.alphabet)
+        ? utf16FromIndex(index, k)
+        : sequenceFromIndex(index, k.alphabet.size, k.minSize, k.maxSize);
       for (let p = 0; p < digits.length; p++) digits[p] = k.alphabet.atShrinkIndex(digits[p]);
       return stringFromCodePoints(digits);
     }
@@ -253,7 +263,7 @@ export function compareChoice(type: ChoiceType, a: ChoiceValue, b: ChoiceValue, 
       const x = a as string;
       const y = b as string;
       if (x.length !== y.length) return x.length - y.length;
-      for (let i = 0; i < x.length; ) {
+      for (let i = 0; i < x.length;) {
         const p = x.codePointAt(i) as number;
         const q = y.codePointAt(i) as number;
         if (p !== q) return k.alphabet.shrinkIndex(p) - k.alphabet.shrinkIndex(q);

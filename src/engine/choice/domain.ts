@@ -2,7 +2,16 @@
  * Which values a choice may take under its constraints: whether a value is legal, the simplest legal value (the
  * one at complexity index 0), and how many there are (the DataTree's measure of when a subtree is exhausted).
  */
-import type { BooleanConstraints, BytesConstraints, ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints } from "./types.ts";
+import type {
+  BooleanConstraints,
+  BytesConstraints,
+  ChoiceType,
+  ChoiceValue,
+  Constraints,
+  FloatConstraints,
+  IntegerConstraints,
+  StringConstraints,
+} from "./types.ts";
 import { simplestFloat } from "./floatOrder.ts";
 import { mixedWidths, utf16DomainSize } from "./utf16.ts";
 
@@ -104,7 +113,12 @@ export function domainSize(type: ChoiceType, c: Constraints): number {
       const nan = k.allowNaN ? 1 : 0;
       if (k.min > k.max) return nan;
       // Zero bounds are signed: [−0, −0] and [0, 0] hold one zero, [−0, 0] (and the contradictory [0, −0]) both.
-      if (k.min === k.max) return (k.min === 0 ? (zeroPermitted(false, k.min, k.max) ? 1 : 0) + (zeroPermitted(true, k.min, k.max) ? 1 : 0) : 1) + nan;
+      if (k.min === k.max)
+        return (
+          (k.min === 0
+            ? (zeroPermitted(false, k.min, k.max) ? 1 : 0) + (zeroPermitted(true, k.min, k.max) ? 1 : 0)
+            : 1) + nan
+        );
       return Infinity;
     }
     case "boolean": {
@@ -118,7 +132,8 @@ export function domainSize(type: ChoiceType, c: Constraints): number {
       // One character (or none): one value per length (or only the empty string). No loop over 2^31 lengths.
       if (base === 0) return k.minSize === 0 ? 1 : 0;
       if (base === 1) return k.maxSize - k.minSize + 1 > CAP ? Infinity : k.maxSize - k.minSize + 1;
-      if (type === "string" && mixedWidths((k as StringConstraints).alphabet)) return utf16DomainSize(k as StringConstraints, CAP);
+      if (type === "string" && mixedWidths((k as StringConstraints).alphabet))
+        return utf16DomainSize(k as StringConstraints, CAP);
       let total = 0;
       let pow = base ** k.minSize;
       for (let len = k.minSize; len <= k.maxSize; len++) {

@@ -81,7 +81,7 @@ export function magnitudeFromKey(key: bigint): number {
   const n = (r % TWO_52) * 2n + 1n;
   // n · 2^-k is representable, so scaling by exact powers of two is exact (split to avoid 2^-k underflowing).
   const half = Math.floor(k / 2);
-  return (Number(n) * 2 ** -half) * 2 ** -(k - half);
+  return Number(n) * 2 ** -half * 2 ** -(k - half);
 }
 
 /** The float's index in the signed order: 2·magnitudeKey + signBit (NaN is always positive). */
@@ -140,8 +140,10 @@ export function simplestFloat(min: number, max: number, allowNaN: boolean): numb
   // A zero bound is signed: max −0 admits no positive float (not even +0), min +0 no negative one (not even −0);
   // the contradictory [+0, −0] admits both zeros (as `zeroPermitted` in domain.ts).
   const contradictory = Object.is(min, 0) && Object.is(max, -0);
-  const pos = max > 0 || Object.is(max, 0) || contradictory ? simplestMagnitude(Math.max(min, 0), Math.abs(max)) : undefined;
-  const neg = min < 0 || Object.is(min, -0) || contradictory ? simplestMagnitude(Math.max(-max, 0), Math.abs(min)) : undefined;
+  const pos =
+    max > 0 || Object.is(max, 0) || contradictory ? simplestMagnitude(Math.max(min, 0), Math.abs(max)) : undefined;
+  const neg =
+    min < 0 || Object.is(min, -0) || contradictory ? simplestMagnitude(Math.max(-max, 0), Math.abs(min)) : undefined;
   if (pos === undefined) return -(neg as number);
   if (neg === undefined) return pos;
   // Both signs possible: positive wins ties (and any range containing 0 yields +0).

@@ -23,7 +23,8 @@ export function sameChoices(a: readonly ChoiceValue[], b: readonly ChoiceValue[]
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
-    if (x instanceof Uint8Array || y instanceof Uint8Array ? !choiceEquals("bytes", x, y) : !Object.is(x, y)) return false;
+    if (x instanceof Uint8Array || y instanceof Uint8Array ? !choiceEquals("bytes", x, y) : !Object.is(x, y))
+      return false;
   }
   return true;
 }

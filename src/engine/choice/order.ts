@@ -19,7 +19,12 @@ export function sortKey(nodes: readonly ChoiceNode[]): SortKey {
 /** How two sequences compare and what decided it: the length, or the first differing position. */
 export type SortKeyComparison =
   | { readonly order: -1 | 0 | 1; readonly by: "length"; readonly lengths: readonly [number, number] }
-  | { readonly order: -1 | 1; readonly by: "position"; readonly position: number; readonly indices: readonly [number, number] }
+  | {
+      readonly order: -1 | 1;
+      readonly by: "position";
+      readonly position: number;
+      readonly indices: readonly [number, number];
+    }
   | { readonly order: 0; readonly by: "equal" };
 
 /** Compare two node sequences shortlex, reporting the deciding position (used by the shrinker and the panel). */

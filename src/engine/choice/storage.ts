@@ -143,7 +143,12 @@ export function valueAt(data: ChoiceData, i: number): ChoiceValue {
   return data.value(i);
 }
 export function nodeAt(data: ChoiceData, i: number): ChoiceNode {
-  return { type: typeAt(data, i), value: valueAt(data, i), constraints: constraintsAt(data, i), forced: forcedAt(data, i) };
+  return {
+    type: typeAt(data, i),
+    value: valueAt(data, i),
+    constraints: constraintsAt(data, i),
+    forced: forcedAt(data, i),
+  };
 }
 
 /** Flat storage of ChoiceNode objects (for callers that hold nodes, e.g. DataTree.record). */

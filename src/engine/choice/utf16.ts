@@ -162,7 +162,7 @@ export function utf16FromIndex(index: bigint, k: StringConstraints): number[] {
     units++;
   }
   const digits: number[] = [];
-  for (let used = 0; used < units; ) {
+  for (let used = 0; used < units;) {
     const left = units - used;
     const j = digits.length + 1;
     const one = c.count(left - 1, j);

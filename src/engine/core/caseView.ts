@@ -27,7 +27,16 @@ export class CaseView implements ConcludedCase {
   exhaustedDepths: readonly number[] = NO_DEPTHS;
   rootExhausted = false;
 
-  show(tc: TestCase, id: number, origin: CaseOrigin, pass: string | undefined, newNodes: number, totalNodes: number, exhaustedDepths: readonly number[], rootExhausted: boolean): this {
+  show(
+    tc: TestCase,
+    id: number,
+    origin: CaseOrigin,
+    pass: string | undefined,
+    newNodes: number,
+    totalNodes: number,
+    exhaustedDepths: readonly number[],
+    rootExhausted: boolean,
+  ): this {
     this.tc = tc;
     this.id = id;
     this.origin = origin;
@@ -40,7 +49,8 @@ export class CaseView implements ConcludedCase {
   }
 
   private get case(): TestCase {
-    if (this.tc === undefined) throw new Error("Shrinkscope internal error: a concluded case was read outside its call");
+    if (this.tc === undefined)
+      throw new Error("Shrinkscope internal error: a concluded case was read outside its call");
     return this.tc;
   }
   get status(): StatusName {
@@ -55,7 +65,15 @@ export class CaseView implements ConcludedCase {
 
   fields(): CaseFields {
     const tc = this.case;
-    return { id: this.id, origin: this.origin, pass: this.pass, status: STATUS_NAMES[tc.status], durationMs: tc.durationMs, events: tc.eventsOrNull ?? NO_EVENTS, presentation: tc.presentation };
+    return {
+      id: this.id,
+      origin: this.origin,
+      pass: this.pass,
+      status: STATUS_NAMES[tc.status],
+      durationMs: tc.durationMs,
+      events: tc.eventsOrNull ?? NO_EVENTS,
+      presentation: tc.presentation,
+    };
   }
 
   event(): TestCaseEvent {
@@ -90,6 +108,10 @@ class KeptCopy implements KeptCase {
   }
 
   event(): TestCaseEvent {
-    return caseEvent(this.fields as CaseFields, dataChoiceInfos(this.data, this.data.length), spanInfosOf(this.labels, this.nums, this.spans));
+    return caseEvent(
+      this.fields as CaseFields,
+      dataChoiceInfos(this.data, this.data.length),
+      spanInfosOf(this.labels, this.nums, this.spans),
+    );
   }
 }

@@ -57,7 +57,12 @@ export function setCurrent(tc: TestCase | null): TestCase | null {
  * Call `body(...args)` as test case `tc` of `run`: inside the storage when the case must be scoped (see
  * above), directly otherwise. Records in `run.lastCallScoped` which it was.
  */
-export function callInCase(tc: TestCase, body: (...args: unknown[]) => unknown, args: unknown[], run: RunScope): unknown {
+export function callInCase(
+  tc: TestCase,
+  body: (...args: unknown[]) => unknown,
+  args: unknown[],
+  run: RunScope,
+): unknown {
   // A stale store (a run started from a leaked continuation of an ended case) would be inherited: scope it.
   const scoped = run.scoped || asyncSeen || inBody > 0 || (storageEnabled && storage.getStore() !== undefined);
   run.lastCallScoped = scoped;
@@ -96,7 +101,8 @@ export function runEnded(): void {
   }
 }
 
-const ENDED = "was called after its test case ended (from an un-awaited promise, a timer, or a body that timed out); await everything the body starts";
+const ENDED =
+  "was called after its test case ended (from an un-awaited promise, a timer, or a body that timed out); await everything the body starts";
 
 export function getCurrent(api: string): TestCase {
   if (current !== null) return current;
@@ -107,7 +113,11 @@ export function getCurrent(api: string): TestCase {
   }
   if (unscopedPending.size === 1) for (const only of unscopedPending) return only;
   if (unscopedPending.size > 1) {
-    throw new Error(`${api}() cannot tell which of ${unscopedPending.size} pending test cases it belongs to (properties started inside each other's bodies without async functions); make the bodies async functions`);
+    throw new Error(
+      `${api}() cannot tell which of ${unscopedPending.size} pending test cases it belongs to (properties started inside each other's bodies without async functions); make the bodies async functions`,
+    );
   }
-  throw new Error(`${api}() was called outside a running property; call it inside the property's body (and await everything the body starts: a call from a test case that has ended arrives here too)`);
+  throw new Error(
+    `${api}() was called outside a running property; call it inside the property's body (and await everything the body starts: a call from a test case that has ended arrives here too)`,
+  );
 }

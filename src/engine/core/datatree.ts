@@ -63,7 +63,9 @@ export interface Conclusion {
 }
 
 /** The conclusions without an origin, shared: one per status. */
-const PLAIN_CONCLUSIONS: readonly Conclusion[] = [0, 1, 2, 3].map((status) => Object.freeze({ kind: "conclusion" as const, status: status as Status, origin: undefined }));
+const PLAIN_CONCLUSIONS: readonly Conclusion[] = [0, 1, 2, 3].map((status) =>
+  Object.freeze({ kind: "conclusion" as const, status: status as Status, origin: undefined }),
+);
 
 export function conclusionOf(status: Status, origin: string | undefined): Conclusion {
   return origin === undefined ? PLAIN_CONCLUSIONS[status] : { kind: "conclusion", status, origin };
@@ -221,15 +223,23 @@ class SeenOnce {
     // records a value).
     const hash = keyHash(key);
     const text = numeric ? undefined : textKey(String(key), hash);
-    const slot = (Math.imul(hash, 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>> (32 - ONCE_BITS);
-    if (this.serials[slot] === serial && this.offsets[slot] === offset && this.strings?.[slot] === text && (!numeric || this.numbers[slot] === key)) {
+    const slot =
+      (Math.imul(hash, 0x9e3779b1) ^ Math.imul(serial, 0x85ebca6b) ^ Math.imul(offset + 1, 0xc2b2ae35)) >>>
+      (32 - ONCE_BITS);
+    if (
+      this.serials[slot] === serial &&
+      this.offsets[slot] === offset &&
+      this.strings?.[slot] === text &&
+      (!numeric || this.numbers[slot] === key)
+    ) {
       this.serials[slot] = 0;
       return false;
     }
     this.serials[slot] = serial;
     this.offsets[slot] = offset;
     if (numeric) this.numbers[slot] = key;
-    if (text !== undefined || this.strings !== null) (this.strings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
+    if (text !== undefined || this.strings !== null)
+      (this.strings ??= new Array<string | undefined>(ONCE_SLOTS))[slot] = text;
     return true;
   }
 }
@@ -364,7 +374,8 @@ export interface Divergence {
   /** The choice index where the case and the earlier run(s) parted (its length for "conclusion" and "ended"). */
   readonly position: number;
   /** An earlier case through the same choices: how it ended and on which call (−1 if not recorded). */
-  readonly previous: { readonly status: Status; readonly origin: string | undefined; readonly call: number } | undefined;
+  readonly previous:
+    { readonly status: Status; readonly origin: string | undefined; readonly call: number } | undefined;
   /** For "draw": the choice drawn at `position` before, and now. */
   readonly before: string | undefined;
   readonly now: string | undefined;
@@ -568,13 +579,33 @@ export class DataTree {
    * Hang a new child off `branch` (the transition of `parent`) for `key`, holding choices [from, to) of
    * `data` and concluding with `conclusion`.
    */
-  private addChild(parent: TreeNode, branch: Branch, key: string | number | boolean, data: ChoiceData, from: number, to: number, conclusion: Conclusion, depth: number, exhaustedDepths: number[] | null, call: number): Inserted {
+  private addChild(
+    parent: TreeNode,
+    branch: Branch,
+    key: string | number | boolean,
+    data: ChoiceData,
+    from: number,
+    to: number,
+    conclusion: Conclusion,
+    depth: number,
+    exhaustedDepths: number[] | null,
+    call: number,
+  ): Inserted {
     if (this.skips(conclusion, to - from)) return Inserted.Unrecorded;
     this.nodeCount++;
     this.storeRun(data, from, to);
     if (this.runLastFree >= 0 && conclusion.origin === undefined) {
       // Not exhausted (a free choice in its run) and a plain conclusion: a table entry is enough.
-      this.addLeaf(branch, key, this.chunk, this.runStart, this.runStart + (to - from), this.runLastFree, conclusion.status, call);
+      this.addLeaf(
+        branch,
+        key,
+        this.chunk,
+        this.runStart,
+        this.runStart + (to - from),
+        this.runLastFree,
+        conclusion.status,
+        call,
+      );
       return Inserted.Kept;
     }
     const child = new TreeNode(parent);
@@ -594,7 +625,14 @@ export class DataTree {
    * with `children` recorded, goes unrecorded — a wide point that is full, or where the value is seen for the
    * first time (firstSight). Failures are always recorded.
    */
-  private unrecordedAtWide(node: TreeNode, offset: number, size: number, children: number, key: Key, conclusion: Conclusion): boolean {
+  private unrecordedAtWide(
+    node: TreeNode,
+    offset: number,
+    size: number,
+    children: number,
+    key: Key,
+    conclusion: Conclusion,
+  ): boolean {
     if (!this.frugal || size <= WIDE_DOMAIN || conclusion.status === Status.Interesting) return false;
     if (children < WIDE_CHILDREN && !this.firstSight(node, offset, key)) return false;
     this.unrecorded++;
@@ -617,7 +655,16 @@ export class DataTree {
   }
 
   /** A leaf of `branch` for `key` as a table entry. */
-  private addLeaf(branch: Branch, key: Key, chunk: Chunk, start: number, end: number, lastFree: number, status: number, call: number): void {
+  private addLeaf(
+    branch: Branch,
+    key: Key,
+    chunk: Chunk,
+    start: number,
+    end: number,
+    lastFree: number,
+    status: number,
+    call: number,
+  ): void {
     const id = this.leafChunks.length;
     if ((id + 1) * LEAF_STRIDE > this.leafInts.length) {
       const grown = new Int32Array(this.leafInts.length * 2);
@@ -636,7 +683,12 @@ export class DataTree {
 
   /** Whether a new tail of `n` choices concluding in `conclusion` goes unrecorded (`frugal`: past the choice or node budget). */
   private skips(conclusion: Conclusion, n: number): boolean {
-    if (!this.frugal || conclusion.status === Status.Interesting || (this.storedChoices + n <= CHOICE_BUDGET && this.nodeCount < NODE_BUDGET)) return false;
+    if (
+      !this.frugal ||
+      conclusion.status === Status.Interesting ||
+      (this.storedChoices + n <= CHOICE_BUDGET && this.nodeCount < NODE_BUDGET)
+    )
+      return false;
     this.unrecorded++;
     return true;
   }
@@ -671,7 +723,12 @@ export class DataTree {
     const before = this.nodeCount;
     const exhaustedDepths: number[] = [];
     const result = this.insert(dataOfNodes(nodes), 0, nodes.length, conclusion, null, exhaustedDepths, call);
-    return { newNodes: this.nodeCount - before, exhaustedDepths, rootExhausted: this.root.exhausted, flaky: result === Inserted.Flaky };
+    return {
+      newNodes: this.nodeCount - before,
+      exhaustedDepths,
+      rootExhausted: this.root.exhausted,
+      flaky: result === Inserted.Flaky,
+    };
   }
 
   /**
@@ -681,7 +738,15 @@ export class DataTree {
    * if given, receives the depths at which subtrees became exhausted. Flaky (the case disagrees with what
    * was recorded, see `divergence`) leaves the tree as it was.
    */
-  insert(data: ChoiceData, base: number, length: number, conclusion: Conclusion, from: TreeCursor | null, exhaustedDepths: number[] | null, call = -1): Inserted {
+  insert(
+    data: ChoiceData,
+    base: number,
+    length: number,
+    conclusion: Conclusion,
+    from: TreeCursor | null,
+    exhaustedDepths: number[] | null,
+    call = -1,
+  ): Inserted {
     let node = this.root;
     let offset = 0;
     let i = 0;
@@ -691,7 +756,14 @@ export class DataTree {
       node = from.stopNode;
       offset = from.stopOffset;
       i = from.stopIndex;
-      if (from.mismatch !== null) return this.diverge("draw", i, node, from.mismatch, describeKind(data.codes[base + i], data.constraints[base + i]));
+      if (from.mismatch !== null)
+        return this.diverge(
+          "draw",
+          i,
+          node,
+          from.mismatch,
+          describeKind(data.codes[base + i], data.constraints[base + i]),
+        );
       if (!from.alive) diverged = i;
     }
     this.version++;
@@ -704,15 +776,30 @@ export class DataTree {
       if (offset < runLength) {
         const p = node.start + offset;
         const kind = node.chunk.kindAt(p);
-        if (kind.code !== code || (kind.constraints !== constraints && !sameConstraints(kind.constraints, constraints))) {
-          return this.diverge("draw", i, node, describeKind(kind.code, kind.constraints), describeKind(code, constraints));
+        if (
+          kind.code !== code ||
+          (kind.constraints !== constraints && !sameConstraints(kind.constraints, constraints))
+        ) {
+          return this.diverge(
+            "draw",
+            i,
+            node,
+            describeKind(kind.code, kind.constraints),
+            describeKind(code, constraints),
+          );
         }
         const recorded = node.chunk.valueAt(p);
         const value = data.value(base + i);
         if (choiceEquals(kind.type, recorded, value)) offset++;
         else if (!kind.free) {
           // A forced value (or the one legal value) that differs after the same choices: not deterministic.
-          return this.diverge("draw", i, node, `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`, `${describeKind(code, constraints)} = ${showValue(value)}`);
+          return this.diverge(
+            "draw",
+            i,
+            node,
+            `${describeKind(kind.code, kind.constraints)} = ${showValue(recorded)}`,
+            `${describeKind(code, constraints)} = ${showValue(value)}`,
+          );
         } else {
           // (a split is new ground too: under the budget's pressure, or for a value seen here for the first time
           // at a wide decision point, not made for a case that is not kept)
@@ -720,7 +807,18 @@ export class DataTree {
           const key = choiceKey(kind.type, value);
           if (this.unrecordedAtWide(node, offset, kind.size, 1, key, conclusion)) return Inserted.Unrecorded;
           const branch = this.split(node, offset);
-          return this.addChild(node, branch, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
+          return this.addChild(
+            node,
+            branch,
+            key,
+            data,
+            base + i + 1,
+            base + length,
+            conclusion,
+            length,
+            exhaustedDepths,
+            call,
+          );
         }
         continue;
       }
@@ -737,8 +835,20 @@ export class DataTree {
       const key = choiceKey(t.type, data.value(base + i));
       const child = i === diverged ? undefined : t.children.get(key);
       if (child === undefined) {
-        if (this.unrecordedAtWide(node, node.end - node.start, t.size, t.children.size, key, conclusion)) return Inserted.Unrecorded;
-        return this.addChild(node, t, key, data, base + i + 1, base + length, conclusion, length, exhaustedDepths, call);
+        if (this.unrecordedAtWide(node, node.end - node.start, t.size, t.children.size, key, conclusion))
+          return Inserted.Unrecorded;
+        return this.addChild(
+          node,
+          t,
+          key,
+          data,
+          base + i + 1,
+          base + length,
+          conclusion,
+          length,
+          exhaustedDepths,
+          call,
+        );
       }
       node = typeof child === "number" ? this.materialize(node, t, key, child) : child;
       offset = 0;
@@ -766,7 +876,7 @@ export class DataTree {
 
   /** A conclusion recorded at or below `node` (the first found), with the call it was recorded on. */
   private conclusionBelow(node: TreeNode): Divergence["previous"] {
-    for (let n = node; ; ) {
+    for (let n = node; ;) {
       const t = n.transition;
       if (t === null) return undefined;
       if (t.kind === "conclusion") return { status: t.status, origin: t.origin, call: n.call };
@@ -796,7 +906,8 @@ export class DataTree {
     tail.call = node.call;
     // The tail may be exhausted even though the node was not (the node's free positions are now above it).
     tail.exhausted = node.exhausted || (tail.lastFree < 0 && transitionExhausted(tail));
-    if (tail.transition?.kind === "branch") for (const child of tail.transition.children.values()) if (typeof child !== "number") child.parent = tail;
+    if (tail.transition?.kind === "branch")
+      for (const child of tail.transition.children.values()) if (typeof child !== "number") child.parent = tail;
     const kind = node.chunk.kindAt(at);
     const branch = new Branch(kind.type, kind.constraints, kind.size, kind.code);
     branch.children.set(choiceKey(kind.type, node.chunk.valueAt(at)), tail);
@@ -822,7 +933,14 @@ export class DataTree {
     }
     // Stopped at a run with a free choice whose branch a child just completed: the node itself is not exhausted,
     // but the prefixes that end after its last free choice are (a viewer with a node per choice marks them).
-    if (exhaustedDepths !== null && n !== null && n !== node && !n.exhausted && n.lastFree >= 0 && transitionExhausted(n)) {
+    if (
+      exhaustedDepths !== null &&
+      n !== null &&
+      n !== node &&
+      !n.exhausted &&
+      n.lastFree >= 0 &&
+      transitionExhausted(n)
+    ) {
       for (let k = n.end - n.start; k > n.lastFree; k--) exhaustedDepths.push(d - (n.end - n.start) + k);
     }
   }

@@ -5,7 +5,16 @@
  * draw gives them, but every legal value must stay reachable — so each type mixes a few biased branches with
  * a uniform one. None of this affects shrinking, which only sees the recorded values.
  */
-import type { ChoiceType, ChoiceValue, Constraints, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints, BooleanConstraints } from "../choice/types.ts";
+import type {
+  ChoiceType,
+  ChoiceValue,
+  Constraints,
+  FloatConstraints,
+  IntegerConstraints,
+  StringConstraints,
+  BytesConstraints,
+  BooleanConstraints,
+} from "../choice/types.ts";
 import { permitted, simplest } from "../choice/domain.ts";
 import { stringFromCharCodes } from "../util/strings.ts";
 import type { Random } from "../util/random.ts";
@@ -22,7 +31,11 @@ const LOW_BITS: readonly number[] = Array.from({ length: 54 }, (_, b) => 2 ** b 
  */
 const INTEGER_CONSTANTS: readonly number[] = [
   ...[7, 8, 15, 16, 31, 32, 53].flatMap((b) => [2 ** b - 1, 2 ** b, 2 ** b + 1]).filter(Number.isSafeInteger),
-  1000, 1e6, 1e9, 1e12, 1e15,
+  1000,
+  1e6,
+  1e9,
+  1e12,
+  1e15,
 ];
 
 /**
@@ -36,7 +49,12 @@ const INTEGER_CONSTANTS: readonly number[] = [
  * The common paths take all their randomness from one 32-bit draw (roll, near-value roll and pick, bit
  * width, and a 13-bit value for widths up to 8 — at most 511 values, each reachable).
  */
-export function generateInteger(c: IntegerConstraints, r: Random, recent: readonly number[] | null, recentCount = recent?.length ?? 0): number {
+export function generateInteger(
+  c: IntegerConstraints,
+  r: Random,
+  recent: readonly number[] | null,
+  recentCount = recent?.length ?? 0,
+): number {
   const lo = c.min ?? -MAX_SAFE;
   const hi = c.max ?? MAX_SAFE;
   if (lo === hi) return lo;
@@ -88,8 +106,30 @@ function boundaryInteger(c: IntegerConstraints, lo: number, hi: number, u: numbe
 }
 
 const NASTY_FLOATS = [
-  0, -0, 1, -1, 0.5, -0.5, 2, 10, 0.1, -0.1, 1.5, Number.EPSILON, Number.MIN_VALUE, -Number.MIN_VALUE,
-  Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53, -(2 ** 53), 2 ** 31, Infinity, -Infinity, NaN, 1e-308, 1 / 3,
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  2,
+  10,
+  0.1,
+  -0.1,
+  1.5,
+  Number.EPSILON,
+  Number.MIN_VALUE,
+  -Number.MIN_VALUE,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 31,
+  Infinity,
+  -Infinity,
+  NaN,
+  1e-308,
+  1 / 3,
 ];
 
 function generateFloat(c: FloatConstraints, r: Random): number {
@@ -106,7 +146,7 @@ function generateFloat(c: FloatConstraints, r: Random): number {
   if (roll < 8) {
     // A small integral or short-fraction value near the simplest one, as a person would write it.
     const base = simplest("float", c) as number;
-    const v = base + (r.int(-1000, 1000) / (r.bool(0.5) ? 1 : 8));
+    const v = base + r.int(-1000, 1000) / (r.bool(0.5) ? 1 : 8);
     if (v >= lo && v <= hi) return v;
   }
   if (roll < 12 || !Number.isFinite(hi - lo)) {
@@ -129,8 +169,20 @@ function generateFloat(c: FloatConstraints, r: Random): number {
  * upper-cases to "SS", "İ" lower-cases to two units).
  */
 const NASTY_CHARS = [
-  ..."\"'`$\\{}\n\r\t \0/*", "\u00a0", "\u3000", "\u00e9", "\u0301", "\u{1F600}", "\u200b", "\ufeff", "\u2028",
-  "\u00df", "\u0130", "\u0149", "\ufb01", "\u0390",
+  ..."\"'`$\\{}\n\r\t \0/*",
+  "\u00a0",
+  "\u3000",
+  "\u00e9",
+  "\u0301",
+  "\u{1F600}",
+  "\u200b",
+  "\ufeff",
+  "\u2028",
+  "\u00df",
+  "\u0130",
+  "\u0149",
+  "\ufb01",
+  "\u0390",
 ].map((ch) => ch.codePointAt(0) as number);
 
 /**
@@ -138,9 +190,32 @@ const NASTY_CHARS = [
  * keys, numbers in text, and text whose length or direction surprises. Used when the alphabet and sizes allow.
  */
 const STRING_CONSTANTS = [
-  "undefined", "null", "NaN", "Infinity", "-Infinity", "true", "false", "__proto__", "constructor", "prototype",
-  "toString", "hasOwnProperty", "0", "-0", "-1", "1e21", "0x10", "9".repeat(30), " ", "\r\n", "${x}", "<b>",
-  "\u{1F44D}\u{1F3FB}", "\u{1F1FA}\u{1F1F8}", "e\u0301", "\u0627\u0644\u0643\u0644",
+  "undefined",
+  "null",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "true",
+  "false",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "0",
+  "-0",
+  "-1",
+  "1e21",
+  "0x10",
+  "9".repeat(30),
+  " ",
+  "\r\n",
+  "${x}",
+  "<b>",
+  "\u{1F44D}\u{1F3FB}",
+  "\u{1F1FA}\u{1F1F8}",
+  "e\u0301",
+  "\u0627\u0644\u0643\u0644",
 ];
 
 /** UTF-16 code units of the string being generated (reused: one string is built at a time). */
@@ -179,7 +254,8 @@ function generateString(c: StringConstraints, r: Random): string {
       if (kind === 0) {
         const ch = NASTY_CHARS[(u >>> 8) % NASTY_CHARS.length];
         cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
-      } else if (kind < 10) cp = c.alphabet.atShrinkIndex(Math.floor(((u >>> 8) * simpleRange) / 16777216)); // from the draw's top 24 bits
+      } else if (kind < 10)
+        cp = c.alphabet.atShrinkIndex(Math.floor(((u >>> 8) * simpleRange) / 16777216)); // from the draw's top 24 bits
       else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
     }
     if (cp < 0x10000) units.push(cp);

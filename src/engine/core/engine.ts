@@ -65,7 +65,12 @@ export interface EngineSettings {
 
 export type EngineResult =
   | { readonly outcome: "passed" | "exhausted"; readonly statistics: RunStatistics }
-  | { readonly outcome: "gave-up"; readonly statistics: RunStatistics; readonly reason: string; readonly healthCheck?: HealthCheck }
+  | {
+      readonly outcome: "gave-up";
+      readonly statistics: RunStatistics;
+      readonly reason: string;
+      readonly healthCheck?: HealthCheck;
+    }
   | {
       readonly outcome: "failed";
       readonly statistics: RunStatistics;
@@ -117,7 +122,12 @@ interface FlakyObservation {
 }
 
 /** Each status as what a case did, for the flakiness report. */
-const OUTCOME_WORDS = ["ran over the choice budget", "was rejected by assume() or a filter", "passed", "failed"] as const;
+const OUTCOME_WORDS = [
+  "ran over the choice budget",
+  "was rejected by assume() or a filter",
+  "passed",
+  "failed",
+] as const;
 
 function argsText(args: readonly unknown[]): string {
   try {
@@ -138,7 +148,8 @@ function flakinessText(tc: TestCase, call: number, d: Divergence, shown: TestCas
   const thenError = prev?.status === Status.Interesting && prev.origin !== undefined ? ` (${prev.origin})` : "";
   const nowDid = tc.status === Status.Interesting ? "failed" : OUTCOME_WORDS[tc.status];
   const error = tc.status === Status.Interesting ? ` with ${errorLine(tc.error)}` : "";
-  const at = d.position === 0 ? "from the start" : `after the same first ${d.position} choice${d.position === 1 ? "" : "s"}`;
+  const at =
+    d.position === 0 ? "from the start" : `after the same first ${d.position} choice${d.position === 1 ? "" : "s"}`;
   let what: string;
   switch (d.kind) {
     case "conclusion":
@@ -159,9 +170,14 @@ function flakinessText(tc: TestCase, call: number, d: Divergence, shown: TestCas
     "The property depends on something besides its arguments: state kept between calls (a counter, a cache), the time, Math.random(), or a strategy or st.data() draw that reads such state.",
   ];
   if (shown === tc) {
-    lines.push(tc.status === Status.Interesting ? `Shown: the arguments of call ${call}; they failed once, and are not a minimal example.` : `Nothing failed; shown: the arguments of call ${call}.`);
+    lines.push(
+      tc.status === Status.Interesting
+        ? `Shown: the arguments of call ${call}; they failed once, and are not a minimal example.`
+        : `Nothing failed; shown: the arguments of call ${call}.`,
+    );
   } else {
-    if (d.kind !== "conclusion" || !sameChoices(tc.choices, shown.choices)) lines.push(`The arguments of call ${call}: ${argsText(tc.args)}.`);
+    if (d.kind !== "conclusion" || !sameChoices(tc.choices, shown.choices))
+      lines.push(`The arguments of call ${call}: ${argsText(tc.args)}.`);
     lines.push("Shown: an earlier failure of this run; it failed once, and is not a minimal example.");
   }
   return { what, text: lines.join("\n") };
@@ -198,7 +214,16 @@ export class Engine {
   private flaky: FlakyObservation | null = null;
   /** Receives the exhausted depths of each recording when events are on (copied out only when non-empty). */
   private readonly depthsScratch: number[] = [];
-  private readonly stats = { examples: 0, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinkCases: 0, shrinks: 0 };
+  private readonly stats = {
+    examples: 0,
+    valid: 0,
+    invalid: 0,
+    overrun: 0,
+    duplicates: 0,
+    shrinkCalls: 0,
+    shrinkCases: 0,
+    shrinks: 0,
+  };
   private readonly eventCounts: Record<string, number> = {};
   /** When the last targets event went out, and whether a rise since has not been sent. */
   private targetsSent = 0;
@@ -244,7 +269,13 @@ export class Engine {
     this.observer?.event({
       type: "run-start",
       seed: s.seed,
-      settings: { maxExamples: s.maxExamples, derandomize: s.derandomize, deadline: s.deadline, database: s.databasePath, phases: s.phases },
+      settings: {
+        maxExamples: s.maxExamples,
+        derandomize: s.derandomize,
+        deadline: s.deadline,
+        database: s.databasePath,
+        phases: s.phases,
+      },
     });
     let failure: TestCase | undefined;
 
@@ -259,7 +290,14 @@ export class Engine {
         tc.explicitArgs = [...args];
         yield* this.execute(tc, "explicit");
         if (tc.status === Status.Interesting) {
-          return { outcome: "failed", statistics: this.statistics(), case: tc, flaky: false, shrinkStopped: undefined, explicit: true };
+          return {
+            outcome: "failed",
+            statistics: this.statistics(),
+            case: tc,
+            flaky: false,
+            shrinkStopped: undefined,
+            explicit: true,
+          };
         }
         explicitRun++;
         if (tc.status === Status.Valid) explicitValid++;
@@ -335,7 +373,9 @@ export class Engine {
           continue;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
-        const tc = simplestFirst ? new TestCase(NO_CHOICES, null, s.maxChoices) : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+        const tc = simplestFirst
+          ? new TestCase(NO_CHOICES, null, s.maxChoices)
+          : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
         else if (this.respan !== undefined) tc.spansOff = true;
@@ -360,7 +400,13 @@ export class Engine {
         }
         if (health !== null) {
           const unhealthy = health.record(tc);
-          if (unhealthy !== undefined) return { outcome: "gave-up", statistics: this.statistics(), reason: unhealthy.message, healthCheck: unhealthy.check };
+          if (unhealthy !== undefined)
+            return {
+              outcome: "gave-up",
+              statistics: this.statistics(),
+              reason: unhealthy.message,
+              healthCheck: unhealthy.check,
+            };
           if (health.closed) health = null;
         }
         // A few variations of the case, with a value repeated (variations.ts). The health window does not count them:
@@ -399,7 +445,15 @@ export class Engine {
           },
           stop: () => (this.flaky !== null ? "the property turned out to be flaky" : undefined),
           extraPasses: this.extraPasses,
-          ...(this.present !== undefined ? { present: (nodes: readonly ChoiceNode[]) => this.present!(nodes.map((n) => n.value), s.maxChoices) } : {}),
+          ...(this.present !== undefined
+            ? {
+                present: (nodes: readonly ChoiceNode[]) =>
+                  this.present!(
+                    nodes.map((n) => n.value),
+                    s.maxChoices,
+                  ),
+              }
+            : {}),
         },
         { nodes: failure.nodes, spans: failure.spans, origin: failure.origin, case: failure },
         { maxCalls: s.maxShrinkCalls, maxTimeMs: s.maxShrinkTimeMs },
@@ -438,14 +492,33 @@ export class Engine {
     const final = yield* this.execute(new TestCase(target, null, s.maxChoices), "final");
     if (this.flaky === null && final.status !== Status.Interesting) {
       // The DataTree sees a replay that does not fail where the same choices failed; this is the net under it.
-      this.flaky = { tc: final, call: this.calls, divergence: { kind: "conclusion", position: final.choiceCount, previous: { status: Status.Interesting, origin: shrunk.origin, call: -1 }, before: undefined, now: undefined } };
+      this.flaky = {
+        tc: final,
+        call: this.calls,
+        divergence: {
+          kind: "conclusion",
+          position: final.choiceCount,
+          previous: { status: Status.Interesting, origin: shrunk.origin, call: -1 },
+          before: undefined,
+          now: undefined,
+        },
+      };
     }
     if (this.flaky !== null) return this.flakyResult(shrunk, saved, shrinkStopped);
     if (s.database !== null) {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
       s.database.save(s.databaseKey, final.choices);
     }
-    return { outcome: "failed", statistics: this.statistics(), case: final, flaky: false, shrinkStopped, explicit: false, free, ...(savedAt !== undefined ? { savedAt } : {}) };
+    return {
+      outcome: "failed",
+      statistics: this.statistics(),
+      case: final,
+      flaky: false,
+      shrinkStopped,
+      explicit: false,
+      free,
+      ...(savedAt !== undefined ? { savedAt } : {}),
+    };
   }
 
   /**
@@ -460,7 +533,8 @@ export class Engine {
     yield* this.execute(minimal, "explain");
     if (minimal.status !== Status.Interesting || this.flaky !== null) return [];
     return yield* explain(minimal, this.slicesOf(minimal), {
-      run: (choices, extend) => this.execute(new TestCase(choices, extend ? this.random : null, s.maxChoices), "explain"),
+      run: (choices, extend) =>
+        this.execute(new TestCase(choices, extend ? this.random : null, s.maxChoices), "explain"),
       random: this.random,
       stop: () => this.flaky !== null,
     });
@@ -502,7 +576,12 @@ export class Engine {
    * strategies produced was valid (each rejected by assume() or a filter, or over the choice budget) —
    * whether the space was exhausted or the attempts ran out.
    */
-  private gaveUp(generating: boolean, exhausted: boolean, explicitValid: number, explicitRun: number): string | undefined {
+  private gaveUp(
+    generating: boolean,
+    exhausted: boolean,
+    explicitValid: number,
+    explicitRun: number,
+  ): string | undefined {
     const s = this.settings;
     const st = this.stats;
     if (st.examples === 0) {
@@ -524,7 +603,9 @@ export class Engine {
         : st.invalid === 0
           ? `every test case exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`
           : `no test case was valid: assume() or .filter() rejected ${st.invalid}, and ${st.overrun} exceeded the ${s.maxChoices}-choice budget (a strategy draws too much)`;
-    const space = exhausted ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitRun} distinct inputs were tried) — ` : "";
+    const space = exhausted
+      ? `every possible input was rejected (the input space is exhausted: all ${st.examples - explicitRun} distinct inputs were tried) — `
+      : "";
     return `Unable to satisfy the property's preconditions: ${space}${rejected}${gaveUpCheck(st.invalid, st.overrun, s.suppressHealthCheck)}`;
   }
 
@@ -535,7 +616,11 @@ export class Engine {
    * disagreeing case with a Flaky error — with both outcomes explained. A failing case is saved to the
    * database; a run where nothing failed saves nothing.
    */
-  private flakyResult(failed: TestCase | undefined, saved: readonly (readonly ChoiceValue[])[], shrinkStopped?: string): EngineResult {
+  private flakyResult(
+    failed: TestCase | undefined,
+    saved: readonly (readonly ChoiceValue[])[],
+    shrinkStopped?: string,
+  ): EngineResult {
     const { tc, call, divergence } = this.flaky as FlakyObservation;
     const now = tc.status === Status.Interesting && (failed === undefined || tc.origin === failed.origin);
     const shown = now ? tc : (failed ?? tc);
@@ -549,7 +634,15 @@ export class Engine {
       for (const choices of saved) s.database.delete(s.databaseKey, choices);
       s.database.save(s.databaseKey, shown.choices);
     }
-    return { outcome: "failed", statistics: this.statistics(), case: shown, flaky: true, flakiness: text, shrinkStopped, explicit: false };
+    return {
+      outcome: "failed",
+      statistics: this.statistics(),
+      case: shown,
+      flaky: true,
+      flakiness: text,
+      shrinkStopped,
+      explicit: false,
+    };
   }
 
   private noteFlaky(tc: TestCase, call: number): void {
@@ -599,7 +692,11 @@ export class Engine {
     const observer = this.observer;
     const conclusion = conclusionOf(tc.status, tc.origin);
     if (observer === undefined) {
-      if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky) this.noteFlaky(tc, call);
+      if (
+        !tc.cut &&
+        this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call) === Inserted.Flaky
+      )
+        this.noteFlaky(tc, call);
       // A failure is read later (by the shrinker): take it out of the shared storage now.
       if (tc.status === Status.Interesting) tc.own();
       return tc;
@@ -607,10 +704,25 @@ export class Engine {
     const before = this.tree.nodeCount;
     const depths = this.depthsScratch;
     if (depths.length !== 0) depths.length = 0; // (the length setter is a runtime call even when it changes nothing)
-    if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky) this.noteFlaky(tc, call);
+    if (
+      !tc.cut &&
+      this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, depths, call) === Inserted.Flaky
+    )
+      this.noteFlaky(tc, call);
     if (tc.status === Status.Interesting) tc.own();
     const tree = this.tree;
-    observer.concluded(this.view.show(tc, this.nextId++, origin, pass, tree.nodeCount - before, tree.nodeCount, depths, tree.root.exhausted));
+    observer.concluded(
+      this.view.show(
+        tc,
+        this.nextId++,
+        origin,
+        pass,
+        tree.nodeCount - before,
+        tree.nodeCount,
+        depths,
+        tree.root.exhausted,
+      ),
+    );
     this.view.release();
     return tc;
   }

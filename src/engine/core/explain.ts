@@ -52,7 +52,11 @@ export interface ExplainHost {
 }
 
 /** The slices of `target` that vary freely, in the order given. */
-export function* explain(target: TestCase, slices: readonly Slice[], host: ExplainHost): Generator<TestCase, Slice[], TestCase> {
+export function* explain(
+  target: TestCase,
+  slices: readonly Slice[],
+  host: ExplainHost,
+): Generator<TestCase, Slice[], TestCase> {
   const started = now();
   let calls = 0;
   const budget = () => calls < MAX_CALLS && now() - started < MAX_MS && !host.stop();
@@ -61,7 +65,9 @@ export function* explain(target: TestCase, slices: readonly Slice[], host: Expla
   const spans = target.spans;
   const free: Slice[] = [];
   // Only slices that can vary: a forced choice, or one with a single legal value, is no finding when "free".
-  const order = slices.filter((s) => nodes.slice(s.start, s.end).some((n) => !n.forced && domainSize(n.type, n.constraints) > 1));
+  const order = slices.filter((s) =>
+    nodes.slice(s.start, s.end).some((n) => !n.forced && domainSize(n.type, n.constraints) > 1),
+  );
   order.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const run = function* (attempt: readonly ChoiceValue[], extend: boolean): Generator<TestCase, TestCase, TestCase> {
     calls++;
@@ -109,7 +115,8 @@ export function* explain(target: TestCase, slices: readonly Slice[], host: Expla
 /** Whether `tc` ends with the target's choices from `end` on (the variation kept the rest in place). */
 function suffixKept(tc: TestCase, target: TestCase, end: number): boolean {
   const offset = tc.choiceCount - target.choiceCount;
-  for (let i = end; i < target.choiceCount; i++) if (!choiceEquals(target.nodes[i]!.type, tc.valueAt(i + offset), target.valueAt(i))) return false;
+  for (let i = end; i < target.choiceCount; i++)
+    if (!choiceEquals(target.nodes[i]!.type, tc.valueAt(i + offset), target.valueAt(i))) return false;
   return true;
 }
 
@@ -117,7 +124,11 @@ function suffixKept(tc: TestCase, target: TestCase, end: number): boolean {
 function borrowedValues(target: TestCase, slices: readonly Slice[], slice: Slice): ChoiceValue[][] {
   const nodes = target.nodes;
   const len = slice.end - slice.start;
-  const key = (s: Slice) => nodes.slice(s.start, s.end).map((n) => `${n.type}:${String(choiceKey(n.type, n.value))}`).join("|");
+  const key = (s: Slice) =>
+    nodes
+      .slice(s.start, s.end)
+      .map((n) => `${n.type}:${String(choiceKey(n.type, n.value))}`)
+      .join("|");
   const seen = new Set([key(slice)]);
   const out: ChoiceValue[][] = [];
   for (const other of slices) {

@@ -50,7 +50,9 @@ export class HealthWindow {
   private readonly limitMs: number;
 
   static open(suppressed: readonly HealthCheck[], deadline: number | null, maxChoices: number): HealthWindow | null {
-    return HEALTH_CHECKS.every((c) => suppressed.includes(c)) ? null : new HealthWindow(suppressed, deadline, maxChoices);
+    return HEALTH_CHECKS.every((c) => suppressed.includes(c))
+      ? null
+      : new HealthWindow(suppressed, deadline, maxChoices);
   }
 
   private constructor(
@@ -96,12 +98,18 @@ export class HealthWindow {
     let instead: string;
     switch (check) {
       case "filterTooMuch":
-        what = this.valid === 0 ? `assume() or .filter() rejected all ${this.invalid} test cases generated so far` : `assume() or .filter() rejected ${this.invalid} of the first ${total} generated test cases (${valid})`;
+        what =
+          this.valid === 0
+            ? `assume() or .filter() rejected all ${this.invalid} test cases generated so far`
+            : `assume() or .filter() rejected ${this.invalid} of the first ${total} generated test cases (${valid})`;
         instead =
           "So much filtering makes generation slow and can leave inputs untested. Instead, generate valid inputs directly: a narrower strategy (st.integers({ min: 0, max: 9 }) rather than st.integers().filter((x) => x >= 0 && x < 10)), values built with .map, or fewer and looser filters and assume() calls.";
         break;
       case "dataTooLarge":
-        what = this.valid === 0 ? `every test case exceeded the ${this.maxChoices}-choice budget (${this.overrun} generated so far; a strategy draws too much)` : `${this.overrun} of the first ${total} generated test cases exceeded the ${this.maxChoices}-choice budget (${valid}; a strategy draws too much)`;
+        what =
+          this.valid === 0
+            ? `every test case exceeded the ${this.maxChoices}-choice budget (${this.overrun} generated so far; a strategy draws too much)`
+            : `${this.overrun} of the first ${total} generated test cases exceeded the ${this.maxChoices}-choice budget (${valid}; a strategy draws too much)`;
         instead =
           "Inputs this large are slow to test and hard to shrink and read. Instead, draw less: smaller sizes (maxSize on lists, text and bytes; a smaller minSize), shallower recursion, fewer steps (stepCount) — or raise maxChoices if cases really must be this large.";
         break;
@@ -114,7 +122,10 @@ export class HealthWindow {
       }
     }
     // With nothing valid yet it is also the give-up it prevents from taking thousands of cases: say so in its words.
-    const head = this.valid === 0 && check !== "tooSlow" ? `Health check ${check} failed. Unable to satisfy the property's preconditions: ${what}.` : `Health check ${check} failed: ${what}.`;
+    const head =
+      this.valid === 0 && check !== "tooSlow"
+        ? `Health check ${check} failed. Unable to satisfy the property's preconditions: ${what}.`
+        : `Health check ${check} failed: ${what}.`;
     return { check, message: `${head}\n${instead}\n${suppressHint(check)}` };
   }
 }
@@ -129,6 +140,7 @@ export function gaveUpCheck(invalid: number, overrun: number, suppressed: readon
   if (overrun > 0) checks.push("dataTooLarge");
   if (checks.length === 0) return "";
   const off = checks.filter((c) => suppressed.includes(c));
-  const why = off.length > 0 ? `; suppressing ${off.join(" and ")} never turns a run with no valid test case into a pass` : "";
+  const why =
+    off.length > 0 ? `; suppressing ${off.join(" and ")} never turns a run with no valid test case into a pass` : "";
   return ` (health check ${checks.join(", ")}${why})`;
 }

@@ -31,7 +31,14 @@
  * The engine runs the test cases: the shrinker is a generator that yields each TestCase to execute, so sync
  * and async properties share one implementation.
  */
-import type { ChoiceNode, ChoiceValue, FloatConstraints, IntegerConstraints, StringConstraints, BytesConstraints } from "../choice/types.ts";
+import type {
+  ChoiceNode,
+  ChoiceValue,
+  FloatConstraints,
+  IntegerConstraints,
+  StringConstraints,
+  BytesConstraints,
+} from "../choice/types.ts";
 import { choiceEquals, choiceKey } from "../choice/identity.ts";
 import { choiceFromIndex, choiceToIndex, compareChoice } from "../choice/complexityIndex.ts";
 import { compareNodes } from "../choice/order.ts";
@@ -53,7 +60,11 @@ export interface ShrinkHost {
    * `filterRetries`, a filter whose first attempt is rejected cuts the case short (TestCase.cutShort) instead
    * of drawing again from the choices that follow, which were made for something else.
    */
-  execute(choices: readonly ChoiceValue[], pass: string, filterRetries: boolean): Generator<TestCase, TestCase, TestCase>;
+  execute(
+    choices: readonly ChoiceValue[],
+    pass: string,
+    filterRetries: boolean,
+  ): Generator<TestCase, TestCase, TestCase>;
   /** Who watches the run (observer.ts): told of each pass, candidate and new target; none, nothing is built for it. */
   readonly observer: RunObserver | undefined;
   /** Asked after every call: a reason to stop shrinking now (the target so far is kept), or undefined. */
@@ -159,7 +170,11 @@ export class Shrinker {
     if (host.extraPasses !== undefined && host.extraPasses.length > 0) {
       // Right after the bulk span deletion: they delete what it could not without breaking later steps.
       const [first, ...rest] = this.passes;
-      this.passes = [first!, ...host.extraPasses.map((p) => ({ name: p.name, run: () => this.domainPass(p) })), ...rest];
+      this.passes = [
+        first!,
+        ...host.extraPasses.map((p) => ({ name: p.name, run: () => this.domainPass(p) })),
+        ...rest,
+      ];
     }
   }
 
@@ -193,7 +208,14 @@ export class Shrinker {
         if (this.shrinks === before) break;
       }
     } catch (e) {
-      if (e instanceof StopShrinking) return { target: this.target, calls: this.calls, cases: this.cases, shrinks: this.shrinks, stoppedBy: e.reason };
+      if (e instanceof StopShrinking)
+        return {
+          target: this.target,
+          calls: this.calls,
+          cases: this.cases,
+          shrinks: this.shrinks,
+          stoppedBy: e.reason,
+        };
       throw e;
     }
     return { target: this.target, calls: this.calls, cases: this.cases, shrinks: this.shrinks, stoppedBy: undefined };
@@ -208,7 +230,13 @@ export class Shrinker {
     try {
       yield* run();
     } finally {
-      this.host.observer?.event({ type: "shrink-pass", pass: name, state: "end", calls: this.passCalls, accepted: this.passAccepted });
+      this.host.observer?.event({
+        type: "shrink-pass",
+        pass: name,
+        state: "end",
+        calls: this.passCalls,
+        accepted: this.passAccepted,
+      });
     }
   }
 
@@ -224,8 +252,10 @@ export class Shrinker {
     let executed: TestCase | undefined;
     const cached = result !== undefined;
     if (result === undefined) {
-      if (this.calls >= this.options.maxCalls) throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
-      if (now() - this.started > this.options.maxTimeMs) throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
+      if (this.calls >= this.options.maxCalls)
+        throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
+      if (now() - this.started > this.options.maxTimeMs)
+        throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
       const tc = yield* this.host.execute(choices, this.currentPass, this.filterRetries());
       this.count(tc);
       this.checkStop();
@@ -234,9 +264,17 @@ export class Shrinker {
       executed = tc;
     }
     const comparison = compareNodes(result.nodes, t);
-    const accepted = result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
+    const accepted =
+      result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
     const observer = this.host.observer;
-    observer?.candidate({ pass: this.currentPass, nodes: result.nodes, comparison, status: STATUS_NAMES[result.status], accepted, cached });
+    observer?.candidate({
+      pass: this.currentPass,
+      nodes: result.nodes,
+      comparison,
+      status: STATUS_NAMES[result.status],
+      accepted,
+      cached,
+    });
     if (!accepted) {
       if (comparison.order < 0) this.keepRejected(result.nodes);
       return false;
@@ -244,7 +282,11 @@ export class Shrinker {
     if (spans === undefined) {
       // Accepted from the cache: replay once to learn its spans (rare: the tree only holds cases already run).
       // The replay is recorded like any call, so a property that no longer fails on it is caught (stop).
-      const tc = yield* this.host.execute(result.nodes.map((n) => n.value), this.currentPass, true);
+      const tc = yield* this.host.execute(
+        result.nodes.map((n) => n.value),
+        this.currentPass,
+        true,
+      );
       this.count(tc);
       this.checkStop();
       spans = tc.spans;
@@ -253,7 +295,12 @@ export class Shrinker {
     this.target = { nodes: result.nodes, spans, origin: this.target.origin, case: executed };
     this.shrinks++;
     this.passAccepted++;
-    observer?.target({ pass: this.currentPass, nodes: result.nodes, spans, presentation: executed?.presentation ?? this.host.present?.(result.nodes) });
+    observer?.target({
+      pass: this.currentPass,
+      nodes: result.nodes,
+      spans,
+      presentation: executed?.presentation ?? this.host.present?.(result.nodes),
+    });
     return true;
   }
 
@@ -354,8 +401,19 @@ export class Shrinker {
       // into its place, which delete chunks tries when nothing else works.
       if (s.end <= s.start || this.isListEnd(s) || (s.end - s.start === 1 && s.label !== "list element")) continue;
       // The siblings before this span keep their places when it goes, so a success can grow backwards.
-      const earlier = spans.filter((x, k) => k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
-      const last = !spans.some((x, k) => k > i && x.parent === s.parent && x.label === s.label && !x.discarded && x.start >= s.end && x.end - x.start > 1);
+      const earlier = spans.filter(
+        (x, k) =>
+          k < i && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start,
+      );
+      const last = !spans.some(
+        (x, k) =>
+          k > i &&
+          x.parent === s.parent &&
+          x.label === s.label &&
+          !x.discarded &&
+          x.start >= s.end &&
+          x.end - x.start > 1,
+      );
       const base = this.values();
       // An index into the list drawn right after it, pointing past this element: it follows the elements it
       // points at down, so the element it picks stays the same (deleting before it, it would pick the next).
@@ -363,7 +421,12 @@ export class Shrinker {
       const index = after !== undefined && after.value > earlier.length ? after : undefined;
       // Cut [from, s.end) from the sequence as it was before (k elements really are k siblings), the index
       // lowered by the `removed` elements when there is one.
-      const cut = function* (this: Shrinker, from: number, removed: number, lowered: boolean): Generator<TestCase, boolean, TestCase> {
+      const cut = function* (
+        this: Shrinker,
+        from: number,
+        removed: number,
+        lowered: boolean,
+      ): Generator<TestCase, boolean, TestCase> {
         const values = base.slice();
         if (lowered && index !== undefined) {
           const w = (base[index.at] as number) - removed;
@@ -432,16 +495,22 @@ export class Shrinker {
    * The integer drawn right after the list that span si is an element of, when its value could index into the
    * list or be its length (0 ≤ value ≤ number of elements): `a list, then an index` properties.
    */
-  private integerAfter(si: number): { at: number; value: number; count: number; constraints: IntegerConstraints } | undefined {
+  private integerAfter(
+    si: number,
+  ): { at: number; value: number; count: number; constraints: IntegerConstraints } | undefined {
     const spans = this.target.spans;
     const s = spans[si];
     if (s.label !== "list element" || s.parent < 0) return undefined;
     const list = spans[s.parent];
     const n = this.target.nodes[list.end];
     if (n === undefined || n.type !== "integer" || n.forced) return undefined;
-    const count = spans.filter((x) => x.parent === s.parent && x.label === s.label && !x.discarded && x.end - x.start > 1).length;
+    const count = spans.filter(
+      (x) => x.parent === s.parent && x.label === s.label && !x.discarded && x.end - x.start > 1,
+    ).length;
     const value = n.value as number;
-    return value >= 0 && value <= count ? { at: list.end, value, count, constraints: n.constraints as IntegerConstraints } : undefined;
+    return value >= 0 && value <= count
+      ? { at: list.end, value, count, constraints: n.constraints as IntegerConstraints }
+      : undefined;
   }
 
   /**
@@ -462,8 +531,21 @@ export class Shrinker {
       const more = nodes[a.end];
       const next = nodes[a.end + 1];
       // The next element holds a list that starts right after its flag (its own first "more" flag).
-      if (close?.type !== "boolean" || close.value !== false || more?.type !== "boolean" || more.value !== true || next?.type !== "boolean") continue;
-      if (!spans.some((x) => x.label === "list" && x.start === a.end + 1 && x.parent >= 0 && spans[x.parent].parent === outer.parent)) continue;
+      if (
+        close?.type !== "boolean" ||
+        close.value !== false ||
+        more?.type !== "boolean" ||
+        more.value !== true ||
+        next?.type !== "boolean"
+      )
+        continue;
+      if (
+        !spans.some(
+          (x) =>
+            x.label === "list" && x.start === a.end + 1 && x.parent >= 0 && spans[x.parent].parent === outer.parent,
+        )
+      )
+        continue;
       yield* this.deleteRange(a.end - 1, a.end + 1);
     }
   }
@@ -527,7 +609,15 @@ export class Shrinker {
         const base = this.values();
         const dir = v > t ? -1 : 1;
         // Delete `count` sibling spans ending with s, lowering the length by as many.
-        const earlier = spans.filter((x, k) => k < si && x.parent === s.parent && x.label === s.label && !x.discarded && x.end <= s.start && x.end > x.start);
+        const earlier = spans.filter(
+          (x, k) =>
+            k < si &&
+            x.parent === s.parent &&
+            x.label === s.label &&
+            !x.discarded &&
+            x.end <= s.start &&
+            x.end > x.start,
+        );
         const attempt = function* (this: Shrinker, count: number): Generator<TestCase, boolean, TestCase> {
           if (count > earlier.length + 1 || Math.abs(v - t) < count) return false;
           const from = count === 1 ? s.start : earlier[earlier.length - count + 1].start;
@@ -569,7 +659,8 @@ export class Shrinker {
         group.forEach((si, k) => {
           const into = this.target.spans[si];
           const from = this.target.spans[order[k]];
-          for (let x = 0; x < into.end - into.start; x++) values[into.start + x] = this.target.nodes[from.start + x].value;
+          for (let x = 0; x < into.end - into.start; x++)
+            values[into.start + x] = this.target.nodes[from.start + x].value;
         });
         return values;
       };
@@ -665,7 +756,15 @@ export class Shrinker {
   /** The innermost list element holding position x, if any. */
   private elementOf(x: number): Span | undefined {
     let found: Span | undefined;
-    for (const s of this.target.spans) if (s.label === "list element" && !s.discarded && s.start <= x && x < s.end && (found === undefined || s.depth > found.depth)) found = s;
+    for (const s of this.target.spans)
+      if (
+        s.label === "list element" &&
+        !s.discarded &&
+        s.start <= x &&
+        x < s.end &&
+        (found === undefined || s.depth > found.depth)
+      )
+        found = s;
     return found;
   }
 
@@ -736,11 +835,16 @@ export class Shrinker {
       const gap = Math.abs((simplest("integer", a.constraints) as number) - start);
       // Where a product a·b that must stay large would put the boundary (a positive, b raised).
       const guess = start > 0 && vb > 0 && far > vb && d < 0 ? start - Math.ceil((start * vb) / far) : undefined;
-      yield* this.farthest(gap, function* (this: Shrinker, k: number) {
-        const values = base.slice();
-        values[i] = start + d * k;
-        return yield* this.consider(values);
-      }.bind(this), false, guess);
+      yield* this.farthest(
+        gap,
+        function* (this: Shrinker, k: number) {
+          const values = base.slice();
+          values[i] = start + d * k;
+          return yield* this.consider(values);
+        }.bind(this),
+        false,
+        guess,
+      );
     }
   }
 
@@ -757,7 +861,12 @@ export class Shrinker {
    * Set the integers at `positions` to base + delta·k (bases taken before the search, so that findInteger
    * sees one monotone question however many steps get accepted on the way); false if one becomes illegal.
    */
-  private *moveTogether(positions: readonly number[], bases: readonly number[], deltas: readonly number[], k: number): Generator<TestCase, boolean, TestCase> {
+  private *moveTogether(
+    positions: readonly number[],
+    bases: readonly number[],
+    deltas: readonly number[],
+    k: number,
+  ): Generator<TestCase, boolean, TestCase> {
     const values = this.values();
     for (let p = 0; p < positions.length; p++) {
       const i = positions[p];
@@ -789,7 +898,12 @@ export class Shrinker {
    * The largest k ≤ distance for which move(k) is accepted (each call from the same starting point, so the
    * question stays monotone however many moves get accepted on the way).
    */
-  private *farthest(distance: number, move: (k: number) => Generator<TestCase, boolean, TestCase>, wholeFirst = false, guess?: number): PassGen {
+  private *farthest(
+    distance: number,
+    move: (k: number) => Generator<TestCase, boolean, TestCase>,
+    wholeFirst = false,
+    guess?: number,
+  ): PassGen {
     if (wholeFirst && (yield* move(distance))) return;
     // One step first: when not even that works (the common case at a boundary, and for most pairs) the search
     // ends after one call.
@@ -846,7 +960,6 @@ export class Shrinker {
     return Math.sign(t - (n.value as number));
   }
 
-
   /**
    * Lower equal values together — integers, floats, strings, bytes alike (Hypothesis's
    * minimize_duplicated_choices): a property that needs two values equal (x == y ≥ 10, three equal strings in a
@@ -867,13 +980,19 @@ export class Shrinker {
       if (first === undefined) continue;
       switch (first.type) {
         case "integer":
-          yield* this.searchTogether(positions, positions.map((i) => this.direction(i)), true);
+          yield* this.searchTogether(
+            positions,
+            positions.map((i) => this.direction(i)),
+            true,
+          );
           break;
         case "float":
-          if (!(yield* this.replaceAll(positions, simplest("float", first.constraints)))) yield* this.minimiseFloat(positions);
+          if (!(yield* this.replaceAll(positions, simplest("float", first.constraints))))
+            yield* this.minimiseFloat(positions);
           break;
         default:
-          if (!(yield* this.replaceAll(positions, simplest(first.type, first.constraints)))) yield* this.minimiseSequence(positions);
+          if (!(yield* this.replaceAll(positions, simplest(first.type, first.constraints))))
+            yield* this.minimiseSequence(positions);
       }
     }
   }
@@ -926,7 +1045,8 @@ export class Shrinker {
   private pairs(): [number, number][] {
     const ints = this.integerPositions();
     const out: [number, number][] = [];
-    for (let a = 0; a < ints.length; a++) for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) out.push([ints[a], ints[b]]);
+    for (let a = 0; a < ints.length; a++)
+      for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) out.push([ints[a], ints[b]]);
     return out;
   }
 
@@ -968,9 +1088,13 @@ export class Shrinker {
         if (spans[si] !== outer) break; // the target changed under us: the next round starts afresh
         const inner = spans[di];
         if (inner.start >= outer.end) break;
-        if (inner.label !== outer.label || inner.end > outer.end || inner.end - inner.start >= outer.end - outer.start) continue;
+        if (inner.label !== outer.label || inner.end > outer.end || inner.end - inner.start >= outer.end - outer.start)
+          continue;
         const v = this.values();
-        if (yield* this.consider([...v.slice(0, outer.start), ...v.slice(inner.start, inner.end), ...v.slice(outer.end)])) break;
+        if (
+          yield* this.consider([...v.slice(0, outer.start), ...v.slice(inner.start, inner.end), ...v.slice(outer.end)])
+        )
+          break;
       }
     }
   }
@@ -1027,7 +1151,8 @@ export class Shrinker {
     // list that must not be a palindrome, values that must differ — is met in one call, not a whole search.
     // Only from far away: near the target the search below is as short.
     const index = choiceToIndex("integer", v, c);
-    if (index > 16n) for (let k = 1n; k <= 2n; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
+    if (index > 16n)
+      for (let k = 1n; k <= 2n; k++) if (yield* this.replace(i, choiceFromIndex("integer", k, c))) return;
     if (v < t) yield* this.replace(i, mirror);
     yield* this.withCloseNeighbour(i);
     yield* this.towards([i], t);
@@ -1052,7 +1177,8 @@ export class Shrinker {
       const m = nodes[j];
       if (m.type !== "integer" || m.forced) continue;
       seen++;
-      if (this.direction(j) === d && Math.abs(v - (m.value as number)) * 16 < distance) return yield* this.searchTogether([i, j], [d, d]);
+      if (this.direction(j) === d && Math.abs(v - (m.value as number)) * 16 < distance)
+        return yield* this.searchTogether([i, j], [d, d]);
     }
   }
 
@@ -1078,7 +1204,8 @@ export class Shrinker {
           const values = this.values();
           values[i] = choiceFromIndex("integer", x, a.constraints);
           values[j] = choiceFromIndex("integer", y, b.constraints);
-          if (!permitted("integer", values[i], a.constraints) || !permitted("integer", values[j], b.constraints)) continue;
+          if (!permitted("integer", values[i], a.constraints) || !permitted("integer", values[j], b.constraints))
+            continue;
           if (yield* this.consider(values)) break search;
         }
       }
@@ -1097,7 +1224,9 @@ export class Shrinker {
       if (done.has(i) || n === undefined || n.type !== "integer") continue;
       // Equal values take each small value together (as in lower duplicates): alone, one of two values that
       // must stay equal can take none of them, and trying costs a call per value and per position.
-      const at = positions.filter((j) => j >= i && this.target.nodes[j]?.type === "integer" && this.target.nodes[j].value === n.value);
+      const at = positions.filter(
+        (j) => j >= i && this.target.nodes[j]?.type === "integer" && this.target.nodes[j].value === n.value,
+      );
       for (const j of at) done.add(j);
       const current = choiceToIndex("integer", n.value, n.constraints);
       // The few simplest values, and the few just below the current one (past a gap of one or two values
@@ -1117,17 +1246,22 @@ export class Shrinker {
     const i = at[0];
     const n = this.target.nodes[i];
     if (n.type === "integer") {
-      yield* this.searchTogether(at, at.map((p) => this.direction(p)));
+      yield* this.searchTogether(
+        at,
+        at.map((p) => this.direction(p)),
+      );
       return;
     }
     // Integral floats: the same search in value space.
     const start = n.value as number;
     const dir = start > t ? -1 : 1;
     const gap = Math.abs(start - t);
-    yield* findIntegerG(function* (this: Shrinker, k: number) {
-      if (k >= gap) return false;
-      return yield* this.replaceAll(at, start + dir * k);
-    }.bind(this));
+    yield* findIntegerG(
+      function* (this: Shrinker, k: number) {
+        if (k >= gap) return false;
+        return yield* this.replaceAll(at, start + dir * k);
+      }.bind(this),
+    );
   }
 
   /** Floats: finite first, then integral, then fewer binary digits, then toward the simplest as an integer. */
@@ -1156,9 +1290,11 @@ export class Shrinker {
     if (Math.abs(v) > Number.MAX_SAFE_INTEGER) {
       // Huge integral floats: halve the magnitude as often as still fails (findInteger over the exponent).
       const start = v;
-      yield* findIntegerG(function* (this: Shrinker, k: number) {
-        return yield* this.replaceAll(at, Math.sign(start) * Math.floor(Math.abs(start) / 2 ** k));
-      }.bind(this));
+      yield* findIntegerG(
+        function* (this: Shrinker, k: number) {
+          return yield* this.replaceAll(at, Math.sign(start) * Math.floor(Math.abs(start) / 2 ** k));
+        }.bind(this),
+      );
       v = current();
     }
     const t = simplest("float", c) as number;
@@ -1174,7 +1310,8 @@ export class Shrinker {
     const n = this.target.nodes[i];
     const isBytes = n.type === "bytes";
     const k = n.constraints as StringConstraints | BytesConstraints;
-    const toArray = (x: ChoiceValue): number[] => (isBytes ? Array.from(x as Uint8Array) : Array.from(x as string, (ch) => ch.codePointAt(0) as number));
+    const toArray = (x: ChoiceValue): number[] =>
+      isBytes ? Array.from(x as Uint8Array) : Array.from(x as string, (ch) => ch.codePointAt(0) as number);
     const fromArray = (a: number[]): ChoiceValue => (isBytes ? Uint8Array.from(a) : stringFromCodePoints(a));
     // The target's elements, converted once per target value: reading them per position would be quadratic
     // on long strings. units() is a copy to edit; current() is only read.
@@ -1249,4 +1386,3 @@ export class Shrinker {
     }
   }
 }
-

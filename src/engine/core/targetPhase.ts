@@ -52,7 +52,11 @@ export class Targets {
     for (const { label, value } of tc.targets) {
       const best = this.best.get(label);
       if (best === undefined || value > best.score) rose = true;
-      if (best === undefined || value > best.score || (ties && value === best.score && tc.choiceCount < best.nodes.length)) {
+      if (
+        best === undefined ||
+        value > best.score ||
+        (ties && value === best.score && tc.choiceCount < best.nodes.length)
+      ) {
         this.best.set(label, snapshot(tc, value));
       }
     }
@@ -177,7 +181,8 @@ class Climber {
     choices[i] = value;
     const tc = yield* this.host.run(choices);
     if (this.consider(tc)) return true;
-    if (tc.status === Status.Overrun || tc.status === Status.Interesting || tc.choiceCount === cur.nodes.length) return false;
+    if (tc.status === Status.Overrun || tc.status === Status.Interesting || tc.choiceCount === cur.nodes.length)
+      return false;
     // The move changed how many choices some span takes: splice the attempt's version of the innermost span
     // holding choice i into the old case, so that what follows keeps its meaning.
     const spans = tc.spans;
@@ -186,7 +191,11 @@ class Climber {
       if (old.start > i || old.end <= i) continue;
       const now = spans[j];
       if (now === undefined || now.start !== old.start || now.end - now.start === old.end - old.start) continue;
-      const spliced = [...choices.slice(0, old.start), ...tc.choices.slice(now.start, now.end), ...choices.slice(old.end)];
+      const spliced = [
+        ...choices.slice(0, old.start),
+        ...tc.choices.slice(now.start, now.end),
+        ...choices.slice(old.end),
+      ];
       if (!this.host.more()) return false;
       return this.consider(yield* this.host.run(spliced));
     }

@@ -15,7 +15,19 @@
  * first (`own`). Notes, events, targets
  * and interactive draws are made only when first used, so a plain generated case allocates little.
  */
-import type { BooleanConstraints, BytesConstraints, StringConstraints, ChoiceNode, ChoiceType, ChoiceValue, Choices, Constraints, ConstraintsOf, IntegerConstraints, ValueOf } from "../choice/types.ts";
+import type {
+  BooleanConstraints,
+  BytesConstraints,
+  StringConstraints,
+  ChoiceNode,
+  ChoiceType,
+  ChoiceValue,
+  Choices,
+  Constraints,
+  ConstraintsOf,
+  IntegerConstraints,
+  ValueOf,
+} from "../choice/types.ts";
 import { ChoiceData, FORCED_BIT, nodeAt, typeCode } from "../choice/storage.ts";
 import { choiceFromIndex } from "../choice/complexityIndex.ts";
 import { domainSize, permitted, simplest } from "../choice/domain.ts";
@@ -67,7 +79,13 @@ export function spanInfosOf(labels: readonly string[], nums: readonly number[], 
   const out = new Array<SpanInfo>(count);
   for (let k = 0; k < count; k++) {
     const at = k * SPAN_STRIDE;
-    out[k] = { label: labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], discarded: nums[at + 4] === 1 };
+    out[k] = {
+      label: labels[k],
+      start: nums[at],
+      end: nums[at + 1],
+      depth: nums[at + 2],
+      discarded: nums[at + 4] === 1,
+    };
   }
   return out;
 }
@@ -92,7 +110,6 @@ export class CaseStore {
   /** TestCase.rangeStack's storage, reused case after case. */
   readonly ranges: number[] = [];
 }
-
 
 export class TestCase {
   /**
@@ -245,7 +262,8 @@ export class TestCase {
   /** Throws if this case's shared storage was taken by a later case (an engine bug: it should have called own()). */
   private checkLive(): void {
     const owner = this.spanStore.owner;
-    if (owner !== null && owner !== this) throw new Error("Shrinkscope internal error: the storage of this test case was recycled");
+    if (owner !== null && owner !== this)
+      throw new Error("Shrinkscope internal error: the storage of this test case was recycled");
   }
 
   /**
@@ -273,7 +291,14 @@ export class TestCase {
     const nums = store.nums;
     for (let k = 0; k < store.count; k++) {
       const at = k * SPAN_STRIDE;
-      out[k] = { label: store.labels[k], start: nums[at], end: nums[at + 1], depth: nums[at + 2], parent: nums[at + 3], discarded: nums[at + 4] === 1 };
+      out[k] = {
+        label: store.labels[k],
+        start: nums[at],
+        end: nums[at + 1],
+        depth: nums[at + 2],
+        parent: nums[at + 3],
+        discarded: nums[at + 4] === 1,
+      };
     }
     return (this.spanCache = out);
   }
@@ -322,7 +347,8 @@ export class TestCase {
     const code = typeCode(type);
     let kind = code;
     // Strings and bytes (codes 3 and 4): a value that cannot fit in what is left of the budget is never made.
-    if (code >= 3 && i + 1 + this.elements + (constraints as BytesConstraints).minSize > this.maxChoices) this.overBudget(code, constraints as BytesConstraints);
+    if (code >= 3 && i + 1 + this.elements + (constraints as BytesConstraints).minSize > this.maxChoices)
+      this.overBudget(code, constraints as BytesConstraints);
     if (forced !== undefined) {
       value = forced;
       kind |= FORCED_BIT;
@@ -337,7 +363,12 @@ export class TestCase {
       // A queued value is steered like a generated one: one that leads only to cases already run is dropped
       // (with the queue). Unsteered, a small case's forced "no more elements" repeated the same few exhausted
       // cases as duplicates until the run's attempts ran out, and the run passed after a handful of calls.
-      if (queued !== null && this.replayNext < queued.length && permitted(type, queued[this.replayNext], constraints) && !this.exhaustedBelow(type, queued[this.replayNext])) {
+      if (
+        queued !== null &&
+        this.replayNext < queued.length &&
+        permitted(type, queued[this.replayNext], constraints) &&
+        !this.exhaustedBelow(type, queued[this.replayNext])
+      ) {
         value = queued[this.replayNext++];
       } else {
         this.replayQueue = null;
@@ -466,12 +497,20 @@ export class TestCase {
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */
   private generate(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random): ChoiceValue {
     // Integers: now and then a value next to one drawn earlier in this case (generateInteger): "x == y + 1" bugs.
-    const value = type === "integer" ? this.generateInteger(constraints as IntegerConstraints, random) : generateChoice(type, constraints, random);
+    const value =
+      type === "integer"
+        ? this.generateInteger(constraints as IntegerConstraints, random)
+        : generateChoice(type, constraints, random);
     return this.exhaustedBelow(type, value) ? this.steer(type, constraints, random, value) : value;
   }
 
   /** Another value than `value`, which leads only to cases already run: one that does not, if one is found. */
-  private steer(type: ChoiceType, constraints: ConstraintsOf[ChoiceType], random: Random, value: ChoiceValue): ChoiceValue {
+  private steer(
+    type: ChoiceType,
+    constraints: ConstraintsOf[ChoiceType],
+    random: Random,
+    value: ChoiceValue,
+  ): ChoiceValue {
     const cursor = this.cursor as TreeCursor;
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = generateChoice(type, constraints, random);

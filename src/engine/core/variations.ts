@@ -111,7 +111,10 @@ function copyOver(tc: TestCase, r: Random): ChoiceValue[] | undefined | null {
     let j = 0;
     for (; ; j++) if (j !== k && tc.spanLabel(j) === label && copyable(tc, j) && pick-- === 0) break;
     const [a, b] = tc.spanStart(k) < tc.spanStart(j) ? [k, j] : [j, k];
-    const aStart = tc.spanStart(a), aEnd = tc.spanEnd(a), bStart = tc.spanStart(b), bEnd = tc.spanEnd(b);
+    const aStart = tc.spanStart(a),
+      aEnd = tc.spanEnd(a),
+      bStart = tc.spanStart(b),
+      bEnd = tc.spanEnd(b);
     if (bStart < aEnd) return undefined; // nested: copying one into the other has no single meaning
     if (tc.typeCodeAt(aStart) !== tc.typeCodeAt(bStart)) return undefined; // differently drawn: the copy would misread
     const c = tc.choices;

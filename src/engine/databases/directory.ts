@@ -117,9 +117,10 @@ export class DirectoryDatabase implements DatedDatabase {
           this.warn(`Shrinkscope: cannot read example file ${file}: ${errorMessage(error)}`);
           continue;
         }
-        const reason = error instanceof TypeError && errorCode(error) === "ERR_ENCODING_INVALID_ENCODED_DATA"
-          ? "not valid UTF-8"
-          : errorMessage(error);
+        const reason =
+          error instanceof TypeError && errorCode(error) === "ERR_ENCODING_INVALID_ENCODED_DATA"
+            ? "not valid UTF-8"
+            : errorMessage(error);
         this.warn(`Shrinkscope: skipping corrupt example file ${file}: ${reason}`);
       }
     }

@@ -48,7 +48,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function decodeChoice(raw: unknown, index: number): StoredChoice {
@@ -66,7 +65,9 @@ function decodeChoice(raw: unknown, index: number): StoredChoice {
         return value;
       }
       if (typeof value === "string" && SPECIAL_NUMBERS.has(value)) return SPECIAL_NUMBERS.get(value)!;
-      throw new Error(`${where}: "n" must be a finite number or one of "-0", "NaN", "Infinity", "-Infinity", got ${describe(value)}`);
+      throw new Error(
+        `${where}: "n" must be a finite number or one of "-0", "NaN", "Infinity", "-Infinity", got ${describe(value)}`,
+      );
     case "b":
       if (typeof value === "boolean") return value;
       throw new Error(`${where}: "b" must be a boolean, got ${describe(value)}`);
@@ -77,7 +78,8 @@ function decodeChoice(raw: unknown, index: number): StoredChoice {
       // Buffer.from(..., "base64") silently skips bad characters; demand canonical base64 so garbage is caught.
       if (typeof value !== "string") throw new Error(`${where}: "y" must be a base64 string, got ${describe(value)}`);
       const bytes = BASE64.test(value) ? Buffer.from(value, "base64") : undefined;
-      if (bytes === undefined || bytes.toString("base64") !== value) throw new Error(`${where}: "y" is not valid base64`);
+      if (bytes === undefined || bytes.toString("base64") !== value)
+        throw new Error(`${where}: "y" is not valid base64`);
       // Copy into a plain Uint8Array: callers compare with Uint8Array semantics, not Buffer's.
       return new Uint8Array(bytes);
     }
@@ -100,7 +102,9 @@ export function decodeChoices(text: string): StoredChoice[] {
   }
   if (parsed["version"] !== VERSION) {
     // Most likely written by a newer Shrinkscope; skipping it is safe, it is only a cache.
-    throw new Error(`unsupported version ${JSON.stringify(parsed["version"]) ?? "undefined"} (this reader understands version ${VERSION})`);
+    throw new Error(
+      `unsupported version ${JSON.stringify(parsed["version"]) ?? "undefined"} (this reader understands version ${VERSION})`,
+    );
   }
   const extra = Object.keys(parsed).filter((k) => k !== "format" && k !== "version" && k !== "choices");
   if (extra.length > 0) throw new Error(`unexpected field(s) ${extra.map((k) => JSON.stringify(k)).join(", ")}`);

@@ -4,7 +4,16 @@
  * throws — or a promise it returns — into one warning, and never lets a database fault hide a test failure.
  */
 import { isThenable } from "../util/thenable.ts";
-import { flushOf, noteOf, savedAtOf, type DatabaseOptions, type DatedDatabase, type ExampleDatabase, type FailureNote, type StoredChoice } from "./exampleDatabase.ts";
+import {
+  flushOf,
+  noteOf,
+  savedAtOf,
+  type DatabaseOptions,
+  type DatedDatabase,
+  type ExampleDatabase,
+  type FailureNote,
+  type StoredChoice,
+} from "./exampleDatabase.ts";
 import { describe, errorMessage } from "./thrownValues.ts";
 
 const METHODS = ["fetch", "save", "delete"] as const;
@@ -62,10 +71,14 @@ export class GuardedDatabase implements DatedDatabase {
       raw = this.inner.fetch(key);
       if (!Array.isArray(raw)) {
         if (isThenable(raw)) {
-          this.warn(`Shrinkscope: ${this.name} fetch returned a promise (fetch must be synchronous); an ExampleDatabase must return its arrays synchronously, so saved examples are not replayed`);
+          this.warn(
+            `Shrinkscope: ${this.name} fetch returned a promise (fetch must be synchronous); an ExampleDatabase must return its arrays synchronously, so saved examples are not replayed`,
+          );
           this.swallow(raw, "fetch");
         } else {
-          this.warn(`Shrinkscope: ${this.name} fetch returned ${describe(raw)}, not an array of choice sequences; running without saved examples`);
+          this.warn(
+            `Shrinkscope: ${this.name} fetch returned ${describe(raw)}, not an array of choice sequences; running without saved examples`,
+          );
         }
         return [];
       }
@@ -114,15 +127,22 @@ export class GuardedDatabase implements DatedDatabase {
         skip(i, `it cannot be read: ${errorMessage(error)}`);
       }
     }
-    if (skipped > MAX_SKIP_WARNINGS) this.warn(`Shrinkscope: ${this.name} fetch: skipped ${skipped - MAX_SKIP_WARNINGS} more entries`);
+    if (skipped > MAX_SKIP_WARNINGS)
+      this.warn(`Shrinkscope: ${this.name} fetch: skipped ${skipped - MAX_SKIP_WARNINGS} more entries`);
     if (typeof length === "number" && length > MAX_FETCHED_ENTRIES) {
-      this.warn(`Shrinkscope: ${this.name} fetch returned ${length} entries; only the first ${MAX_FETCHED_ENTRIES} are replayed`);
+      this.warn(
+        `Shrinkscope: ${this.name} fetch returned ${length} entries; only the first ${MAX_FETCHED_ENTRIES} are replayed`,
+      );
     }
     return out;
   }
 
   save(key: string, choices: readonly StoredChoice[]): void {
-    this.call("save", () => this.inner.save(key, choices), "the failure is still reported, but will not be replayed first next run");
+    this.call(
+      "save",
+      () => this.inner.save(key, choices),
+      "the failure is still reported, but will not be replayed first next run",
+    );
   }
 
   savedAt(choices: readonly StoredChoice[]): number | undefined {
@@ -131,7 +151,11 @@ export class GuardedDatabase implements DatedDatabase {
   }
 
   delete(key: string, choices: readonly StoredChoice[]): void {
-    this.call("delete", () => this.inner.delete(key, choices), "the example stays saved and is replayed again next run");
+    this.call(
+      "delete",
+      () => this.inner.delete(key, choices),
+      "the example stays saved and is replayed again next run",
+    );
   }
 
   flush(): void {
@@ -143,7 +167,11 @@ export class GuardedDatabase implements DatedDatabase {
   }
 
   note(key: string, choices: readonly StoredChoice[], note: FailureNote): void {
-    this.call("note", () => noteOf(this.inner, key, choices, note), "the failure is saved, without its printed example");
+    this.call(
+      "note",
+      () => noteOf(this.inner, key, choices, note),
+      "the failure is saved, without its printed example",
+    );
   }
 
   private call(method: "save" | "delete" | "note", f: () => unknown, consequence: string): void {
@@ -163,7 +191,8 @@ export class GuardedDatabase implements DatedDatabase {
   private swallow(r: PromiseLike<unknown>, method: string, consequence?: string): void {
     try {
       r.then(undefined, (error: unknown) => {
-        if (consequence !== undefined) this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`);
+        if (consequence !== undefined)
+          this.warn(`Shrinkscope: ${this.name} ${method} failed (${consequence}): ${errorMessage(error)}`);
       });
     } catch (error) {
       // A thenable whose `then` throws will never settle: nothing to wait for, nothing left to handle.
@@ -191,4 +220,3 @@ export function missingMethods(db: object): string[] {
     }
   });
 }
-

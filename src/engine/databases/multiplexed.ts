@@ -6,7 +6,17 @@
  */
 import { encodeChoices } from "./encoding.ts";
 import { errorMessage } from "./thrownValues.ts";
-import { flushOf, noteOf, savedAtOf, type FailureNote, type NotedDatabase, type DatedDatabase, type ExampleDatabase, type FlushableDatabase, type StoredChoice } from "./exampleDatabase.ts";
+import {
+  flushOf,
+  noteOf,
+  savedAtOf,
+  type FailureNote,
+  type NotedDatabase,
+  type DatedDatabase,
+  type ExampleDatabase,
+  type FlushableDatabase,
+  type StoredChoice,
+} from "./exampleDatabase.ts";
 
 /** How the parts' problems are reported (defaults to console.warn). */
 export interface CompositeOptions {
@@ -24,7 +34,8 @@ export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase, No
   private readonly sources = new WeakMap<readonly StoredChoice[], ExampleDatabase>();
 
   constructor(parts: readonly ExampleDatabase[], options: CompositeOptions = {}) {
-    if (!Array.isArray(parts) || parts.length === 0) throw new TypeError("MultiplexedDatabase: parts must be a non-empty array of ExampleDatabase objects");
+    if (!Array.isArray(parts) || parts.length === 0)
+      throw new TypeError("MultiplexedDatabase: parts must be a non-empty array of ExampleDatabase objects");
     this.parts = [...parts];
     this.warn = options.warn ?? ((message) => console.warn(message));
   }
@@ -77,7 +88,9 @@ export class MultiplexedDatabase implements DatedDatabase, FlushableDatabase, No
       return f();
     } catch (error) {
       try {
-        this.warn(`Shrinkscope: MultiplexedDatabase part ${i} ${method} failed (the other parts still ${method === "fetch" ? "answered" : "had it"}): ${errorMessage(error)}`);
+        this.warn(
+          `Shrinkscope: MultiplexedDatabase part ${i} ${method} failed (the other parts still ${method === "fetch" ? "answered" : "had it"}): ${errorMessage(error)}`,
+        );
       } catch {
         // a warn that throws must not stop the other parts
       }

@@ -10,7 +10,8 @@ import { savedAtOf, type DatedDatabase, type ExampleDatabase, type StoredChoice 
  */
 export class ReadOnlyDatabase implements DatedDatabase {
   constructor(readonly inner: ExampleDatabase) {
-    if (inner === null || typeof inner !== "object" || typeof inner.fetch !== "function") throw new TypeError("ReadOnlyDatabase: inner must be an ExampleDatabase (an object with a fetch method)");
+    if (inner === null || typeof inner !== "object" || typeof inner.fetch !== "function")
+      throw new TypeError("ReadOnlyDatabase: inner must be an ExampleDatabase (an object with a fetch method)");
   }
 
   fetch(key: string): StoredChoice[][] {

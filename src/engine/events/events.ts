@@ -40,7 +40,12 @@ export interface StepInfo {
   readonly start?: number;
   readonly end?: number;
   /** Each argument of the step: its key, printed value, and choices [start, end) (when the step has args). */
-  readonly argSpans?: readonly { readonly name: string; readonly text: string; readonly start: number; readonly end: number }[];
+  readonly argSpans?: readonly {
+    readonly name: string;
+    readonly text: string;
+    readonly start: number;
+    readonly end: number;
+  }[];
   /** Keys of the arguments the explain phase found free: any other generated value fails the same way. */
   readonly free?: readonly string[];
 }
@@ -96,7 +101,12 @@ export interface ScheduleInfo {
   /** The tasks in the order they were created ("main" first). */
   readonly tasks: readonly string[];
   /** The decisions that differ from FIFO: which task ran, and which FIFO would have run. */
-  readonly deviations: readonly { readonly decision: number; readonly t: number; readonly chosen: string; readonly fifo: string }[];
+  readonly deviations: readonly {
+    readonly decision: number;
+    readonly t: number;
+    readonly chosen: string;
+    readonly fifo: string;
+  }[];
   /** The report's text (SeedReport.render()). */
   readonly text: string;
 }
@@ -104,7 +114,13 @@ export interface ScheduleInfo {
 export interface RunStartEvent {
   readonly type: "run-start";
   readonly seed: number;
-  readonly settings: { readonly maxExamples: number; readonly derandomize: boolean; readonly deadline: number | null; readonly database: string | null; readonly phases: readonly Phase[] };
+  readonly settings: {
+    readonly maxExamples: number;
+    readonly derandomize: boolean;
+    readonly deadline: number | null;
+    readonly database: string | null;
+    readonly phases: readonly Phase[];
+  };
 }
 export interface PhaseEvent {
   readonly type: "phase";

@@ -18,7 +18,15 @@ import type { SortKeyComparison } from "../choice/order.ts";
 import { FORCED_BIT, TYPE_NAMES, typeCode } from "../choice/storage.ts";
 import { indexNumber } from "../choice/complexityIndex.ts";
 import type { ChoiceData } from "../choice/storage.ts";
-import type { CaseOrigin, ChoiceInfo, EngineEvent, Presentation, SpanInfo, StatusName, TestCaseEvent } from "./events.ts";
+import type {
+  CaseOrigin,
+  ChoiceInfo,
+  EngineEvent,
+  Presentation,
+  SpanInfo,
+  StatusName,
+  TestCaseEvent,
+} from "./events.ts";
 
 /** A span as the engine holds it (testCase.ts Span): what its event needs. */
 export interface SpanLike {
@@ -85,14 +93,33 @@ export function eventObserver(onEvent: (e: EngineEvent) => void): RunObserver {
     concluded(c) {
       onEvent(c.event());
       if (c.newNodes > 0 || c.exhaustedDepths.length > 0) {
-        onEvent({ type: "tree", newNodes: c.newNodes, totalNodes: c.totalNodes, exhaustedDepths: c.exhaustedDepths, rootExhausted: c.rootExhausted });
+        onEvent({
+          type: "tree",
+          newNodes: c.newNodes,
+          totalNodes: c.totalNodes,
+          exhaustedDepths: c.exhaustedDepths,
+          rootExhausted: c.rootExhausted,
+        });
       }
     },
     candidate(c) {
-      onEvent({ type: "shrink-candidate", pass: c.pass, choices: choiceInfos(c.nodes), comparison: c.comparison, status: c.status, accepted: c.accepted, cached: c.cached });
+      onEvent({
+        type: "shrink-candidate",
+        pass: c.pass,
+        choices: choiceInfos(c.nodes),
+        comparison: c.comparison,
+        status: c.status,
+        accepted: c.accepted,
+        cached: c.cached,
+      });
     },
     target(t) {
-      const e = { type: "shrink-target", pass: t.pass, choices: choiceInfos(t.nodes), spans: spanInfos(t.spans) } as const;
+      const e = {
+        type: "shrink-target",
+        pass: t.pass,
+        choices: choiceInfos(t.nodes),
+        spans: spanInfos(t.spans),
+      } as const;
       onEvent(t.presentation === undefined ? e : { ...e, presentation: t.presentation });
     },
   };
@@ -136,7 +163,12 @@ function describeConstraints(c: Constraints): Record<string, unknown> {
   if (d === undefined) {
     if ("alphabet" in c) {
       const s = c as StringConstraints;
-      d = { minSize: s.minSize, maxSize: s.maxSize, alphabetSize: s.alphabet.size, alphabet: s.alphabet.intervals.slice(0, 8) };
+      d = {
+        minSize: s.minSize,
+        maxSize: s.maxSize,
+        alphabetSize: s.alphabet.size,
+        alphabet: s.alphabet.intervals.slice(0, 8),
+      };
     } else d = { ...c };
     constraintDescriptions.set(c, d);
   }
@@ -165,7 +197,8 @@ function choiceInfo(code: number, c: Constraints, value: ChoiceValue): ChoiceInf
   if (index < SHARED_INFOS && (type === "integer" || type === "boolean")) {
     // Under fixed constraints an index names one value, so the info can be shared.
     let info = kind.shared[index];
-    if (info === undefined) kind.shared[index] = info = Object.freeze({ type, value, index, forced, constraints: kind.description });
+    if (info === undefined)
+      kind.shared[index] = info = Object.freeze({ type, value, index, forced, constraints: kind.description });
     return info;
   }
   return { type, value, index, forced, constraints: kind.description };
@@ -205,7 +238,26 @@ export interface CaseFields {
 export function caseEvent(f: CaseFields, choices: readonly ChoiceInfo[], spans: readonly SpanInfo[]): TestCaseEvent {
   const e: TestCaseEvent =
     f.pass === undefined
-      ? { type: "test-case", id: f.id, origin: f.origin, choices, spans, status: f.status, durationMs: f.durationMs, events: f.events }
-      : { type: "test-case", id: f.id, origin: f.origin, pass: f.pass, choices, spans, status: f.status, durationMs: f.durationMs, events: f.events };
+      ? {
+          type: "test-case",
+          id: f.id,
+          origin: f.origin,
+          choices,
+          spans,
+          status: f.status,
+          durationMs: f.durationMs,
+          events: f.events,
+        }
+      : {
+          type: "test-case",
+          id: f.id,
+          origin: f.origin,
+          pass: f.pass,
+          choices,
+          spans,
+          status: f.status,
+          durationMs: f.durationMs,
+          events: f.events,
+        };
   return f.presentation === undefined ? e : { ...e, presentation: f.presentation };
 }

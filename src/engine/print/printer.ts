@@ -143,7 +143,16 @@ class Emitter {
       return null;
     }
     // Contents first, so names are numbered in declaration order.
-    stack.push({ value, shape, mode: "inline", declare: shared, name: "", kids: children(shape), results: [], batch: [] });
+    stack.push({
+      value,
+      shape,
+      mode: "inline",
+      declare: shared,
+      name: "",
+      kids: children(shape),
+      results: [],
+      batch: [],
+    });
     return null;
   }
 
@@ -166,7 +175,13 @@ class Emitter {
       const code = this.inlineContents(shape, codes);
       if (shape.extras.length === 0) return code + shape.note;
       const first = codes.length - shape.extras.length;
-      return assigned(code, shape.extras.map(([k], e) => [k, codes[first + e]] as const), false) + shape.note;
+      return (
+        assigned(
+          code,
+          shape.extras.map(([k], e) => [k, codes[first + e]] as const),
+          false,
+        ) + shape.note
+      );
     }
     return this.inlineContents(shape, codes);
   }
@@ -196,8 +211,15 @@ class Emitter {
         return `[${slots.join(", ")}${trailingHole ? "," : ""}]`;
       }
       case "record": {
-        if (shape.base === null) return braces(shape.entries.map(([k], j) => `${propertyKey(k)}: ${codes[j]}`)) + shape.note;
-        return assigned(shape.base, shape.entries.map(([k], j) => [k, codes[j]] as const), shape.base === NULL_PROTOTYPE) + shape.note;
+        if (shape.base === null)
+          return braces(shape.entries.map(([k], j) => `${propertyKey(k)}: ${codes[j]}`)) + shape.note;
+        return (
+          assigned(
+            shape.base,
+            shape.entries.map(([k], j) => [k, codes[j]] as const),
+            shape.base === NULL_PROTOTYPE,
+          ) + shape.note
+        );
       }
       case "map": {
         if (shape.entries.length === 0) return "new Map()";
@@ -247,7 +269,8 @@ class Emitter {
         return;
       }
       case "map":
-        if (j % 2 === 1 && j < 2 * shape.entries.length) this.statements.push(`${name}.set(${results[j - 1]}, ${results[j]});`);
+        if (j % 2 === 1 && j < 2 * shape.entries.length)
+          this.statements.push(`${name}.set(${results[j - 1]}, ${results[j]});`);
         return;
       case "set":
         if (j < shape.items.length) this.statements.push(`${name}.add(${results[j]});`);
@@ -264,11 +287,18 @@ class Emitter {
       const elements = results.slice(0, shape.items.length);
       // push, not index assignment, so TypeScript can type the array from its elements.
       if (shape.items.length === shape.length) this.statements.push(`${name}.push(${elements.join(", ")});`);
-      else this.statements.push(`Object.assign(${name}, ${braces(shape.items.map(([i], j) => `${i}: ${elements[j]}`))});`);
+      else
+        this.statements.push(`Object.assign(${name}, ${braces(shape.items.map(([i], j) => `${i}: ${elements[j]}`))});`);
     }
     if ((shape.kind === "array" || shape.kind === "map" || shape.kind === "set") && shape.extras.length > 0) {
       const first = results.length - shape.extras.length;
-      this.statements.push(`${assigned(name, shape.extras.map(([k], e) => [k, results[first + e]] as const), false)};`);
+      this.statements.push(
+        `${assigned(
+          name,
+          shape.extras.map(([k], e) => [k, results[first + e]] as const),
+          false,
+        )};`,
+      );
     }
   }
 
@@ -282,10 +312,15 @@ class Emitter {
  * `base` with the entries (key, code) added as own properties, in order: Object.assign in batches, except that
  * `__proto__` is defined — assigning it would replace the base's prototype (unless the base has none).
  */
-function assigned(base: string, entries: readonly (readonly [string | symbol, string])[], nullPrototype: boolean): string {
+function assigned(
+  base: string,
+  entries: readonly (readonly [string | symbol, string])[],
+  nullPrototype: boolean,
+): string {
   if (entries.length === 0) return base;
   const literal = ([k, code]: readonly [string | symbol, string]) => `${propertyKey(k)}: ${code}`;
-  if (nullPrototype || !entries.some(([k]) => k === "__proto__")) return `Object.assign(${base}, ${braces(entries.map(literal))})`;
+  if (nullPrototype || !entries.some(([k]) => k === "__proto__"))
+    return `Object.assign(${base}, ${braces(entries.map(literal))})`;
   let code = base;
   let batch: string[] = [];
   for (const entry of entries) {

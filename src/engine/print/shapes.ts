@@ -26,7 +26,12 @@ export type Shape =
       readonly entries: readonly (readonly [string | symbol, unknown])[];
       readonly note: string;
     }
-  | { readonly kind: "map"; readonly entries: readonly (readonly [unknown, unknown])[]; readonly extras: Extras; readonly note: string }
+  | {
+      readonly kind: "map";
+      readonly entries: readonly (readonly [unknown, unknown])[];
+      readonly extras: Extras;
+      readonly note: string;
+    }
   | { readonly kind: "set"; readonly items: readonly unknown[]; readonly extras: Extras; readonly note: string };
 
 /**
@@ -98,7 +103,10 @@ function describe(value: object): Shape {
       if (!ARRAY_INDEX.test(key) || Number(key) >= 2 ** 32 - 1) break;
       items.push([Number(key), read(value, key)]);
     }
-    const extras = k === keys.length ? symbolEntries(value) : [...keys.slice(k).map((key) => [key, read(value, key)] as const), ...symbolEntries(value)];
+    const extras =
+      k === keys.length
+        ? symbolEntries(value)
+        : [...keys.slice(k).map((key) => [key, read(value, key)] as const), ...symbolEntries(value)];
     return { kind: "array", length: value.length, items, extras, note: noteUnless(value, Array.prototype) };
   }
   // Brand checks (util.types reads internal slots) rather than instanceof: `Object.create(Date.prototype)` is
@@ -110,17 +118,28 @@ function describe(value: object): Shape {
   }
   if (types.isDataView(value)) {
     const bytes = new Uint8Array(dataViewBuffer.call(value), dataViewOffset.call(value), dataViewLength.call(value));
-    return withOwn(`new DataView(new Uint8Array(${numberList(bytes)}).buffer)${noteUnless(value, DataView.prototype)}`, value);
+    return withOwn(
+      `new DataView(new Uint8Array(${numberList(bytes)}).buffer)${noteUnless(value, DataView.prototype)}`,
+      value,
+    );
   }
   if (types.isArrayBuffer(value)) {
-    return withOwn(`new Uint8Array(${numberList(new Uint8Array(value))}).buffer${noteUnless(value, ArrayBuffer.prototype)}`, value);
+    return withOwn(
+      `new Uint8Array(${numberList(new Uint8Array(value))}).buffer${noteUnless(value, ArrayBuffer.prototype)}`,
+      value,
+    );
   }
   if (types.isMap(value)) {
     const entries = Array.from(Map.prototype.entries.call(value) as Iterable<readonly [unknown, unknown]>);
     return { kind: "map", entries, extras: ownEntries(value), note: noteUnless(value, Map.prototype) };
   }
   if (types.isSet(value)) {
-    return { kind: "set", items: Array.from(Set.prototype.values.call(value) as Iterable<unknown>), extras: ownEntries(value), note: noteUnless(value, Set.prototype) };
+    return {
+      kind: "set",
+      items: Array.from(Set.prototype.values.call(value) as Iterable<unknown>),
+      extras: ownEntries(value),
+      note: noteUnless(value, Set.prototype),
+    };
   }
   if (types.isDate(value)) {
     const time = Date.prototype.getTime.call(value);
@@ -139,7 +158,11 @@ function describe(value: object): Shape {
     const inner = boxedValue(value);
     // A String object's characters are own enumerable index properties, listed first: not extras.
     const skip = typeof inner === "string" ? inner.length : 0;
-    return withOwn(`Object(${primitive(inner)})${noteUnless(value, Object.getPrototypeOf(Object(inner)) as object)}`, value, skip);
+    return withOwn(
+      `Object(${primitive(inner)})${noteUnless(value, Object.getPrototypeOf(Object(inner)) as object)}`,
+      value,
+      skip,
+    );
   }
   const proto = Object.getPrototypeOf(value) as object | null;
   if (value instanceof Error) {
@@ -165,7 +188,9 @@ function read(value: object, key: string | symbol): unknown {
   try {
     return (value as Record<string | symbol, unknown>)[key];
   } catch (e) {
-    return new Unreadable(`reading ${typeof key === "symbol" ? String(key) : JSON.stringify(key)} threw ${errorText(e)}`);
+    return new Unreadable(
+      `reading ${typeof key === "symbol" ? String(key) : JSON.stringify(key)} threw ${errorText(e)}`,
+    );
   }
 }
 
@@ -227,4 +252,3 @@ function classNote(proto: object | null): string {
   // The name is arbitrary text: keep it on one line and unable to close the comment early.
   return ` /* ${name.replace(/[\n\r\u2028\u2029]/g, " ").replace(/\*\//g, "*\\/")} */`;
 }
-

@@ -23,11 +23,17 @@ export function children(shape: Shape): readonly unknown[] {
     case "leaf":
       return [];
     case "array":
-      return withExtras(shape.items.map(([, v]) => v), shape.extras);
+      return withExtras(
+        shape.items.map(([, v]) => v),
+        shape.extras,
+      );
     case "record":
       return shape.entries.map(([, v]) => v);
     case "map":
-      return withExtras(shape.entries.flatMap(([k, v]) => [k, v]), shape.extras);
+      return withExtras(
+        shape.entries.flatMap(([k, v]) => [k, v]),
+        shape.extras,
+      );
     case "set":
       return withExtras(shape.items, shape.extras);
   }

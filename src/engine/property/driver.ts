@@ -26,7 +26,11 @@ export function drive<Y, N, R>(gen: Generator<Y, R, N>, step: (yielded: Y) => N 
   return r.value;
 }
 
-async function driveAsync<Y, N, R>(gen: Generator<Y, R, N>, step: (yielded: Y) => N | Promise<N>, pending: N | Promise<N>): Promise<R> {
+async function driveAsync<Y, N, R>(
+  gen: Generator<Y, R, N>,
+  step: (yielded: Y) => N | Promise<N>,
+  pending: N | Promise<N>,
+): Promise<R> {
   for (;;) {
     const r = gen.next(await pending);
     if (r.done) return r.value;

@@ -52,7 +52,9 @@ function concludePassed(tc: TestCase, deadline: number | null): void {
   tc.closeOpenSpans();
   if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined) {
     tc.status = Status.Interesting;
-    tc.error = new DeadlineExceeded(`test case took ${tc.durationMs.toFixed(1)} ms, over the ${deadline} ms deadline (set deadline: null to disable)`);
+    tc.error = new DeadlineExceeded(
+      `test case took ${tc.durationMs.toFixed(1)} ms, over the ${deadline} ms deadline (set deadline: null to disable)`,
+    );
     tc.origin = "DeadlineExceeded";
   }
 }
@@ -127,7 +129,9 @@ function pushPrinted(this: Draw[], ...items: Draw[]): number {
 
 /** The failure of a body that returned (or resolved to) false. */
 function returnedFalse(): Error {
-  return new Error("the property returned false (a body fails by throwing; a false return is taken as a failed predicate)");
+  return new Error(
+    "the property returned false (a body fails by throwing; a false return is taken as a failed predicate)",
+  );
 }
 
 /** Cases whose error was thrown while drawing their arguments (by the user's code inside a strategy). */
@@ -140,14 +144,22 @@ export const explicitRepro = new WeakMap<TestCase, string>();
  * timeout has its own timer). Returns a promise only for a case whose body returned a thenable. The
  * current-case context is restored on every path, and misuse (InvalidArgument) is rethrown, ending the run.
  */
-export function makeExecutor(def: Executable, deadline: number | null, timeout: number | null, timed: boolean): (tc: TestCase) => void | Promise<void> {
+export function makeExecutor(
+  def: Executable,
+  deadline: number | null,
+  timeout: number | null,
+  timed: boolean,
+): (tc: TestCase) => void | Promise<void> {
   const now = timed ? clock : () => 0;
   // An async function's cases are scoped from the first; any other run's once a case returned a thenable.
   // st.data() draws are printed as they are drawn on replays (shrinking, the final replay of the minimal
   // case: random === null), so the report shows what was drawn, not what the body did to it afterwards.
   // Only for a property with an st.data() argument, and never while generating: no cost elsewhere.
   const printDraws = def.strategies.some(isData);
-  const scope: RunScope = { scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]", lastCallScoped: false };
+  const scope: RunScope = {
+    scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]",
+    lastCallScoped: false,
+  };
   return (tc) => {
     const previous = setCurrent(tc);
     // The clock starts once the arguments are drawn: the deadline judges the body, not the engine's generation.
@@ -174,7 +186,8 @@ export function makeExecutor(def: Executable, deadline: number | null, timeout: 
       tc.called = true;
       out = callInCase(tc, def.body, tc.args, scope);
       // Reading `then` can run user code (a getter, a Proxy trap): here, so that if it throws the case fails.
-      if (out !== null && (typeof out === "object" || typeof out === "function")) then = (out as { then?: unknown }).then;
+      if (out !== null && (typeof out === "object" || typeof out === "function"))
+        then = (out as { then?: unknown }).then;
     } catch (e) {
       tc.durationMs = drawn ? now() - t0 : 0;
       const misuse = concludeThrown(tc, e);
@@ -190,7 +203,8 @@ export function makeExecutor(def: Executable, deadline: number | null, timeout: 
       // A predicate-style body (fast-check habit) that returns false must fail, not pass silently.
       if (out === false) concludeThrown(tc, returnedFalse());
       else {
-        if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined) tc.durationMs = confirmedDuration(def, tc, scope, now, tc.durationMs);
+        if (deadline !== null && tc.durationMs > deadline && tc.explicitArgs === undefined)
+          tc.durationMs = confirmedDuration(def, tc, scope, now, tc.durationMs);
         concludePassed(tc, deadline);
       }
       return;
@@ -228,7 +242,15 @@ function confirmedDuration(def: Executable, tc: TestCase, scope: RunScope, now: 
  * settles or times out; whatever happens after that (a late settlement, a late note()) cannot touch it. The
  * timer is cleared as soon as the case ends, so none outlives the run.
  */
-function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: number, now: () => number, deadline: number | null, timeout: number | null): Promise<void> {
+function settle(
+  tc: TestCase,
+  out: PromiseLike<unknown>,
+  scoped: boolean,
+  t0: number,
+  now: () => number,
+  deadline: number | null,
+  timeout: number | null,
+): Promise<void> {
   markPending(tc, scoped);
   return new Promise<void>((resolve, reject) => {
     let done = false;
@@ -251,7 +273,12 @@ function settle(tc: TestCase, out: PromiseLike<unknown>, scoped: boolean, t0: nu
     if (timeout !== null) {
       // Keeps the process alive while the case is pending (so a hang is reported, not exited on); cleared in finish.
       timer = setRealTimeout(() => {
-        finish(true, new TimeoutError(`the property's promise did not settle within ${timeout} ms (the timeout setting; raise it, or set timeout: null to wait forever)`));
+        finish(
+          true,
+          new TimeoutError(
+            `the property's promise did not settle within ${timeout} ms (the timeout setting; raise it, or set timeout: null to wait forever)`,
+          ),
+        );
       }, timeout);
     }
     try {

@@ -156,17 +156,36 @@ export function describeFailure(d: FailureDescription): string {
   if (d.result.explicit) lines.push(`Property failed on an explicit example.`);
   else {
     const found = s.examples - s.shrinkCases;
-    lines.push(`Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`);
+    lines.push(
+      `Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`,
+    );
   }
   if (d.generating !== undefined) {
-    lines.push("", `The error was thrown while generating argument ${d.generating}, before the body ran: by a function given to its strategy (.map, .filter, .flatMap, uniqueBy, a deferred thunk...), which is the test's own code.`);
+    lines.push(
+      "",
+      `The error was thrown while generating argument ${d.generating}, before the body ran: by a function given to its strategy (.map, .filter, .flatMap, uniqueBy, a deferred thunk...), which is the test's own code.`,
+    );
   }
-  lines.push("", d.result.flaky ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):" : "Minimal failing arguments (TypeScript):");
+  lines.push(
+    "",
+    d.result.flaky
+      ? "Failing arguments (TypeScript; flaky, so not shrunk to a minimal example):"
+      : "Minimal failing arguments (TypeScript):",
+  );
   if (d.explained === undefined) lines.push(`  ${d.repro}`);
   else lines.push(...explainedLines(d.explained));
-  d.draws.forEach((draw, i) => lines.push(`  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${draw.printed ?? literalOrPlaceholder(draw.value)}`));
+  d.draws.forEach((draw, i) =>
+    lines.push(
+      `  draw ${i + 1}${draw.label ? ` (${labelText(draw.label)})` : ""}: ${draw.printed ?? literalOrPlaceholder(draw.value)}`,
+    ),
+  );
   for (const n of d.notes) lines.push(`  note: ${n}`);
-  if (d.result.flaky) lines.push("", d.result.flakiness ?? "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.");
+  if (d.result.flaky)
+    lines.push(
+      "",
+      d.result.flakiness ??
+        "Warning: this example did not fail again when replayed — the property is flaky (it depends on something besides its arguments). Shown: the original failure.",
+    );
   if (d.result.shrinkStopped) lines.push("", `Shrinking stopped early: ${d.result.shrinkStopped}.`);
   lines.push("", describeError(d.error), "");
   const saved = d.saved ? "; the example is saved in the database and runs first next time" : "";

@@ -54,11 +54,16 @@ export function event(label: string): void {
  */
 export function target(value: number, label = ""): number {
   const tc = getCurrent("target");
-  if (typeof value !== "number" || Number.isNaN(value)) invalid("target", `value must be a number, got ${describe(value)}`);
+  if (typeof value !== "number" || Number.isNaN(value))
+    invalid("target", `value must be a number, got ${describe(value)}`);
   // Labels key the observations: 5 and "5" would silently be one target, an object every target at once.
   if (typeof label !== "string") invalid("target", `label must be a string, got ${describe(label)}`);
   // One score per label and case: two would leave "the" score of the case to a rule the user cannot see.
-  if (tc.hasTargets && tc.targets.some((o) => o.label === label)) invalid("target", `called twice with the label ${JSON.stringify(label)} in one test case; give each observation its own label (a machine's whole sequence is one test case, and so is every seed a simTest workload runs: score a machine once, in teardown(), and a simTest outside the workload)`);
+  if (tc.hasTargets && tc.targets.some((o) => o.label === label))
+    invalid(
+      "target",
+      `called twice with the label ${JSON.stringify(label)} in one test case; give each observation its own label (a machine's whole sequence is one test case, and so is every seed a simTest workload runs: score a machine once, in teardown(), and a simTest outside the workload)`,
+    );
   tc.targets.push({ label, value });
   return value;
 }

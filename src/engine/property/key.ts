@@ -129,7 +129,8 @@ export function shapeOf(value: unknown, functionText: boolean): string {
       if (Array.isArray(o)) return `[${o.length}:${take(o, walk)}]`;
       if (o instanceof Date) return `Date(${o.getTime()})`;
       if (o instanceof RegExp) return String(o);
-      if (o instanceof Map) return `Map(${o.size}:${take(o, ([k, x]: [unknown, unknown]) => `${walk(k)}=>${walk(x)}`)})`;
+      if (o instanceof Map)
+        return `Map(${o.size}:${take(o, ([k, x]: [unknown, unknown]) => `${walk(k)}=>${walk(x)}`)})`;
       if (o instanceof Set) return `Set(${o.size}:${take(o, walk)})`;
       if (ArrayBuffer.isView(o)) return `${className(o)}(${o.byteLength})`;
       const fields: string[] = [];
@@ -241,7 +242,11 @@ export function testNameFrom(thisArg: unknown, args: readonly unknown[]): string
   if (typeof taskName === "string") {
     const file = field(task, "file");
     const names = [taskName];
-    for (let s = field(task, "suite"), depth = 0; s !== undefined && s !== null && s !== file && depth < 100; s = field(s, "suite"), depth++) {
+    for (
+      let s = field(task, "suite"), depth = 0;
+      s !== undefined && s !== null && s !== file && depth < 100;
+      s = field(s, "suite"), depth++
+    ) {
       const n = field(s, "name");
       if (typeof n === "string" && n !== "") names.unshift(n);
     }
@@ -263,7 +268,8 @@ export function currentTestName(): string | undefined {
     }
   }
   let name = field(state, "currentTestName");
-  if (typeof name !== "string" || name === "") name = field(field(g[Symbol.for("$$jest-matchers-object")], "state"), "currentTestName");
+  if (typeof name !== "string" || name === "")
+    name = field(field(g[Symbol.for("$$jest-matchers-object")], "state"), "currentTestName");
   return typeof name === "string" && name !== "" ? name : undefined;
 }
 

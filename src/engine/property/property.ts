@@ -23,9 +23,30 @@ type Body<A extends unknown[]> = (...args: A) => unknown;
  */
 export function property<A>(a: Strategy<A>, body: Body<[A]>, settings?: Settings): Property;
 export function property<A, B>(a: Strategy<A>, b: Strategy<B>, body: Body<[A, B]>, settings?: Settings): Property;
-export function property<A, B, C>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, body: Body<[A, B, C]>, settings?: Settings): Property;
-export function property<A, B, C, D>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, d: Strategy<D>, body: Body<[A, B, C, D]>, settings?: Settings): Property;
-export function property<A, B, C, D, E>(a: Strategy<A>, b: Strategy<B>, c: Strategy<C>, d: Strategy<D>, e: Strategy<E>, body: Body<[A, B, C, D, E]>, settings?: Settings): Property;
+export function property<A, B, C>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  body: Body<[A, B, C]>,
+  settings?: Settings,
+): Property;
+export function property<A, B, C, D>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  d: Strategy<D>,
+  body: Body<[A, B, C, D]>,
+  settings?: Settings,
+): Property;
+export function property<A, B, C, D, E>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  d: Strategy<D>,
+  e: Strategy<E>,
+  body: Body<[A, B, C, D, E]>,
+  settings?: Settings,
+): Property;
 export function property(...args: unknown[]): Property;
 export function property(...args: unknown[]): Property {
   const api = "property";
@@ -37,11 +58,18 @@ export function property(...args: unknown[]): Property {
     args = args.slice(0, -1);
   }
   const body = args[args.length - 1];
-  if (typeof body !== "function") invalid(api, `the last argument (before optional settings) must be the property's body function, got ${describe(body)}`);
+  if (typeof body !== "function")
+    invalid(
+      api,
+      `the last argument (before optional settings) must be the property's body function, got ${describe(body)}`,
+    );
   // Calling a generator function only creates its iterator: the body would never run, and every case pass.
   const kind = Object.prototype.toString.call(body);
   if (kind === "[object GeneratorFunction]" || kind === "[object AsyncGeneratorFunction]") {
-    invalid(api, `the body is a ${kind === "[object GeneratorFunction]" ? "generator" : "async generator"} function (function*): calling it runs none of its code, so nothing would be tested; use a plain or async function`);
+    invalid(
+      api,
+      `the body is a ${kind === "[object GeneratorFunction]" ? "generator" : "async generator"} function (function*): calling it runs none of its code, so nothing would be tested; use a plain or async function`,
+    );
   }
   const strategies = args.slice(0, -1);
   strategies.forEach((s, i) => requireStrategy(api, s, `argument ${i}`));
@@ -78,15 +106,23 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
   validateSettings("find", settings);
   const body = (v: unknown) => {
     const r = predicate(v as T);
-    if (r !== null && typeof r === "object" && typeof (r as { then?: unknown }).then === "function") invalid("find", "the predicate returned a promise; find() needs a synchronous predicate");
+    if (r !== null && typeof r === "object" && typeof (r as { then?: unknown }).then === "function")
+      invalid("find", "the predicate returned a promise; find() needs a synchronous predicate");
     if (r) throw new Found(v);
   };
-  const def: PropertyDefinition = { strategies: [strategy], body, settings, key: definitionKey("find", [strategy], predicate) };
+  const def: PropertyDefinition = {
+    strategies: [strategy],
+    body,
+    settings,
+    key: definitionKey("find", [strategy], predicate),
+  };
   try {
     runDefinition(def, { deadline: null, ...settings });
   } catch (e) {
     if (e instanceof PropertyFailure && e.cause instanceof Found) return e.args[0] as T;
     throw e;
   }
-  throw new NoSuchExample(`find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`);
+  throw new NoSuchExample(
+    `find: no value satisfying the predicate was found in ${settings?.maxExamples ?? 100} examples`,
+  );
 }

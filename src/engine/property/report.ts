@@ -31,7 +31,8 @@ export function reproOf(def: PropertyDefinition, args: readonly unknown[], gener
   if (generating === undefined && !args.some((_, i) => dataAt(i))) return printArgs(args);
   const parts: string[] = [];
   for (let i = 0; i < args.length; i++) parts.push(dataAt(i) ? DATA_PLACEHOLDER : printArgs([args[i]]));
-  if (generating !== undefined) parts.push(`/* argument ${generating}: its strategy threw while generating it (see the error below) */ undefined`);
+  if (generating !== undefined)
+    parts.push(`/* argument ${generating}: its strategy threw while generating it (see the error below) */ undefined`);
   return parts.join(", ");
 }
 
@@ -39,7 +40,12 @@ export function reproOf(def: PropertyDefinition, args: readonly unknown[], gener
  * The arguments one by one, each marked free or not, when the explain phase found some free (else undefined:
  * the report keeps its one-line form). An argument is free when its whole span is one of the free slices.
  */
-function explainedArgs(def: PropertyDefinition, args: readonly unknown[], tc: TestCase, free: readonly Slice[] | undefined): ExplainedArgument[] | undefined {
+function explainedArgs(
+  def: PropertyDefinition,
+  args: readonly unknown[],
+  tc: TestCase,
+  free: readonly Slice[] | undefined,
+): ExplainedArgument[] | undefined {
   if (free === undefined || free.length === 0 || tc.explicitArgs !== undefined) return undefined;
   const slices = argumentSlices(tc);
   if (slices.length !== args.length) return undefined;
@@ -51,7 +57,12 @@ function explainedArgs(def: PropertyDefinition, args: readonly unknown[], tc: Te
 }
 
 /** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
-export function report(def: PropertyDefinition, seed: number, result: EngineResult, engine: Engine): void | Promise<never> {
+export function report(
+  def: PropertyDefinition,
+  seed: number,
+  result: EngineResult,
+  engine: Engine,
+): void | Promise<never> {
   const observer = engine.settings.observer;
   const emit = observer === undefined ? undefined : (e: EngineEvent) => observer.event(e);
   if (result.outcome === "gave-up") {
@@ -60,7 +71,14 @@ export function report(def: PropertyDefinition, seed: number, result: EngineResu
       emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason });
       throw new Unsatisfiable(`${result.reason} (seed ${seed})`);
     }
-    emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: result.reason, healthCheck: check });
+    emit?.({
+      type: "result",
+      outcome: "gave-up",
+      seed,
+      statistics: result.statistics,
+      message: result.reason,
+      healthCheck: check,
+    });
     throw new FailedHealthCheck(check, `${result.reason}\nSeed: ${seed}.`);
   }
   if (result.outcome !== "failed") {
@@ -70,7 +88,10 @@ export function report(def: PropertyDefinition, seed: number, result: EngineResu
       emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message: untested });
       throw new InvalidArgument(`${untested} (seed ${seed})`);
     }
-    const message = result.outcome === "exhausted" ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)` : `passed ${result.statistics.valid} examples`;
+    const message =
+      result.outcome === "exhausted"
+        ? `passed: all ${result.statistics.valid} possible inputs tried (the input space is exhausted)`
+        : `passed ${result.statistics.valid} examples`;
     emit?.({ type: "result", outcome: result.outcome, seed, statistics: result.statistics, message });
     return;
   }
@@ -106,12 +127,35 @@ export function report(def: PropertyDefinition, seed: number, result: EngineResu
   const error = tc.error;
   let message: string;
   try {
-    message = describeFailure({ result, args, repro, explained, seed, error, notes: tc.notes, draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })), saved: engine.settings.database !== null && !result.explicit, generating });
+    message = describeFailure({
+      result,
+      args,
+      repro,
+      explained,
+      seed,
+      error,
+      notes: tc.notes,
+      draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })),
+      saved: engine.settings.database !== null && !result.explicit,
+      generating,
+    });
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
   }
-  const presentation: Presentation = explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
-  const failure = new PropertyFailure(message, args, error, repro, seed, result.statistics, tc.choices, result.flaky, undefined, presentation);
+  const presentation: Presentation =
+    explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
+  const failure = new PropertyFailure(
+    message,
+    args,
+    error,
+    repro,
+    seed,
+    result.statistics,
+    tc.choices,
+    result.flaky,
+    undefined,
+    presentation,
+  );
   const presented = def.present?.(failure, result.free ?? []) ?? failure;
   if (presented instanceof Promise) {
     return presented.then((f) => {
@@ -131,11 +175,19 @@ export function report(def: PropertyDefinition, seed: number, result: EngineResu
 function noteFailure(engine: Engine, result: EngineResult & { outcome: "failed" }, failure: PropertyFailure): void {
   const db = engine.settings.database;
   if (db === null || result.explicit) return;
-  noteOf(db, engine.settings.databaseKey, result.case.choices, { repro: failure.repro, error: reasonOf(failure.cause) });
+  noteOf(db, engine.settings.databaseKey, result.case.choices, {
+    repro: failure.repro,
+    error: reasonOf(failure.cause),
+  });
 }
 
 /** Report the failure to the event tap, and throw it. */
-function fail(failure: PropertyFailure, result: EngineResult & { outcome: "failed" }, error: unknown, emit: ((e: EngineEvent) => void) | undefined): never {
+function fail(
+  failure: PropertyFailure,
+  result: EngineResult & { outcome: "failed" },
+  error: unknown,
+  emit: ((e: EngineEvent) => void) | undefined,
+): never {
   const seed = failure.seed;
   const schedule = scheduleOf(error);
   emit?.({

@@ -39,12 +39,26 @@ export function propertyFromDefinition(def: PropertyDefinition): Property {
 }
 
 /** Run a definition with `extra` settings over its own (check()'s, find()'s); `isolated`: without the runner's layer. */
-export function runDefinition(declared: PropertyDefinition, extra: Settings | undefined, isolated = false): void | Promise<void> {
+export function runDefinition(
+  declared: PropertyDefinition,
+  extra: Settings | undefined,
+  isolated = false,
+): void | Promise<void> {
   const resolved = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
   const settings = declared.settingsForRun?.(resolved, [declared.settings, extra]) ?? resolved;
   const def = declared.forRun?.(settings) ?? declared;
-  const engine = new Engine(settings, def.passes, def.slices, def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined);
-  const execute = makeExecutor(def, settings.deadline, settings.timeout, settings.deadline !== null || settings.observer !== undefined);
+  const engine = new Engine(
+    settings,
+    def.passes,
+    def.slices,
+    def.present === undefined && settings.observer !== undefined ? argumentsOf(def) : undefined,
+  );
+  const execute = makeExecutor(
+    def,
+    settings.deadline,
+    settings.timeout,
+    settings.deadline !== null || settings.observer !== undefined,
+  );
   // Once the report is made (it notes the failure beside its save): writes a database still has in flight
   // (RedisDatabase) are waited for, boundedly, before the test can end and its process exit.
   const flush = () => {
@@ -118,7 +132,11 @@ function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
  * A property's arguments drawn again from `choices` in a case of their own, the body not called: the case, and
  * the arguments (undefined when drawing threw: a filter gave up, an overrun, a strategy's own error).
  */
-function drawnAgain(def: PropertyDefinition, choices: readonly ChoiceValue[], maxChoices: number): { again: TestCase; args: unknown[] | undefined } {
+function drawnAgain(
+  def: PropertyDefinition,
+  choices: readonly ChoiceValue[],
+  maxChoices: number,
+): { again: TestCase; args: unknown[] | undefined } {
   const again = new TestCase(choices, null, maxChoices);
   const previous = setCurrent(again);
   try {
@@ -134,14 +152,18 @@ function drawnAgain(def: PropertyDefinition, choices: readonly ChoiceValue[], ma
 function spansFromArguments(def: PropertyDefinition): boolean {
   // A machine draws its steps, st.data() its values, a schedule being shrunk its decisions (schedules/, with
   // passes of its own), all in the body.
-  return def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData);
+  return (
+    def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData)
+  );
 }
 
 /**
  * A shrink target's arguments as the report would print them, drawn again from its choices in a case of their
  * own (the body is not called, so what it did to its arguments does not show). Undefined when drawing fails.
  */
-function argumentsOf(def: PropertyDefinition): (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined {
+function argumentsOf(
+  def: PropertyDefinition,
+): (choices: readonly ChoiceValue[], maxChoices: number) => Presentation | undefined {
   return (choices, maxChoices) => {
     const { args } = drawnAgain(def, choices, maxChoices);
     if (args === undefined) return undefined;

@@ -29,8 +29,7 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
  */
 export function runnerLayer(): EditorLayer | undefined {
   const hook = ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.runner")] ?? tapHook()) as
-    | { settings: Settings & { replayOnly?: boolean; fresh?: boolean; observer?: RunObserver } }
-    | undefined;
+    { settings: Settings & { replayOnly?: boolean; fresh?: boolean; observer?: RunObserver } } | undefined;
   if (hook === undefined) return undefined;
   const { replayOnly, fresh, ...rest } = hook.settings;
   if (replayOnly) return { ...rest, phases: ["explicit", "reuse"] };
@@ -46,7 +45,10 @@ function tapHook(): unknown {
     return (load(modulePath) as { runnerHook(): unknown }).runnerHook();
   } catch (e) {
     // The run itself must not depend on the editor's feed: warn (once per process, as the tap is cached) and go on.
-    if (!tapWarned) console.warn(`Shrinkscope: the editor's event tap could not be loaded from ${modulePath} (${reasonOf(e)}); the property runs without it`);
+    if (!tapWarned)
+      console.warn(
+        `Shrinkscope: the editor's event tap could not be loaded from ${modulePath} (${reasonOf(e)}); the property runs without it`,
+      );
     tapWarned = true;
     return undefined;
   }

@@ -93,7 +93,21 @@ export interface ResolvedSettings extends EngineSettings {
 
 const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "target", "shrink", "explain"];
 const SETTING_NAMES = new Set([
-  "maxExamples", "seed", "derandomize", "deadline", "timeout", "database", "phases", "stepCount", "onEvent", "examples", "key", "maxChoices", "maxShrinkCalls", "maxShrinkTimeMs", "suppressHealthCheck",
+  "maxExamples",
+  "seed",
+  "derandomize",
+  "deadline",
+  "timeout",
+  "database",
+  "phases",
+  "stepCount",
+  "onEvent",
+  "examples",
+  "key",
+  "maxChoices",
+  "maxShrinkCalls",
+  "maxShrinkTimeMs",
+  "suppressHealthCheck",
 ]);
 
 export function env(name: string): string | undefined {
@@ -108,51 +122,83 @@ export function inCI(): boolean {
 /** Throws naming the API and the setting for anything malformed, before any test case runs. */
 export function validateSettings(api: string, s: unknown): asserts s is Settings {
   if (s === undefined) return;
-  if (typeof s !== "object" || s === null || Array.isArray(s)) invalid(api, `settings must be an object, got ${JSON.stringify(s)}`);
+  if (typeof s !== "object" || s === null || Array.isArray(s))
+    invalid(api, `settings must be an object, got ${JSON.stringify(s)}`);
   const o = s as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!SETTING_NAMES.has(k)) invalid(api, `unknown setting "${k}" (known: ${[...SETTING_NAMES].join(", ")})`);
+  for (const k of Object.keys(o))
+    if (!SETTING_NAMES.has(k)) invalid(api, `unknown setting "${k}" (known: ${[...SETTING_NAMES].join(", ")})`);
   const posInt = (k: string) => {
     const v = o[k];
-    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 1)) invalid(api, `${k} must be a positive integer, got ${String(v)}`);
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 1))
+      invalid(api, `${k} must be a positive integer, got ${String(v)}`);
   };
   posInt("maxExamples");
   posInt("stepCount");
   posInt("maxChoices");
   posInt("maxShrinkCalls");
   posInt("maxShrinkTimeMs");
-  if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed))) invalid(api, `seed must be a safe integer, got ${String(o.seed)}`);
-  if (o.deadline !== undefined && o.deadline !== null && (typeof o.deadline !== "number" || !(o.deadline > 0))) invalid(api, `deadline must be a positive number of milliseconds or null, got ${String(o.deadline)}`);
-  if (o.timeout !== undefined && o.timeout !== null && (typeof o.timeout !== "number" || !(o.timeout > 0) || o.timeout > MAX_TIMEOUT)) {
-    invalid(api, `timeout must be a positive number of milliseconds or null, at most ${MAX_TIMEOUT} (a timer's limit), got ${String(o.timeout)}`);
+  if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed)))
+    invalid(api, `seed must be a safe integer, got ${String(o.seed)}`);
+  if (o.deadline !== undefined && o.deadline !== null && (typeof o.deadline !== "number" || !(o.deadline > 0)))
+    invalid(api, `deadline must be a positive number of milliseconds or null, got ${String(o.deadline)}`);
+  if (
+    o.timeout !== undefined &&
+    o.timeout !== null &&
+    (typeof o.timeout !== "number" || !(o.timeout > 0) || o.timeout > MAX_TIMEOUT)
+  ) {
+    invalid(
+      api,
+      `timeout must be a positive number of milliseconds or null, at most ${MAX_TIMEOUT} (a timer's limit), got ${String(o.timeout)}`,
+    );
   }
   if (o.onEvent !== undefined && typeof o.onEvent !== "function") invalid(api, "onEvent must be a function");
-  if (o.derandomize !== undefined && typeof o.derandomize !== "boolean") invalid(api, `derandomize must be true or false, got ${describeValue(o.derandomize)}`);
-  if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p)))) invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
+  if (o.derandomize !== undefined && typeof o.derandomize !== "boolean")
+    invalid(api, `derandomize must be true or false, got ${describeValue(o.derandomize)}`);
+  if (o.phases !== undefined && (!Array.isArray(o.phases) || !o.phases.every((p) => ALL_PHASES.includes(p))))
+    invalid(api, `phases must be a subset of ${JSON.stringify(ALL_PHASES)}`);
   // Phases that run no test case (e.g. [] or ["shrink"]) could only report a pass having tested nothing.
   if (Array.isArray(o.phases) && !o.phases.some((p) => p === "explicit" || p === "reuse" || p === "generate")) {
-    invalid(api, `phases ${JSON.stringify(o.phases)} include none that runs test cases: add "generate" (or "explicit" with examples, or "reuse")`);
+    invalid(
+      api,
+      `phases ${JSON.stringify(o.phases)} include none that runs test cases: add "generate" (or "explicit" with examples, or "reuse")`,
+    );
   }
-  if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray))) invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
+  if (o.examples !== undefined && (!Array.isArray(o.examples) || !o.examples.every(Array.isArray)))
+    invalid(api, "examples must be an array of argument arrays, e.g. [[1, 'a']]");
   const db = o.database;
   if (typeof db === "string" && isRedisUrl(db)) {
     const problem = redisUrlProblem(db);
     if (problem !== undefined) invalid(api, `database: ${problem}`);
   }
   if (db !== undefined && db !== null && typeof db !== "string") {
-    if (typeof db !== "object") invalid(api, `database must be a folder path, an ExampleDatabase, or null, got ${typeof db}`);
+    if (typeof db !== "object")
+      invalid(api, `database must be a folder path, an ExampleDatabase, or null, got ${typeof db}`);
     // All three are called during a run; checking only fetch would fail mid-run, after the failure was found.
     const missing = missingMethods(db);
-    if (missing.length > 0) invalid(api, `database must be a folder path, an ExampleDatabase (fetch, save and delete methods), or null; this object has no ${missing.join(", ")} method`);
+    if (missing.length > 0)
+      invalid(
+        api,
+        `database must be a folder path, an ExampleDatabase (fetch, save and delete methods), or null; this object has no ${missing.join(", ")} method`,
+      );
   }
   const suppress = o.suppressHealthCheck;
   if (suppress !== undefined) {
     const known = `known: ${HEALTH_CHECKS.join(", ")}`;
-    if (!Array.isArray(suppress)) invalid(api, `suppressHealthCheck must be an array of health check names (${known}), got ${describeValue(suppress)}`);
+    if (!Array.isArray(suppress))
+      invalid(
+        api,
+        `suppressHealthCheck must be an array of health check names (${known}), got ${describeValue(suppress)}`,
+      );
     for (const c of suppress as unknown[]) {
-      if (!(HEALTH_CHECKS as readonly unknown[]).includes(c)) invalid(api, `suppressHealthCheck: unknown health check ${typeof c === "string" ? JSON.stringify(c) : describeValue(c)} (${known})`);
+      if (!(HEALTH_CHECKS as readonly unknown[]).includes(c))
+        invalid(
+          api,
+          `suppressHealthCheck: unknown health check ${typeof c === "string" ? JSON.stringify(c) : describeValue(c)} (${known})`,
+        );
     }
   }
-  if (o.key !== undefined && (typeof o.key !== "string" || o.key === "")) invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
+  if (o.key !== undefined && (typeof o.key !== "string" || o.key === ""))
+    invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
 
 function hashSeed(key: string): number {
@@ -171,7 +217,9 @@ function shardSeed(key: string): number {
   const i = m === null ? NaN : Number(m[1]);
   const n = m === null ? NaN : Number(m[2]);
   if (!(Number.isSafeInteger(i) && Number.isSafeInteger(n) && i >= 1 && i <= n)) {
-    throw new InvalidArgument(`SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n (this machine's shard and the number of shards, e.g. 2/4), got ${JSON.stringify(raw)}`);
+    throw new InvalidArgument(
+      `SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n (this machine's shard and the number of shards, e.g. 2/4), got ${JSON.stringify(raw)}`,
+    );
   }
   return n === 1 ? hashSeed(key) : hashSeed(`${key}\0shard ${i}/${n}`);
 }
@@ -185,7 +233,10 @@ function describeValue(v: unknown): string {
 function databaseUrlFromEnv(): string | undefined {
   const raw = env("SHRINKSCOPE_DATABASE_URL");
   if (raw === undefined || raw.trim() === "") return undefined;
-  if (!isRedisUrl(raw)) throw new InvalidArgument(`SHRINKSCOPE_DATABASE_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0), got ${JSON.stringify(redactUrl(raw))}`);
+  if (!isRedisUrl(raw))
+    throw new InvalidArgument(
+      `SHRINKSCOPE_DATABASE_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0), got ${JSON.stringify(redactUrl(raw))}`,
+    );
   const problem = redisUrlProblem(raw);
   if (problem !== undefined) throw new InvalidArgument(`SHRINKSCOPE_DATABASE_URL: ${problem}`);
   return raw;
@@ -200,7 +251,10 @@ function seedFromEnv(): number | undefined {
   const raw = env("SHRINKSCOPE_SEED");
   if (raw === undefined || raw === "") return undefined;
   const n = /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) throw new InvalidArgument(`SHRINKSCOPE_SEED must be an integer (decimal digits, an optional sign, at most 2^53 - 1), got ${JSON.stringify(raw)}`);
+  if (!Number.isSafeInteger(n))
+    throw new InvalidArgument(
+      `SHRINKSCOPE_SEED must be an integer (decimal digits, an optional sign, at most 2^53 - 1), got ${JSON.stringify(raw)}`,
+    );
   return n === 0 ? 0 : n; // "-0" is seed 0
 }
 
@@ -216,7 +270,9 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
     } catch (error) {
       if (warned) return;
       warned = true;
-      console.warn(`Shrinkscope: the onEvent callback threw (${reasonOf(error)}); the run goes on, and further events still go to it`);
+      console.warn(
+        `Shrinkscope: the onEvent callback threw (${reasonOf(error)}); the run goes on, and further events still go to it`,
+      );
     }
   };
 }
@@ -248,12 +304,17 @@ export type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserv
  * The settings of one run: the layers given (the property's own, then check()'s) merged, with the editor's
  * layer, when there is one, on top — except its maxExamples and stepCount, which the property's own override.
  */
-export function resolveWith(editor: EditorLayer | undefined, key: string, layers: (Settings | undefined)[]): ResolvedSettings {
+export function resolveWith(
+  editor: EditorLayer | undefined,
+  key: string,
+  layers: (Settings | undefined)[],
+): ResolvedSettings {
   const own: Settings = Object.assign({}, ...layers.filter(Boolean));
   // The property's own choice, before the editor's folder replaces it: turned off (null or "") keeps it off the
   // shared database, in the editor too.
   const propertyDatabase = own.database;
-  const sharingOff = propertyDatabase === null || (typeof propertyDatabase === "string" && propertyDatabase.trim() === "");
+  const sharingOff =
+    propertyDatabase === null || (typeof propertyDatabase === "string" && propertyDatabase.trim() === "");
   // The property's own maxExamples and stepCount win over the editor's defaults: the editor must agree with CI.
   const runner = editor === undefined ? undefined : { ...editor, ...pick(own, "maxExamples", "stepCount") };
   const s: Settings = Object.assign(own, runner);
@@ -275,8 +336,14 @@ export function resolveWith(editor: EditorLayer | undefined, key: string, layers
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
   // CI), or its custom database. A property that turned its database off (null or "") gets none.
   // (The editor's shared database, its `shrinkscope.sharedDatabaseUrl`, comes first: the editor's folder wins too.)
-  const url = sharingOff || s.database === null ? undefined : (editor?.sharedDatabase ?? databaseUrlFromEnv() ?? (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
-  const folder = typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
+  const url =
+    sharingOff || s.database === null
+      ? undefined
+      : (editor?.sharedDatabase ??
+        databaseUrlFromEnv() ??
+        (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
+  const folder =
+    typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
   if (url !== undefined) {
     const alongside = typeof ownDb === "object" && ownDb !== null ? ownDb : folder;
     databasePath = redactUrl(url);

@@ -31,7 +31,8 @@ const API = "explore";
  * @example const report = await explore(() => replicate(2, ["a"], 0), { seeds: 8 }); assert.equal(report, null, report?.render());
  */
 export async function explore(workload: () => unknown, options: ExploreOptions): Promise<SeedReport | null> {
-  if (typeof workload !== "function") invalid(API, `the workload must be a function returning a promise, got ${describe(workload)}`);
+  if (typeof workload !== "function")
+    invalid(API, `the workload must be a function returning a promise, got ${describe(workload)}`);
   return exploreWith(workload, readOptions(API, options));
 }
 
@@ -39,14 +40,23 @@ export async function explore(workload: () => unknown, options: ExploreOptions):
 export async function exploreWith(workload: () => unknown, o: Options): Promise<SeedReport | null> {
   // From inside a workload, the inner run's steps are real turns the outer run cannot see: it would call the
   // outer task deadlocked.
-  if (liveStore() !== undefined) invalid(API, "cannot run inside a simulated workload (explore or simTest called from a workload run by explore); call it from the test itself");
+  if (liveStore() !== undefined)
+    invalid(
+      API,
+      "cannot run inside a simulated workload (explore or simTest called from a workload run by explore); call it from the test itself",
+    );
   const uninstall = installVirtualTimers();
   try {
     const passed: number[] = [];
     let widest = 10;
     for (const seed of o.seeds) {
       const k = widest;
-      const chooser = () => (o.schedule !== undefined ? new ReplayChooser(o.schedule) : o.strategy === "pct" ? new PctChooser(seed, o.depth, k) : new RandomChooser(seed));
+      const chooser = () =>
+        o.schedule !== undefined
+          ? new ReplayChooser(o.schedule)
+          : o.strategy === "pct"
+            ? new PctChooser(seed, o.depth, k)
+            : new RandomChooser(seed);
       const first = await runOnce(workload, seed, chooser(), o);
       widest = Math.max(widest, first.world.decisions.length);
       if (!first.failed) {
@@ -56,8 +66,15 @@ export async function exploreWith(workload: () => unknown, o: Options): Promise<
       // The same seed once more, before presenting it as one that replays: Math.random, the real clock or
       // state kept between runs make it pass (or fail otherwise), and shrinking that would chase noise.
       const again = await runOnce(workload, seed, chooser(), o);
-      const rerun = !again.failed ? "passed" : again.world.traceHash !== first.world.traceHash ? `failed differently (trace hash ${again.world.traceHash}, not ${first.world.traceHash})` : undefined;
-      const shrunk = rerun === undefined && o.shrink && o.schedule === undefined ? await shrinkSchedule(workload, seed, first.world, first.error, o) : undefined;
+      const rerun = !again.failed
+        ? "passed"
+        : again.world.traceHash !== first.world.traceHash
+          ? `failed differently (trace hash ${again.world.traceHash}, not ${first.world.traceHash})`
+          : undefined;
+      const shrunk =
+        rerun === undefined && o.shrink && o.schedule === undefined
+          ? await shrinkSchedule(workload, seed, first.world, first.error, o)
+          : undefined;
       // The report's run: the minimal schedule replayed (its trace, hash and error are what the report shows).
       let final = first;
       if (shrunk !== undefined) {

@@ -24,7 +24,8 @@ export interface ExploreOptions {
 
 function posInt(api: string, name: string, v: unknown, min = 1): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) invalid(api, `${name} must be an integer ≥ ${min}, got ${describe(v)}`);
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
+    invalid(api, `${name} must be an integer ≥ ${min}, got ${describe(v)}`);
   return v;
 }
 
@@ -39,27 +40,47 @@ function integers(v: unknown, min: number): number[] | undefined {
 /** PCT's depth at most: its d − 1 change points each cost an array slot (2^40 was a RangeError from inside). */
 const MAX_DEPTH = 1000;
 
-export function readOptions(api: string, options: unknown): { seeds: number[]; strategy: "random" | "pct"; depth: number; schedule: number[] | undefined; shrink: boolean; maxSteps: number; maxTime: number } {
-  if (typeof options !== "object" || options === null) invalid(api, `options must be an object ({ seeds, strategy?, … }), got ${describe(options)}`);
+export function readOptions(
+  api: string,
+  options: unknown,
+): {
+  seeds: number[];
+  strategy: "random" | "pct";
+  depth: number;
+  schedule: number[] | undefined;
+  shrink: boolean;
+  maxSteps: number;
+  maxTime: number;
+} {
+  if (typeof options !== "object" || options === null)
+    invalid(api, `options must be an object ({ seeds, strategy?, … }), got ${describe(options)}`);
   const o = options as Record<string, unknown>;
   const known = ["seeds", "strategy", "depth", "schedule", "shrink", "maxSteps", "maxTime"];
-  for (const k of Object.keys(o)) if (!known.includes(k)) invalid(api, `unknown option "${k}" (known: ${known.join(", ")})`);
+  for (const k of Object.keys(o))
+    if (!known.includes(k)) invalid(api, `unknown option "${k}" (known: ${known.join(", ")})`);
   let seeds: number[] | undefined;
   if (typeof o.seeds === "number") {
-    if (!Number.isSafeInteger(o.seeds) || o.seeds < 1 || o.seeds > 1_000_000) invalid(api, `seeds must be a count from 1 to 1,000,000 or a list of integers, got ${describe(o.seeds)}`);
+    if (!Number.isSafeInteger(o.seeds) || o.seeds < 1 || o.seeds > 1_000_000)
+      invalid(api, `seeds must be a count from 1 to 1,000,000 or a list of integers, got ${describe(o.seeds)}`);
     seeds = Array.from({ length: o.seeds }, (_, i) => i);
   } else if (o.seeds === undefined && o.schedule !== undefined) seeds = [0];
   else seeds = integers(o.seeds, Number.MIN_SAFE_INTEGER);
-  if (seeds === undefined || seeds.length === 0) invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
-  if (o.strategy !== undefined && o.strategy !== "random" && o.strategy !== "pct") invalid(api, `strategy must be "random" or "pct", got ${describe(o.strategy)}`);
+  if (seeds === undefined || seeds.length === 0)
+    invalid(api, `seeds must be a count or a non-empty list of integers, got ${describe(o.seeds)}`);
+  if (o.strategy !== undefined && o.strategy !== "random" && o.strategy !== "pct")
+    invalid(api, `strategy must be "random" or "pct", got ${describe(o.strategy)}`);
   if (o.depth !== undefined) {
-    if (typeof o.depth !== "number" || !Number.isSafeInteger(o.depth) || o.depth < 1 || o.depth > MAX_DEPTH) invalid(api, `depth must be an integer ≥ 1 and at most ${MAX_DEPTH}, got ${describe(o.depth)}`);
+    if (typeof o.depth !== "number" || !Number.isSafeInteger(o.depth) || o.depth < 1 || o.depth > MAX_DEPTH)
+      invalid(api, `depth must be an integer ≥ 1 and at most ${MAX_DEPTH}, got ${describe(o.depth)}`);
     // Ignored otherwise: the user would believe a depth-d search ran.
-    if (o.strategy !== "pct") invalid(api, `depth applies only to strategy: "pct" (the strategy is ${describe(o.strategy ?? "random")})`);
+    if (o.strategy !== "pct")
+      invalid(api, `depth applies only to strategy: "pct" (the strategy is ${describe(o.strategy ?? "random")})`);
   }
   const schedule = o.schedule === undefined ? undefined : integers(o.schedule, 0);
-  if (o.schedule !== undefined && schedule === undefined) invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
-  if (o.shrink !== undefined && typeof o.shrink !== "boolean") invalid(api, `shrink must be a boolean, got ${describe(o.shrink)}`);
+  if (o.schedule !== undefined && schedule === undefined)
+    invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
+  if (o.shrink !== undefined && typeof o.shrink !== "boolean")
+    invalid(api, `shrink must be a boolean, got ${describe(o.shrink)}`);
   return {
     seeds,
     strategy: (o.strategy as "random" | "pct" | undefined) ?? "random",

@@ -69,7 +69,11 @@ const SCHEDULE_PASSES: readonly DomainPass[] = [
       if (!(w instanceof World)) return;
       const deviations = w.stepChoices.flatMap((i, k) => (i !== 0 ? [k] : []));
       if (deviations.length < 2) return;
-      for (const k of deviations) yield encode(w.stepChoices.map((i, j) => (j === k ? i : 0)), w.stepWidths);
+      for (const k of deviations)
+        yield encode(
+          w.stepChoices.map((i, j) => (j === k ? i : 0)),
+          w.stepWidths,
+        );
     },
   },
   {
@@ -82,7 +86,11 @@ const SCHEDULE_PASSES: readonly DomainPass[] = [
       if (w.stepChoices.filter((i) => i !== 0).length < 2) return;
       let budget = 300;
       for (let k = 0; k < w.stepChoices.length && budget > 0; k++) {
-        for (let i = 1; i < w.stepWidths[k]! && budget-- > 0; i++) yield encode(w.stepChoices.map((_, j) => (j === k ? i : 0)), w.stepWidths);
+        for (let i = 1; i < w.stepWidths[k]! && budget-- > 0; i++)
+          yield encode(
+            w.stepChoices.map((_, j) => (j === k ? i : 0)),
+            w.stepWidths,
+          );
       }
     },
   },
@@ -92,7 +100,11 @@ const SCHEDULE_PASSES: readonly DomainPass[] = [
       const w = target.case?.trace;
       if (!(w instanceof World)) return;
       for (let k = w.stepChoices.length - 1; k >= 0; k--) {
-        if (w.stepChoices[k] !== 0) yield encode(w.stepChoices.map((i, j) => (j === k ? 0 : i)), w.stepWidths);
+        if (w.stepChoices[k] !== 0)
+          yield encode(
+            w.stepChoices.map((i, j) => (j === k ? 0 : i)),
+            w.stepWidths,
+          );
       }
     },
   },
@@ -102,7 +114,13 @@ const SCHEDULE_PASSES: readonly DomainPass[] = [
  * The minimal schedule that still fails the same way: the engine shrinks the decisions (see the top). Falls
  * back to the seed's own decisions if the inner run could not reproduce them.
  */
-export async function shrinkSchedule(workload: () => unknown, seed: number, first: World, error: unknown, o: Options): Promise<Chooser | undefined> {
+export async function shrinkSchedule(
+  workload: () => unknown,
+  seed: number,
+  first: World,
+  error: unknown,
+  o: Options,
+): Promise<Chooser | undefined> {
   if (first.decisions.every((d) => d === 0)) return undefined; // FIFO already
   const db = new InMemoryDatabase({ warn: () => {} });
   const key = "shrinkscope.explore.schedule";
@@ -114,7 +132,13 @@ export async function shrinkSchedule(workload: () => unknown, seed: number, firs
   const def: PropertyDefinition = {
     strategies: [new CaseHandle() as Strategy<unknown>],
     body: async (tc: unknown) => {
-      const world = new World({ seed, chooser: new CaseChooser(tc as TestCase), maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
+      const world = new World({
+        seed,
+        chooser: new CaseChooser(tc as TestCase),
+        maxSteps: o.maxSteps,
+        maxTime: o.maxTime,
+        traceTail: TRACE_TAIL,
+      });
       (tc as TestCase).trace = world;
       await world.run(workload);
     },
@@ -123,9 +147,19 @@ export async function shrinkSchedule(workload: () => unknown, seed: number, firs
     passes: SCHEDULE_PASSES,
   };
   try {
-    await runIsolated(def, { database: db, key, phases: ["reuse", "shrink"], deadline: null, timeout: null, seed: 0, derandomize: true, maxShrinkCalls: 2000 });
+    await runIsolated(def, {
+      database: db,
+      key,
+      phases: ["reuse", "shrink"],
+      deadline: null,
+      timeout: null,
+      seed: 0,
+      derandomize: true,
+      maxShrinkCalls: 2000,
+    });
   } catch (e) {
-    if (e instanceof PropertyFailure && !e.flaky) return new CaseChooser(new TestCase(e.choices as ChoiceValue[], null, Math.max(8192, e.choices.length + 1)));
+    if (e instanceof PropertyFailure && !e.flaky)
+      return new CaseChooser(new TestCase(e.choices as ChoiceValue[], null, Math.max(8192, e.choices.length + 1)));
   }
   return undefined;
 }
@@ -140,10 +174,19 @@ const LONG_RUNS = 200;
  * keep one chunk alone, or drop one, while what is kept still fails; finer chunks when neither works. A bug
  * that needs one overtaking among thousands of deviations ends with one.
  */
-async function shrinkLong(workload: () => unknown, seed: number, first: World, origin: string, o: Options): Promise<Chooser> {
+async function shrinkLong(
+  workload: () => unknown,
+  seed: number,
+  first: World,
+  origin: string,
+  o: Options,
+): Promise<Chooser> {
   const keeping = (kept: readonly number[]) => {
     const set = new Set(kept);
-    return new ReplayChooser(first.stepChoices.map((c, k) => (set.has(k) ? c : 0)), true);
+    return new ReplayChooser(
+      first.stepChoices.map((c, k) => (set.has(k) ? c : 0)),
+      true,
+    );
   };
   let budget = LONG_RUNS;
   const fails = async (kept: readonly number[]) => {
@@ -156,7 +199,9 @@ async function shrinkLong(workload: () => unknown, seed: number, first: World, o
   let n = 2;
   while (kept.length > 1 && budget > 0) {
     const size = Math.ceil(kept.length / n);
-    const chunks = Array.from({ length: Math.ceil(kept.length / size) }, (_, i) => kept.slice(i * size, (i + 1) * size));
+    const chunks = Array.from({ length: Math.ceil(kept.length / size) }, (_, i) =>
+      kept.slice(i * size, (i + 1) * size),
+    );
     let next: number[] | undefined;
     for (const chunk of chunks) if (next === undefined && (await fails(chunk))) next = chunk;
     if (next !== undefined) n = 2;

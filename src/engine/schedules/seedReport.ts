@@ -38,14 +38,23 @@ export interface SeedReport {
  * schedule replayed, else the seed's run); `rerun`: what the same seed did when run again, when that was not the
  * same failure (a flaky workload).
  */
-export function seedReport(seed: number, passedBefore: readonly number[], strategy: "random" | "pct", first: World, final: { readonly world: World; readonly error: unknown }, rerun: string | undefined): SeedReport {
+export function seedReport(
+  seed: number,
+  passedBefore: readonly number[],
+  strategy: "random" | "pct",
+  first: World,
+  final: { readonly world: World; readonly error: unknown },
+  rerun: string | undefined,
+): SeedReport {
   const shrunkFrom = first.decisions.filter((d) => d !== 0).length;
   const w = final.world;
   const timeline = {
     events: w.events,
     truncated: w.dropped,
     tasks: w.tasks.map((t) => t.label),
-    deviations: w.choices.flatMap((c, i) => (w.decisions[i] !== 0 ? [{ decision: i + 1, t: c.t, chosen: c.chosen, fifo: c.fifo }] : [])),
+    deviations: w.choices.flatMap((c, i) =>
+      w.decisions[i] !== 0 ? [{ decision: i + 1, t: c.t, chosen: c.chosen, fifo: c.fifo }] : [],
+    ),
   };
   const base = {
     seed,
@@ -69,11 +78,18 @@ export function seedReport(seed: number, passedBefore: readonly number[], strate
 function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number, rerun: string | undefined): string {
   const lines: string[] = [];
   const passed = r.passedBefore.length;
-  lines.push(`explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`);
+  lines.push(
+    `explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`,
+  );
   lines.push(`error: ${errorLine(r.error)}`);
   for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
-  if (rerun !== undefined) lines.push(`flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`);
-  lines.push(`replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { seeds: [${r.seed}], schedule: [${r.schedule.join(", ")}] })`);
+  if (rerun !== undefined)
+    lines.push(
+      `flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`,
+    );
+  lines.push(
+    `replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { seeds: [${r.seed}], schedule: [${r.schedule.join(", ")}] })`,
+  );
   const deviations = world.choices.filter((_, i) => (r.schedule[i] ?? 0) !== 0);
   const n = r.schedule.length;
   lines.push(

@@ -15,9 +15,15 @@ import { SimulationError, storage } from "./world.ts";
 
 function here(api: string): Store {
   const s = storage.getStore();
-  if (s === undefined) throw new SimulationError(`${api} works only inside a simulated workload (run it with explore(...) or simTest(...))`);
+  if (s === undefined)
+    throw new SimulationError(
+      `${api} works only inside a simulated workload (run it with explore(...) or simTest(...))`,
+    );
   // A callback that outlived its run keeps the run's context: waiting on that world would never end.
-  if (s.world.ended) throw new SimulationError(`${api}: its run has ended — called from a callback that outlived its workload (a promise or timer the workload did not wait for)`);
+  if (s.world.ended)
+    throw new SimulationError(
+      `${api}: its run has ended — called from a callback that outlived its workload (a promise or timer the workload did not wait for)`,
+    );
   return s;
 }
 
@@ -27,12 +33,16 @@ function here(api: string): Store {
  */
 function owned(api: string, world: World, name: string): Store {
   const s = here(api);
-  if (s.world !== world) throw new SimulationError(`${api}: ${name} belongs to another run (kept between runs, in a variable outside the workload?); create it inside the workload`);
+  if (s.world !== world)
+    throw new SimulationError(
+      `${api}: ${name} belongs to another run (kept between runs, in a variable outside the workload?); create it inside the workload`,
+    );
   return s;
 }
 
 function finiteMs(api: string, ms: unknown): number {
-  if (typeof ms !== "number" || !(ms >= 0) || !Number.isFinite(ms)) throw new SimulationError(`${api}: ms must be a finite number ≥ 0, got ${String(ms)}`);
+  if (typeof ms !== "number" || !(ms >= 0) || !Number.isFinite(ms))
+    throw new SimulationError(`${api}: ms must be a finite number ≥ 0, got ${String(ms)}`);
   return ms;
 }
 
@@ -85,7 +95,9 @@ class Mutex {
     if (this.held) {
       task.state = "waiting";
       task.waitingFor = `mutex#${this.id}`;
-      await new Promise<void>((resolve) => this.waiters.push(() => world.schedule(task, world.now, `acquire mutex#${this.id}`, resolve)));
+      await new Promise<void>((resolve) =>
+        this.waiters.push(() => world.schedule(task, world.now, `acquire mutex#${this.id}`, resolve)),
+      );
     } else world.record(task, `acquire mutex#${this.id}`);
     this.held = true;
     let released = false;
@@ -132,7 +144,9 @@ class SimEvent {
     if (this.isSet) return;
     task.state = "waiting";
     task.waitingFor = `event#${this.id}`;
-    await new Promise<void>((resolve) => this.waiters.push(() => world.schedule(task, world.now, `event#${this.id} set`, resolve)));
+    await new Promise<void>((resolve) =>
+      this.waiters.push(() => world.schedule(task, world.now, `event#${this.id} set`, resolve)),
+    );
   }
   get isSetNow(): boolean {
     return this.isSet;
@@ -158,7 +172,9 @@ class Channel<T> {
     if (this.values.length > 0) return this.values.shift()!;
     task.state = "waiting";
     task.waitingFor = `channel#${this.id}`;
-    return new Promise<T>((resolve) => this.receivers.push((v) => world.schedule(task, world.now, `receive from channel#${this.id}`, () => resolve(v))));
+    return new Promise<T>((resolve) =>
+      this.receivers.push((v) => world.schedule(task, world.now, `receive from channel#${this.id}`, () => resolve(v))),
+    );
   }
   get size(): number {
     return this.values.length;
@@ -168,7 +184,8 @@ class Channel<T> {
 /** Rejects with a TimeoutError if `promise` has not settled within `ms` of virtual time. */
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   // A function here (`sim.timeout(() => call(), 5)`) would otherwise resolve at once, to the function.
-  if (typeof (promise as { then?: unknown } | null)?.then !== "function") throw new SimulationError(`sim.timeout: expects a promise, got ${typeof promise}`);
+  if (typeof (promise as { then?: unknown } | null)?.then !== "function")
+    throw new SimulationError(`sim.timeout: expects a promise, got ${typeof promise}`);
   // Infinity would schedule a wakeup no run reaches: reported as the virtual-time budget, not as a timeout.
   finiteMs("sim.timeout", ms);
   const { world, task } = here("sim.timeout");

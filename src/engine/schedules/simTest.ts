@@ -30,7 +30,15 @@ export class ScheduleFailure extends Error {
   /** The schedule as plain data, for the result event, the runner and the panel's timeline. */
   get info(): ScheduleInfo {
     const r = this.report;
-    return { seed: r.seed, passedBefore: r.passedBefore, strategy: r.strategy, traceHash: r.traceHash, schedule: r.schedule, ...r.timeline, text: r.render() };
+    return {
+      seed: r.seed,
+      passedBefore: r.passedBefore,
+      strategy: r.strategy,
+      traceHash: r.traceHash,
+      schedule: r.schedule,
+      ...r.timeline,
+      text: r.render(),
+    };
   }
 }
 
@@ -57,10 +65,17 @@ function isMisuse(error: unknown): boolean {
  * failure (a ScheduleFailure carrying the report). The property shrinks the workload; the seeds stay fixed.
  * @example test("log", property(st.integers({ min: 1, max: 4 }), simTest({ seeds: 8 }, (writers) => replicate(writers, ["a"], 0))));
  */
-export function simTest<A extends unknown[]>(options: ExploreOptions, body: (...args: A) => unknown): (...args: A) => Promise<void> {
+export function simTest<A extends unknown[]>(
+  options: ExploreOptions,
+  body: (...args: A) => unknown,
+): (...args: A) => Promise<void> {
   // Read once: the property stays a function of its arguments even if the caller changes `options` later.
   const o = readOptions("simTest", options);
-  if (typeof body !== "function") invalid("simTest", `the body must be a function (the workload, given the property's arguments), got ${describe(body)}`);
+  if (typeof body !== "function")
+    invalid(
+      "simTest",
+      `the body must be a function (the workload, given the property's arguments), got ${describe(body)}`,
+    );
   const fn = async (...args: A): Promise<void> => {
     const report = await exploreWith(() => body(...args), o);
     // Misuse in the workload (a bad call, target() once per seed) fails every schedule alike: it ends the run

@@ -37,7 +37,10 @@ export class VirtualTimer implements RunTimer {
 function virtualTimer(fn: unknown, ms: unknown, args: unknown[], repeat: boolean, store: Store): VirtualTimer {
   // As Node: a callback that is not a function throws (rather than never being called) …
   if (typeof fn !== "function") {
-    throw Object.assign(new TypeError(`The "callback" argument must be of type function. Received ${fn === null ? "null" : typeof fn}`), { code: "ERR_INVALID_ARG_TYPE" });
+    throw Object.assign(
+      new TypeError(`The "callback" argument must be of type function. Received ${fn === null ? "null" : typeof fn}`),
+      { code: "ERR_INVALID_ARG_TYPE" },
+    );
   }
   // … and the delay is `ms * 1`, 1 ms outside [1, TIMEOUT_MAX] (lib/internal/timers.js): setTimeout(f, 0)
   // runs after setTimeout(g, 1) made before it, and "100" waits 100 ms.
@@ -47,12 +50,17 @@ function virtualTimer(fn: unknown, ms: unknown, args: unknown[], repeat: boolean
   const timer = new VirtualTimer(world, world.nextTimerId++);
   world.timers.set(timer.id, timer);
   const arm = () => {
-    timer.wakeup = world.schedule(task, world.now + delay, repeat ? `interval ${delay} ms` : `setTimeout ${delay} ms`, () => {
-      if (timer.cancelled) return;
-      if (repeat) arm();
-      else world.timers.delete(timer.id);
-      storage.run(store, () => (fn as (...a: unknown[]) => void)(...args));
-    });
+    timer.wakeup = world.schedule(
+      task,
+      world.now + delay,
+      repeat ? `interval ${delay} ms` : `setTimeout ${delay} ms`,
+      () => {
+        if (timer.cancelled) return;
+        if (repeat) arm();
+        else world.timers.delete(timer.id);
+        storage.run(store, () => (fn as (...a: unknown[]) => void)(...args));
+      },
+    );
   };
   arm();
   return timer;
@@ -60,7 +68,12 @@ function virtualTimer(fn: unknown, ms: unknown, args: unknown[], repeat: boolean
 
 /** Clear a virtual timer, given itself or its id (in the calling task's run); false when it is not one. */
 function clearVirtual(t: unknown): boolean {
-  const timer = t instanceof VirtualTimer ? t : typeof t === "number" || typeof t === "string" ? storage.getStore()?.world.timers.get(Number(t)) : undefined;
+  const timer =
+    t instanceof VirtualTimer
+      ? t
+      : typeof t === "number" || typeof t === "string"
+        ? storage.getStore()?.world.timers.get(Number(t))
+        : undefined;
   if (timer === undefined) return false;
   timer.cancelled = true;
   timer.world.timers.delete(timer.id);
@@ -81,11 +94,19 @@ function onUnhandledRejection(reason: unknown): void {
     if (!s.world.ended) s.world.fail(s.task, reason, "unhandled rejection");
     return;
   }
-  const mode = /--unhandled-rejections=(\S+)/.exec(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)?.[1] ?? "throw";
+  const mode =
+    /--unhandled-rejections=(\S+)/.exec(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)?.[1] ??
+    "throw";
   if (mode === "throw" && process.listenerCount("unhandledRejection") === 1) throw reason;
 }
 
-type Globals = { setTimeout: unknown; setInterval: unknown; clearTimeout: unknown; clearInterval: unknown; dateNow: () => number };
+type Globals = {
+  setTimeout: unknown;
+  setInterval: unknown;
+  clearTimeout: unknown;
+  clearInterval: unknown;
+  dateNow: () => number;
+};
 let installed = 0;
 /** The globals found when the first exploration started (restored after the last), and the ones put in their place. */
 let found: Globals | undefined;
@@ -93,12 +114,19 @@ let ours: Globals | undefined;
 
 function readGlobals(): Globals {
   const g = globalThis as Record<string, unknown>;
-  return { setTimeout: g.setTimeout, setInterval: g.setInterval, clearTimeout: g.clearTimeout, clearInterval: g.clearInterval, dateNow: Date.now };
+  return {
+    setTimeout: g.setTimeout,
+    setInterval: g.setInterval,
+    clearTimeout: g.clearTimeout,
+    clearInterval: g.clearInterval,
+    dateNow: Date.now,
+  };
 }
 
 function writeGlobals(values: Globals, onlyIf?: Globals): void {
   const g = globalThis as Record<string, unknown>;
-  for (const k of ["setTimeout", "setInterval", "clearTimeout", "clearInterval"] as const) if (onlyIf === undefined || g[k] === onlyIf[k]) g[k] = values[k];
+  for (const k of ["setTimeout", "setInterval", "clearTimeout", "clearInterval"] as const)
+    if (onlyIf === undefined || g[k] === onlyIf[k]) g[k] = values[k];
   if (onlyIf === undefined || Date.now === onlyIf.dateNow) Date.now = values.dateNow;
 }
 
@@ -130,12 +158,16 @@ export function installVirtualTimers(): () => void {
     Object.defineProperty(ours.setTimeout, "name", { value: "setTimeout" });
     // util.promisify(setTimeout) reads this: without it, promisify(setTimeout) would throw "callback must be a
     // function" anywhere in the process while an exploration runs. In a simulated task it waits on the virtual clock.
-    const promised = (real.setTimeout as { [promisify.custom]?: (...a: unknown[]) => Promise<unknown> })[promisify.custom];
+    const promised = (real.setTimeout as { [promisify.custom]?: (...a: unknown[]) => Promise<unknown> })[
+      promisify.custom
+    ];
     Object.defineProperty(ours.setTimeout, promisify.custom, {
       value: (ms?: unknown, value?: unknown, ...rest: unknown[]) => {
         const s = liveStore();
         if (s !== undefined) return new Promise((resolve) => virtualTimer(resolve, ms, [value], false, s));
-        return promised !== undefined ? promised(ms, value, ...rest) : new Promise((resolve) => real.setTimeout(resolve, ms, value));
+        return promised !== undefined
+          ? promised(ms, value, ...rest)
+          : new Promise((resolve) => real.setTimeout(resolve, ms, value));
       },
     });
     Object.defineProperty(ours.setInterval, "name", { value: "setInterval" });

@@ -225,9 +225,20 @@ export class World {
           return;
         }
         if (returnedAt !== undefined && this.failures.length > 0) this.stop(undefined);
-        if (++this.steps > this.options.maxSteps) this.stop(undefined, this.overBudget(`${this.options.maxSteps} scheduling steps (the maxSteps option of explore; at t=${this.now} ms)`, returnedAt));
+        if (++this.steps > this.options.maxSteps)
+          this.stop(
+            undefined,
+            this.overBudget(
+              `${this.options.maxSteps} scheduling steps (the maxSteps option of explore; at t=${this.now} ms)`,
+              returnedAt,
+            ),
+          );
         const at = this.instants[0]!;
-        if (at > this.options.maxTime) this.stop(undefined, this.overBudget(`${this.options.maxTime} ms of virtual time (the maxTime option of explore)`, returnedAt));
+        if (at > this.options.maxTime)
+          this.stop(
+            undefined,
+            this.overBudget(`${this.options.maxTime} ms of virtual time (the maxTime option of explore)`, returnedAt),
+          );
         const ready = this.queue.get(at)!;
         let i = 0;
         if (ready.length === 1) this.options.chooser.single?.();
@@ -236,7 +247,11 @@ export class World {
           if (!Number.isInteger(i) || i < 0 || i >= ready.length) i = 0;
           this.decisions.push(i);
           this.widths.push(ready.length);
-          this.choices.push({ t: at, chosen: `${ready[i]!.task.label} (${ready[i]!.what})`, fifo: `${ready[0]!.task.label} (${ready[0]!.what})` });
+          this.choices.push({
+            t: at,
+            chosen: `${ready[i]!.task.label} (${ready[i]!.what})`,
+            fifo: `${ready[0]!.task.label} (${ready[0]!.what})`,
+          });
         }
         this.stepChoices.push(i);
         this.stepWidths.push(ready.length);
@@ -264,7 +279,11 @@ export class World {
    * crash is not lost behind main's assertion, nor behind the budget the crash made the run exceed.
    */
   private stop(main: { error: unknown } | undefined, fault?: SimulationError): never {
-    const all: Failure[] = [...(main !== undefined ? [{ by: "main rejected", error: main.error }] : []), ...this.failures, ...(fault !== undefined ? [{ by: "", error: fault }] : [])];
+    const all: Failure[] = [
+      ...(main !== undefined ? [{ by: "main rejected", error: main.error }] : []),
+      ...this.failures,
+      ...(fault !== undefined ? [{ by: "", error: fault }] : []),
+    ];
     const shown = new Set<unknown>([all[0]!.error]);
     this.also = all.slice(1).filter((f) => !shown.has(f.error) && shown.add(f.error));
     throw all[0]!.error;
@@ -272,9 +291,16 @@ export class World {
 
   private deadlock(): SimulationError {
     const waiting = this.tasks.filter((t) => t.state !== "done" && t.state !== "failed");
-    const named = waiting.slice(0, NAMED).map((t) => `${t.label} waits for ${t.waitingFor ?? "a promise outside the simulation's primitives (another task's result, real I/O, setImmediate, or a promise never settled)"}`);
+    const named = waiting
+      .slice(0, NAMED)
+      .map(
+        (t) =>
+          `${t.label} waits for ${t.waitingFor ?? "a promise outside the simulation's primitives (another task's result, real I/O, setImmediate, or a promise never settled)"}`,
+      );
     if (waiting.length > NAMED) named.push(`and ${waiting.length - NAMED} more waiting`);
-    return new SimulationError(`deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${named.join("; ")}`);
+    return new SimulationError(
+      `deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${named.join("; ")}`,
+    );
   }
 
   /** The budget's error; once main has returned, it names what kept the run going (a timer never cleared). */
@@ -297,7 +323,12 @@ export class World {
 export const TRACE_TAIL = 20;
 
 /** One run of `workload` in a fresh world under `chooser`, within the budgets: the world, and how the run ended. */
-export async function runOnce(workload: () => unknown, seed: number, chooser: Chooser, o: { readonly maxSteps: number; readonly maxTime: number }): Promise<{ world: World; error: unknown; failed: boolean }> {
+export async function runOnce(
+  workload: () => unknown,
+  seed: number,
+  chooser: Chooser,
+  o: { readonly maxSteps: number; readonly maxTime: number },
+): Promise<{ world: World; error: unknown; failed: boolean }> {
   const world = new World({ seed, chooser, maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
   try {
     await world.run(workload);

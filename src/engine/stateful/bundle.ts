@@ -24,7 +24,8 @@ export class Consumed<T> {
 
 /** A bundle: `target` of rules puts their return values in it; as an argument it draws one of them. */
 export function bundle<T>(name: string): Bundle<T> {
-  if (typeof name !== "string" || !IDENTIFIER.test(name)) invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
+  if (typeof name !== "string" || !IDENTIFIER.test(name))
+    invalid("bundle", `name must be an identifier-like string, got ${describe(name)}`);
   return new Bundle<T>(name);
 }
 

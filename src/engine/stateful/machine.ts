@@ -52,7 +52,11 @@ import { stepArgumentSlices } from "./steps.ts";
  * initial state and after every step; a failure shrinks to a minimal sequence printed as executable code.
  * @example test("ledger", machine(LedgerMachine, { rules: { open: { args: { name: st.sampledFrom(["a"]) }, target: accounts } }, invariants: ["totalsMatch"] }));
  */
-export function machine<M extends object>(Class: new () => M, spec: MachineSpec<M>, settings?: MachineSettings): Property {
+export function machine<M extends object>(
+  Class: new () => M,
+  spec: MachineSpec<M>,
+  settings?: MachineSettings,
+): Property {
   const shape = readSpec(Class, spec, settings);
   const handle = new CaseHandle(Class);
   const key = definitionKey("property", [handle], Class);
@@ -68,7 +72,13 @@ export function machine<M extends object>(Class: new () => M, spec: MachineSpec<
     forRun: (resolved: ResolvedSettings) => {
       const { stepCount, timeout } = resolved;
       const L = Math.max(1, Math.round(stepCount * 0.8));
-      const m: Machine = { ...shape, stepCount, more: { p: L / (L + 1) }, timeout, initial: { open: false, closed: undefined } };
+      const m: Machine = {
+        ...shape,
+        stepCount,
+        more: { p: L / (L + 1) },
+        timeout,
+        initial: { open: false, closed: undefined },
+      };
       return {
         strategies: [handle as Strategy<unknown>],
         body: (tc: unknown) => runCase(m, tc as TestCase),

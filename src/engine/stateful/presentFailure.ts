@@ -23,7 +23,9 @@ const LEAK_HINT =
 /** The steps with the explain phase's free arguments marked (`free`), when it found any. */
 function markFree(steps: readonly StepInfo[], free: readonly Slice[]): StepInfo[] {
   return steps.map((st) => {
-    const names = (st.argSpans ?? []).filter((a) => free.some((f) => f.start === a.start && f.end === a.end)).map((a) => a.name);
+    const names = (st.argSpans ?? [])
+      .filter((a) => free.some((f) => f.start === a.start && f.end === a.end))
+      .map((a) => a.name);
     return names.length === 0 ? st : { ...st, free: names };
   });
 }
@@ -39,7 +41,11 @@ function explainedCode(st: StepInfo): string[] {
 }
 
 /** Replay the failure's choices once, recording; rewrite the failure with the steps, the repro and the Explanation. */
-export function present(m: Machine, failure: PropertyFailure, free: readonly Slice[] = []): PropertyFailure | Promise<PropertyFailure> {
+export function present(
+  m: Machine,
+  failure: PropertyFailure,
+  free: readonly Slice[] = [],
+): PropertyFailure | Promise<PropertyFailure> {
   const fresh = new TestCase(failure.choices as never, null, Math.max(8192, failure.choices.length + 1));
   const run = new Run(m, fresh, true);
   const previous = setCurrent(fresh);
@@ -69,7 +75,13 @@ export function present(m: Machine, failure: PropertyFailure, free: readonly Sli
   });
 }
 
-function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean, free: readonly Slice[]): PropertyFailure {
+function rewrite(
+  m: Machine,
+  failure: PropertyFailure,
+  run: Run,
+  threw: boolean,
+  free: readonly Slice[],
+): PropertyFailure {
   if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
   const recorded = presentationOf(run, threw);
   const steps = recorded.kind === "steps" ? markFree(recorded.steps, free) : [];
@@ -77,16 +89,35 @@ function rewrite(m: Machine, failure: PropertyFailure, run: Run, threw: boolean,
   const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
   const repro = lines.join("\n");
   const printed = [`const state = new ${m.className}();`, ...steps.flatMap(explainedCode)];
-  const explanation = !threw ? "Explanation: these steps did not fail when replayed (see the flakiness report below)" : explain(run);
+  const explanation = !threw
+    ? "Explanation: these steps did not fail when replayed (see the flakiness report below)"
+    : explain(run);
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
   // The engine's own words are about arguments; a machine's case is its steps.
-  const tail = (at >= 0 ? blocks.slice(at + 1) : blocks.slice(1)).map((b) => b.replace(/^Shown: the arguments of/m, "Shown: the steps of"));
-  const parts = [head, `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${printed.map((l) => `  ${l}`).join("\n")}`, explanation];
+  const tail = (at >= 0 ? blocks.slice(at + 1) : blocks.slice(1)).map((b) =>
+    b.replace(/^Shown: the arguments of/m, "Shown: the steps of"),
+  );
+  const parts = [
+    head,
+    `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${printed.map((l) => `  ${l}`).join("\n")}`,
+    explanation,
+  ];
   if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
   if (failure.flaky) parts.push(LEAK_HINT);
   const message = [...parts, ...tail].join("\n\n");
   const shown: Presentation = { ...presentation, ...(threw ? {} : { explanation }) };
-  return new PropertyFailure(message, [], failure.cause, repro, failure.seed, failure.statistics, failure.choices, failure.flaky, steps, shown);
+  return new PropertyFailure(
+    message,
+    [],
+    failure.cause,
+    repro,
+    failure.seed,
+    failure.statistics,
+    failure.choices,
+    failure.flaky,
+    steps,
+    shown,
+  );
 }

@@ -54,8 +54,12 @@ function noteInitial(run: Run, open: readonly number[]): void {
   if (open.length > 0) seen.open = true;
   else if (!seen.open && seen.closed === undefined) {
     seen.closed = run.m.rules.map((r) => {
-      const empty = [...new Set(r.needs.filter((b) => run.bundles[b]!.length === 0))].map((b) => `"${run.m.bundles[b]!.name}"`);
-      return empty.length > 0 ? `rule "${r.name}" draws from bundle${empty.length > 1 ? "s" : ""} ${empty.join(", ")}, empty there` : `rule "${r.name}": its precondition is false there`;
+      const empty = [...new Set(r.needs.filter((b) => run.bundles[b]!.length === 0))].map(
+        (b) => `"${run.m.bundles[b]!.name}"`,
+      );
+      return empty.length > 0
+        ? `rule "${r.name}" draws from bundle${empty.length > 1 ? "s" : ""} ${empty.join(", ")}, empty there`
+        : `rule "${r.name}": its precondition is false there`;
     });
   }
 }
@@ -71,7 +75,11 @@ export function untested(m: Machine): string | undefined {
 const INDEX_CONSTRAINTS: { min: number; max: number; shrinkTowards: number }[] = [];
 function indexConstraints(n: number): { min: number; max: number; shrinkTowards: number } {
   if (n > 256) return { min: 0, max: n - 1, shrinkTowards: 0 };
-  return (INDEX_CONSTRAINTS[n] ??= Object.freeze({ min: 0, max: n - 1, shrinkTowards: 0 }) as { min: number; max: number; shrinkTowards: number });
+  return (INDEX_CONSTRAINTS[n] ??= Object.freeze({ min: 0, max: n - 1, shrinkTowards: 0 }) as {
+    min: number;
+    max: number;
+    shrinkTowards: number;
+  });
 }
 
 const NO_ARGUMENT = Symbol("no argument");
@@ -81,17 +89,30 @@ const NO_DRAWS: BundleDraw[] = [];
  * Draw a rule's arguments (the argument object, or NO_ARGUMENT for a rule without `args`) and record the step
  * when presenting. `trace` gets the bundle draws of a step.
  */
-function drawArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
+function drawArguments(
+  run: Run,
+  rule: Rule,
+  kind: "initialize" | "rule",
+  trace: StepTrace | undefined,
+): Record<string, unknown> | typeof NO_ARGUMENT {
   // The health window times draws (tooSlow): a machine's step arguments are its generated input, drawn here.
   const tc = run.tc;
-  return tc.drawMs < 0 ? drawStepArguments(run, rule, kind, trace) : tc.timedDraw(() => drawStepArguments(run, rule, kind, trace));
+  return tc.drawMs < 0
+    ? drawStepArguments(run, rule, kind, trace)
+    : tc.timedDraw(() => drawStepArguments(run, rule, kind, trace));
 }
 
-function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", trace: StepTrace | undefined): Record<string, unknown> | typeof NO_ARGUMENT {
+function drawStepArguments(
+  run: Run,
+  rule: Rule,
+  kind: "initialize" | "rule",
+  trace: StepTrace | undefined,
+): Record<string, unknown> | typeof NO_ARGUMENT {
   const { m, tc } = run;
   let argObj: Record<string, unknown> | typeof NO_ARGUMENT = NO_ARGUMENT;
   const printed: string[] | undefined = run.steps === undefined ? undefined : [];
-  const argSpans: { name: string; text: string; start: number; end: number }[] | undefined = printed === undefined || rule.args === undefined ? undefined : [];
+  const argSpans: { name: string; text: string; start: number; end: number }[] | undefined =
+    printed === undefined || rule.args === undefined ? undefined : [];
   const start = tc.choiceCount;
   if (rule.args !== undefined) {
     argObj = {};
@@ -105,7 +126,11 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
         const b = src instanceof Consumed ? src.bundle : src;
         const bi = m.bundles.indexOf(b);
         const entries = run.bundles[bi]!;
-        if (entries.length === 0) invalid(API, `initialize rule "${rule.name}" draws from bundle "${b.name}", which is empty when it runs (only earlier initialize rules can fill it)`);
+        if (entries.length === 0)
+          invalid(
+            API,
+            `initialize rule "${rule.name}" draws from bundle "${b.name}", which is empty when it runs (only earlier initialize rules can fill it)`,
+          );
         const node = tc.choiceCount;
         const i = tc.draw("integer", indexConstraints(entries.length));
         const e = entries[i]!;
@@ -117,7 +142,8 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
         argObj[k] = e.value;
         printed?.push(`${key(k)}: ${e.name}`);
       }
-      if (argSpans !== undefined) argSpans.push({ name: k, text: printed![printed!.length - 1]!, start: from, end: tc.choiceCount });
+      if (argSpans !== undefined)
+        argSpans.push({ name: k, text: printed![printed!.length - 1]!, start: from, end: tc.choiceCount });
     }
   }
   if (trace !== undefined) trace.end = tc.choiceCount;
@@ -126,14 +152,29 @@ function drawStepArguments(run: Run, rule: Rule, kind: "initialize" | "rule", tr
     const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
     const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
     const call = `state${member(rule.name)}(${args});`;
-    const step: StepInfo = { kind, name: rule.name, args, ...(name !== undefined ? { target: name } : {}), code: name !== undefined ? `const ${name} = ${call}` : call, start: trace?.start ?? start, end: tc.choiceCount, ...(argSpans !== undefined && argSpans.length > 0 ? { argSpans } : {}) };
+    const step: StepInfo = {
+      kind,
+      name: rule.name,
+      args,
+      ...(name !== undefined ? { target: name } : {}),
+      code: name !== undefined ? `const ${name} = ${call}` : call,
+      start: trace?.start ?? start,
+      end: tc.choiceCount,
+      ...(argSpans !== undefined && argSpans.length > 0 ? { argSpans } : {}),
+    };
     run.steps.push(step);
   }
   return argObj;
 }
 
 /** Call a rule with its drawn arguments, as `failed` (what the Explanation names if it throws); its raw result. */
-function call(run: Run, state: Record<string, AnyFn>, rule: Rule, args: Record<string, unknown> | typeof NO_ARGUMENT, failed: FailedIn): unknown {
+function call(
+  run: Run,
+  state: Record<string, AnyFn>,
+  rule: Rule,
+  args: Record<string, unknown> | typeof NO_ARGUMENT,
+  failed: FailedIn,
+): unknown {
   run.failedIn = failed;
   return args === NO_ARGUMENT ? state[rule.name]!.call(state) : state[rule.name]!.call(state, args);
 }

@@ -74,9 +74,15 @@ interface Edit {
  * The choices of the sequence with the edit applied, or undefined when it cannot be expressed (a kept step's
  * rule would no longer be applicable).
  */
-export function rebuild(m: MachineShape, tr: SequenceTrace, values: readonly ChoiceValue[], edit: Edit): ChoiceValue[] | undefined {
+export function rebuild(
+  m: MachineShape,
+  tr: SequenceTrace,
+  values: readonly ChoiceValue[],
+  edit: Edit,
+): ChoiceValue[] | undefined {
   const out: ChoiceValue[] = values.slice(0, tr.swarmStart >= 0 ? tr.swarmStart : tr.stepsStart);
-  if (tr.swarmStart >= 0) out.push(...edit.disabled, ...values.slice(tr.swarmStart + edit.disabled.length, tr.stepsStart));
+  if (tr.swarmStart >= 0)
+    out.push(...edit.disabled, ...values.slice(tr.swarmStart + edit.disabled.length, tr.stepsStart));
   const lists = tr.initEntries.map((l) => l.slice());
   const targets = m.rules.map((r) => (r.target === undefined ? -1 : m.bundles.indexOf(r.target)));
   let changed = false;

@@ -16,8 +16,19 @@ const API = "machine";
 
 export type AnyFn = (...a: any[]) => any;
 /** The method names of M (Object.prototype's excepted: every object literal has them, so they cannot be keys here). */
-export type MethodNames<M> = Exclude<{ [K in keyof M]-?: M[K] extends AnyFn ? K : never }[keyof M] & string, keyof Object>;
-type ArgOf<F> = F extends () => any ? (F extends (arg: infer A) => any ? (unknown extends A ? never : A) : never) : F extends (arg: infer A) => any ? A : never;
+export type MethodNames<M> = Exclude<
+  { [K in keyof M]-?: M[K] extends AnyFn ? K : never }[keyof M] & string,
+  keyof Object
+>;
+type ArgOf<F> = F extends () => any
+  ? F extends (arg: infer A) => any
+    ? unknown extends A
+      ? never
+      : A
+    : never
+  : F extends (arg: infer A) => any
+    ? A
+    : never;
 export type ArgSource<T> = Strategy<T> | Bundle<T> | Consumed<T>;
 export type RuleArgs<F> = [ArgOf<F>] extends [never] ? never : { [K in keyof ArgOf<F>]-?: ArgSource<ArgOf<F>[K]> };
 /** What a rule's call gives its target bundle: the resolved value of an async rule. */
@@ -96,60 +107,114 @@ export interface InitialStates {
 
 /** The machine machine()'s arguments describe, checked (its settings too): misuse throws InvalidArgument naming machine. */
 export function readSpec(Class: unknown, spec: unknown, settings: unknown): MachineShape {
-  if (typeof Class !== "function" || Class.prototype === undefined) invalid(API, `the first argument must be a class, got ${describe(Class)}`);
-  if (typeof spec !== "object" || spec === null) invalid(API, `spec must be an object ({ rules, invariants?, initialize? }), got ${describe(spec)}`);
-  for (const k of Object.keys(spec)) if (!["rules", "invariants", "initialize"].includes(k)) invalid(API, `spec: unknown key "${k}" (known: rules, invariants, initialize)`);
+  if (typeof Class !== "function" || Class.prototype === undefined)
+    invalid(API, `the first argument must be a class, got ${describe(Class)}`);
+  if (typeof spec !== "object" || spec === null)
+    invalid(API, `spec must be an object ({ rules, invariants?, initialize? }), got ${describe(spec)}`);
+  for (const k of Object.keys(spec))
+    if (!["rules", "invariants", "initialize"].includes(k))
+      invalid(API, `spec: unknown key "${k}" (known: rules, invariants, initialize)`);
   validateSettings(API, settings);
-  const { rules: ruleSpecs, invariants: invariantSpecs, initialize: initializeSpecs } = spec as { rules?: unknown; invariants?: unknown; initialize?: unknown };
+  const {
+    rules: ruleSpecs,
+    invariants: invariantSpecs,
+    initialize: initializeSpecs,
+  } = spec as { rules?: unknown; invariants?: unknown; initialize?: unknown };
   const bundles: Bundle<unknown>[] = [];
   const initialize = readRules(Class, "initialize", initializeSpecs, false, bundles);
   const rules = readRules(Class, "rules", ruleSpecs, true, bundles);
   if (rules.length === 0) invalid(API, "spec.rules is empty: a machine needs at least one rule");
   const invariants = invariantSpecs ?? [];
-  if (!Array.isArray(invariants)) invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
+  if (!Array.isArray(invariants))
+    invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
   for (const name of invariants as unknown[]) {
-    if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`);
+    if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function")
+      invalid(
+        API,
+        `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`,
+      );
   }
   const invariantChecks = (invariants as string[]).map((name) => Object.freeze({ kind: "invariant" as const, name }));
-  const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0) ? Object.freeze(rules.map((_, i) => i)) : undefined;
-  return { Class: Class as new () => object, className: IDENTIFIER.test(Class.name) ? Class.name : "Machine", rules, initialize, invariants: invariants as string[], invariantChecks, bundles, allOpen };
+  const allOpen = rules.every((r) => r.precondition === undefined && r.needs.length === 0)
+    ? Object.freeze(rules.map((_, i) => i))
+    : undefined;
+  return {
+    Class: Class as new () => object,
+    className: IDENTIFIER.test(Class.name) ? Class.name : "Machine",
+    rules,
+    initialize,
+    invariants: invariants as string[],
+    invariantChecks,
+    bundles,
+    allOpen,
+  };
 }
 
-function readRules(Class: Function, what: string, specs: unknown, withPrecondition: boolean, bundles: Bundle<unknown>[]): Rule[] {
+function readRules(
+  Class: Function,
+  what: string,
+  specs: unknown,
+  withPrecondition: boolean,
+  bundles: Bundle<unknown>[],
+): Rule[] {
   if (specs === undefined && what === "initialize") return [];
-  if (typeof specs !== "object" || specs === null || Array.isArray(specs)) invalid(API, `spec.${what} must be an object of method name → rule, got ${describe(specs)}`);
+  if (typeof specs !== "object" || specs === null || Array.isArray(specs))
+    invalid(API, `spec.${what} must be an object of method name → rule, got ${describe(specs)}`);
   const index = (b: Bundle<unknown>): number => {
     const i = bundles.indexOf(b);
     if (i >= 0) return i;
-    if (bundles.some((x) => x.name === b.name)) invalid(API, `two different bundles are named "${b.name}": the repro would give their values the same variable names`);
+    if (bundles.some((x) => x.name === b.name))
+      invalid(
+        API,
+        `two different bundles are named "${b.name}": the repro would give their values the same variable names`,
+      );
     bundles.push(b);
     return bundles.length - 1;
   };
   const rules: Rule[] = [];
   for (const name of Object.keys(specs)) {
-    if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function") invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
+    if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function")
+      invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
     const r = (specs as Record<string, unknown>)[name];
-    if (typeof r !== "object" || r === null) invalid(API, `spec.${what}.${name} must be an object ({ args?, target?${withPrecondition ? ", precondition?" : ""} }), got ${describe(r)}`);
+    if (typeof r !== "object" || r === null)
+      invalid(
+        API,
+        `spec.${what}.${name} must be an object ({ args?, target?${withPrecondition ? ", precondition?" : ""} }), got ${describe(r)}`,
+      );
     const known = withPrecondition ? ["args", "target", "precondition"] : ["args", "target"];
-    for (const k of Object.keys(r)) if (!known.includes(k)) invalid(API, `spec.${what}.${name}: unknown key "${k}" (known: ${known.join(", ")})`);
+    for (const k of Object.keys(r))
+      if (!known.includes(k)) invalid(API, `spec.${what}.${name}: unknown key "${k}" (known: ${known.join(", ")})`);
     const { args, target, precondition } = r as { args?: unknown; target?: unknown; precondition?: unknown };
     let argList: [string, Source][] | undefined;
     const needs: number[] = [];
     if (args !== undefined) {
-      if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy) invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
+      if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy)
+        invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
       argList = [];
       for (const [k, v] of Object.entries(args)) {
-        if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed)) invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
+        if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed))
+          invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
         if (v instanceof Bundle || v instanceof Consumed) needs.push(index(v instanceof Consumed ? v.bundle : v));
         argList.push([k, v]);
       }
     }
-    if (target !== undefined && !(target instanceof Bundle)) invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
+    if (target !== undefined && !(target instanceof Bundle))
+      invalid(API, `spec.${what}.${name}.target must be a bundle, got ${describe(target)}`);
     const targetIndex = target instanceof Bundle ? index(target) : -1;
-    if (precondition !== undefined && typeof precondition !== "function") invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
+    if (precondition !== undefined && typeof precondition !== "function")
+      invalid(API, `spec.${what}.${name}.precondition must be a function, got ${describe(precondition)}`);
     const failed = Object.freeze({ kind: "rule" as const, name });
     const failedInit = Object.freeze({ kind: "initialize" as const, name });
-    rules.push({ name, args: argList, target: target as Bundle<unknown> | undefined, precondition: precondition as Rule["precondition"], needs, targetIndex, failed, failedInit });
+    rules.push({
+      name,
+      args: argList,
+      target: target as Bundle<unknown> | undefined,
+      precondition: precondition as Rule["precondition"],
+      needs,
+      targetIndex,
+      failed,
+      failedInit,
+    });
   }
   return rules;
 }

@@ -35,7 +35,14 @@ export class Run {
   ) {
     this.bundles = m.bundles.map(() => []);
     this.counters = m.bundles.map(() => 0);
-    this.trace = { steps: [], initEntries: m.bundles.map(() => []), swarmStart: -1, disabled: [], stepsStart: 0, end: 0 };
+    this.trace = {
+      steps: [],
+      initEntries: m.bundles.map(() => []),
+      swarmStart: -1,
+      disabled: [],
+      stepsStart: 0,
+      end: 0,
+    };
     this.steps = recording ? [] : undefined;
   }
 }
@@ -63,8 +70,10 @@ export function presentationOf(run: Run, closing: boolean): Presentation {
   const steps = [...run.steps!];
   const failed = run.failedIn;
   const call = (name: string) => `${run.awaited.has(name) ? "await " : ""}state${member(name)}();`;
-  if (closing && failed?.kind === "invariant") steps.push({ kind: "invariant", name: failed.name, args: "", code: call(failed.name) });
-  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function") steps.push({ kind: "teardown", name: "teardown", args: "", code: call("teardown") });
+  if (closing && failed?.kind === "invariant")
+    steps.push({ kind: "invariant", name: failed.name, args: "", code: call(failed.name) });
+  if (closing && typeof (m.Class.prototype as { teardown?: unknown }).teardown === "function")
+    steps.push({ kind: "teardown", name: "teardown", args: "", code: call("teardown") });
   return {
     kind: "steps",
     className: m.className,
@@ -86,5 +95,7 @@ export function explain(run: Run): string {
 export function stepArgumentSlices(tc: TestCase): Slice[] {
   const p = tc.presentation;
   if (p === undefined || p.kind !== "steps") return [];
-  return p.steps.flatMap((st) => (st.argSpans ?? []).filter((a) => a.end > a.start).map((a) => ({ start: a.start, end: a.end })));
+  return p.steps.flatMap((st) =>
+    (st.argSpans ?? []).filter((a) => a.end > a.start).map((a) => ({ start: a.start, end: a.end })),
+  );
 }

@@ -16,7 +16,11 @@ export class Deferred<T> extends Strategy<T> {
   /** The strategy the function returns, through any chain of deferreds; a chain that comes back is an error. */
   private resolve(): Strategy<T> {
     if (this.resolved !== undefined) return this.resolved;
-    if (this.resolving) invalid("st.deferred", "the function returns the deferred strategy itself (directly or through other st.deferred calls), so it never draws anything");
+    if (this.resolving)
+      invalid(
+        "st.deferred",
+        "the function returns the deferred strategy itself (directly or through other st.deferred calls), so it never draws anything",
+      );
     this.resolving = true;
     try {
       const s = this.thunk();
@@ -35,7 +39,10 @@ export class Deferred<T> extends Strategy<T> {
     // Drawn again inside its own draw with no choice made in between: the same state, so the same descent,
     // forever (e.g. const s = st.deferred(() => s.map(f))). Name it instead of overflowing the stack.
     if (this.activeCase === tc && this.activeAt === tc.choiceCount) {
-      invalid("st.deferred", "the strategy draws itself before making any choice (e.g. st.deferred(() => s.map(f)) where s is that deferred strategy), so drawing it never ends");
+      invalid(
+        "st.deferred",
+        "the strategy draws itself before making any choice (e.g. st.deferred(() => s.map(f)) where s is that deferred strategy), so drawing it never ends",
+      );
     }
     const outerCase = this.activeCase;
     const outerAt = this.activeAt;
@@ -52,6 +59,7 @@ export class Deferred<T> extends Strategy<T> {
 
 /** A strategy defined later (for mutually recursive definitions): st.deferred(() => tree). */
 export function deferred<T>(thunk: () => Strategy<T>): Strategy<T> {
-  if (typeof thunk !== "function") invalid("st.deferred", `expects a function returning a strategy, got ${describe(thunk)}`);
+  if (typeof thunk !== "function")
+    invalid("st.deferred", `expects a function returning a strategy, got ${describe(thunk)}`);
   return new Deferred(thunk);
 }

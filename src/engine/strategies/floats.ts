@@ -51,7 +51,8 @@ export function floats(options?: FloatsOptions): Strategy<number> {
   const o = checkOptions(api, options, ["min", "max", "allowNaN", "allowInfinity"]);
   for (const key of ["min", "max"] as const) {
     const v = o[key];
-    if (v !== undefined && (typeof v !== "number" || Number.isNaN(v))) invalid(api, `${key} must be a number (not NaN), got ${describe(v)}`);
+    if (v !== undefined && (typeof v !== "number" || Number.isNaN(v)))
+      invalid(api, `${key} must be a number (not NaN), got ${describe(v)}`);
   }
   checkBoolean(api, "allowNaN", o.allowNaN);
   checkBoolean(api, "allowInfinity", o.allowInfinity);

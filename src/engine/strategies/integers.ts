@@ -33,8 +33,13 @@ export function integers(options?: IntegersOptions): Strategy<number> {
   checkInteger(api, "max", o.max);
   checkInteger(api, "shrinkTowards", o.shrinkTowards);
   const { min, max } = o;
-  if (min !== undefined && max !== undefined && min > max) invalid(api, `min (${min}) must not be greater than max (${max})`);
+  if (min !== undefined && max !== undefined && min > max)
+    invalid(api, `min (${min}) must not be greater than max (${max})`);
   // `+ 0` turns a −0 option into 0: integers have one zero, and a −0 bound or target would otherwise be drawn
   // as −0, which prints as -0 and is not deepStrictEqual to 0.
-  return new Integers({ min: min === undefined ? null : min + 0, max: max === undefined ? null : max + 0, shrinkTowards: (o.shrinkTowards ?? 0) + 0 });
+  return new Integers({
+    min: min === undefined ? null : min + 0,
+    max: max === undefined ? null : max + 0,
+    shrinkTowards: (o.shrinkTowards ?? 0) + 0,
+  });
 }

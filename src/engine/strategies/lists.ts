@@ -116,7 +116,10 @@ class Lists<T> extends Strategy<T[]> {
       if (seen !== undefined) {
         let key: unknown;
         let set: Set<unknown> = seen;
-        if (keys !== null && ((typeof v === "object" && v !== null) || typeof v === "function" || typeof v === "symbol")) {
+        if (
+          keys !== null &&
+          ((typeof v === "object" && v !== null) || typeof v === "function" || typeof v === "symbol")
+        ) {
           key = keys.key(v);
           set = seenObjects as Set<unknown>;
         } else key = keys !== null ? v : (this.keyOf as (v: T) => unknown)(v);
@@ -153,7 +156,9 @@ export function lists<T>(elements: Strategy<T>, options?: ListsOptions<T>): Stra
   const o = checkOptions(api, options, ["minSize", "maxSize", "unique", "uniqueBy"]);
   const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
   checkBoolean(api, "unique", o.unique);
-  if (o.uniqueBy !== undefined && typeof o.uniqueBy !== "function") invalid(api, `uniqueBy must be a function, got ${describe(o.uniqueBy)}`);
-  if (o.unique === true && o.uniqueBy !== undefined) invalid(api, "give either unique or uniqueBy, not both (uniqueBy already makes the elements unique by its key)");
+  if (o.uniqueBy !== undefined && typeof o.uniqueBy !== "function")
+    invalid(api, `uniqueBy must be a function, got ${describe(o.uniqueBy)}`);
+  if (o.unique === true && o.uniqueBy !== undefined)
+    invalid(api, "give either unique or uniqueBy, not both (uniqueBy already makes the elements unique by its key)");
   return new Lists(elements, minSize, maxSize, o.uniqueBy ?? null, o.unique === true);
 }

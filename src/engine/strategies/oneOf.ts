@@ -17,7 +17,9 @@ class OneOf<T> extends Strategy<T> {
 }
 
 /** A value from one of the strategies; shrinks toward the first. */
-export function oneOf<const S extends readonly Strategy<unknown>[]>(...options: S): Strategy<ValueOfStrategy<S[number]>> {
+export function oneOf<const S extends readonly Strategy<unknown>[]>(
+  ...options: S
+): Strategy<ValueOfStrategy<S[number]>> {
   const api = "st.oneOf";
   if (options.length === 0) invalid(api, "needs at least one strategy");
   options.forEach((s, i) => requireStrategy(api, s, `argument ${i}`));

@@ -8,13 +8,16 @@ import { describe, Strategy } from "./strategy.ts";
 /** The largest size a collection may ask for when it gives none. */
 const DEFAULT_MAX_SIZE = 2 ** 31 - 1;
 
-
 /**
  * Checks a strategy's options object: absent, or an object whose own keys are all known. A misspelled option
  * would otherwise be silently ignored and the strategy would generate something other than what was asked.
  * Returns the options (an empty object when absent); each strategy then checks the values' types.
  */
-export function checkOptions<O extends object>(api: string, options: O | undefined, known: readonly (keyof O & string)[]): Partial<O> {
+export function checkOptions<O extends object>(
+  api: string,
+  options: O | undefined,
+  known: readonly (keyof O & string)[],
+): Partial<O> {
   if (options === undefined) return {};
   return guard(api, "reading the options", () => {
     if (typeof options !== "object" || options === null || Array.isArray(options) || options instanceof Strategy) {
@@ -24,7 +27,10 @@ export function checkOptions<O extends object>(api: string, options: O | undefin
       if ((known as readonly string[]).includes(key)) continue;
       const guess = closest(key, known);
       const hint = guess === undefined ? "" : `did you mean "${guess}"? `;
-      invalid(api, `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`);
+      invalid(
+        api,
+        `unknown option ${JSON.stringify(key)} (${hint}known: ${known.length === 0 ? "none" : known.join(", ")})`,
+      );
     }
     // A snapshot, each option read once, here: a getter that throws (or a Proxy trap) fails now as
     // InvalidArgument naming the call, and one that answers differently on each read cannot slip a value past
@@ -84,28 +90,29 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length];
 }
-
 
 /** A boolean option: absent, or true or false (not a truthy string such as "no"). */
 export function checkBoolean(api: string, name: string, v: unknown): asserts v is boolean | undefined {
   if (v !== undefined && typeof v !== "boolean") invalid(api, `${name} must be true or false, got ${describe(v)}`);
 }
 
-
 /** An integer option: absent, or a safe integer. */
 export function checkInteger(api: string, name: string, v: unknown): asserts v is number | undefined {
   if (v === undefined) return;
-  if (typeof v !== "number" || !Number.isSafeInteger(v)) invalid(api, `${name} must be a safe integer, got ${describe(v)}`);
+  if (typeof v !== "number" || !Number.isSafeInteger(v))
+    invalid(api, `${name} must be a safe integer, got ${describe(v)}`);
 }
 
 function checkSize(api: string, name: string, v: unknown): asserts v is number | undefined {
   if (v === undefined) return;
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) invalid(api, `${name} must be a non-negative integer, got ${describe(v)}`);
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0)
+    invalid(api, `${name} must be a non-negative integer, got ${describe(v)}`);
 }
 
 /** Sizes of a collection: non-negative integers, minSize at most maxSize; the defaults 0 and 2^31 − 1. */

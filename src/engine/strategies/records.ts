@@ -25,7 +25,12 @@ class Records<T> extends Strategy<T> {
     const out: Record<string | symbol, unknown> = {};
     if (this.protoKey) {
       for (let i = 0; i < this.keys.length; i++) {
-        Object.defineProperty(out, this.keys[i], { value: this.strategies[i].draw(tc), writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(out, this.keys[i], {
+          value: this.strategies[i].draw(tc),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       }
     } else {
       for (let i = 0; i < this.keys.length; i++) out[this.keys[i]] = this.strategies[i].draw(tc);
@@ -39,11 +44,14 @@ class Records<T> extends Strategy<T> {
  * The fields are the shape's own enumerable keys, symbols included, and each is an own data property of every
  * generated object — `__proto__` too (a shape made with JSON.parse or defineProperty can have one).
  */
-export function records<S extends Record<string, Strategy<unknown>>>(shape: S): Strategy<{ [K in keyof S]: ValueOfStrategy<S[K]> }> {
+export function records<S extends Record<string, Strategy<unknown>>>(
+  shape: S,
+): Strategy<{ [K in keyof S]: ValueOfStrategy<S[K]> }> {
   const api = "st.records";
   // The shape is user data: a getter that throws (or a Proxy trap) is InvalidArgument naming the call, here.
   const { keys, strategies } = guard(api, "reading the shape", () => {
-    if (typeof shape !== "object" || shape === null || Array.isArray(shape) || shape instanceof Strategy) invalid(api, `expects an object of strategies, got ${describe(shape)}`);
+    if (typeof shape !== "object" || shape === null || Array.isArray(shape) || shape instanceof Strategy)
+      invalid(api, `expects an object of strategies, got ${describe(shape)}`);
     const keys = Reflect.ownKeys(shape).filter((k) => Object.prototype.propertyIsEnumerable.call(shape, k));
     const strategies = keys.map((k) => {
       const s = (shape as Record<string | symbol, unknown>)[k];

@@ -49,11 +49,16 @@ class Recursive<T> extends Strategy<T> {
   }
 }
 
-export function recursive<T>(base: Strategy<T>, extend: (self: Strategy<T>) => Strategy<T>, options?: RecursiveOptions): Strategy<T> {
+export function recursive<T>(
+  base: Strategy<T>,
+  extend: (self: Strategy<T>) => Strategy<T>,
+  options?: RecursiveOptions,
+): Strategy<T> {
   const api = "st.recursive";
   requireStrategy(api, base, "base");
   if (typeof extend !== "function") invalid(api, `extend must be a function, got ${describe(extend)}`);
   const maxLeaves = checkOptions(api, options, ["maxLeaves"]).maxLeaves ?? 50;
-  if (!Number.isInteger(maxLeaves) || maxLeaves < 1) invalid(api, `maxLeaves must be a positive integer, got ${describe(maxLeaves)}`);
+  if (!Number.isInteger(maxLeaves) || maxLeaves < 1)
+    invalid(api, `maxLeaves must be a positive integer, got ${describe(maxLeaves)}`);
   return new Recursive(base, extend, maxLeaves);
 }

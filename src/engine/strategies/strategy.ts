@@ -78,7 +78,8 @@ class Filtered<T> extends Strategy<T> {
       const v = this.inner.draw(tc);
       const ok = this.predicate(v);
       // A promise is truthy: an async predicate would accept every value without ever being awaited.
-      if (ok !== true && ok !== false && isThenable(ok)) invalid(".filter", "the predicate returned a promise; a filter must decide synchronously");
+      if (ok !== true && ok !== false && isThenable(ok))
+        invalid(".filter", "the predicate returned a promise; a filter must decide synchronously");
       tc.endSpan(!ok);
       if (ok) return v;
     }
@@ -106,7 +107,8 @@ export function describe(x: unknown): string {
     if (x === null) return "null";
     if (x instanceof Strategy) return "a strategy";
     if (typeof x === "function") return `a function${x.name ? ` (${x.name})` : ""}`;
-    if (typeof x === "object") return Array.isArray(x) ? "an array" : `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
+    if (typeof x === "object")
+      return Array.isArray(x) ? "an array" : `an object (${Object.prototype.toString.call(x).slice(8, -1)})`;
     if (typeof x === "string") return `string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)}`;
     return `${typeof x} ${String(x)}`;
   } catch {

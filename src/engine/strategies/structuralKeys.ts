@@ -43,13 +43,18 @@ export class StructuralKeys {
     const o = v as object;
     const known = this.memo.get(o);
     if (known !== undefined) return known;
-    if (this.onStack.has(o)) invalid("st.lists", "unique cannot compare a value that contains itself (a cycle); pass uniqueBy with a key of your own");
+    if (this.onStack.has(o))
+      invalid(
+        "st.lists",
+        "unique cannot compare a value that contains itself (a cycle); pass uniqueBy with a key of your own",
+      );
     this.onStack.add(o);
     let k: string;
     try {
       k = this.objectKey(o);
     } catch (e) {
-      if (e instanceof RangeError) invalid("st.lists", "unique cannot compare a value nested this deeply; pass uniqueBy with a key of your own");
+      if (e instanceof RangeError)
+        invalid("st.lists", "unique cannot compare a value nested this deeply; pass uniqueBy with a key of your own");
       throw e;
     } finally {
       this.onStack.delete(o);
@@ -83,7 +88,14 @@ export class StructuralKeys {
     if (o instanceof RegExp) return `R${this.key(o.source)}${o.flags}`;
     let head = "";
     if (o instanceof Error) head = this.key(String(o.message));
-    else if (o instanceof Number || o instanceof String || o instanceof Boolean || o instanceof BigInt || o instanceof Symbol) head = this.key(o.valueOf());
+    else if (
+      o instanceof Number ||
+      o instanceof String ||
+      o instanceof Boolean ||
+      o instanceof BigInt ||
+      o instanceof Symbol
+    )
+      head = this.key(o.valueOf());
     const fields: string[] = [];
     for (const k of Reflect.ownKeys(o)) {
       if (!Object.prototype.propertyIsEnumerable.call(o, k)) continue;
@@ -96,4 +108,3 @@ export class StructuralKeys {
 function bytesKey(bytes: Uint8Array): string {
   return bytes.join(",");
 }
-

@@ -54,9 +54,16 @@ export function text(options?: TextOptions): Strategy<string> {
       }
     }
     alphabet = new IntervalSet(ranges as [number, number][]);
-  } else if (a !== undefined) invalid(api, `alphabet must be a string or an array of [from, to] ranges, got ${describe(a)}`);
+  } else if (a !== undefined)
+    invalid(api, `alphabet must be a string or an array of [from, to] ranges, got ${describe(a)}`);
   // An empty alphabet can only make "", which is st.just("") — far more likely a mistake than a wish.
-  if (alphabet.size === 0) invalid(api, minSize > 0 ? `the alphabet is empty but minSize is ${minSize}` : `the alphabet is empty, so the only string is "" (use st.just("") for that)`);
+  if (alphabet.size === 0)
+    invalid(
+      api,
+      minSize > 0
+        ? `the alphabet is empty but minSize is ${minSize}`
+        : `the alphabet is empty, so the only string is "" (use st.just("") for that)`,
+    );
   return new Text({ alphabet, minSize, maxSize });
 }
 

@@ -21,7 +21,9 @@ class Tuples<T extends unknown[]> extends Strategy<T> {
 }
 
 /** Fixed-length arrays, one value from each strategy: st.tuples(st.integers(), st.text()) gives [number, string]. */
-export function tuples<const S extends readonly Strategy<unknown>[]>(...parts: S): Strategy<{ -readonly [K in keyof S]: ValueOfStrategy<S[K]> }> {
+export function tuples<const S extends readonly Strategy<unknown>[]>(
+  ...parts: S
+): Strategy<{ -readonly [K in keyof S]: ValueOfStrategy<S[K]> }> {
   parts.forEach((s, i) => requireStrategy("st.tuples", s, `argument ${i}`));
   return new Tuples(parts);
 }

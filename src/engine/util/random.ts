@@ -70,7 +70,7 @@ export class Random {
   bool(p: number): boolean {
     if (p <= 0) return false;
     if (p >= 1) return true;
-    return (this.g.next() >>> 0) < p * TWO_32;
+    return this.g.next() >>> 0 < p * TWO_32;
   }
 
   /** A uniformly chosen element. */

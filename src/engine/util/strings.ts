@@ -28,6 +28,9 @@ export function stringFromCodePoints(cps: ArrayLike<number>): string {
   const n = cps.length;
   if (n <= CHUNK) return String.fromCodePoint.apply(null, cps as number[]);
   const parts: string[] = [];
-  for (let i = 0; i < n; i += CHUNK) parts.push(String.fromCodePoint.apply(null, Array.prototype.slice.call(cps, i, Math.min(i + CHUNK, n)) as number[]));
+  for (let i = 0; i < n; i += CHUNK)
+    parts.push(
+      String.fromCodePoint.apply(null, Array.prototype.slice.call(cps, i, Math.min(i + CHUNK, n)) as number[]),
+    );
   return parts.join("");
 }

@@ -6,5 +6,9 @@
 
 /** Whether `x` has a callable `then`. Reading `then` runs user code (a getter, a Proxy trap): call it inside a try. */
 export function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";
+  return (
+    x !== null &&
+    (typeof x === "object" || typeof x === "function") &&
+    typeof (x as { then?: unknown }).then === "function"
+  );
 }

@@ -1,7 +1,17 @@
 // The DataTree on its own: recording, compressed runs and splits, exhaustion, and answering repeats.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Branch, CHOICE_BUDGET, DataTree, Inserted, NODE_BUDGET, OPEN_AFTER, Status, TreeCursor, WIDE_CHILDREN } from "../../../src/engine/core/datatree.ts";
+import {
+  Branch,
+  CHOICE_BUDGET,
+  DataTree,
+  Inserted,
+  NODE_BUDGET,
+  OPEN_AFTER,
+  Status,
+  TreeCursor,
+  WIDE_CHILDREN,
+} from "../../../src/engine/core/datatree.ts";
 import type { ChoiceNode } from "../../../src/engine/choice/types.ts";
 import { dataOfNodes } from "../../../src/engine/choice/storage.ts";
 import { IntervalSet } from "../../../src/engine/choice/intervals.ts";
@@ -88,14 +98,27 @@ test("runs live in shared chunk storage: a split points into the same chunk, cop
   assert.ok(branch.children.get(false) instanceof Object, "walking into it made it a node");
   // Every type round-trips through the chunk: −0, NaN, strings and bytes.
   const kinds = [
-    { type: "float" as const, value: -0, constraints: { min: -Infinity, max: Infinity, allowNaN: true }, forced: false },
-    { type: "float" as const, value: NaN, constraints: { min: -Infinity, max: Infinity, allowNaN: true }, forced: false },
+    {
+      type: "float" as const,
+      value: -0,
+      constraints: { min: -Infinity, max: Infinity, allowNaN: true },
+      forced: false,
+    },
+    {
+      type: "float" as const,
+      value: NaN,
+      constraints: { min: -Infinity, max: Infinity, allowNaN: true },
+      forced: false,
+    },
     { type: "bytes" as const, value: new Uint8Array([1, 2]), constraints: { minSize: 0, maxSize: 9 }, forced: false },
     { type: "boolean" as const, value: true, constraints: BOOL, forced: true },
   ];
   const other = new DataTree();
   other.record(kinds, done());
-  assert.deepEqual(other.root.values, kinds.map((n) => n.value));
+  assert.deepEqual(
+    other.root.values,
+    kinds.map((n) => n.value),
+  );
   assert.equal(other.lookup(kinds.map((n) => n.value))?.status, Status.Valid);
   assert.equal(other.lookup([0, NaN, new Uint8Array([1, 2]), true]), undefined, "+0 is not −0");
 });
@@ -140,13 +163,27 @@ test("a case that disagrees with the tree on the same choices is Flaky, says how
   tree.record([d(1), b(false), d(4)], done(), 2);
   const nodes = tree.nodeCount;
   const flaky = (list: ChoiceNode[], status: Status = Status.Valid) => {
-    const result = tree.insert(dataOfNodes(list), 0, list.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null, 9);
+    const result = tree.insert(
+      dataOfNodes(list),
+      0,
+      list.length,
+      done(status, status === Status.Interesting ? "E@x" : undefined),
+      null,
+      null,
+      9,
+    );
     assert.equal(result, Inserted.Flaky, JSON.stringify(list.map((n) => n.value)));
     assert.equal(tree.nodeCount, nodes, "a flaky case adds nothing");
     return tree.divergence;
   };
   // The same choices, another outcome: the earlier outcome comes with its call.
-  assert.deepEqual(flaky([d(1), b(true)], Status.Interesting), { kind: "conclusion", position: 2, previous: { status: Status.Valid, origin: undefined, call: 1 }, before: undefined, now: undefined });
+  assert.deepEqual(flaky([d(1), b(true)], Status.Interesting), {
+    kind: "conclusion",
+    position: 2,
+    previous: { status: Status.Valid, origin: undefined, call: 1 },
+    before: undefined,
+    now: undefined,
+  });
   // Drew more where it had ended, and ended where it had drawn more.
   assert.equal(flaky([d(1), b(true), d(0)])?.kind, "continued");
   const ended = flaky([d(1), b(false)]);
@@ -154,24 +191,39 @@ test("a case that disagrees with the tree on the same choices is Flaky, says how
   assert.equal(ended?.previous?.call, 2);
   // Another kind of choice at a position of a run, and at a branch.
   const inRun = flaky([d(1), b(false), b(true)]);
-  assert.deepEqual([inRun?.kind, inRun?.position, inRun?.before, inRun?.now], ["draw", 2, "integer in [0, 9]", "boolean"]);
+  assert.deepEqual(
+    [inRun?.kind, inRun?.position, inRun?.before, inRun?.now],
+    ["draw", 2, "integer in [0, 9]", "boolean"],
+  );
   assert.equal(flaky([d(1), d(0)])?.kind, "draw");
-  assert.equal(flaky([{ type: "integer", value: 1, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false }])?.before, "integer in [0, 9]");
+  assert.equal(
+    flaky([{ type: "integer", value: 1, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false }])?.before,
+    "integer in [0, 9]",
+  );
   // A forced value that differs after the same choices.
   const forced = new DataTree();
   forced.record([d(1), b(true, true)], done());
   const result = forced.insert(dataOfNodes([d(1), b(false, true)]), 0, 2, done(), null, null);
   assert.equal(result, Inserted.Flaky);
-  assert.deepEqual([forced.divergence?.before, forced.divergence?.now], ["boolean (forced) = true", "boolean (forced) = false"]);
+  assert.deepEqual(
+    [forced.divergence?.before, forced.divergence?.now],
+    ["boolean (forced) = true", "boolean (forced) = false"],
+  );
   // Equal constraints in another object (a strategy built per draw) are the same kind: a plain repeat.
-  const again = [{ ...d(1), constraints: { ...DIGIT } }, { ...b(true), constraints: { ...BOOL } }];
+  const again = [
+    { ...d(1), constraints: { ...DIGIT } },
+    { ...b(true), constraints: { ...BOOL } },
+  ];
   assert.equal(tree.insert(dataOfNodes(again), 0, 2, done(), null, null), Inserted.Repeat);
 });
 
 test("the generation cursor checks each draw's kind: a different kind with an equal value stops it, and recording says Flaky", () => {
   const tree = new DataTree();
   tree.record([d(1), d(0)], done(), 1);
-  const other = [d(1), { type: "integer" as const, value: 0, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false }];
+  const other = [
+    d(1),
+    { type: "integer" as const, value: 0, constraints: { min: 0, max: 99, shrinkTowards: 0 }, forced: false },
+  ];
   const data = dataOfNodes(other);
   const cursor = new TreeCursor(tree);
   cursor.reset(data);
@@ -206,7 +258,14 @@ test("while generating (frugal), a wide branch records a value only when it is d
   tree.frugal = true;
   let unrecorded = 0;
   const put = (nodes: ChoiceNode[], status: Status = Status.Valid) => {
-    const r = tree.insert(dataOfNodes(nodes), 0, nodes.length, done(status, status === Status.Interesting ? "E@x" : undefined), null, null);
+    const r = tree.insert(
+      dataOfNodes(nodes),
+      0,
+      nodes.length,
+      done(status, status === Status.Interesting ? "E@x" : undefined),
+      null,
+      null,
+    );
     if (r === Inserted.Unrecorded) unrecorded++;
     return r;
   };
@@ -259,12 +318,26 @@ test("while generating (frugal), a wide branch records a value only when it is d
   const many2 = new DataTree();
   many2.frugal = true;
   for (let x = 0; many2.nodeCount < NODE_BUDGET && x < 10 * NODE_BUDGET; x++) {
-    const nodes: ChoiceNode[] = [{ type: "integer", value: x >> 8, constraints: BIG, forced: false }, { type: "integer", value: x & 255, constraints: BIG, forced: false }];
+    const nodes: ChoiceNode[] = [
+      { type: "integer", value: x >> 8, constraints: BIG, forced: false },
+      { type: "integer", value: x & 255, constraints: BIG, forced: false },
+    ];
     many2.insert(dataOfNodes(nodes), 0, 2, done(), null, null);
     many2.insert(dataOfNodes(nodes), 0, 2, done(), null, null);
   }
   assert.equal(many2.nodeCount, NODE_BUDGET);
-  assert.equal(many2.insert(dataOfNodes([{ type: "integer", value: 2 ** 39, constraints: BIG, forced: false }, b(true)]), 0, 2, done(), null, null), Inserted.Unrecorded, "past the node budget, no new node");
+  assert.equal(
+    many2.insert(
+      dataOfNodes([{ type: "integer", value: 2 ** 39, constraints: BIG, forced: false }, b(true)]),
+      0,
+      2,
+      done(),
+      null,
+      null,
+    ),
+    Inserted.Unrecorded,
+    "past the node budget, no new node",
+  );
   assert.equal(many2.nodeCount, NODE_BUDGET);
 });
 
@@ -293,7 +366,14 @@ test("while generating (frugal), a value seen once is remembered for its own wid
     for (const o of others) assert.equal(put([w(k), o]), Inserted.Repeat, `${String(o.value)} known`);
   };
   // (a long string is remembered by its length and hashes: another of the same length is still another)
-  under(20, t("x"), [t("abc"), t(""), t("ab"), t("a".repeat(1000)), t(`${"a".repeat(999)}b`), t(`b${"a".repeat(999)}`)]);
+  under(20, t("x"), [
+    t("abc"),
+    t(""),
+    t("ab"),
+    t("a".repeat(1000)),
+    t(`${"a".repeat(999)}b`),
+    t(`b${"a".repeat(999)}`),
+  ]);
   under(30, f(1.5), [f(Number.NaN), f(-0), f(0), f(2 ** 70)]);
 });
 

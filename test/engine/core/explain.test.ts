@@ -18,51 +18,88 @@ function argumentBlock(message: string): string[] {
 
 test("explain marks exactly the free argument of a two-argument property, one argument per line", () => {
   for (const seed of [1, 2, 3]) {
-    const f = failure(() => check(property(st.integers(), st.integers(), (a, _b) => {
-      if (a > 10) throw new Error("a is too big");
-    }), { ...QUIET, seed }));
+    const f = failure(() =>
+      check(
+        property(st.integers(), st.integers(), (a, _b) => {
+          if (a > 10) throw new Error("a is too big");
+        }),
+        { ...QUIET, seed },
+      ),
+    );
     assert.deepEqual(argumentBlock(f.message), ["  11,", `  0 ${FREE}`], f.message);
     // The repro stays the one-line call arguments; the presentation carries the marks.
     assert.equal(f.repro, "11, 0");
-    assert.deepEqual(f.presentation, { kind: "arguments", text: "11, 0", args: [{ text: "11", free: false }, { text: "0", free: true }] });
+    assert.deepEqual(f.presentation, {
+      kind: "arguments",
+      text: "11, 0",
+      args: [
+        { text: "11", free: false },
+        { text: "0", free: true },
+      ],
+    });
   }
 });
 
 test("nothing free: the one-line form, no marks", () => {
-  const f = failure(() => check(property(st.integers(), st.integers(), (a, b) => {
-    if (a > 10 && b > 3) throw new Error("both");
-  }), { ...QUIET, seed: 1 }));
+  const f = failure(() =>
+    check(
+      property(st.integers(), st.integers(), (a, b) => {
+        if (a > 10 && b > 3) throw new Error("both");
+      }),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   assert.deepEqual(argumentBlock(f.message), ["  11, 4"]);
   assert.deepEqual(f.presentation, { kind: "arguments", text: "11, 4" });
 });
 
 test("a === b: borrowing the other argument's value shows neither is free (random values would rarely hit it)", () => {
   for (const seed of [1, 2, 3, 4]) {
-    const f = failure(() => check(property(st.integers(), st.integers(), (a, b) => {
-      if (a !== b + 1) throw new Error("not successive");
-    }), { ...QUIET, seed }));
+    const f = failure(() =>
+      check(
+        property(st.integers(), st.integers(), (a, b) => {
+          if (a !== b + 1) throw new Error("not successive");
+        }),
+        { ...QUIET, seed },
+      ),
+    );
     assert.ok(!f.message.includes(FREE), f.message);
   }
-  const eq = failure(() => check(property(st.integers(), st.integers(), (a, b) => {
-    if (a === b) throw new Error("equal");
-  }), { ...QUIET, seed: 1 }));
+  const eq = failure(() =>
+    check(
+      property(st.integers(), st.integers(), (a, b) => {
+        if (a === b) throw new Error("equal");
+      }),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   assert.ok(!eq.message.includes(FREE), eq.message);
 });
 
 test("an argument whose variations change its length (a list) is explained too", () => {
-  const f = failure(() => check(property(st.lists(st.integers()), st.text(), (_xs, s) => {
-    if (s.length > 2) throw new Error("long text");
-  }), { ...QUIET, seed: 2 }));
+  const f = failure(() =>
+    check(
+      property(st.lists(st.integers()), st.text(), (_xs, s) => {
+        if (s.length > 2) throw new Error("long text");
+      }),
+      { ...QUIET, seed: 2 },
+    ),
+  );
   assert.deepEqual(argumentBlock(f.message), [`  [], ${FREE}`, '  "000"']);
 });
 
 test("a variation that fails another way does not make an argument free", () => {
-  const f = failure(() => check(property(st.integers({ min: 0, max: 100 }), st.integers({ min: 0, max: 100 }), (a, b) => {
-    if (a > 10) {
-      if (b > 50) throw new TypeError("another failure");
-      throw new Error("a is too big");
-    }
-  }), { ...QUIET, seed: 1 }));
+  const f = failure(() =>
+    check(
+      property(st.integers({ min: 0, max: 100 }), st.integers({ min: 0, max: 100 }), (a, b) => {
+        if (a > 10) {
+          if (b > 50) throw new TypeError("another failure");
+          throw new Error("a is too big");
+        }
+      }),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   assert.equal(f.repro, "11, 0");
   assert.ok(!f.message.includes(FREE), f.message);
 });
@@ -70,22 +107,35 @@ test("a variation that fails another way does not make an argument free", () => 
 test("the explain phase is not counted as examples, is announced, and every free argument is marked", () => {
   const events: EngineEvent[] = [];
   const strategies = Array.from({ length: 10 }, () => st.integers());
-  const f = failure(() => check(property(...(strategies as [ReturnType<typeof st.integers>]), () => {
-    throw new Error("always");
-  }), { ...QUIET, seed: 1, onEvent: (e) => events.push(e) }));
+  const f = failure(() =>
+    check(
+      property(...(strategies as [ReturnType<typeof st.integers>]), () => {
+        throw new Error("always");
+      }),
+      { ...QUIET, seed: 1, onEvent: (e) => events.push(e) },
+    ),
+  );
   assert.match(f.message, /^Property failed after 1 test case;/);
   assert.ok(events.some((e) => e.type === "phase" && e.phase === "explain"));
-  assert.equal(f.statistics.examples, events.filter((e) => e.type === "test-case" && e.origin !== "final" && e.origin !== "explain").length);
+  assert.equal(
+    f.statistics.examples,
+    events.filter((e) => e.type === "test-case" && e.origin !== "final" && e.origin !== "explain").length,
+  );
   assert.equal(argumentBlock(f.message).filter((l) => l.endsWith(FREE)).length, 10);
 });
 
 test("the explain phase's calls are bounded: thirty free arguments cost at most 2000 calls", () => {
   let calls = 0;
   const strategies = Array.from({ length: 30 }, () => st.integers());
-  const f = failure(() => check(property(...(strategies as [ReturnType<typeof st.integers>]), () => {
-    calls++;
-    throw new Error("always");
-  }), { ...QUIET, seed: 1 }));
+  const f = failure(() =>
+    check(
+      property(...(strategies as [ReturnType<typeof st.integers>]), () => {
+        calls++;
+        throw new Error("always");
+      }),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   // Besides the explain phase: the examples (generation and shrinking) and at most five final replays.
   assert.ok(calls <= 2000 + f.statistics.examples + 5, `${calls} calls`);
   // The budget ran out partway: what was decided is marked, nothing more.
@@ -93,10 +143,15 @@ test("the explain phase's calls are bounded: thirty free arguments cost at most 
   assert.ok(marked >= 10 && marked < 30, `${marked} marked`);
 });
 
-test("phases without \"explain\" print the one-line form", () => {
-  const f = failure(() => check(property(st.integers(), st.integers(), (a) => {
-    if (a > 10) throw new Error("big");
-  }), { ...QUIET, seed: 1, phases: ["generate", "shrink"] }));
+test('phases without "explain" print the one-line form', () => {
+  const f = failure(() =>
+    check(
+      property(st.integers(), st.integers(), (a) => {
+        if (a > 10) throw new Error("big");
+      }),
+      { ...QUIET, seed: 1, phases: ["generate", "shrink"] },
+    ),
+  );
   assert.deepEqual(argumentBlock(f.message), ["  11, 0"]);
 });
 
@@ -133,7 +188,9 @@ test("explain marks a machine's free step argument (the name), not the one that 
   for (const seed of [1, 2, 3]) {
     const f = failure(() => check(machine(Ledger, ledgerSpec), { ...QUIET, seed }));
     assert.ok(f.presentation.kind === "steps");
-    const byName = Object.fromEntries(f.presentation.steps.filter((s) => s.kind === "rule").map((s) => [s.name, s.free ?? []]));
+    const byName = Object.fromEntries(
+      f.presentation.steps.filter((s) => s.kind === "rule").map((s) => [s.name, s.free ?? []]),
+    );
     assert.deepEqual(byName, { open: ["name"], transfer: [] }, `seed ${seed}`);
     // The printed steps put the free argument on its own line, marked; the repro keeps one statement per line.
     assert.ok(f.message.includes(`  const accounts_0 = state.open({\n    name: "a" ${FREE}\n  });`), f.message);

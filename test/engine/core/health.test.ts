@@ -3,7 +3,19 @@
 // run with nothing valid pass; unknown names are misuse. Timing is never asserted beyond "it triggered".
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assume, check, FailedHealthCheck, find, HEALTH_CHECKS, InvalidArgument, machine, property, PropertyFailure, st, Unsatisfiable } from "../../../src/engine/index.ts";
+import {
+  assume,
+  check,
+  FailedHealthCheck,
+  find,
+  HEALTH_CHECKS,
+  InvalidArgument,
+  machine,
+  property,
+  PropertyFailure,
+  st,
+  Unsatisfiable,
+} from "../../../src/engine/index.ts";
 import type { EngineEvent, HealthCheck, ResultEvent, Settings } from "../../../src/engine/index.ts";
 import { failure } from "../helpers.ts";
 
@@ -33,7 +45,10 @@ function slowAtFirst(): ReturnType<typeof st.integers> {
 }
 
 /** Runs `run`, returning the FailedHealthCheck it throws and the result event; fails the test otherwise. */
-function unhealthy(run: (onEvent: (e: EngineEvent) => void) => unknown): { error: FailedHealthCheck; result: ResultEvent } {
+function unhealthy(run: (onEvent: (e: EngineEvent) => void) => unknown): {
+  error: FailedHealthCheck;
+  result: ResultEvent;
+} {
   let result: ResultEvent | undefined;
   try {
     run((e) => {
@@ -50,7 +65,10 @@ function unhealthy(run: (onEvent: (e: EngineEvent) => void) => unknown): { error
 function assertNamed(error: FailedHealthCheck, check: HealthCheck, advice: RegExp): void {
   assert.equal(error.check, check);
   assert.equal(error.name, "FailedHealthCheck");
-  assert.ok(error instanceof Unsatisfiable, "a health check failure is a give-up: code catching Unsatisfiable catches it");
+  assert.ok(
+    error instanceof Unsatisfiable,
+    "a health check failure is a give-up: code catching Unsatisfiable catches it",
+  );
   assert.match(error.message, new RegExp(`^Health check ${check} failed`));
   assert.ok(error.message.includes(`settings: { suppressHealthCheck: ["${check}"] }`), error.message);
   assert.match(error.message, advice);
@@ -60,7 +78,12 @@ function assertNamed(error: FailedHealthCheck, check: HealthCheck, advice: RegEx
 test("filterTooMuch: a filter rejecting ~99 % fails the health check early, named, with how to suppress it", () => {
   for (const seed of SEEDS) {
     let calls = 0;
-    const { error, result } = unhealthy((onEvent) => check(property(rare(), () => void calls++), { ...QUIET, seed, onEvent }));
+    const { error, result } = unhealthy((onEvent) =>
+      check(
+        property(rare(), () => void calls++),
+        { ...QUIET, seed, onEvent },
+      ),
+    );
     assertNamed(error, "filterTooMuch", /narrower strategy/);
     assert.match(error.message, /assume\(\) or \.filter\(\) rejected (all )?50 /);
     assert.equal(result.outcome, "gave-up");
@@ -72,22 +95,40 @@ test("filterTooMuch: a filter rejecting ~99 % fails the health check early, name
 });
 
 test("filterTooMuch counts assume() in the body too", () => {
-  const { error } = unhealthy((onEvent) => check(property(st.integers({ min: 0, max: 9999 }), (x) => assume(x % 100 === 37)), { ...QUIET, seed: 1, onEvent }));
+  const { error } = unhealthy((onEvent) =>
+    check(
+      property(st.integers({ min: 0, max: 9999 }), (x) => assume(x % 100 === 37)),
+      { ...QUIET, seed: 1, onEvent },
+    ),
+  );
   assert.equal(error.check, "filterTooMuch");
 });
 
 test("filterTooMuch suppressed: the run goes on, passes, and finds a bug in the cases that pass the filter", () => {
   for (const seed of SEEDS) {
     const settings: Settings = { ...QUIET, seed, maxExamples: 20, suppressHealthCheck: ["filterTooMuch"] };
-    check(property(rare(), (x) => assert.equal(x % 100, 37)), settings);
-    const f = failure(() => check(property(rare(), (x) => assert.ok(x < 37, "too big")), settings));
+    check(
+      property(rare(), (x) => assert.equal(x % 100, 37)),
+      settings,
+    );
+    const f = failure(() =>
+      check(
+        property(rare(), (x) => assert.ok(x < 37, "too big")),
+        settings,
+      ),
+    );
     assert.equal((f.args[0] as number) % 100, 37);
   }
 });
 
 test("dataTooLarge: a strategy over the choice budget most of the time fails the health check early", () => {
   for (const seed of SEEDS) {
-    const { error, result } = unhealthy((onEvent) => check(property(big(), () => {}), { ...QUIET, ...BIG, seed, onEvent }));
+    const { error, result } = unhealthy((onEvent) =>
+      check(
+        property(big(), () => {}),
+        { ...QUIET, ...BIG, seed, onEvent },
+      ),
+    );
     assertNamed(error, "dataTooLarge", /smaller sizes/);
     assert.match(error.message, /exceeded the 66-choice budget/);
     assert.equal(result.healthCheck, "dataTooLarge");
@@ -101,14 +142,27 @@ test("dataTooLarge: a strategy over the choice budget most of the time fails the
 test("dataTooLarge suppressed: the run goes on, passes, and finds a bug in the cases that fit", () => {
   for (const seed of SEEDS) {
     const settings: Settings = { ...QUIET, ...BIG, seed, maxExamples: 20, suppressHealthCheck: ["dataTooLarge"] };
-    check(property(big(), (xs) => assert.ok(xs.length <= 35)), settings);
-    const f = failure(() => check(property(big(), (xs) => assert.ok(!xs.includes(true), "no true")), settings));
+    check(
+      property(big(), (xs) => assert.ok(xs.length <= 35)),
+      settings,
+    );
+    const f = failure(() =>
+      check(
+        property(big(), (xs) => assert.ok(!xs.includes(true), "no true")),
+        settings,
+      ),
+    );
     assert.equal((f.args[0] as boolean[]).length, 30);
   }
 });
 
 test("tooSlow: arguments that take ~150 ms each to draw fail the health check, named, with how to suppress it", () => {
-  const { error, result } = unhealthy((onEvent) => check(property(slowAtFirst(), () => {}), { database: null, deadline: 200, seed: 1, onEvent }));
+  const { error, result } = unhealthy((onEvent) =>
+    check(
+      property(slowAtFirst(), () => {}),
+      { database: null, deadline: 200, seed: 1, onEvent },
+    ),
+  );
   assertNamed(error, "tooSlow", /keep expensive work out of the functions given to \.map/);
   assert.match(error.message, /drawing the arguments took \d+\.\d\d s .* the body's own time is not counted/);
   assert.equal(result.healthCheck, "tooSlow");
@@ -116,7 +170,10 @@ test("tooSlow: arguments that take ~150 ms each to draw fail the health check, n
 });
 
 test("tooSlow suppressed: the same slow generation runs to a pass", () => {
-  check(property(slowAtFirst(), () => {}), { database: null, deadline: 200, seed: 1, suppressHealthCheck: ["tooSlow"], maxExamples: 20 });
+  check(
+    property(slowAtFirst(), () => {}),
+    { database: null, deadline: 200, seed: 1, suppressHealthCheck: ["tooSlow"], maxExamples: 20 },
+  );
 });
 
 test("tooSlow measures generation only: a slow body is the deadline's business, not the health check's", () => {
@@ -125,39 +182,77 @@ test("tooSlow measures generation only: a slow body is the deadline's business, 
   // time counted. Each call stays under the deadline, unless a loaded machine stalls it past: then the run fails
   // with DeadlineExceeded — also the deadline's verdict, never tooSlow.
   try {
-    check(property(st.integers(), () => {
-      if (calls++ < 10) busyWait(250);
-    }), { database: null, deadline: 400, seed: 1, maxExamples: 20 });
+    check(
+      property(st.integers(), () => {
+        if (calls++ < 10) busyWait(250);
+      }),
+      { database: null, deadline: 400, seed: 1, maxExamples: 20 },
+    );
   } catch (e) {
-    assert.ok(e instanceof PropertyFailure && e.cause instanceof Error && e.cause.name === "DeadlineExceeded", String(e));
+    assert.ok(
+      e instanceof PropertyFailure && e.cause instanceof Error && e.cause.name === "DeadlineExceeded",
+      String(e),
+    );
   }
   assert.ok(calls >= 10);
 });
 
 test("suppressing never turns a run with nothing valid into a pass: it still gives up as Unsatisfiable, naming the check", () => {
-  const never = property(st.integers().filter(() => false), () => {});
+  const never = property(
+    st.integers().filter(() => false),
+    () => {},
+  );
   assert.throws(
     () => check(never, { ...QUIET, seed: 1, suppressHealthCheck: ["filterTooMuch"] }),
-    (e: unknown) => e instanceof Unsatisfiable && !(e instanceof FailedHealthCheck) && /Unable to satisfy.*rejected all.*health check filterTooMuch; suppressing filterTooMuch never turns a run with no valid test case into a pass/.test((e as Error).message),
+    (e: unknown) =>
+      e instanceof Unsatisfiable &&
+      !(e instanceof FailedHealthCheck) &&
+      /Unable to satisfy.*rejected all.*health check filterTooMuch; suppressing filterTooMuch never turns a run with no valid test case into a pass/.test(
+        (e as Error).message,
+      ),
   );
   const tooBig = property(st.lists(st.booleans(), { minSize: 60, maxSize: 100 }), () => {});
   assert.throws(
     () => check(tooBig, { ...QUIET, seed: 1, maxChoices: 70, suppressHealthCheck: [...HEALTH_CHECKS] }),
-    (e: unknown) => e instanceof Unsatisfiable && !(e instanceof FailedHealthCheck) && /every test case exceeded the 70-choice budget.*health check dataTooLarge; suppressing dataTooLarge/.test((e as Error).message),
+    (e: unknown) =>
+      e instanceof Unsatisfiable &&
+      !(e instanceof FailedHealthCheck) &&
+      /every test case exceeded the 70-choice budget.*health check dataTooLarge; suppressing dataTooLarge/.test(
+        (e as Error).message,
+      ),
   );
 });
 
 test("a filter that most values pass does not trip the health check", () => {
-  for (const seed of SEEDS) check(property(st.integers().filter((x) => x % 3 !== 0), st.text().filter((s) => s !== "x"), () => {}), { ...QUIET, seed });
+  for (const seed of SEEDS)
+    check(
+      property(
+        st.integers().filter((x) => x % 3 !== 0),
+        st.text().filter((s) => s !== "x"),
+        () => {},
+      ),
+      { ...QUIET, seed },
+    );
 });
 
 test("explicit examples stay out of the health check: 60 rejected examples, then healthy generation", () => {
   const examples = Array.from({ length: 60 }, () => [-1]);
-  check(property(st.integers({ min: 0 }), (x) => assume(x >= 0)), { ...QUIET, seed: 1, examples });
+  check(
+    property(st.integers({ min: 0 }), (x) => assume(x >= 0)),
+    { ...QUIET, seed: 1, examples },
+  );
 });
 
 test("a failure found inside the window is reported as the failure, not as a health check", () => {
-  const f = failure(() => check(property(st.integers({ min: 0, max: 9 }).filter((x) => x !== 3), (x) => assert.ok(x < 5, "under 5")), { ...QUIET, seed: 1 }));
+  const f = failure(() =>
+    check(
+      property(
+        st.integers({ min: 0, max: 9 }).filter((x) => x !== 3),
+        (x) => assert.ok(x < 5, "under 5"),
+      ),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   assert.ok(f instanceof PropertyFailure);
   assert.deepEqual(f.args, [5]);
 });
@@ -168,13 +263,25 @@ test("suppressHealthCheck: unknown names, non-arrays and non-strings are Invalid
   const known = /suppressHealthCheck.*known: filterTooMuch, tooSlow, dataTooLarge/;
   for (const value of bad) {
     const settings = { suppressHealthCheck: value } as unknown as Settings;
-    assert.throws(() => check(prop, settings), (e: unknown) => e instanceof InvalidArgument && /^check: /.test(e.message) && known.test(e.message));
-    assert.throws(() => property(st.integers(), () => {}, settings), (e: unknown) => e instanceof InvalidArgument && /^property: /.test(e.message) && known.test(e.message));
-    assert.throws(() => find(st.integers(), () => true, settings), (e: unknown) => e instanceof InvalidArgument && known.test(e.message));
+    assert.throws(
+      () => check(prop, settings),
+      (e: unknown) => e instanceof InvalidArgument && /^check: /.test(e.message) && known.test(e.message),
+    );
+    assert.throws(
+      () => property(st.integers(), () => {}, settings),
+      (e: unknown) => e instanceof InvalidArgument && /^property: /.test(e.message) && known.test(e.message),
+    );
+    assert.throws(
+      () => find(st.integers(), () => true, settings),
+      (e: unknown) => e instanceof InvalidArgument && known.test(e.message),
+    );
     class M {
       step(): void {}
     }
-    assert.throws(() => machine(M, { rules: { step: {} } }, settings), (e: unknown) => e instanceof InvalidArgument && /^machine: /.test(e.message) && known.test(e.message));
+    assert.throws(
+      () => machine(M, { rules: { step: {} } }, settings),
+      (e: unknown) => e instanceof InvalidArgument && /^machine: /.test(e.message) && known.test(e.message),
+    );
   }
   assert.throws(() => check(prop, { suppressHealthCheck: ["nope"] }), /unknown health check "nope"/);
   // Every known name, and none, are accepted everywhere settings are.

@@ -43,7 +43,11 @@ function harness<T>(strategy: Strategy<T>, fails: (value: T) => boolean, initial
   };
   const first = run(initial);
   assert.equal(first.status, Status.Interesting, "the crafted case must fail");
-  const shrinker = new Shrinker(host, { nodes: first.nodes, spans: first.spans, origin: first.origin }, { maxCalls: 10_000, maxTimeMs: 60_000 });
+  const shrinker = new Shrinker(
+    host,
+    { nodes: first.nodes, spans: first.spans, origin: first.origin },
+    { maxCalls: 10_000, maxTimeMs: 60_000 },
+  );
   const value = () => run(shrinker.target.nodes.map((n) => n.value)).args[0] as T;
   const drive = (gen: Generator<TestCase, unknown, TestCase>) => {
     for (let r = gen.next(); !r.done; r = gen.next(r.value));
@@ -88,14 +92,26 @@ test("remove discarded: the attempts a filter rejected all go in one call", () =
 });
 
 test("delete chunks: merges two inner lists by deleting the stop/start flags between them", () => {
-  const h = harness(st.lists(st.lists(ints)), (xss) => xss.flat().length >= 2, [true, true, 5, false, true, true, 6, false, false]);
+  const h = harness(st.lists(st.lists(ints)), (xss) => xss.flat().length >= 2, [
+    true,
+    true,
+    5,
+    false,
+    true,
+    true,
+    6,
+    false,
+    false,
+  ]);
   const out = h.pass("delete chunks");
   assert.equal(out.length, 1, JSON.stringify(out));
   assert.equal(out[0].length, 2);
 });
 
 test("delete and decrement: shortens a list whose length was drawn up front", () => {
-  const s = st.integers({ min: 1, max: 10 }).flatMap((n) => st.lists(st.integers({ min: 0, max: 1000 }), { minSize: n, maxSize: n }));
+  const s = st
+    .integers({ min: 1, max: 10 })
+    .flatMap((n) => st.lists(st.integers({ min: 0, max: 1000 }), { minSize: n, maxSize: n }));
   const h = harness(s, (xs) => Math.max(...xs) >= 900, [3, true, 1, true, 950, true, 2, false]);
   const out = h.pass("delete and decrement");
   assert.ok(out.length < 3 && out.includes(950), JSON.stringify(out));
@@ -103,11 +119,18 @@ test("delete and decrement: shortens a list whose length was drawn up front", ()
 
 test("simplify spans: turns a whole element into its simplest form at once", () => {
   const h = harness(st.lists(st.tuples(ints, ints)), (xs) => xs.length >= 2, listChoices([5, 9], [7, 3]));
-  assert.deepEqual(h.pass("simplify spans"), [[0, 0], [0, 0]]);
+  assert.deepEqual(h.pass("simplify spans"), [
+    [0, 0],
+    [0, 0],
+  ]);
 });
 
 test("minimise choices: each value to the boundary of the failure", () => {
-  const h = harness(st.tuples(ints, st.text(), st.floats()), ([n, s, x]) => n >= 10 && s.length >= 1 && x > 2.5, [123456, "hello", 1234.5678]);
+  const h = harness(st.tuples(ints, st.text(), st.floats()), ([n, s, x]) => n >= 10 && s.length >= 1 && x > 2.5, [
+    123456,
+    "hello",
+    1234.5678,
+  ]);
   assert.deepEqual(h.pass("minimise choices"), [10, "0", 3]);
 });
 
@@ -124,13 +147,19 @@ test("lower duplicates: moves equal values down together", () => {
 test("lower pairs: a move that shortens the case mid-pass does not trip over pairs collected before it (pinned)", () => {
   // n, then n elements: moving n and the first element down together drops elements, so positions the pass
   // collected at its start fall past the end (found by the challenge bench: a TypeError in searchTogether).
-  const sized = st.integers({ min: 0, max: 10 }).flatMap((n) => st.lists(st.integers({ min: 0, max: 100 }), { minSize: n, maxSize: n }));
+  const sized = st
+    .integers({ min: 0, max: 10 })
+    .flatMap((n) => st.lists(st.integers({ min: 0, max: 100 }), { minSize: n, maxSize: n }));
   const h = harness(sized, (xs) => xs.length >= 1, [5, true, 50, true, 60, true, 70, true, 80, true, 90, false]);
   assert.deepEqual(h.pass("lower pairs"), [46]);
 });
 
 test("lower pairs: moves two values down by the same amount, keeping their difference", () => {
-  const h = harness(st.tuples(ints, ints), ([a, b]) => a >= 10 && Math.abs(a - b) >= 1 && Math.abs(a - b) <= 4, [5000, 4997]);
+  const h = harness(
+    st.tuples(ints, ints),
+    ([a, b]) => a >= 10 && Math.abs(a - b) >= 1 && Math.abs(a - b) <= 4,
+    [5000, 4997],
+  );
   assert.deepEqual(h.pass("lower pairs"), [10, 7]);
 });
 
@@ -192,9 +221,12 @@ test("no shrink candidate is executed twice in a real run", () => {
     const seen = new Set<string>();
     const evs: EngineEvent[] = [];
     try {
-      check(property(st.lists(st.integers()), (xs) => {
-        if (xs.length >= 2 && xs[0] > xs[1]) throw new Error("unsorted");
-      }), { seed, database: null, deadline: null, onEvent: (e) => evs.push(e) });
+      check(
+        property(st.lists(st.integers()), (xs) => {
+          if (xs.length >= 2 && xs[0] > xs[1]) throw new Error("unsorted");
+        }),
+        { seed, database: null, deadline: null, onEvent: (e) => evs.push(e) },
+      );
     } catch (e) {
       if (!(e instanceof PropertyFailure)) throw e;
     }
@@ -210,9 +242,12 @@ test("no shrink candidate is executed twice in a real run", () => {
 test("the budget stops shrinking early and says so, keeping the best example so far", () => {
   let error: PropertyFailure | undefined;
   try {
-    check(property(st.lists(st.integers()), (xs) => {
-      if (xs.length >= 3) throw new Error("long");
-    }), { seed: 2, database: null, deadline: null, maxShrinkCalls: 1 });
+    check(
+      property(st.lists(st.integers()), (xs) => {
+        if (xs.length >= 3) throw new Error("long");
+      }),
+      { seed: 2, database: null, deadline: null, maxShrinkCalls: 1 },
+    );
   } catch (e) {
     error = e as PropertyFailure;
   }
@@ -220,7 +255,6 @@ test("the budget stops shrinking early and says so, keeping the best example so 
   assert.match(error.message, /Shrinking stopped early: shrink call budget \(1\) used up/);
   assert.ok((error.args[0] as number[]).length >= 3);
 });
-
 
 test("pass to descendant: a recursive structure shrinks to one of its own subtrees", () => {
   type Tree = number | Tree[];
@@ -241,9 +275,12 @@ test("regression: pair passes survive the target shrinking under them (bound5, s
   const list = st.lists(st.integers({ min: -32768, max: 32767 })).filter((xs) => sum16(xs) < 256);
   let failure: unknown;
   try {
-    check(property(st.tuples(list, list, list, list, list), (p) => {
-      if (sum16(p.flat()) >= 5 * 256) throw new Error("sum");
-    }), { seed: 25, database: null, deadline: null, maxExamples: 1000 });
+    check(
+      property(st.tuples(list, list, list, list, list), (p) => {
+        if (sum16(p.flat()) >= 5 * 256) throw new Error("sum");
+      }),
+      { seed: 25, database: null, deadline: null, maxExamples: 1000 },
+    );
   } catch (e) {
     failure = e;
   }
@@ -265,13 +302,27 @@ test("try small pairs: two values that must change together (a string-comparing 
 
 test("equal characters shrink together: a run that must stay a run ends on the simplest character from every seed (pinned: b's and c's on 12 of 20 seeds)", () => {
   for (let seed = 1; seed <= 20; seed++) {
-    assert.equal(find(st.text({ alphabet: "abc" }), (s) => /(.)\1{3}/.test(s), { seed, database: null, maxExamples: 2000 }), "aaaa", `seed ${seed}`);
+    assert.equal(
+      find(st.text({ alphabet: "abc" }), (s) => /(.)\1{3}/.test(s), { seed, database: null, maxExamples: 2000 }),
+      "aaaa",
+      `seed ${seed}`,
+    );
   }
 });
 
-test("the simplest string is the one JavaScript's .length calls shortest: three characters, not a BMP one and an astral one (issue #11; was \"0\u{10000}\")", () => {
-  for (let seed = 0; seed < 8; seed++) assert.equal(find(st.text(), (s) => s.length >= 3, { seed, database: null }), "000", `seed ${seed}`);
-  for (let seed = 0; seed < 4; seed++) assert.equal(find(st.text(), (s) => s.length >= 2 && s.codePointAt(0)! > 0xffff, { seed, database: null }), "\u{10000}", `seed ${seed}`);
+test('the simplest string is the one JavaScript\'s .length calls shortest: three characters, not a BMP one and an astral one (issue #11; was "0\u{10000}")', () => {
+  for (let seed = 0; seed < 8; seed++)
+    assert.equal(
+      find(st.text(), (s) => s.length >= 3, { seed, database: null }),
+      "000",
+      `seed ${seed}`,
+    );
+  for (let seed = 0; seed < 4; seed++)
+    assert.equal(
+      find(st.text(), (s) => s.length >= 2 && s.codePointAt(0)! > 0xffff, { seed, database: null }),
+      "\u{10000}",
+      `seed ${seed}`,
+    );
 });
 
 test("coupled shrinking: an element folds into the factor before the list, so a product ends on one factor (issue #11; was (10000, [10, 10]) or a seven-element list by seed)", () => {
@@ -296,9 +347,12 @@ test("the replacement challenge ((n, [p…]) with n·∏p ≥ 10^6) ends on (100
   for (let seed = 0; seed < 20; seed++) {
     let failure: unknown;
     try {
-      check(property(st.integers({ min: 1, max: 100000 }), st.lists(st.integers({ min: 1, max: 10 })), (n, ps) => {
-        if (ps.reduce((acc, p) => acc * p, n) >= 1e6) throw new Error("large");
-      }), { seed, database: null, deadline: null, maxExamples: 1000 });
+      check(
+        property(st.integers({ min: 1, max: 100000 }), st.lists(st.integers({ min: 1, max: 10 })), (n, ps) => {
+          if (ps.reduce((acc, p) => acc * p, n) >= 1e6) throw new Error("large");
+        }),
+        { seed, database: null, deadline: null, maxExamples: 1000 },
+      );
     } catch (e) {
       failure = e;
     }
@@ -310,29 +364,63 @@ test("the replacement challenge ((n, [p…]) with n·∏p ≥ 10^6) ends on (100
 });
 
 test("equal elements across a list shrink together, whatever their type: three equal values end on the simplest such value from every seed (issue #11; strings and floats stayed as generated)", () => {
-  const threeEqual = <T>(ok: (x: T) => boolean) => (xs: T[]) => {
-    const counts = new Map<string, number>();
-    for (const x of xs) if (ok(x)) counts.set(JSON.stringify(x), (counts.get(JSON.stringify(x)) ?? 0) + 1);
-    return [...counts.values()].some((k) => k >= 3);
-  };
+  const threeEqual =
+    <T>(ok: (x: T) => boolean) =>
+    (xs: T[]) => {
+      const counts = new Map<string, number>();
+      for (const x of xs) if (ok(x)) counts.set(JSON.stringify(x), (counts.get(JSON.stringify(x)) ?? 0) + 1);
+      return [...counts.values()].some((k) => k >= 3);
+    };
   const settings = (seed: number) => ({ seed, database: null, maxExamples: 5000 });
   for (let seed = 0; seed < 6; seed++) {
-    assert.deepEqual(find(st.lists(st.integers()), threeEqual((x: number) => x >= 10), settings(seed)), [10, 10, 10], `integers, seed ${seed}`);
-    assert.deepEqual(find(st.lists(st.text()), threeEqual((s: string) => s.length >= 2), settings(seed)), ["00", "00", "00"], `strings, seed ${seed}`);
-    assert.deepEqual(find(st.lists(st.floats()), threeEqual((x: number) => x >= 10.5), settings(seed)), [11, 11, 11], `floats, seed ${seed}`);
+    assert.deepEqual(
+      find(
+        st.lists(st.integers()),
+        threeEqual((x: number) => x >= 10),
+        settings(seed),
+      ),
+      [10, 10, 10],
+      `integers, seed ${seed}`,
+    );
+    assert.deepEqual(
+      find(
+        st.lists(st.text()),
+        threeEqual((s: string) => s.length >= 2),
+        settings(seed),
+      ),
+      ["00", "00", "00"],
+      `strings, seed ${seed}`,
+    );
+    assert.deepEqual(
+      find(
+        st.lists(st.floats()),
+        threeEqual((x: number) => x >= 10.5),
+        settings(seed),
+      ),
+      [11, 11, 11],
+      `floats, seed ${seed}`,
+    );
   }
 });
 
 /** Shrink calls summed over seeds 0..seeds−1 (database off: deterministic), and every minimal example found. */
-function challengeCalls<T>(strategy: Strategy<T>, fails: (value: T) => boolean, precondition?: (value: T) => boolean, seeds = 20) {
+function challengeCalls<T>(
+  strategy: Strategy<T>,
+  fails: (value: T) => boolean,
+  precondition?: (value: T) => boolean,
+  seeds = 20,
+) {
   let calls = 0;
   const found: T[] = [];
   for (let seed = 0; seed < seeds; seed++) {
     try {
-      check(property(strategy, (v) => {
-        if (precondition !== undefined) assume(precondition(v));
-        if (fails(v)) throw new Error("fails");
-      }), { seed, database: null, deadline: null, maxExamples: 1000 });
+      check(
+        property(strategy, (v) => {
+          if (precondition !== undefined) assume(precondition(v));
+          if (fails(v)) throw new Error("fails");
+        }),
+        { seed, database: null, deadline: null, maxExamples: 1000 },
+      );
     } catch (e) {
       if (!(e instanceof PropertyFailure)) throw e;
       calls += e.statistics.shrinkCalls;
@@ -343,7 +431,11 @@ function challengeCalls<T>(strategy: Strategy<T>, fails: (value: T) => boolean, 
 }
 
 test("delete spans: after the last element goes, the list keeps only the first few that still fail (keep 0, 1, 2, 4, …), not a backward search over the whole list (issue #11)", () => {
-  const h = harness(st.lists(ints), (xs) => xs.join() !== [...xs].reverse().join(), listChoices(...[5, 3, 9, 8, 1, 4, 6, 7, 2, 11, 12, 13].map((x) => [x])));
+  const h = harness(
+    st.lists(ints),
+    (xs) => xs.join() !== [...xs].reverse().join(),
+    listChoices(...[5, 3, 9, 8, 1, 4, 6, 7, 2, 11, 12, 13].map((x) => [x])),
+  );
   assert.deepEqual(h.pass("delete spans"), [5, 3]);
   assert.ok(h.calls <= 5, `${h.calls} calls`);
   // The reverse challenge (docs/benchmarks.md): at or below Hypothesis's mean (8.9 calls), ideal on every seed.
@@ -357,13 +449,18 @@ test("delete spans: an index drawn after a list follows the elements it points a
   // Deleting any one element alone leaves the index past the end (so that is not even tried); deleting it with
   // the index lowered keeps the element the index picks.
   const pair = st.tuples(st.lists(ints), st.integers({ min: 0, max: 10 }));
-  const picksDuplicate = ([ls, i]: [number[], number]) => i < ls.length && ls.filter((x, k) => k !== i && x === ls[i]).length > 0;
+  const picksDuplicate = ([ls, i]: [number[], number]) =>
+    i < ls.length && ls.filter((x, k) => k !== i && x === ls[i]).length > 0;
   const start = [...listChoices([5], [9], [7], [8], [7]), 4];
   const h = harness(pair, picksDuplicate, start);
   assert.deepEqual(h.pass("delete spans"), [[7, 7], 1]);
   assert.ok(h.calls <= 7, `${h.calls} calls`);
   // The deletion challenge (docs/benchmarks.md): ideal on every seed, within its pinned mean.
-  const r = challengeCalls(pair, ([ls, i]) => ls.filter((x, k) => k !== i && x === ls[i]).length > 0, ([ls, i]) => i < ls.length);
+  const r = challengeCalls(
+    pair,
+    ([ls, i]) => ls.filter((x, k) => k !== i && x === ls[i]).length > 0,
+    ([ls, i]) => i < ls.length,
+  );
   assert.equal(r.found.length, 20);
   for (const x of r.found) assert.deepEqual(x, [[0, 0], 0]);
   assert.ok(r.calls <= 7.3 * 20, `${r.calls} calls over 20 seeds`); // Hypothesis 6.155: 7.3 (bench: two arguments, not a tuple)
@@ -398,12 +495,20 @@ test("try small values: the five simplest values and the two just below the curr
   assert.ok(r.calls <= 706, `${r.calls} calls over 20 seeds`);
 });
 
-test("a search from below -2^53 toward a shrinkTowards above zero ends: the bisection stops when its midpoint no longer moves (it asked the DataTree the same cached candidate forever, uncounted, so no budget stopped it)", { timeout: 60_000 }, () => {
-  // Seed 104 drew -9007199254740989; every seed must end on the boundary.
-  for (let seed = 100; seed < 110; seed++) {
-    assert.equal(find(st.integers({ shrinkTowards: 2000 }), (n) => n < 1990, { seed, database: null, deadline: null }), 1989, `seed ${seed}`);
-  }
-});
+test(
+  "a search from below -2^53 toward a shrinkTowards above zero ends: the bisection stops when its midpoint no longer moves (it asked the DataTree the same cached candidate forever, uncounted, so no budget stopped it)",
+  { timeout: 60_000 },
+  () => {
+    // Seed 104 drew -9007199254740989; every seed must end on the boundary.
+    for (let seed = 100; seed < 110; seed++) {
+      assert.equal(
+        find(st.integers({ shrinkTowards: 2000 }), (n) => n < 1990, { seed, database: null, deadline: null }),
+        1989,
+        `seed ${seed}`,
+      );
+    }
+  },
+);
 
 test("shrink calls count the property's calls: candidates a filter rejects before it runs are cases, not calls", () => {
   const indices = st.lists(st.integers({ min: 0, max: 10 })).filter((xs) => xs.every((v) => v < xs.length));
@@ -412,12 +517,22 @@ test("shrink calls count the property's calls: candidates a filter rejects befor
     let shrinking = false;
     let bodyCalls = 0;
     const f = failure(() =>
-      check(property(indices, (xs) => {
-        if (shrinking) bodyCalls++;
-        assert.ok(!xs.some((j, i) => i !== j && xs[j] === i));
-      }), { database: null, deadline: null, seed, maxExamples: 1000, phases: ["generate", "shrink"], onEvent: (e: EngineEvent) => {
-        if (e.type === "phase") shrinking = e.phase === "shrink";
-      } }),
+      check(
+        property(indices, (xs) => {
+          if (shrinking) bodyCalls++;
+          assert.ok(!xs.some((j, i) => i !== j && xs[j] === i));
+        }),
+        {
+          database: null,
+          deadline: null,
+          seed,
+          maxExamples: 1000,
+          phases: ["generate", "shrink"],
+          onEvent: (e: EngineEvent) => {
+            if (e.type === "phase") shrinking = e.phase === "shrink";
+          },
+        },
+      ),
     );
     assert.deepEqual(f.args, [[1, 0]]);
     assert.equal(f.statistics.shrinkCalls, bodyCalls, `seed ${seed}`);

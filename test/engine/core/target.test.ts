@@ -46,7 +46,11 @@ test("the failure the climb finds is shrunk like any other: to a minimal list su
   }
   assert.ok(failure instanceof PropertyFailure);
   const [xs] = failure.args as [number[]];
-  assert.equal(xs.reduce((a, b) => a + b, 0), 1851, failure.repro);
+  assert.equal(
+    xs.reduce((a, b) => a + b, 0),
+    1851,
+    failure.repro,
+  );
   assert.equal(xs.length, 19, failure.repro);
 });
 
@@ -91,38 +95,56 @@ test("a score that rises on every case does not flood the event tap", () => {
 
 test("an unbounded target ends: the climb stops at its step limit and the run passes in its budget", () => {
   let calls = 0;
-  check(property(st.integers(), (n) => {
-    calls++;
-    target(n);
-  }), { ...QUIET, seed: 5, maxExamples: 300 });
+  check(
+    property(st.integers(), (n) => {
+      calls++;
+      target(n);
+    }),
+    { ...QUIET, seed: 5, maxExamples: 300 },
+  );
   assert.ok(calls <= 300);
 });
 
 test("async bodies are climbed too", async () => {
   await assert.rejects(
     async () =>
-      check(property(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), async (xs) => {
-        await Promise.resolve();
-        const sum = xs.reduce((a, b) => a + b, 0);
-        target(sum);
-        if (sum > 1850) throw new Error("over");
-      }), { ...QUIET, seed: 2, maxExamples: 1000 }),
+      check(
+        property(st.lists(st.integers({ min: 0, max: 100 }), { maxSize: 20 }), async (xs) => {
+          await Promise.resolve();
+          const sum = xs.reduce((a, b) => a + b, 0);
+          target(sum);
+          if (sum > 1850) throw new Error("over");
+        }),
+        { ...QUIET, seed: 2, maxExamples: 1000 },
+      ),
     (e: unknown) => e instanceof PropertyFailure && /over/.test(String(e.message)),
   );
 });
 
 test("target() twice with one label in a case is misuse, named", () => {
   assert.throws(
-    () => check(property(st.integers(), (n) => {
-      target(n, "x");
-      target(n + 1, "x");
-    }), QUIET),
+    () =>
+      check(
+        property(st.integers(), (n) => {
+          target(n, "x");
+          target(n + 1, "x");
+        }),
+        QUIET,
+      ),
     (e: unknown) => e instanceof InvalidArgument && /^target: called twice with the label "x"/.test(e.message),
   );
 });
 
-test("phases without \"target\" run no target phase", () => {
+test('phases without "target" run no target phase', () => {
   const phases: string[] = [];
-  check(property(st.integers(), (n) => void target(n)), { ...QUIET, seed: 1, phases: ["generate", "shrink"], onEvent: (e) => void (e.type === "phase" && phases.push(e.phase)) });
+  check(
+    property(st.integers(), (n) => void target(n)),
+    {
+      ...QUIET,
+      seed: 1,
+      phases: ["generate", "shrink"],
+      onEvent: (e) => void (e.type === "phase" && phases.push(e.phase)),
+    },
+  );
   assert.deepEqual(phases, ["generate"]);
 });

@@ -33,7 +33,10 @@ test(`the engine's examples per second on a list property stay within ${HEADROOM
   let calls = 0;
   const engine = (seed: number) => () => {
     calls = 0;
-    check(property(st.lists(st.integers()), (xs) => void (calls++, (sink += xs.length))), { maxExamples: 20_000, database: null, deadline: null, seed });
+    check(
+      property(st.lists(st.integers()), (xs) => void (calls++, (sink += xs.length))),
+      { maxExamples: 20_000, database: null, deadline: null, seed },
+    );
     return calls;
   };
   let bestBare = 0;
@@ -42,10 +45,18 @@ test(`the engine's examples per second on a list property stay within ${HEADROOM
   bare(200_000);
   engine(1)();
   for (let round = 0; round < 4; round++) {
-    bestBare = Math.max(bestBare, rate(() => (bare(500_000), 500_000)));
+    bestBare = Math.max(
+      bestBare,
+      rate(() => (bare(500_000), 500_000)),
+    );
     bestEngine = Math.max(bestEngine, rate(engine(10 + round)));
   }
   const ratio = bestBare / bestEngine;
-  console.log(`throughput guard: bare loop ${Math.round(bestBare)} k examples/s, engine ${Math.round(bestEngine)} k/s, ratio ${ratio.toFixed(1)} (baseline ${BASELINE}, fails above ${BASELINE * HEADROOM})`);
-  assert.ok(ratio <= BASELINE * HEADROOM, `the engine is ${(ratio / BASELINE).toFixed(2)}× slower relative to a bare loop than the recorded baseline`);
+  console.log(
+    `throughput guard: bare loop ${Math.round(bestBare)} k examples/s, engine ${Math.round(bestEngine)} k/s, ratio ${ratio.toFixed(1)} (baseline ${BASELINE}, fails above ${BASELINE * HEADROOM})`,
+  );
+  assert.ok(
+    ratio <= BASELINE * HEADROOM,
+    `the engine is ${(ratio / BASELINE).toFixed(2)}× slower relative to a bare loop than the recorded baseline`,
+  );
 });

@@ -32,7 +32,12 @@ after(async () => {
 });
 
 function newRedis(prefix: string, warnings: string[], client: "ioredis" | "redis" = "ioredis"): RedisDatabase {
-  const db = new RedisDatabase(redis.url, { prefix, client, pendingDir: tempDir("conformance"), warn: (m) => warnings.push(m) });
+  const db = new RedisDatabase(redis.url, {
+    prefix,
+    client,
+    pendingDir: tempDir("conformance"),
+    warn: (m) => warnings.push(m),
+  });
   redisDbs.push(db);
   return db;
 }
@@ -56,7 +61,10 @@ const ADAPTERS: Adapter[] = [
     name: "MultiplexedDatabase (in-memory + directory)",
     make: (w) => {
       const dir = tempDir("conformance");
-      return { db: new MultiplexedDatabase([new InMemoryDatabase(), new DirectoryDatabase(dir)], { warn: (m) => w.push(m) }), reopen: () => new DirectoryDatabase(dir) };
+      return {
+        db: new MultiplexedDatabase([new InMemoryDatabase(), new DirectoryDatabase(dir)], { warn: (m) => w.push(m) }),
+        reopen: () => new DirectoryDatabase(dir),
+      };
     },
   },
   ...(["ioredis", "redis"] as const).map((client) => ({
@@ -83,7 +91,7 @@ const AWKWARD: StoredChoice[][] = [
   [],
   [0, -0, NaN, Infinity, -Infinity, Number.MAX_VALUE, Number.MIN_VALUE, -(2 ** 53) + 1],
   [true, false],
-  ["", "\u0000", "\ud800", "\udfff x", "😀", "a\nb\"c\\"],
+  ["", "\u0000", "\ud800", "\udfff x", "😀", 'a\nb"c\\'],
   [new Uint8Array([]), new Uint8Array([0, 255, 128])],
   [1, "mixed", false, new Uint8Array([7]), -0.5],
 ];
@@ -132,7 +140,7 @@ for (const adapter of ADAPTERS) {
 
     it("keys are kept apart, whatever characters they hold", () => {
       const { db } = adapter.make([]);
-      const keys = ["a", "a ", "src/x.test.ts::property::t::abc#0", "ü/../\\:*?\"<>|", "x".repeat(2000), "*", "a:b"];
+      const keys = ["a", "a ", "src/x.test.ts::property::t::abc#0", 'ü/../\\:*?"<>|', "x".repeat(2000), "*", "a:b"];
       keys.forEach((k, i) => db.save(k, [i]));
       flushOf(db);
       keys.forEach((k, i) => assert.deepEqual(db.fetch(k), [[i]], `key ${JSON.stringify(k.slice(0, 20))}`));
@@ -153,7 +161,9 @@ for (const adapter of ADAPTERS) {
       const op = st.records({
         kind: st.sampledFrom(["save", "delete", "fetch"] as const),
         key: st.sampledFrom(["k1", "k2"]),
-        choices: st.lists(st.oneOf(st.integers({ min: -3, max: 3 }), st.booleans(), st.text({ maxSize: 2 })), { maxSize: 3 }),
+        choices: st.lists(st.oneOf(st.integers({ min: -3, max: 3 }), st.booleans(), st.text({ maxSize: 2 })), {
+          maxSize: 3,
+        }),
       });
       check(
         property(st.lists(op, { maxSize: 12 }), (ops) => {
@@ -170,7 +180,13 @@ for (const adapter of ADAPTERS) {
               set.delete(encodeChoices(o.choices));
             } else {
               flushOf(db);
-              assert.deepEqual(db.fetch(o.key).map((c) => encodeChoices(c)).sort(), [...set].sort());
+              assert.deepEqual(
+                db
+                  .fetch(o.key)
+                  .map((c) => encodeChoices(c))
+                  .sort(),
+                [...set].sort(),
+              );
             }
           }
         }),
@@ -213,7 +229,10 @@ describe("MultiplexedDatabase", () => {
     const db = new MultiplexedDatabase([broken, good], { warn: (m) => warnings.push(m) });
     db.save("k", [1]);
     sameSequences(db.fetch("k"), [[1]]);
-    assert.ok(warnings.some((w) => /part 0 save failed/.test(w) && /disk on fire/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /part 0 save failed/.test(w) && /disk on fire/.test(w)),
+      warnings.join("\n"),
+    );
     assert.ok(warnings.some((w) => /part 0 fetch failed/.test(w)));
   });
 

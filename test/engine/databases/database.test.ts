@@ -64,7 +64,7 @@ const TRICKY: StoredChoice[] = [
   "\udfff",
   "a\udc00b\ud83d",
   "😀👨‍👩‍👧",
-  "quote \" backslash \\ newline \n nul \u0000",
+  'quote " backslash \\ newline \n nul \u0000',
   allBytes,
   new Uint8Array(0),
   new Uint8Array([0]),
@@ -113,10 +113,22 @@ describe("encodeChoices / decodeChoices", () => {
     ["JSON null", "null", /expected a JSON object, got null/],
     ["wrong format", JSON.stringify({ format: "other", version: 1, choices: [] }), /"format"/],
     ["missing format", JSON.stringify({ version: 1, choices: [] }), /"format"/],
-    ["wrong version", JSON.stringify({ format: "shrinkscope-choices", version: 2, choices: [] }), /unsupported version 2/],
-    ["string version", JSON.stringify({ format: "shrinkscope-choices", version: "1", choices: [] }), /unsupported version "1"/],
+    [
+      "wrong version",
+      JSON.stringify({ format: "shrinkscope-choices", version: 2, choices: [] }),
+      /unsupported version 2/,
+    ],
+    [
+      "string version",
+      JSON.stringify({ format: "shrinkscope-choices", version: "1", choices: [] }),
+      /unsupported version "1"/,
+    ],
     ["missing version", JSON.stringify({ format: "shrinkscope-choices", choices: [] }), /unsupported version/],
-    ["extra field", JSON.stringify({ format: "shrinkscope-choices", version: 1, choices: [], x: 1 }), /unexpected field.*"x"/],
+    [
+      "extra field",
+      JSON.stringify({ format: "shrinkscope-choices", version: 1, choices: [], x: 1 }),
+      /unexpected field.*"x"/,
+    ],
     ["choices not an array", wrap({}), /"choices" must be an array/],
     ["missing choices", JSON.stringify({ format: "shrinkscope-choices", version: 1 }), /"choices" must be an array/],
     ["bare value", wrap([5]), /choices\[0\] must be an object/],
@@ -135,11 +147,14 @@ describe("encodeChoices / decodeChoices", () => {
   ];
   for (const [name, text, message] of malformed) {
     it(`throws on ${name}`, () => {
-      assert.throws(() => decodeChoices(text), (error: unknown) => {
-        assert.ok(error instanceof Error);
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => decodeChoices(text),
+        (error: unknown) => {
+          assert.ok(error instanceof Error);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     });
   }
 });
@@ -213,7 +228,10 @@ function contract(name: string, make: () => ExampleDatabase): void {
 }
 
 contract("InMemoryDatabase", () => new InMemoryDatabase());
-contract("DirectoryDatabase", () => new DirectoryDatabase(tempDir("db"), { warn: (m) => assert.fail(`unexpected warning: ${m}`) }));
+contract(
+  "DirectoryDatabase",
+  () => new DirectoryDatabase(tempDir("db"), { warn: (m) => assert.fail(`unexpected warning: ${m}`) }),
+);
 
 describe("InMemoryDatabase", () => {
   it("returns oldest first and warns instead of throwing on unencodable input", () => {
@@ -235,7 +253,10 @@ describe("DirectoryDatabase", () => {
     const { db } = recordingDb(dir);
     db.save("my key", [1, "x"]);
     const keyDir = path.join(dir, keyHash("my key"));
-    const choicesHash = createHash("sha256").update(encodeChoices([1, "x"]), "utf8").digest("hex").slice(0, 16);
+    const choicesHash = createHash("sha256")
+      .update(encodeChoices([1, "x"]), "utf8")
+      .digest("hex")
+      .slice(0, 16);
     assert.deepEqual(fs.readdirSync(keyDir).sort(), [`${choicesHash}.json`, "key.txt"]);
     assert.equal(fs.readFileSync(path.join(keyDir, "key.txt"), "utf8"), "my key");
     assert.equal(fs.readFileSync(path.join(keyDir, `${choicesHash}.json`), "utf8"), encodeChoices([1, "x"]));
@@ -287,18 +308,22 @@ describe("DirectoryDatabase", () => {
     assert.equal(fs.readFileSync(file, "utf8"), "hello");
   });
 
-  it("warns instead of throwing when the folder is not writable", { skip: process.getuid?.() === 0 ? "running as root: permissions are not enforced" : false }, () => {
-    const dir = tempDir("db");
-    fs.chmodSync(dir, 0o500);
-    try {
-      const { db, warnings } = recordingDb(dir);
-      db.save("k", [1]);
-      assert.equal(warnings.length, 1);
-      assert.match(warnings[0]!, /could not save example/);
-    } finally {
-      fs.chmodSync(dir, 0o700);
-    }
-  });
+  it(
+    "warns instead of throwing when the folder is not writable",
+    { skip: process.getuid?.() === 0 ? "running as root: permissions are not enforced" : false },
+    () => {
+      const dir = tempDir("db");
+      fs.chmodSync(dir, 0o500);
+      try {
+        const { db, warnings } = recordingDb(dir);
+        db.save("k", [1]);
+        assert.equal(warnings.length, 1);
+        assert.match(warnings[0]!, /could not save example/);
+      } finally {
+        fs.chmodSync(dir, 0o700);
+      }
+    },
+  );
 
   it("skips corrupt files with a warning naming each, and still returns the valid ones", () => {
     const dir = tempDir("db");
@@ -333,10 +358,22 @@ describe("DirectoryDatabase", () => {
       assert.ok(warning, `no warning for ${name}`);
       assert.ok(warning.startsWith(`Shrinkscope: skipping corrupt example file ${file}: `), warning);
     }
-    assert.match(warnings.find((w) => w.includes("version.json"))!, /unsupported version 99/);
-    assert.match(warnings.find((w) => w.includes("tag.json"))!, /unknown tag "z"/);
-    assert.match(warnings.find((w) => w.includes("badutf8.json"))!, /not valid UTF-8/);
-    assert.match(warnings.find((w) => w.includes("truncated.json"))!, /invalid JSON/);
+    assert.match(
+      warnings.find((w) => w.includes("version.json"))!,
+      /unsupported version 99/,
+    );
+    assert.match(
+      warnings.find((w) => w.includes("tag.json"))!,
+      /unknown tag "z"/,
+    );
+    assert.match(
+      warnings.find((w) => w.includes("badutf8.json"))!,
+      /not valid UTF-8/,
+    );
+    assert.match(
+      warnings.find((w) => w.includes("truncated.json"))!,
+      /invalid JSON/,
+    );
   });
 
   it("repairs a corrupted file when the same sequence is saved again", () => {
@@ -385,7 +422,10 @@ describe("DirectoryDatabase", () => {
     const { db } = recordingDb(dir);
     for (let i = 0; i < 20; i++) db.save("k", [i]);
     const keyDir = path.join(dir, keyHash("k"));
-    assert.deepEqual(fs.readdirSync(keyDir).filter((n) => !n.endsWith(".json") && n !== "key.txt"), []);
+    assert.deepEqual(
+      fs.readdirSync(keyDir).filter((n) => !n.endsWith(".json") && n !== "key.txt"),
+      [],
+    );
   });
 
   it("returns oldest first", () => {
@@ -395,8 +435,20 @@ describe("DirectoryDatabase", () => {
     db.save("k", ["new"]);
     const keyDir = path.join(dir, keyHash("k"));
     // Pin mtimes explicitly: two saves within one filesystem tick would otherwise tie.
-    const oldFile = path.join(keyDir, `${createHash("sha256").update(encodeChoices(["old"])).digest("hex").slice(0, 16)}.json`);
-    const newFile = path.join(keyDir, `${createHash("sha256").update(encodeChoices(["new"])).digest("hex").slice(0, 16)}.json`);
+    const oldFile = path.join(
+      keyDir,
+      `${createHash("sha256")
+        .update(encodeChoices(["old"]))
+        .digest("hex")
+        .slice(0, 16)}.json`,
+    );
+    const newFile = path.join(
+      keyDir,
+      `${createHash("sha256")
+        .update(encodeChoices(["new"]))
+        .digest("hex")
+        .slice(0, 16)}.json`,
+    );
     fs.utimesSync(oldFile, 1_000, 1_000);
     fs.utimesSync(newFile, 2_000, 2_000);
     assert.deepEqual(db.fetch("k"), [["old"], ["new"]]);
@@ -426,8 +478,14 @@ describe("DirectoryDatabase", () => {
       syncBuiltinESMExports();
     }
     const names = written.map((file) => path.basename(file));
-    assert.ok(names.some((n) => n.includes(".json.")), `expected an example write, saw ${names.join(", ")}`);
-    assert.ok(names.some((n) => n.startsWith("key.txt.")), `expected a key.txt write, saw ${names.join(", ")}`);
+    assert.ok(
+      names.some((n) => n.includes(".json.")),
+      `expected an example write, saw ${names.join(", ")}`,
+    );
+    assert.ok(
+      names.some((n) => n.startsWith("key.txt.")),
+      `expected a key.txt write, saw ${names.join(", ")}`,
+    );
     for (const name of names) assert.match(name, /\.\d+\.[0-9a-f]+\.tmp$/, name);
     assert.equal(warnings.length, 2);
     for (const warning of warnings) assert.match(warning, /could not save example .*simulated crash/);
@@ -538,13 +596,29 @@ describe("when a replayed failure was saved", () => {
   it("a custom database's savedAt that throws or answers garbage shows no date and changes nothing else", async () => {
     const { check, property, st } = await import("../../../src/engine/index.ts");
     const { PropertyFailure } = await import("../../../src/engine/property/errors.ts");
-    for (const answer of [() => { throw new Error("boom"); }, () => "yesterday", () => Number.NaN]) {
+    for (const answer of [
+      () => {
+        throw new Error("boom");
+      },
+      () => "yesterday",
+      () => Number.NaN,
+    ]) {
       const inner = new InMemoryDatabase();
-      const db = { fetch: (k: string) => inner.fetch(k), save: (k: string, c: readonly StoredChoice[]) => inner.save(k, c), delete: (k: string, c: readonly StoredChoice[]) => inner.delete(k, c), savedAt: answer };
+      const db = {
+        fetch: (k: string) => inner.fetch(k),
+        save: (k: string, c: readonly StoredChoice[]) => inner.save(k, c),
+        delete: (k: string, c: readonly StoredChoice[]) => inner.delete(k, c),
+        savedAt: answer,
+      };
       const results: { savedAt?: number; repro?: string }[] = [];
       for (let i = 0; i < 2; i++) {
         try {
-          check(property(st.integers(), (n) => { if (n > 10) throw new Error("big"); }), { database: db, deadline: null, onEvent: (e) => e.type === "result" && results.push(e) });
+          check(
+            property(st.integers(), (n) => {
+              if (n > 10) throw new Error("big");
+            }),
+            { database: db, deadline: null, onEvent: (e) => e.type === "result" && results.push(e) },
+          );
         } catch (e) {
           if (!(e instanceof PropertyFailure)) throw e;
         }

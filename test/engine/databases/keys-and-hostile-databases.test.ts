@@ -88,8 +88,20 @@ describe("database keys", () => {
   it("identical inline properties in one file get different keys (an occurrence number per call site)", () => {
     const db = new KeyRecordingDatabase();
     let failing = true;
-    const a = property(st.integers(), (x) => { if (failing && x > 3) throw new Error("a"); }, { ...quiet, database: db });
-    const b = property(st.integers(), (x) => { if (failing && x > 3) throw new Error("a"); }, { ...quiet, database: db });
+    const a = property(
+      st.integers(),
+      (x) => {
+        if (failing && x > 3) throw new Error("a");
+      },
+      { ...quiet, database: db },
+    );
+    const b = property(
+      st.integers(),
+      (x) => {
+        if (failing && x > 3) throw new Error("a");
+      },
+      { ...quiet, database: db },
+    );
     runsToFailure(a);
     failing = false;
     b();
@@ -109,7 +121,10 @@ describe("database keys", () => {
     assert.match(db.keys[0]!, /::property::suite > a::[0-9a-f]{16}#0$/);
     assert.match(db.keys[1]!, /::property::suite > b::[0-9a-f]{16}#0$/);
     assert.equal(db.keys[2], db.keys[0]);
-    assert.ok(db.keys[0]!.startsWith("test/engine/databases/keys-and-hostile-databases.test.ts::"), `relative to the working folder: ${db.keys[0]}`);
+    assert.ok(
+      db.keys[0]!.startsWith("test/engine/databases/keys-and-hostile-databases.test.ts::"),
+      `relative to the working folder: ${db.keys[0]}`,
+    );
   });
 
   it("find() keys differ from a property's with the same strategy, and between predicates", () => {
@@ -125,12 +140,29 @@ describe("database keys", () => {
   it("the user's key setting wins and is checked: a non-empty string", () => {
     const db = new KeyRecordingDatabase();
     property(st.integers(), () => {}, { maxExamples: 1, database: db, key: "mine" })();
-    check(property(st.integers(), () => {}), { maxExamples: 1, database: db, key: "also mine" });
+    check(
+      property(st.integers(), () => {}),
+      { maxExamples: 1, database: db, key: "also mine" },
+    );
     assert.deepEqual(db.keys, ["mine", "also mine"]);
     for (const key of ["", 42, null, {}]) {
-      assert.throws(() => property(st.integers(), () => {}, { key } as never), (e: unknown) => e instanceof InvalidArgument && /^property: key must be a non-empty string/.test((e as Error).message));
-      assert.throws(() => check(property(st.integers(), () => {}), { key } as never), (e: unknown) => e instanceof InvalidArgument && /^check: key/.test((e as Error).message));
-      assert.throws(() => find(st.integers(), () => true, { key } as never), (e: unknown) => e instanceof InvalidArgument && /^find: key/.test((e as Error).message));
+      assert.throws(
+        () => property(st.integers(), () => {}, { key } as never),
+        (e: unknown) =>
+          e instanceof InvalidArgument && /^property: key must be a non-empty string/.test((e as Error).message),
+      );
+      assert.throws(
+        () =>
+          check(
+            property(st.integers(), () => {}),
+            { key } as never,
+          ),
+        (e: unknown) => e instanceof InvalidArgument && /^check: key/.test((e as Error).message),
+      );
+      assert.throws(
+        () => find(st.integers(), () => true, { key } as never),
+        (e: unknown) => e instanceof InvalidArgument && /^find: key/.test((e as Error).message),
+      );
     }
   });
 
@@ -143,7 +175,10 @@ describe("database keys", () => {
     const folders = fs.readdirSync(dir);
     assert.equal(folders.length, keys.length);
     for (const f of folders) assert.match(f, /^[0-9a-f]{16}$/);
-    assert.deepEqual(fs.readdirSync(path.dirname(dir)).filter((n) => n === "etc"), []);
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(dir)).filter((n) => n === "etc"),
+      [],
+    );
   });
 
   it("a key is stable across whitespace edits, new tests above, and re-running; the runner-style test name is used", () => {
@@ -164,7 +199,11 @@ describe("database keys", () => {
       fs.writeFileSync(path.join(dir, "props.test.ts"), source);
       const env = { ...process.env };
       delete env.NODE_TEST_CONTEXT;
-      const r = spawnSync(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, "props.test.ts"], { cwd: dir, env, encoding: "utf8" });
+      const r = spawnSync(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, "props.test.ts"], {
+        cwd: dir,
+        env,
+        encoding: "utf8",
+      });
       const line = r.stdout.split("\n").find((l) => l.includes("KEYS["));
       assert.ok(line, r.stdout + r.stderr);
       return JSON.parse(line.slice(line.indexOf("KEYS") + 4)) as string[];
@@ -200,7 +239,14 @@ describe("the key's parts", () => {
     }
     assert.equal(testNameFrom(undefined, []), undefined);
     // Hostile values never throw.
-    const hostile = new Proxy({}, { get() { throw new Error("no"); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("no");
+        },
+      },
+    );
     assert.equal(testNameFrom(hostile, [hostile]), undefined);
   });
 
@@ -214,7 +260,10 @@ describe("the key's parts", () => {
     assert.equal(shapeOf([st.integers().map((x) => x + 1)], false), shapeOf([st.integers().map((x) => x * 2)], false));
     assert.notEqual(shapeOf([st.integers().map((x) => x + 1)], true), shapeOf([st.integers().map((x) => x * 2)], true));
     let forced = 0;
-    const pair = st.tuples(st.integers(), st.deferred(() => (forced++, st.integers())));
+    const pair = st.tuples(
+      st.integers(),
+      st.deferred(() => (forced++, st.integers())),
+    );
     const before = shapeOf([pair], true);
     assert.equal(forced, 0, "the thunk is not called by the walk");
     find(pair, () => true, { database: null });
@@ -230,7 +279,13 @@ describe("the key's parts", () => {
     cyclic.self = cyclic;
     let getterCalls = 0;
     const withGetter = Object.defineProperty({}, "g", { enumerable: true, get: () => ++getterCalls });
-    assert.match(shapeOf([st.just(cyclic), st.just(withGetter), st.sampledFrom(Array.from({ length: 100_000 }, (_, i) => i))], false), /@\d/);
+    assert.match(
+      shapeOf(
+        [st.just(cyclic), st.just(withGetter), st.sampledFrom(Array.from({ length: 100_000 }, (_, i) => i))],
+        false,
+      ),
+      /@\d/,
+    );
     assert.equal(getterCalls, 0, "getters are not called");
   });
 });
@@ -242,15 +297,27 @@ describe("custom databases", () => {
     const partial = { fetch: () => [] };
     for (const make of [
       () => property(st.integers(), () => {}, { database: partial as never }),
-      () => check(property(st.integers(), () => {}), { database: partial as never }),
+      () =>
+        check(
+          property(st.integers(), () => {}),
+          { database: partial as never },
+        ),
       () => find(st.integers(), () => true, { database: partial as never }),
     ]) {
-      assert.throws(make, (e: unknown) => e instanceof InvalidArgument && /database must be .*no save, delete method/.test((e as Error).message));
+      assert.throws(
+        make,
+        (e: unknown) =>
+          e instanceof InvalidArgument && /database must be .*no save, delete method/.test((e as Error).message),
+      );
     }
-    assert.throws(() => property(st.integers(), () => {}, { database: 42 as never }), /property: database must be a folder path/);
+    assert.throws(
+      () => property(st.integers(), () => {}, { database: 42 as never }),
+      /property: database must be a folder path/,
+    );
   });
 
-  const failing = (database: ExampleDatabase) => property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database });
+  const failing = (database: ExampleDatabase) =>
+    property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database });
 
   it("a database whose fetch, save and delete throw: warnings, and the failure is still reported", () => {
     const boom = (what: string) => () => {
@@ -260,25 +327,55 @@ describe("custom databases", () => {
     let failure: PropertyFailure | undefined;
     const warnings = warningsOf(() => (failure = runsToFailure(failing(db))));
     assert.deepEqual(failure?.args, [10]);
-    assert.ok(warnings.some((w) => /^Shrinkscope: custom database fetch failed.*fetch: EIO/.test(w)), warnings.join("\n"));
-    assert.ok(warnings.some((w) => /^Shrinkscope: custom database save failed .*save: EIO/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /^Shrinkscope: custom database fetch failed.*fetch: EIO/.test(w)),
+      warnings.join("\n"),
+    );
+    assert.ok(
+      warnings.some((w) => /^Shrinkscope: custom database save failed .*save: EIO/.test(w)),
+      warnings.join("\n"),
+    );
   });
 
   it("delete that throws while replaying a fixed failure: a warning, and the run passes", () => {
-    const db: ExampleDatabase = { fetch: () => [[0]], save: () => {}, delete: () => { throw new Error("read-only"); } };
+    const db: ExampleDatabase = {
+      fetch: () => [[0]],
+      save: () => {},
+      delete: () => {
+        throw new Error("read-only");
+      },
+    };
     const warnings = warningsOf(() => property(st.integers(), () => {}, { ...quiet, database: db })());
-    assert.ok(warnings.some((w) => /custom database delete failed .*read-only/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /custom database delete failed .*read-only/.test(w)),
+      warnings.join("\n"),
+    );
   });
 
   it("garbage from fetch is skipped entry by entry with a warning; good entries are still replayed", () => {
     const garbage: unknown[] = [null, 7, [{}], [1n], [undefined], "[20]", [20]];
     const db: ExampleDatabase = { fetch: () => garbage as StoredChoice[][], save: () => {}, delete: () => {} };
     let failure: PropertyFailure | undefined;
-    const warnings = warningsOf(() => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 20), { ...quiet, database: db, phases: ["reuse"] }))));
+    const warnings = warningsOf(
+      () =>
+        (failure = runsToFailure(
+          property(st.integers(), (x) => assert.ok(x < 20), { ...quiet, database: db, phases: ["reuse"] }),
+        )),
+    );
     assert.deepEqual(failure?.args, [20], "the one valid saved example was replayed");
-    assert.equal(warnings.filter((w) => /custom database fetch: skipping entry/.test(w)).length, 6, warnings.join("\n"));
+    assert.equal(
+      warnings.filter((w) => /custom database fetch: skipping entry/.test(w)).length,
+      6,
+      warnings.join("\n"),
+    );
     for (const notArray of [{}, "x", 3, undefined]) {
-      const w = warningsOf(() => property(st.integers(), () => {}, { ...quiet, maxExamples: 1, database: { fetch: () => notArray as never, save() {}, delete() {} } })());
+      const w = warningsOf(() =>
+        property(st.integers(), () => {}, {
+          ...quiet,
+          maxExamples: 1,
+          database: { fetch: () => notArray as never, save() {}, delete() {} },
+        })(),
+      );
       assert.equal(w.length, 1);
       assert.match(w[0]!, /custom database fetch returned .*not an array/);
     }
@@ -288,12 +385,24 @@ describe("custom databases", () => {
     const warnings: string[] = [];
     const m = mock.method(console, "warn", (...a: unknown[]) => void warnings.push(a.map(String).join(" ")));
     try {
-      const db = { fetch: async () => [[10]], save: async () => { throw new Error("disk full"); }, delete: async () => {} };
+      const db = {
+        fetch: async () => [[10]],
+        save: async () => {
+          throw new Error("disk full");
+        },
+        delete: async () => {},
+      };
       const failure = runsToFailure(failing(db as never));
       assert.deepEqual(failure.args, [10]);
       await new Promise((r) => setImmediate(r));
-      assert.ok(warnings.some((w) => /fetch returned a promise/.test(w)), warnings.join("\n"));
-      assert.ok(warnings.some((w) => /custom database save failed .*disk full/.test(w)), warnings.join("\n"));
+      assert.ok(
+        warnings.some((w) => /fetch returned a promise/.test(w)),
+        warnings.join("\n"),
+      );
+      assert.ok(
+        warnings.some((w) => /custom database save failed .*disk full/.test(w)),
+        warnings.join("\n"),
+      );
     } finally {
       m.mock.restore();
     }
@@ -339,7 +448,11 @@ describe("DirectoryDatabase against a hostile file system", () => {
     return { db: new DirectoryDatabase(dir, { warn: (m) => warnings.push(m) }), warnings };
   }
 
-  function withFsMock<T>(name: "openSync" | "readdirSync" | "writeFileSync", impl: (...a: never[]) => unknown, f: () => T): T {
+  function withFsMock<T>(
+    name: "openSync" | "readdirSync" | "writeFileSync",
+    impl: (...a: never[]) => unknown,
+    f: () => T,
+  ): T {
     const m = mock.method(nodeFs, name, impl as never);
     syncBuiltinESMExports();
     try {
@@ -357,10 +470,18 @@ describe("DirectoryDatabase against a hostile file system", () => {
     fs.writeFileSync(file, "x");
     const dir = path.join(file, "examples");
     let failure: PropertyFailure | undefined;
-    const warnings = warningsOf(() => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir }))));
+    const warnings = warningsOf(
+      () => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir }))),
+    );
     assert.deepEqual(failure?.args, [10]);
-    assert.ok(warnings.some((w) => w.includes("cannot read example database") && w.includes(dir)), warnings.join("\n"));
-    assert.ok(warnings.some((w) => w.includes("could not save example")), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => w.includes("cannot read example database") && w.includes(dir)),
+      warnings.join("\n"),
+    );
+    assert.ok(
+      warnings.some((w) => w.includes("could not save example")),
+      warnings.join("\n"),
+    );
   });
 
   it("a file where a key's folder should be: fetch and save warn, nothing throws", () => {
@@ -383,7 +504,16 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const real = nodeFs.readdirSync;
-    const got = withFsMock("readdirSync", ((p: fs.PathLike, o?: never) => (String(p).startsWith(dir) ? (() => { throw errno("EACCES"); })() : real(p, o))) as never, () => db.fetch("k"));
+    const got = withFsMock(
+      "readdirSync",
+      ((p: fs.PathLike, o?: never) =>
+        String(p).startsWith(dir)
+          ? (() => {
+              throw errno("EACCES");
+            })()
+          : real(p, o)) as never,
+      () => db.fetch("k"),
+    );
     assert.deepEqual(got, []);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /cannot read example folder .*EACCES/);
@@ -394,7 +524,16 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const { db, warnings } = recording(dir);
     db.save("k", [1]);
     const real = nodeFs.openSync;
-    const got = withFsMock("openSync", ((p: fs.PathLike, flags?: fs.OpenMode) => (String(p).endsWith(".json") ? (() => { throw errno("EACCES"); })() : real(p, flags ?? "r"))) as never, () => db.fetch("k"));
+    const got = withFsMock(
+      "openSync",
+      ((p: fs.PathLike, flags?: fs.OpenMode) =>
+        String(p).endsWith(".json")
+          ? (() => {
+              throw errno("EACCES");
+            })()
+          : real(p, flags ?? "r")) as never,
+      () => db.fetch("k"),
+    );
     assert.deepEqual(got, []);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /^Shrinkscope: cannot read example file .*EACCES/);
@@ -405,10 +544,20 @@ describe("DirectoryDatabase against a hostile file system", () => {
       const dir = tempDir("redteam-db");
       let failure: PropertyFailure | undefined;
       const warnings = warningsOf(() =>
-        withFsMock("writeFileSync", (() => { throw errno(code); }) as never, () => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir })))),
+        withFsMock(
+          "writeFileSync",
+          (() => {
+            throw errno(code);
+          }) as never,
+          () =>
+            (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir }))),
+        ),
       );
       assert.deepEqual(failure?.args, [10]);
-      assert.ok(warnings.some((w) => w.includes("could not save example") && w.includes(code)), warnings.join("\n"));
+      assert.ok(
+        warnings.some((w) => w.includes("could not save example") && w.includes(code)),
+        warnings.join("\n"),
+      );
     }
   });
 
@@ -419,7 +568,11 @@ describe("DirectoryDatabase against a hostile file system", () => {
     db.save("k", [2]);
     const real = nodeFs.readdirSync;
     // readdir still lists a file another process has just removed.
-    const got = withFsMock("readdirSync", ((p: fs.PathLike, o?: never) => [...(real(p, o) as string[]), "0000000000000000.json"]) as never, () => db.fetch("k"));
+    const got = withFsMock(
+      "readdirSync",
+      ((p: fs.PathLike, o?: never) => [...(real(p, o) as string[]), "0000000000000000.json"]) as never,
+      () => db.fetch("k"),
+    );
     assert.equal(got.length, 2);
     assert.deepEqual(warnings, []);
   });
@@ -429,7 +582,11 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const a = recording(dir);
     const b = recording(dir);
     b.db.save("k", [5]);
-    const file = path.join(dir, fs.readdirSync(dir)[0]!, fs.readdirSync(path.join(dir, fs.readdirSync(dir)[0]!)).find((n) => n.endsWith(".json"))!);
+    const file = path.join(
+      dir,
+      fs.readdirSync(dir)[0]!,
+      fs.readdirSync(path.join(dir, fs.readdirSync(dir)[0]!)).find((n) => n.endsWith(".json"))!,
+    );
     fs.utimesSync(file, 1_000, 1_000);
     assert.deepEqual(a.db.fetch("k"), [[5]]); // A replays it...
     b.db.save("k", [5]); // ...while B fails on it again and saves it
@@ -442,41 +599,57 @@ describe("DirectoryDatabase against a hostile file system", () => {
     assert.deepEqual([...a.warnings, ...b.warnings], []);
   });
 
-  it("several processes saving, deleting and fetching one key at once: never a warning", { timeout: 60_000 }, async () => {
-    const dir = tempDir("redteam-db");
-    const script = path.join(dir, "churn.ts");
-    fs.writeFileSync(
-      script,
-      `import { DirectoryDatabase } from ${JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "databases", "directory.ts"))};
+  it(
+    "several processes saving, deleting and fetching one key at once: never a warning",
+    { timeout: 60_000 },
+    async () => {
+      const dir = tempDir("redteam-db");
+      const script = path.join(dir, "churn.ts");
+      fs.writeFileSync(
+        script,
+        `import { DirectoryDatabase } from ${JSON.stringify(path.join(PROJECT_ROOT, "src", "engine", "databases", "directory.ts"))};
 const db = new DirectoryDatabase(process.argv[2]!, { warn: (m) => { console.error(m); process.exitCode = 1; } });
 const end = Date.now() + 1500;
 for (let i = 0; Date.now() < end; i++) { db.save("shared", [i % 4, "x".repeat(2000)]); db.fetch("shared"); db.delete("shared", [(i + 2) % 4, "x".repeat(2000)]); }
 `,
-    );
-    const examples = path.join(dir, "examples");
-    const children = Array.from({ length: 3 }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", script, examples], { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
-      let stderr = "";
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      return new Promise<{ code: number | null; stderr: string }>((resolve) => child.on("close", (code) => resolve({ code, stderr })));
-    });
-    for (const { code, stderr } of await Promise.all(children)) assert.equal(code, 0, stderr);
-    const { db, warnings } = recording(examples);
-    for (const choices of db.fetch("shared")) assert.equal(encodeChoices(choices).length > 2000, true);
-    assert.deepEqual(warnings, []);
-  });
+      );
+      const examples = path.join(dir, "examples");
+      const children = Array.from({ length: 3 }, () => {
+        const child = spawn(process.execPath, ["--import", "tsx", script, examples], {
+          cwd: PROJECT_ROOT,
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        let stderr = "";
+        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+          child.on("close", (code) => resolve({ code, stderr })),
+        );
+      });
+      for (const { code, stderr } of await Promise.all(children)) assert.equal(code, 0, stderr);
+      const { db, warnings } = recording(examples);
+      for (const choices of db.fetch("shared")) assert.equal(encodeChoices(choices).length > 2000, true);
+      assert.deepEqual(warnings, []);
+    },
+  );
 });
 
 describe("custom databases that return or throw hostile values", () => {
   // Its own body text, so these properties' keys (and derandomized seeds) do not shift the other tests' keys.
-  const fail = (database: unknown) => property(st.integers(), (x) => assert.ok(x < 10, "hostile database"), { ...quiet, database: database as ExampleDatabase });
+  const fail = (database: unknown) =>
+    property(st.integers(), (x) => assert.ok(x < 10, "hostile database"), {
+      ...quiet,
+      database: database as ExampleDatabase,
+    });
   const withFetch = (fetch: () => unknown) => ({ fetch, save() {}, delete() {} });
   /** The run ends with the property's own failure, and every warning is a Shrinkscope database warning. */
   function stillFails(database: unknown, warned: RegExp): string[] {
     let failure: PropertyFailure | undefined;
     const warnings = warningsOf(() => (failure = runsToFailure(fail(database))));
     assert.deepEqual(failure?.args, [10]);
-    assert.ok(warnings.some((w) => warned.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => warned.test(w)),
+      warnings.join("\n"),
+    );
     return warnings;
   }
 
@@ -487,22 +660,51 @@ describe("custom databases that return or throw hostile values", () => {
         return Reflect.get(t, k);
       },
     });
-    stillFails(withFetch(() => trapped), /custom database fetch failed.*proxy get/);
+    stillFails(
+      withFetch(() => trapped),
+      /custom database fetch failed.*proxy get/,
+    );
     const r = Proxy.revocable([], {});
     r.revoke();
-    stillFails(withFetch(() => r.proxy), /custom database fetch failed/);
+    stillFails(
+      withFetch(() => r.proxy),
+      /custom database fetch failed/,
+    );
   });
 
   it("fetch returning arrays with throwing index getters: that entry is skipped, the others are replayed", () => {
     const badEntry = [1];
-    Object.defineProperty(badEntry, 0, { get() { throw new Error("idx getter"); } });
-    stillFails(withFetch(() => [badEntry]), /skipping entry 0.*idx getter/);
+    Object.defineProperty(badEntry, 0, {
+      get() {
+        throw new Error("idx getter");
+      },
+    });
+    stillFails(
+      withFetch(() => [badEntry]),
+      /skipping entry 0.*idx getter/,
+    );
     const outer: unknown[] = [[1], [20]];
-    Object.defineProperty(outer, 0, { get() { throw new Error("outer getter"); } });
+    Object.defineProperty(outer, 0, {
+      get() {
+        throw new Error("outer getter");
+      },
+    });
     let failure: PropertyFailure | undefined;
-    const warnings = warningsOf(() => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 20), { ...quiet, database: withFetch(() => outer) as ExampleDatabase, phases: ["reuse"] }))));
+    const warnings = warningsOf(
+      () =>
+        (failure = runsToFailure(
+          property(st.integers(), (x) => assert.ok(x < 20), {
+            ...quiet,
+            database: withFetch(() => outer) as ExampleDatabase,
+            phases: ["reuse"],
+          }),
+        )),
+    );
     assert.deepEqual(failure?.args, [20], "entry 1 was still replayed");
-    assert.ok(warnings.some((w) => /skipping entry 0.*outer getter/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /skipping entry 0.*outer getter/.test(w)),
+      warnings.join("\n"),
+    );
   });
 
   it("the engine gets fresh arrays and bytes, never the objects fetch returned", () => {
@@ -510,7 +712,9 @@ describe("custom databases that return or throw hostile values", () => {
     const bytes = new Uint8Array([7]);
     const entry: StoredChoice[] = [1, bytes];
     const outer = [entry];
-    const g = new GuardedDatabase(withFetch(() => outer) as ExampleDatabase, "custom database", { warn: (m) => void warnings.push(m) });
+    const g = new GuardedDatabase(withFetch(() => outer) as ExampleDatabase, "custom database", {
+      warn: (m) => void warnings.push(m),
+    });
     const got = g.fetch("k")[0];
     assert.notEqual(got, entry);
     assert.notEqual(got![1], bytes);
@@ -518,31 +722,67 @@ describe("custom databases that return or throw hostile values", () => {
     assert.equal(warnings.length, 0, warnings.join("\n"));
     // A Proxy posing as a Uint8Array (instanceof passes) is not one.
     const fake = new Proxy(new Uint8Array([1]), {});
-    assert.deepEqual(new GuardedDatabase(withFetch(() => [[fake]]) as ExampleDatabase, "custom database", { warn: (m: string) => void warnings.push(m) }).fetch("k"), []);
+    assert.deepEqual(
+      new GuardedDatabase(withFetch(() => [[fake]]) as ExampleDatabase, "custom database", {
+        warn: (m: string) => void warnings.push(m),
+      }).fetch("k"),
+      [],
+    );
     assert.match(warnings.join("\n"), /skipping entry 0: choice 0/);
   });
 
   it("a huge sparse array from fetch is read only up to a cap, with a bounded number of warnings", () => {
     const warnings: string[] = [];
-    const g = new GuardedDatabase(withFetch(() => new Array(2 ** 32 - 1)) as ExampleDatabase, "custom database", { warn: (m) => void warnings.push(m) });
+    const g = new GuardedDatabase(withFetch(() => new Array(2 ** 32 - 1)) as ExampleDatabase, "custom database", {
+      warn: (m) => void warnings.push(m),
+    });
     assert.deepEqual(g.fetch("k"), []);
     assert.ok(warnings.length <= 12, warnings.join("\n"));
-    assert.ok(warnings.some((w) => /only the first/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /only the first/.test(w)),
+      warnings.join("\n"),
+    );
   });
 
   it("fetch returning a thenable whose then getter or then call throws: a warning, not a hang or a crash", () => {
-    const thenGetter = { get then() { throw new Error("then getter"); } };
-    stillFails(withFetch(() => thenGetter), /custom database fetch/);
-    const thenThrows = { then() { throw new Error("then call"); } };
-    stillFails(withFetch(() => thenThrows), /fetch must be synchronous/);
+    const thenGetter = {
+      get then() {
+        throw new Error("then getter");
+      },
+    };
+    stillFails(
+      withFetch(() => thenGetter),
+      /custom database fetch/,
+    );
+    const thenThrows = {
+      then() {
+        throw new Error("then call");
+      },
+    };
+    stillFails(
+      withFetch(() => thenThrows),
+      /fetch must be synchronous/,
+    );
   });
 
   it("thrown values that cannot be printed (null prototype, throwing toString, throwing message getter) are warnings", () => {
-    const nullProto = () => { throw Object.create(null); };
-    const badToString = () => { throw { toString() { throw new Error("ts"); } }; };
+    const nullProto = () => {
+      throw Object.create(null);
+    };
+    const badToString = () => {
+      throw {
+        toString() {
+          throw new Error("ts");
+        },
+      };
+    };
     const badMessage = () => {
       const e = new Error("x");
-      Object.defineProperty(e, "message", { get() { throw new Error("msg getter"); } });
+      Object.defineProperty(e, "message", {
+        get() {
+          throw new Error("msg getter");
+        },
+      });
       throw e;
     };
     const revoked = () => {
@@ -553,8 +793,16 @@ describe("custom databases that return or throw hostile values", () => {
     for (const thrower of [nullProto, badToString, badMessage, revoked]) {
       stillFails({ fetch: thrower, save() {}, delete() {} }, /custom database fetch failed/);
       stillFails({ fetch: () => [], save: thrower, delete() {} }, /custom database save failed/);
-      const warnings = warningsOf(() => property(st.integers(), (x) => void x, { ...quiet, database: { fetch: () => [[1]], save() {}, delete: thrower } })());
-      assert.ok(warnings.some((w) => /custom database delete failed/.test(w)), warnings.join("\n"));
+      const warnings = warningsOf(() =>
+        property(st.integers(), (x) => void x, {
+          ...quiet,
+          database: { fetch: () => [[1]], save() {}, delete: thrower },
+        })(),
+      );
+      assert.ok(
+        warnings.some((w) => /custom database delete failed/.test(w)),
+        warnings.join("\n"),
+      );
     }
   });
 
@@ -575,7 +823,11 @@ describe("custom databases that return or throw hostile values", () => {
     fs.writeFileSync(path.join(dir, "crash.mts"), script);
     const env = { ...process.env };
     delete env.NODE_TEST_CONTEXT;
-    const r = spawnSync(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, "crash.mts"], { cwd: dir, env, encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, "crash.mts"], {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.deepEqual(r.stdout.trim().split("\n"), ["FAILURE", "FAILURE", "FAILURE", "ALIVE"], r.stdout + r.stderr);
     assert.equal((r.stderr.match(/custom database save failed/g) ?? []).length, 3, r.stderr);
@@ -590,7 +842,13 @@ describe("the key of huge values inside strategies", () => {
     assert.ok(sparse.length < 100_000, `shape of ${sparse.length} characters`);
     const map = (n: number) => new Map(Array.from({ length: n }, (_, i) => [i, i]));
     assert.notEqual(shapeOf(st.just(map(200_000)), false), shapeOf(st.just(map(200_001)), false));
-    assert.notEqual(shapeOf(st.just(new Set(map(50_000).keys())), false), shapeOf(st.just(new Set(map(50_001).keys())), false));
-    check(property(st.just(new Array(2 ** 32 - 1)), (a) => assert.equal(a.length, 2 ** 32 - 1)), { database: null, maxExamples: 2 });
+    assert.notEqual(
+      shapeOf(st.just(new Set(map(50_000).keys())), false),
+      shapeOf(st.just(new Set(map(50_001).keys())), false),
+    );
+    check(
+      property(st.just(new Array(2 ** 32 - 1)), (a) => assert.equal(a.length, 2 ** 32 - 1)),
+      { database: null, maxExamples: 2 },
+    );
   });
 });

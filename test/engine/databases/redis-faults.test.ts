@@ -73,9 +73,14 @@ try {
 `,
   );
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
-  for (const k of ["CI", "NODE_TEST_CONTEXT", "SHRINKSCOPE_SEED", "SHRINKSCOPE_DATABASE_URL"]) if (!(k in env)) delete childEnv[k];
+  for (const k of ["CI", "NODE_TEST_CONTEXT", "SHRINKSCOPE_SEED", "SHRINKSCOPE_DATABASE_URL"])
+    if (!(k in env)) delete childEnv[k];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", TSX, file], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", TSX, file], {
+      cwd: dir,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -93,7 +98,10 @@ try {
 function journaled(dir: string): string[] {
   const root = path.join(dir, ".shrinkscope", "redis-pending");
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith(".json"));
+  return fs
+    .readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".json"));
 }
 
 function hashesUnder(server: RedisServer, prefix = "shrinkscope:examples:"): string[] {
@@ -128,7 +136,11 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
 
   it("a property that turns its database off is not given the shared one", async () => {
     redis.cli("FLUSHALL");
-    const r = await runProps(tempDir("redis"), { CI: "true", SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "3" }, "database: null,");
+    const r = await runProps(
+      tempDir("redis"),
+      { CI: "true", SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "3" },
+      "database: null,",
+    );
     assert.equal(r.outcome, "failed");
     assert.deepEqual(hashesUnder(redis), []);
   });
@@ -147,7 +159,11 @@ describe("a Redis database shared by two processes (two CI shards)", () => {
   it("SHRINKSCOPE_DATABASE_URL joins a property's own folder: the failure goes to both", async () => {
     redis.cli("FLUSHALL");
     const dir = tempDir("redis");
-    const r = await runProps(dir, { SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "9" }, `database: "my-examples",`);
+    const r = await runProps(
+      dir,
+      { SHRINKSCOPE_DATABASE_URL: redis.url, SHRINKSCOPE_SEED: "9" },
+      `database: "my-examples",`,
+    );
     assert.equal(r.outcome, "failed", r.stderr);
     assert.equal(hashesUnder(redis).length, 1);
     const mine = fs.readdirSync(path.join(dir, "my-examples"), { recursive: true }).map(String);
@@ -167,7 +183,10 @@ console.log("DONE");`;
     const runs = ["a", "b"].map((who) => {
       fs.writeFileSync(path.join(dir, `${who}.mts`), script(who));
       return new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ["--import", TSX, `${who}.mts`], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, ["--import", TSX, `${who}.mts`], {
+          cwd: dir,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let out = "";
         child.stdout.on("data", (d) => (out += d));
         child.stderr.on("data", (d) => (out += d));
@@ -215,7 +234,13 @@ describe("one connection per URL per process", () => {
     await a.close();
     b.save("k", [2]);
     b.flush();
-    assert.deepEqual(b.fetch("k").map((c) => c[0]).sort(), [1, 2]);
+    assert.deepEqual(
+      b
+        .fetch("k")
+        .map((c) => c[0])
+        .sort(),
+      [1, 2],
+    );
     assert.deepEqual(warnings, []);
   });
 });
@@ -228,7 +253,10 @@ describe("Redis faults", () => {
     const a = await runProps(dir, { SHRINKSCOPE_SEED: "5" }, `database: ${JSON.stringify(url)},`);
     assert.equal(a.outcome, "failed");
     assert.deepEqual(a.args, [1001]);
-    assert.match(a.stderr, /database redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+: fetch failed \(.*ECONNREFUSED.*\); using the local database only/);
+    assert.match(
+      a.stderr,
+      /database redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+: fetch failed \(.*ECONNREFUSED.*\); using the local database only/,
+    );
     assert.doesNotMatch(a.stderr, /hunter2/, "the password is never printed");
     assert.ok(a.ms < 10_000, `the run was not held up waiting for Redis (${Math.round(a.ms)} ms)`);
     const b = await runProps(dir, { SHRINKSCOPE_SEED: "6" }, `database: ${JSON.stringify(url)},`);
@@ -246,7 +274,10 @@ describe("Redis faults", () => {
     const a = await runProps(dir, { ...env, SHRINKSCOPE_SEED: "7" }, `key: "killed mid-run",`, kill);
     assert.equal(a.outcome, "failed");
     assert.deepEqual(a.args, [1001], "the failure is still reported");
-    assert.match(a.stderr, /a failing example was not confirmed by Redis .*; kept in .*redis-pending and sent again on the next run/);
+    assert.match(
+      a.stderr,
+      /a failing example was not confirmed by Redis .*; kept in .*redis-pending and sent again on the next run/,
+    );
     assert.equal(journaled(dir).length, 1);
     assert.ok(a.ms < 15_000, `bounded (${Math.round(a.ms)} ms)`);
     await server.stop();
@@ -269,7 +300,12 @@ describe("Redis faults", () => {
     const failures: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       try {
-        check(property(st.integers(), (x) => { if (x > 1000) throw new Error("big"); }), { database: db, deadline: null, seed: i, key: `slow ${i}` });
+        check(
+          property(st.integers(), (x) => {
+            if (x > 1000) throw new Error("big");
+          }),
+          { database: db, deadline: null, seed: i, key: `slow ${i}` },
+        );
       } catch (e) {
         failures.push(e);
       }
@@ -281,9 +317,22 @@ describe("Redis faults", () => {
     for (const f of failures) assert.ok(f instanceof PropertyFailure);
     // (The first wait is the first property's fetch or, where the index says nothing is saved under its key, its
     // flush; either way it is the only one.)
-    assert.equal(warnings.filter((w) => /failed \(no answer within 500 ms\); using the local database only, trying Redis again in 30 s/.test(w)).length, 1, warnings.join("\n"));
+    assert.equal(
+      warnings.filter((w) =>
+        /failed \(no answer within 500 ms\); using the local database only, trying Redis again in 30 s/.test(w),
+      ).length,
+      1,
+      warnings.join("\n"),
+    );
     // Each failure says it is not in Redis (this database was made without a journal).
-    assert.equal(warnings.filter((w) => /a failing example was not confirmed by Redis \(no answer within 500 ms\); it is not kept anywhere else by this database/.test(w)).length, 5);
+    assert.equal(
+      warnings.filter((w) =>
+        /a failing example was not confirmed by Redis \(no answer within 500 ms\); it is not kept anywhere else by this database/.test(
+          w,
+        ),
+      ).length,
+      5,
+    );
     assert.ok(ms < 5 * 500, `five properties paid the timeout once (${Math.round(ms)} ms)`);
   });
 
@@ -296,15 +345,42 @@ describe("Redis faults", () => {
     redis.cli("SADD", "g:index", "g:examples:a string", "g:examples:mixed");
     redis.cli("SET", "g:examples:a string", "not a hash");
     assert.deepEqual(db.fetch("a string"), []);
-    assert.ok(warnings.some((w) => /g:examples:a string holds something other than Shrinkscope's hash/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /g:examples:a string holds something other than Shrinkscope's hash/.test(w)),
+      warnings.join("\n"),
+    );
     assert.equal(redis.cli("GET", "g:examples:a string"), "not a hash");
-    redis.cli("HSET", "g:examples:mixed", "garbage", "1", "{\"format\":\"other\"}", "x", encodeChoices([1001]), "also not a date");
+    redis.cli(
+      "HSET",
+      "g:examples:mixed",
+      "garbage",
+      "1",
+      '{"format":"other"}',
+      "x",
+      encodeChoices([1001]),
+      "also not a date",
+    );
     assert.deepEqual(db.fetch("mixed"), [[1001]]);
-    assert.ok(warnings.some((w) => /skipping a field of g:examples:mixed that is not a saved example/.test(w)), warnings.join("\n"));
-    assert.ok(warnings.some((w) => /skipped 1 more such fields/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /skipping a field of g:examples:mixed that is not a saved example/.test(w)),
+      warnings.join("\n"),
+    );
+    assert.ok(
+      warnings.some((w) => /skipped 1 more such fields/.test(w)),
+      warnings.join("\n"),
+    );
     assert.equal(redis.cli("HLEN", "g:examples:mixed"), "3");
     // And a run on such a key replays the good entry and reports its failure.
-    assert.throws(() => check(property(st.integers(), (x) => { if (x > 1000) throw new Error("big"); }), { database: db, deadline: null, key: "mixed" }), (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 1001);
+    assert.throws(
+      () =>
+        check(
+          property(st.integers(), (x) => {
+            if (x > 1000) throw new Error("big");
+          }),
+          { database: db, deadline: null, key: "mixed" },
+        ),
+      (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 1001,
+    );
   });
 
   it("stale entries: a field saved longer ago than expireAfterMs is not replayed and is removed; each save renews the key's expiry", () => {
@@ -327,14 +403,29 @@ describe("the same faults through node-redis (the redis package)", () => {
   it("down at start names the cause; paused gives up after timeoutMs; a save while away is reported", async () => {
     const port = await closedPort();
     const warnings: string[] = [];
-    const gone = new RedisDatabase(`redis://127.0.0.1:${port}`, { client: "redis", timeoutMs: 500, warn: (m) => warnings.push(m) });
+    const gone = new RedisDatabase(`redis://127.0.0.1:${port}`, {
+      client: "redis",
+      timeoutMs: 500,
+      warn: (m) => warnings.push(m),
+    });
     opened.push(gone);
     assert.deepEqual(gone.fetch("k"), []);
-    assert.ok(warnings.some((w) => /fetch failed \(.*ECONNREFUSED.*\)/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /fetch failed \(.*ECONNREFUSED.*\)/.test(w)),
+      warnings.join("\n"),
+    );
     gone.save("k", [1]);
     gone.flush();
-    assert.ok(warnings.some((w) => /a failing example was not confirmed by Redis/.test(w)), warnings.join("\n"));
-    const slow = new RedisDatabase(redis.url, { client: "redis", prefix: "nr:", timeoutMs: 500, warn: (m) => warnings.push(m) });
+    assert.ok(
+      warnings.some((w) => /a failing example was not confirmed by Redis/.test(w)),
+      warnings.join("\n"),
+    );
+    const slow = new RedisDatabase(redis.url, {
+      client: "redis",
+      prefix: "nr:",
+      timeoutMs: 500,
+      warn: (m) => warnings.push(m),
+    });
     slow.fetch("warm up");
     redis.pause();
     const t0 = performance.now();
@@ -344,7 +435,10 @@ describe("the same faults through node-redis (the redis package)", () => {
     redis.resume();
     await slow.close();
     assert.ok(ms < 2000, `bounded (${Math.round(ms)} ms)`);
-    assert.ok(warnings.some((w) => /confirming writes failed \(no answer within 500 ms\)/.test(w)), warnings.join("\n"));
+    assert.ok(
+      warnings.some((w) => /confirming writes failed \(no answer within 500 ms\)/.test(w)),
+      warnings.join("\n"),
+    );
   });
 });
 
@@ -354,24 +448,51 @@ describe("found by review, pinned", () => {
       redis.cli("FLUSHALL");
       const warnings: string[] = [];
       const pendingDir = tempDir("pending");
-      const db = new RedisDatabase(redis.url, { client, prefix: `w${client}:`, pendingDir, warn: (m) => warnings.push(m) });
+      const db = new RedisDatabase(redis.url, {
+        client,
+        prefix: `w${client}:`,
+        pendingDir,
+        warn: (m) => warnings.push(m),
+      });
       opened.push(db);
       redis.cli("SET", `w${client}:examples:k`, "not a hash");
       db.save("k", [1001]);
       db.flush();
-      assert.ok(warnings.some((w) => /holds something other than Shrinkscope's hash; cannot write to it \(.*WRONGTYPE/.test(w)), warnings.join("\n"));
-      assert.ok(warnings.some((w) => /a failing example was not confirmed by Redis/.test(w) && w.includes(pendingDir)), warnings.join("\n"));
-      assert.equal(fs.readdirSync(pendingDir, { recursive: true }).map(String).filter((f) => f.endsWith(".json")).length, 1, "kept in the journal");
-      assert.ok(!warnings.some((w) => /using the local database only/.test(w)), "Redis answered: it is not taken for down");
+      assert.ok(
+        warnings.some((w) => /holds something other than Shrinkscope's hash; cannot write to it \(.*WRONGTYPE/.test(w)),
+        warnings.join("\n"),
+      );
+      assert.ok(
+        warnings.some((w) => /a failing example was not confirmed by Redis/.test(w) && w.includes(pendingDir)),
+        warnings.join("\n"),
+      );
+      assert.equal(
+        fs
+          .readdirSync(pendingDir, { recursive: true })
+          .map(String)
+          .filter((f) => f.endsWith(".json")).length,
+        1,
+        "kept in the journal",
+      );
+      assert.ok(
+        !warnings.some((w) => /using the local database only/.test(w)),
+        "Redis answered: it is not taken for down",
+      );
     });
   }
 
-  it("a property whose database is off (null or \"\") stays off the shared database in the editor and under SHRINKSCOPE_DATABASE_URL", () => {
+  it('a property whose database is off (null or "") stays off the shared database in the editor and under SHRINKSCOPE_DATABASE_URL', () => {
     redis.cli("FLUSHALL");
     const hook = Symbol.for("shrinkscope.runner");
     const g = globalThis as Record<symbol, unknown>;
     const folder = tempDir("editor-db");
-    const failing = (database: null | "") => () => check(property(st.integers(), (x) => { if (x > 1000) throw new Error("big"); }), { database, deadline: null, key: `off ${String(database)}` });
+    const failing = (database: null | "") => () =>
+      check(
+        property(st.integers(), (x) => {
+          if (x > 1000) throw new Error("big");
+        }),
+        { database, deadline: null, key: `off ${String(database)}` },
+      );
     try {
       // The editor's runner layer: its folder, and the shared database.
       g[hook] = { settings: { database: folder, sharedDatabase: redis.url } };
@@ -394,7 +515,17 @@ describe("found by review, pinned", () => {
     redis.cli("FLUSHALL");
     const { build } = await import("esbuild");
     const out = path.join(tempDir("min"), "engine.cjs");
-    await build({ entryPoints: [path.join(PROJECT_ROOT, "src", "engine", "index.ts")], bundle: true, minify: true, platform: "node", format: "cjs", outfile: out, logLevel: "silent", define: { "import.meta.url": "__u" }, banner: { js: `var __u = ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "package.json")).href)};` } });
+    await build({
+      entryPoints: [path.join(PROJECT_ROOT, "src", "engine", "index.ts")],
+      bundle: true,
+      minify: true,
+      platform: "node",
+      format: "cjs",
+      outfile: out,
+      logLevel: "silent",
+      define: { "import.meta.url": "__u" },
+      banner: { js: `var __u = ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "package.json")).href)};` },
+    });
     const script = `const { RedisDatabase } = require(${JSON.stringify(out)});
 const warnings = []; const db = new RedisDatabase(${JSON.stringify(redis.url)}, { prefix: "min:", warn: (m) => warnings.push(m) });
 db.save("k", [7]); db.flush();
@@ -421,25 +552,50 @@ db.close();`;
     assert.equal(redactUrl("redis://:p@ss@host:1/0"), "redis://:***@host:1/0");
     assert.equal(redactUrl("redis://user:secret@127.0.0.1:5"), "redis://user:***@127.0.0.1:5");
     assert.equal(redactUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
-    assert.throws(() => new RedisDatabase("redis://x", { timeoutMs: Infinity }), /timeoutMs must be a positive, finite number/);
+    assert.throws(
+      () => new RedisDatabase("redis://x", { timeoutMs: Infinity }),
+      /timeoutMs must be a positive, finite number/,
+    );
   });
 });
 
 describe("bad Redis settings name their cause", () => {
   it("a malformed URL in the setting or in SHRINKSCOPE_DATABASE_URL", () => {
-    assert.throws(() => property(st.integers(), () => {}, { database: "redis://" }), (e: unknown) => e instanceof InvalidArgument && /database: "redis:\/\/" (is not a URL|names no host)/.test(e.message));
-    assert.throws(() => property(st.integers(), () => {}, { database: "redis://h:1/abc" }), /the path must be a database number/);
-    const r = spawnSync(process.execPath, ["--import", TSX, "-e", `require(${ENGINE}).check(require(${ENGINE}).property(require(${ENGINE}).st.integers(), () => {}))`], {
-      cwd: tempDir("redis"),
-      env: { ...process.env, SHRINKSCOPE_DATABASE_URL: "localhost:6379", CI: "true" },
-      encoding: "utf8",
-    });
-    assert.match(r.stderr, /SHRINKSCOPE_DATABASE_URL must be a redis:\/\/ or rediss:\/\/ URL \(e\.g\. redis:\/\/127\.0\.0\.1:6379\/0\), got "localhost:6379"/);
+    assert.throws(
+      () => property(st.integers(), () => {}, { database: "redis://" }),
+      (e: unknown) =>
+        e instanceof InvalidArgument && /database: "redis:\/\/" (is not a URL|names no host)/.test(e.message),
+    );
+    assert.throws(
+      () => property(st.integers(), () => {}, { database: "redis://h:1/abc" }),
+      /the path must be a database number/,
+    );
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        TSX,
+        "-e",
+        `require(${ENGINE}).check(require(${ENGINE}).property(require(${ENGINE}).st.integers(), () => {}))`,
+      ],
+      {
+        cwd: tempDir("redis"),
+        env: { ...process.env, SHRINKSCOPE_DATABASE_URL: "localhost:6379", CI: "true" },
+        encoding: "utf8",
+      },
+    );
+    assert.match(
+      r.stderr,
+      /SHRINKSCOPE_DATABASE_URL must be a redis:\/\/ or rediss:\/\/ URL \(e\.g\. redis:\/\/127\.0\.0\.1:6379\/0\), got "localhost:6379"/,
+    );
   });
 
   it("RedisDatabase's own options", () => {
     assert.throws(() => new RedisDatabase("http://x"), /RedisDatabase: url must start with redis:\/\/ or rediss:\/\//);
-    assert.throws(() => new RedisDatabase("redis://x", { timeoutMs: 0 }), /RedisDatabase: timeoutMs must be a positive, finite number of milliseconds, got 0/);
+    assert.throws(
+      () => new RedisDatabase("redis://x", { timeoutMs: 0 }),
+      /RedisDatabase: timeoutMs must be a positive, finite number of milliseconds, got 0/,
+    );
     assert.throws(() => new RedisDatabase("redis://x", { expireAfterMs: -1 }), /expireAfterMs must be a positive/);
   });
 });

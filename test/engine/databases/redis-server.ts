@@ -30,24 +30,33 @@ function freePort(): Promise<number> {
 export function redisServerPath(): string {
   const found = spawnSync("bash", ["-c", "command -v redis-server"], { encoding: "utf8" });
   const file = found.stdout.trim();
-  if (found.status !== 0 || file === "") throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
+  if (found.status !== 0 || file === "")
+    throw new Error("redis-server is not installed: run `bash tools/debian-packages.sh` (npm test does it first)");
   return file;
 }
 
 export async function startRedis(port?: number): Promise<RedisServer> {
   const bin = redisServerPath();
   const p = port ?? (await freePort());
-  const child = spawn(bin, ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    bin,
+    ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const cli = (...args: string[]) => {
-    const r = spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(p), ...args], { encoding: "utf8", timeout: 5000 });
+    const r = spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(p), ...args], {
+      encoding: "utf8",
+      timeout: 5000,
+    });
     return r.stdout.trim();
   };
   const deadline = Date.now() + 10_000;
   while (cli("PING") !== "PONG") {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server on port ${p} did not start: ${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`redis-server on port ${p} did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   return {

@@ -10,7 +10,14 @@ const scalar = st.oneOf(
   st.floats(),
   st.booleans(),
   st.text(),
-  st.text({ alphabet: [[0xd7f0, 0xe010], [0x20, 0x7f]] }).map((s) => s), // near and in the surrogate range
+  st
+    .text({
+      alphabet: [
+        [0xd7f0, 0xe010],
+        [0x20, 0x7f],
+      ],
+    })
+    .map((s) => s), // near and in the surrogate range
   st.text({ alphabet: [[0xd800, 0xdfff]], maxSize: 3 }), // lone surrogates
   st.text({ alphabet: "\"'`${}\\*/\n\r\t\0 1" }),
   st.bytes(),

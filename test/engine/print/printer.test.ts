@@ -97,7 +97,9 @@ function assertSameGraph(original: unknown, copy: unknown): void {
     } else if (a instanceof Date) {
       assert.ok(Object.is((b as Date).getTime(), a.getTime()), `${path}: time`);
     } else if (ArrayBuffer.isView(a)) {
-      const bytes = (view: ArrayBufferView): number[] => [...new Uint8Array(view.buffer, view.byteOffset, view.byteLength)];
+      const bytes = (view: ArrayBufferView): number[] => [
+        ...new Uint8Array(view.buffer, view.byteOffset, view.byteLength),
+      ];
       assert.deepEqual(bytes(b as ArrayBufferView), bytes(a), `${path}: bytes`);
     } else {
       const keys = Reflect.ownKeys(a).filter((k) => Object.prototype.propertyIsEnumerable.call(a, k));
@@ -131,7 +133,21 @@ function roundTrip<T>(value: T): { literal: string; back: T } {
 
 describe("toLiteral: numbers and other primitives", () => {
   it("prints numbers so they round-trip, including -0 and the non-finite ones", () => {
-    const numbers = [0, -0, 1, -1, 0.1, -1.5e-7, 1e21, 5e-324, -Number.MAX_VALUE, 2 ** 53 + 2, NaN, Infinity, -Infinity];
+    const numbers = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      -1.5e-7,
+      1e21,
+      5e-324,
+      -Number.MAX_VALUE,
+      2 ** 53 + 2,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
     for (const n of numbers) {
       const { back } = roundTrip(n);
       assert.ok(Object.is(back, n), String(n));
@@ -161,7 +177,7 @@ describe("toLiteral: numbers and other primitives", () => {
   it("prints well-known and registered symbols as themselves, others by description", () => {
     assert.equal(evaluate(toLiteral(Symbol.iterator)), Symbol.iterator);
     assert.equal(evaluate(toLiteral(Symbol.for("app.key"))), Symbol.for("app.key"));
-    assert.equal(toLiteral(Symbol("a\"b")), 'Symbol("a\\"b")');
+    assert.equal(toLiteral(Symbol('a"b')), 'Symbol("a\\"b")');
     assert.equal(toLiteral(Symbol()), "Symbol()");
     const back = evaluate(toLiteral(Symbol("desc")));
     assert.equal(typeof back, "symbol");
@@ -233,7 +249,10 @@ describe("toLiteral: arrays and objects", () => {
     assert.equal(toLiteral([]), "[]");
     assert.equal(toLiteral({}), "{}");
     assert.equal(toLiteral({ a: 1, b: "x" }), '{ a: 1, b: "x" }');
-    assert.equal(toLiteral({ "a b": 1, 0: 2, "01": 3, class: 4, $x: 5, "": 6 }), '{ 0: 2, "a b": 1, "01": 3, class: 4, $x: 5, "": 6 }');
+    assert.equal(
+      toLiteral({ "a b": 1, 0: 2, "01": 3, class: 4, $x: 5, "": 6 }),
+      '{ 0: 2, "a b": 1, "01": 3, class: 4, $x: 5, "": 6 }',
+    );
     assert.equal(toLiteral([[1], { a: [] }]), "[[1], { a: [] }]");
   });
 
@@ -289,7 +308,12 @@ describe("toLiteral: built-in objects", () => {
     assert.equal(toLiteral(new Map([[1, "a"]])), 'new Map([[1, "a"]])');
     assert.equal(toLiteral(new Set([1, 2])), "new Set([1, 2])");
     assert.equal(toLiteral(new Map()), "new Map()");
-    roundTrip(new Map<unknown, unknown>([["s", new Set([1, new Set(["x"]), [2]])], [{ k: 1 }, new Map([[NaN, -0]])]]));
+    roundTrip(
+      new Map<unknown, unknown>([
+        ["s", new Set([1, new Set(["x"]), [2]])],
+        [{ k: 1 }, new Map([[NaN, -0]])],
+      ]),
+    );
     roundTrip(new Set([NaN, undefined, null, "", 0n, [], {}]));
   });
 
@@ -318,7 +342,15 @@ describe("toLiteral: built-in objects", () => {
   });
 
   it("prints regular expressions through escaped strings", () => {
-    for (const re of [/a\/b*\//gi, /[*/]/, new RegExp("\n\u2028"), /\p{L}+/u, /x/y, /(?<n>a)\k<n>/dgimsy, new RegExp("")]) {
+    for (const re of [
+      /a\/b*\//gi,
+      /[*/]/,
+      new RegExp("\n\u2028"),
+      /\p{L}+/u,
+      /x/y,
+      /(?<n>a)\k<n>/dgimsy,
+      new RegExp(""),
+    ]) {
       roundTrip(re);
     }
     const sticky = /a/g;
@@ -542,12 +574,47 @@ class Lcg {
   }
 }
 
-const SPECIAL_NUMBERS = [0, -0, 1, -1, 0.5, 0.1, -2.5e-8, 1e21, 2 ** 53, NaN, Infinity, -Infinity, 5e-324, Number.MAX_VALUE];
+const SPECIAL_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  0.1,
+  -2.5e-8,
+  1e21,
+  2 ** 53,
+  NaN,
+  Infinity,
+  -Infinity,
+  5e-324,
+  Number.MAX_VALUE,
+];
 const INTERESTING_UNITS = [
   0x22, 0x5c, 0x0a, 0x0d, 0x09, 0x08, 0x0b, 0x0c, 0x00, 0x30, 0x39, 0x2a, 0x2f, 0x24, 0x7b, 0x7d, 0x60, 0x27, 0x20,
   0x7f, 0x85, 0xa0, 0xad, 0x2028, 0x2029, 0x202e, 0xfeff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00,
 ];
-const KEYS = ["a", "b", "__proto__", "constructor", "toString", "", "a b", "0", "1", "10", "01", "-1", "1.5", "class", "$x", "_", "é", "*/", "12345678901234567890"];
+const KEYS = [
+  "a",
+  "b",
+  "__proto__",
+  "constructor",
+  "toString",
+  "",
+  "a b",
+  "0",
+  "1",
+  "10",
+  "01",
+  "-1",
+  "1.5",
+  "class",
+  "$x",
+  "_",
+  "é",
+  "*/",
+  "12345678901234567890",
+];
 
 function randomNumber(rng: Lcg): number {
   switch (rng.below(4)) {

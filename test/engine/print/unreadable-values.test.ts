@@ -3,7 +3,16 @@
 // internal slots, and never emits code that changes a prototype. What it can print still evaluates back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, find, permitted, property, PropertyFailure, simplest, st, toLiteral } from "../../../src/engine/index.ts";
+import {
+  check,
+  find,
+  permitted,
+  property,
+  PropertyFailure,
+  simplest,
+  st,
+  toLiteral,
+} from "../../../src/engine/index.ts";
 import type { Strategy } from "../../../src/engine/index.ts";
 import { domainSize } from "../../../src/engine/choice/domain.ts";
 import { formatArgs } from "../../../src/engine/print/printer.ts";
@@ -25,7 +34,10 @@ function revoked(): object {
 test("a revoked Proxy prints as a placeholder, alone or among other values that still print", () => {
   assert.equal(toLiteral(revoked()), "/* could not print: revoked Proxy */ undefined");
   const literal = toLiteral([1, revoked(), { a: revoked(), b: "kept" }]);
-  assert.equal(literal, '[1, /* could not print: revoked Proxy */ undefined, { a: /* could not print: revoked Proxy */ undefined, b: "kept" }]');
+  assert.equal(
+    literal,
+    '[1, /* could not print: revoked Proxy */ undefined, { a: /* could not print: revoked Proxy */ undefined, b: "kept" }]',
+  );
   assert.deepStrictEqual(evaluate(literal), [1, undefined, { a: undefined, b: "kept" }]);
   assert.equal(formatArgs([1, revoked(), "x"]), '1, /* could not print: revoked Proxy */ undefined, "x"');
   const fn = Proxy.revocable(() => 0, {});
@@ -42,15 +54,36 @@ test("a throwing getter or Proxy trap degrades that property only", () => {
     c: 3,
   };
   const literal = toLiteral(value);
-  assert.equal(literal, '{ a: 1, b: /* could not print: reading "b" threw Error: boom *\\/ and a second line  */ undefined, c: 3 }');
+  assert.equal(
+    literal,
+    '{ a: 1, b: /* could not print: reading "b" threw Error: boom *\\/ and a second line  */ undefined, c: 3 }',
+  );
   assert.deepStrictEqual(evaluate(literal), { a: 1, b: undefined, c: 3 });
-  const trap = new Proxy({}, { ownKeys: () => { throw new TypeError("no keys"); } });
+  const trap = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new TypeError("no keys");
+      },
+    },
+  );
   assert.equal(toLiteral([trap, 2]), "[/* could not print: TypeError: no keys */ undefined, 2]");
   // A getter that works is read as the data it returns.
-  assert.equal(toLiteral({ get g() { return [1]; } }), "{ g: [1] }");
+  assert.equal(
+    toLiteral({
+      get g() {
+        return [1];
+      },
+    }),
+    "{ g: [1] }",
+  );
   // An error whose message getter throws keeps its type.
   const error = new RangeError("m");
-  Object.defineProperty(error, "message", { get: () => { throw new Error("no"); } });
+  Object.defineProperty(error, "message", {
+    get: () => {
+      throw new Error("no");
+    },
+  });
   assert.equal(toLiteral(error), 'new RangeError("")');
 });
 
@@ -109,7 +142,12 @@ test("very deep nesting prints without a stack overflow and evaluates back", () 
   for (let i = 0; i < 20_000; i++) list = { next: list };
   const literal = toLiteral(list);
   let n = 0;
-  for (let node = evaluate(literal) as { next: unknown } | null; node !== null; node = node.next as { next: unknown } | null) n++;
+  for (
+    let node = evaluate(literal) as { next: unknown } | null;
+    node !== null;
+    node = node.next as { next: unknown } | null
+  )
+    n++;
   assert.equal(n, 20_000);
   let nested: unknown = 0;
   for (let i = 0; i < 20_000; i++) nested = [nested];
@@ -126,7 +164,12 @@ test("very deep nesting prints without a stack overflow and evaluates back", () 
 test("__proto__ fields on built-in bases are defined, never assigned onto the prototype", () => {
   const date = new Date(0) as Date & Record<string, unknown>;
   date.before = 1;
-  Object.defineProperty(date, "__proto__", { value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(date, "__proto__", {
+    value: { polluted: true },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   date.after = 2;
   const literal = toLiteral(date);
   assert.doesNotMatch(literal, /Object\.assign\([^)]*\{[^}]*\["__proto__"\]/, "no Object.assign of a __proto__ key");
@@ -138,7 +181,10 @@ test("__proto__ fields on built-in bases are defined, never assigned onto the pr
   for (const base of [new Error("e"), /r/g, Object(5)]) {
     Object.defineProperty(base, "__proto__", { value: 7, enumerable: true, writable: true, configurable: true });
     const again = evaluate(toLiteral(base)) as object;
-    assert.equal(Object.getPrototypeOf(again), Object.getPrototypeOf(base) === Number.prototype ? Number.prototype : Object.getPrototypeOf(base));
+    assert.equal(
+      Object.getPrototypeOf(again),
+      Object.getPrototypeOf(base) === Number.prototype ? Number.prototype : Object.getPrototypeOf(base),
+    );
   }
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
@@ -154,14 +200,20 @@ test("best-effort values print: private fields, functions, BigInt, sparse arrays
   assert.equal(toLiteral(new Secret()), "{ shown: 2 } /* Secret */");
   assert.equal(toLiteral(2n ** 70n), "1180591620717411303424n");
   assert.equal(toLiteral([1, , 3]), "[1, , 3]");
-  assert.match(toLiteral(function named() {}), /function values cannot be printed: named/);
+  assert.match(
+    toLiteral(function named() {}),
+    /function values cannot be printed: named/,
+  );
   const sym = Symbol.for("k");
   assert.deepStrictEqual(evaluate(toLiteral({ [sym]: 1 })), { [sym]: 1 });
   // A cyclic value from st.just prints in the failure report and evaluates back to the same cycle.
   const cyclic: Record<string, unknown> = { n: 1 };
   cyclic.self = cyclic;
   try {
-    check(property(st.just(cyclic), () => assert.fail("always")), QUIET);
+    check(
+      property(st.just(cyclic), () => assert.fail("always")),
+      QUIET,
+    );
     assert.fail("expected a failure");
   } catch (e) {
     assert.ok(e instanceof PropertyFailure, String(e));
@@ -186,7 +238,11 @@ test("a zero bound of st.floats is signed, as in Hypothesis: min 0 excludes -0, 
   assert.ok(drawMany(st.floats({ min: 0 }), 3000).every((x) => x > 0 || Object.is(x, 0)));
   assert.ok(drawMany(st.floats({ min: 0, max: 1, allowInfinity: false }), 3000).every((x) => !Object.is(x, -0)));
   assert.ok(drawMany(st.floats({ max: -0 }), 3000).every((x) => x < 0 || Object.is(x, -0)));
-  assert.ok(drawMany(st.floats({ min: -1, max: -0, allowInfinity: false }), 3000).every((x) => x >= -1 && (x < 0 || Object.is(x, -0))));
+  assert.ok(
+    drawMany(st.floats({ min: -1, max: -0, allowInfinity: false }), 3000).every(
+      (x) => x >= -1 && (x < 0 || Object.is(x, -0)),
+    ),
+  );
   // min -0 or max 0 admits both zeros.
   const both = drawMany(st.floats({ min: -0, max: 0 }), 500);
   assert.ok(both.some((x) => Object.is(x, 0)) && both.some((x) => Object.is(x, -0)));
@@ -204,12 +260,23 @@ test("signed zero bounds hold for the choice itself: legality, the simplest valu
   assert.ok(Object.is(simplest("float", c(-5, -0)), -0));
   assert.ok(Object.is(simplest("float", c(0, 5)), 0));
   assert.ok(Object.is(simplest("float", c(0, -0)), 0));
-  assert.deepEqual([domainSize("float", c(-0, -0)), domainSize("float", c(0, 0)), domainSize("float", c(-0, 0)), domainSize("float", c(0, -0))], [1, 1, 2, 2]);
+  assert.deepEqual(
+    [
+      domainSize("float", c(-0, -0)),
+      domainSize("float", c(0, 0)),
+      domainSize("float", c(-0, 0)),
+      domainSize("float", c(0, -0)),
+    ],
+    [1, 1, 2, 2],
+  );
   // The minimal example respects the bounds and prints as the value it is.
   const found = find(st.floats({ max: -0 }), () => true, QUIET);
   assert.ok(Object.is(found, -0));
   assert.equal(toLiteral(found), "-0");
-  assert.equal(find(st.floats({ min: -2, max: -0 }), (x) => x <= -1, QUIET), -1);
+  assert.equal(
+    find(st.floats({ min: -2, max: -0 }), (x) => x <= -1, QUIET),
+    -1,
+  );
 });
 
 // ------------------------------------------------------------------------------- extra properties on collections
@@ -223,7 +290,12 @@ test("an array's extra own properties print, so the literal evaluates back deep-
   const mostlyHoles: unknown[] = new Array(30);
   mostlyHoles[3] = 1;
   const withProto = [1];
-  Object.defineProperty(withProto, "__proto__", { value: { a: 1 }, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(withProto, "__proto__", {
+    value: { a: 1 },
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
   const cyclic: unknown[] & { self?: unknown } = [1];
   cyclic.self = cyclic;
   const values: unknown[] = [
@@ -270,7 +342,10 @@ test("typed arrays, Maps, Sets, buffers and boxed primitives keep their extra ow
 
 test("st.integers never gives -0, even with a -0 bound or shrink target (integers have one zero)", () => {
   for (const options of [{ min: -0 }, { max: -0 }, { shrinkTowards: -0 }, { min: -0, max: -0 }]) {
-    assert.ok(drawMany(st.integers(options), 1000).every((x) => !Object.is(x, -0)), JSON.stringify(options));
+    assert.ok(
+      drawMany(st.integers(options), 1000).every((x) => !Object.is(x, -0)),
+      JSON.stringify(options),
+    );
     const found = find(st.integers(options), () => true, QUIET);
     assert.equal(toLiteral(found), "0");
   }

@@ -3,7 +3,17 @@
 // from a case that has ended is refused, and a hanging async body fails its case after `timeout` ms.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assume, check, event, InvalidArgument, note, property, PropertyFailure, st, target } from "../../../src/engine/index.ts";
+import {
+  assume,
+  check,
+  event,
+  InvalidArgument,
+  note,
+  property,
+  PropertyFailure,
+  st,
+  target,
+} from "../../../src/engine/index.ts";
 import type { EngineEvent, Property, Settings, RunStatistics } from "../../../src/engine/index.ts";
 import { resolveSettings } from "../../../src/engine/property/runnerLayer.ts";
 import { failureOf } from "../helpers.ts";
@@ -54,37 +64,50 @@ function assertOwn(f: PropertyFailure, name: string): void {
   assert.match(f.message, new RegExp(`Error: ${name} failed`));
 }
 
-test("concurrent async properties (Promise.all of check) each see only their own events, notes and draws", { timeout: 60_000 }, async () => {
-  const names = ["alpha", "beta", "gamma"];
-  const failures = await Promise.all(names.map((name, i) => failureOf(() => check(labelled(name, 60 + i), { ...QUIET, seed: 7 + i }))));
-  failures.forEach((f, i) => {
-    assertOwn(f, names[i]);
-    // Shrunk to the boundary: the minimal sum is exactly the limit.
-    const [n] = f.args as [number];
-    const drawn = Number(/draw 1 \(.*\): (\d+)/.exec(f.message)?.[1]);
-    assert.equal(n + drawn, 60 + i, f.message);
-  });
-});
-
-test("plain functions returning promises (not async functions) are kept apart too, from their first case", { timeout: 60_000 }, async () => {
-  const plain = (name: string, limit: number) =>
-    property(st.integers({ min: 0, max: 100 }), st.data(), (n, data) =>
-      tick()
-        .then(() => {
-          event(name);
-          note(`${name}:${n}`);
-          return tick();
-        })
-        .then(() => {
-          const m = data.draw(st.integers({ min: 0, max: 100 }), name);
-          event(`${name}-after`);
-          if (n + m >= limit) throw new Error(`${name} failed`);
-        }),
+test(
+  "concurrent async properties (Promise.all of check) each see only their own events, notes and draws",
+  { timeout: 60_000 },
+  async () => {
+    const names = ["alpha", "beta", "gamma"];
+    const failures = await Promise.all(
+      names.map((name, i) => failureOf(() => check(labelled(name, 60 + i), { ...QUIET, seed: 7 + i }))),
     );
-  const failures = await Promise.all([failureOf(() => check(plain("p", 40), QUIET)), failureOf(() => check(plain("q", 50), QUIET))]);
-  assertOwn(failures[0], "p");
-  assertOwn(failures[1], "q");
-});
+    failures.forEach((f, i) => {
+      assertOwn(f, names[i]);
+      // Shrunk to the boundary: the minimal sum is exactly the limit.
+      const [n] = f.args as [number];
+      const drawn = Number(/draw 1 \(.*\): (\d+)/.exec(f.message)?.[1]);
+      assert.equal(n + drawn, 60 + i, f.message);
+    });
+  },
+);
+
+test(
+  "plain functions returning promises (not async functions) are kept apart too, from their first case",
+  { timeout: 60_000 },
+  async () => {
+    const plain = (name: string, limit: number) =>
+      property(st.integers({ min: 0, max: 100 }), st.data(), (n, data) =>
+        tick()
+          .then(() => {
+            event(name);
+            note(`${name}:${n}`);
+            return tick();
+          })
+          .then(() => {
+            const m = data.draw(st.integers({ min: 0, max: 100 }), name);
+            event(`${name}-after`);
+            if (n + m >= limit) throw new Error(`${name} failed`);
+          }),
+      );
+    const failures = await Promise.all([
+      failureOf(() => check(plain("p", 40), QUIET)),
+      failureOf(() => check(plain("q", 50), QUIET)),
+    ]);
+    assertOwn(failures[0], "p");
+    assertOwn(failures[1], "q");
+  },
+);
 
 test("concurrent passing async properties count only their own events", { timeout: 60_000 }, async () => {
   const body = (name: string) =>
@@ -93,7 +116,10 @@ test("concurrent passing async properties count only their own events", { timeou
       await sleep(0);
       event(`${name}-after`);
     });
-  const [a, b] = await Promise.all([statisticsOf(body("a"), { maxExamples: 40, seed: 1 }), statisticsOf(body("b"), { maxExamples: 40, seed: 2 })]);
+  const [a, b] = await Promise.all([
+    statisticsOf(body("a"), { maxExamples: 40, seed: 1 }),
+    statisticsOf(body("b"), { maxExamples: 40, seed: 2 }),
+  ]);
   assert.deepEqual(Object.keys(a.events).sort(), ["a", "a-after"]);
   assert.deepEqual(Object.keys(b.events).sort(), ["b", "b-after"]);
   assert.equal(a.events.a, a.examples);
@@ -125,72 +151,102 @@ test("assume() after an await rejects its own case only", { timeout: 60_000 }, a
   assert.equal(stats.value.invalid, 0);
 });
 
-test("a synchronous property run inside an async body's continuation records into its own cases, then the outer case resumes", { timeout: 60_000 }, async () => {
-  let innerEvents: Record<string, number> = {};
-  const outer = property(st.integers({ min: 0, max: 10 }), async (n) => {
-    await tick();
-    note(`outer-before:${n}`);
-    check(property(st.booleans(), () => event("inner")), {
-      ...QUIET,
-      onEvent: (e) => {
-        if (e.type === "result") innerEvents = e.statistics.events;
-      },
-    });
-    await tick();
-    note(`outer-after:${n}`);
-    event("outer");
-    if (n >= 3) throw new Error("outer failed");
-  });
-  const f = await failureOf(() => check(outer, QUIET));
-  assert.deepEqual(f.args, [3]);
-  assert.match(f.message, /note: outer-before:3\n {2}note: outer-after:3\n/);
-  assert.deepEqual(Object.keys(f.statistics.events), ["outer"]);
-  assert.deepEqual(Object.keys(innerEvents), ["inner"]);
-});
-
-test("an async property awaited inside another async property keeps both cases apart", { timeout: 60_000 }, async () => {
-  const outer = property(st.integers({ min: 0, max: 10 }), async (n) => {
-    event("outer");
-    const inner = await statisticsOf(property(st.integers(), async () => {
+test(
+  "a synchronous property run inside an async body's continuation records into its own cases, then the outer case resumes",
+  { timeout: 60_000 },
+  async () => {
+    let innerEvents: Record<string, number> = {};
+    const outer = property(st.integers({ min: 0, max: 10 }), async (n) => {
       await tick();
-      event("inner");
-    }), { maxExamples: 5 });
-    assert.deepEqual(Object.keys(inner.events), ["inner"]);
-    note(`outer:${n}`);
-    if (n >= 2) throw new Error("outer failed");
-  });
-  const f = await failureOf(() => check(outer, QUIET));
-  assert.deepEqual(f.args, [2]);
-  assert.deepEqual(Object.keys(f.statistics.events), ["outer"]);
-  assert.match(f.message, /note: outer:2/);
-});
+      note(`outer-before:${n}`);
+      check(
+        property(st.booleans(), () => event("inner")),
+        {
+          ...QUIET,
+          onEvent: (e) => {
+            if (e.type === "result") innerEvents = e.statistics.events;
+          },
+        },
+      );
+      await tick();
+      note(`outer-after:${n}`);
+      event("outer");
+      if (n >= 3) throw new Error("outer failed");
+    });
+    const f = await failureOf(() => check(outer, QUIET));
+    assert.deepEqual(f.args, [3]);
+    assert.match(f.message, /note: outer-before:3\n {2}note: outer-after:3\n/);
+    assert.deepEqual(Object.keys(f.statistics.events), ["outer"]);
+    assert.deepEqual(Object.keys(innerEvents), ["inner"]);
+  },
+);
 
-test("a call from a case that has ended (a leaked timer or an un-awaited promise) throws instead of landing in another run", { timeout: 60_000 }, async () => {
-  const late: unknown[] = [];
-  // A synchronous property leaks a timer that calls note() and data.draw() later, while another property runs.
-  check(property(st.data(), (data) => {
-    setTimeout(() => {
-      for (const call of [() => note("leaked"), () => event("leaked"), () => data.draw(st.integers())]) {
-        try {
-          call();
-          late.push("no error");
-        } catch (e) {
-          late.push(e);
-        }
-      }
-    }, 5);
-  }), { ...QUIET, maxExamples: 1 });
-  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 10 }), async (n) => {
-    note(`mine:${n}`);
-    await sleep(2);
-    if (n >= 1) throw new Error("mine");
-  }), QUIET));
-  await sleep(20);
-  assert.equal(late.length, 3);
-  for (const e of late) assert.ok(e instanceof Error && /after its test case ended|outside a running property/.test(e.message), String(e));
-  assert.doesNotMatch(f.message, /leaked/);
-  assert.equal(f.statistics.events.leaked, undefined);
-});
+test(
+  "an async property awaited inside another async property keeps both cases apart",
+  { timeout: 60_000 },
+  async () => {
+    const outer = property(st.integers({ min: 0, max: 10 }), async (n) => {
+      event("outer");
+      const inner = await statisticsOf(
+        property(st.integers(), async () => {
+          await tick();
+          event("inner");
+        }),
+        { maxExamples: 5 },
+      );
+      assert.deepEqual(Object.keys(inner.events), ["inner"]);
+      note(`outer:${n}`);
+      if (n >= 2) throw new Error("outer failed");
+    });
+    const f = await failureOf(() => check(outer, QUIET));
+    assert.deepEqual(f.args, [2]);
+    assert.deepEqual(Object.keys(f.statistics.events), ["outer"]);
+    assert.match(f.message, /note: outer:2/);
+  },
+);
+
+test(
+  "a call from a case that has ended (a leaked timer or an un-awaited promise) throws instead of landing in another run",
+  { timeout: 60_000 },
+  async () => {
+    const late: unknown[] = [];
+    // A synchronous property leaks a timer that calls note() and data.draw() later, while another property runs.
+    check(
+      property(st.data(), (data) => {
+        setTimeout(() => {
+          for (const call of [() => note("leaked"), () => event("leaked"), () => data.draw(st.integers())]) {
+            try {
+              call();
+              late.push("no error");
+            } catch (e) {
+              late.push(e);
+            }
+          }
+        }, 5);
+      }),
+      { ...QUIET, maxExamples: 1 },
+    );
+    const f = await failureOf(() =>
+      check(
+        property(st.integers({ min: 0, max: 10 }), async (n) => {
+          note(`mine:${n}`);
+          await sleep(2);
+          if (n >= 1) throw new Error("mine");
+        }),
+        QUIET,
+      ),
+    );
+    await sleep(20);
+    assert.equal(late.length, 3);
+    for (const e of late)
+      assert.ok(
+        e instanceof Error && /after its test case ended|outside a running property/.test(e.message),
+        String(e),
+      );
+    assert.doesNotMatch(f.message, /leaked/);
+    assert.equal(f.statistics.events.leaked, undefined);
+  },
+);
 
 test("assume, note, event, target and data.draw outside any property still throw naming the call", () => {
   assert.throws(() => note("x"), /note\(\) was called outside a running property/);
@@ -205,95 +261,137 @@ function timerCount(): number {
   return process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 }
 
-test("an async body that never settles fails its case after `timeout` ms, and shrinking goes on to the minimal hang", { timeout: 60_000 }, async () => {
-  const timersBefore = timerCount();
-  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 1000 }), (n) => (n >= 10 ? new Promise(() => {}) : Promise.resolve())), { ...QUIET, timeout: 20, seed: 5 }));
-  assert.deepEqual(f.args, [10]);
-  assert.ok(f.cause instanceof Error);
-  assert.equal(f.cause.name, "TimeoutError");
-  assert.match(f.cause.message, /did not settle within 20 ms.*timeout/);
-  assert.match(f.message, /TimeoutError: .*timeout/);
-  assert.ok(f.statistics.shrinkCalls > 0);
-  // No timer of the run is left behind to keep the process alive.
-  assert.equal(timerCount(), timersBefore);
-});
+test(
+  "an async body that never settles fails its case after `timeout` ms, and shrinking goes on to the minimal hang",
+  { timeout: 60_000 },
+  async () => {
+    const timersBefore = timerCount();
+    const f = await failureOf(() =>
+      check(
+        property(st.integers({ min: 0, max: 1000 }), (n) => (n >= 10 ? new Promise(() => {}) : Promise.resolve())),
+        { ...QUIET, timeout: 20, seed: 5 },
+      ),
+    );
+    assert.deepEqual(f.args, [10]);
+    assert.ok(f.cause instanceof Error);
+    assert.equal(f.cause.name, "TimeoutError");
+    assert.match(f.cause.message, /did not settle within 20 ms.*timeout/);
+    assert.match(f.message, /TimeoutError: .*timeout/);
+    assert.ok(f.statistics.shrinkCalls > 0);
+    // No timer of the run is left behind to keep the process alive.
+    assert.equal(timerCount(), timersBefore);
+  },
+);
 
-test("a thenable that never calls back times out too; a rejection after the timeout is not an unhandled rejection", { timeout: 60_000 }, async () => {
-  const unhandled: unknown[] = [];
-  const onUnhandled = (e: unknown) => unhandled.push(e);
-  process.on("unhandledRejection", onUnhandled);
-  try {
-    const f = await failureOf(() => check(property(st.booleans(), (b) => (b ? { then() {} } : sleep(60).then(() => Promise.reject(new Error("late"))))), { ...QUIET, timeout: 15 }));
-    assert.equal((f.cause as Error).name, "TimeoutError");
-    await sleep(100);
-    assert.deepEqual(unhandled, []);
-  } finally {
-    process.off("unhandledRejection", onUnhandled);
-  }
-});
+test(
+  "a thenable that never calls back times out too; a rejection after the timeout is not an unhandled rejection",
+  { timeout: 60_000 },
+  async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const f = await failureOf(() =>
+        check(
+          property(st.booleans(), (b) => (b ? { then() {} } : sleep(60).then(() => Promise.reject(new Error("late"))))),
+          { ...QUIET, timeout: 15 },
+        ),
+      );
+      assert.equal((f.cause as Error).name, "TimeoutError");
+      await sleep(100);
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  },
+);
 
 test("a timed-out body that calls note() later is refused (its case has ended)", { timeout: 60_000 }, async () => {
   let late: unknown = "not called";
-  await failureOf(() => check(property(st.integers(), async () => {
-    await sleep(40);
-    try {
-      note("too late");
-      late = "no error";
-    } catch (e) {
-      late = e;
-    }
-  }), { ...QUIET, timeout: 10, maxExamples: 1, phases: ["generate"] }));
+  await failureOf(() =>
+    check(
+      property(st.integers(), async () => {
+        await sleep(40);
+        try {
+          note("too late");
+          late = "no error";
+        } catch (e) {
+          late = e;
+        }
+      }),
+      { ...QUIET, timeout: 10, maxExamples: 1, phases: ["generate"] },
+    ),
+  );
   await sleep(80);
   // The run has ended by then (so the storage may be off): either way the call is refused, never recorded.
-  assert.ok(late instanceof Error && /after its test case ended|outside a running property/.test(late.message), String(late));
+  assert.ok(
+    late instanceof Error && /after its test case ended|outside a running property/.test(late.message),
+    String(late),
+  );
 });
 
 test("a timed-out body resuming while its run goes on cannot record into any case", { timeout: 60_000 }, async () => {
   const late: unknown[] = [];
-  const f = await failureOf(() => check(property(st.integers({ min: 0, max: 1000 }), async (n) => {
-    if (n < 10) return sleep(1);
-    await sleep(25);
-    try {
-      note("late");
-      event("late");
-      late.push("no error");
-    } catch (e) {
-      late.push(e);
-    }
-  }), { ...QUIET, timeout: 10, seed: 2 }));
+  const f = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0, max: 1000 }), async (n) => {
+        if (n < 10) return sleep(1);
+        await sleep(25);
+        try {
+          note("late");
+          event("late");
+          late.push("no error");
+        } catch (e) {
+          late.push(e);
+        }
+      }),
+      { ...QUIET, timeout: 10, seed: 2 },
+    ),
+  );
   await sleep(60);
   assert.deepEqual(f.args, [10]);
   assert.ok(late.length > 0);
-  for (const e of late) assert.ok(e instanceof Error && /after its test case ended|outside a running property/.test(e.message), String(e));
-  assert.ok(late.some((e) => /after its test case ended/.test((e as Error).message)), "some late calls came while the run went on");
+  for (const e of late)
+    assert.ok(e instanceof Error && /after its test case ended|outside a running property/.test(e.message), String(e));
+  assert.ok(
+    late.some((e) => /after its test case ended/.test((e as Error).message)),
+    "some late calls came while the run went on",
+  );
   assert.doesNotMatch(f.message, /note: late/);
   assert.equal(f.statistics.events.late, undefined);
 });
 
-test("the timeout uses the real timers: fake timers installed by the test neither fire it nor freeze it", { timeout: 60_000 }, async () => {
-  // What jest/vitest/sinon fake timers do: replace the global functions and node:timers' exports. This fake
-  // fires every callback at once, as a test advancing its fake clock would.
-  const nodeTimers = (await import("node:timers")) as unknown as { default: Record<string, unknown> };
-  const saved = { global: globalThis.setTimeout, module: nodeTimers.default.setTimeout };
-  const fired: number[] = [];
-  const fake = ((fn: () => void, ms: number) => {
-    fired.push(ms);
-    queueMicrotask(fn);
-    return 0;
-  }) as unknown as typeof setTimeout;
-  const realWait = saved.global;
-  globalThis.setTimeout = fake;
-  nodeTimers.default.setTimeout = fake;
-  try {
-    await check(property(st.integers(), async () => {
-      await new Promise((resolve) => realWait(resolve, 2));
-    }), { ...QUIET, timeout: 500, maxExamples: 3 });
-  } finally {
-    globalThis.setTimeout = saved.global;
-    nodeTimers.default.setTimeout = saved.module;
-  }
-  assert.deepEqual(fired, []);
-});
+test(
+  "the timeout uses the real timers: fake timers installed by the test neither fire it nor freeze it",
+  { timeout: 60_000 },
+  async () => {
+    // What jest/vitest/sinon fake timers do: replace the global functions and node:timers' exports. This fake
+    // fires every callback at once, as a test advancing its fake clock would.
+    const nodeTimers = (await import("node:timers")) as unknown as { default: Record<string, unknown> };
+    const saved = { global: globalThis.setTimeout, module: nodeTimers.default.setTimeout };
+    const fired: number[] = [];
+    const fake = ((fn: () => void, ms: number) => {
+      fired.push(ms);
+      queueMicrotask(fn);
+      return 0;
+    }) as unknown as typeof setTimeout;
+    const realWait = saved.global;
+    globalThis.setTimeout = fake;
+    nodeTimers.default.setTimeout = fake;
+    try {
+      await check(
+        property(st.integers(), async () => {
+          await new Promise((resolve) => realWait(resolve, 2));
+        }),
+        { ...QUIET, timeout: 500, maxExamples: 3 },
+      );
+    } finally {
+      globalThis.setTimeout = saved.global;
+      nodeTimers.default.setTimeout = saved.module;
+    }
+    assert.deepEqual(fired, []);
+  },
+);
 
 test("timeout: the default is tied to the deadline (10 × deadline, 60 s without one); explicit values and null are kept", () => {
   assert.equal(resolveSettings("k", { database: null }).timeout, 2000);
@@ -305,44 +403,89 @@ test("timeout: the default is tied to the deadline (10 × deadline, 60 s without
 
 test("timeout is validated like the other settings", () => {
   for (const bad of [0, -1, Number.NaN, "100", Infinity]) {
-    assert.throws(() => property(st.integers(), () => {}, { timeout: bad as number }), (e: unknown) => e instanceof InvalidArgument && /property: timeout must be a positive number of milliseconds or null/.test(e.message));
-    assert.throws(() => check(property(st.integers(), () => {}), { timeout: bad as number }), (e: unknown) => e instanceof InvalidArgument && /^check: timeout/.test(e.message));
+    assert.throws(
+      () => property(st.integers(), () => {}, { timeout: bad as number }),
+      (e: unknown) =>
+        e instanceof InvalidArgument &&
+        /property: timeout must be a positive number of milliseconds or null/.test(e.message),
+    );
+    assert.throws(
+      () =>
+        check(
+          property(st.integers(), () => {}),
+          { timeout: bad as number },
+        ),
+      (e: unknown) => e instanceof InvalidArgument && /^check: timeout/.test(e.message),
+    );
   }
-  check(property(st.integers(), () => {}), { ...QUIET, timeout: null, maxExamples: 2 });
+  check(
+    property(st.integers(), () => {}),
+    { ...QUIET, timeout: null, maxExamples: 2 },
+  );
 });
 
 test("a synchronous body is never timed out (the deadline covers it)", () => {
-  check(property(st.integers(), () => {
-    const end = performance.now() + 3;
-    while (performance.now() < end);
-  }), { ...QUIET, timeout: 1, maxExamples: 3 });
+  check(
+    property(st.integers(), () => {
+      const end = performance.now() + 3;
+      while (performance.now() < end);
+    }),
+    { ...QUIET, timeout: 1, maxExamples: 3 },
+  );
 });
 
-test("a call leaked by an ended plain-function case cannot land in the next run's plain-function case (no store on either)", { timeout: 60_000 }, async () => {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const late: unknown[] = [];
-  // Run A: a plain function returning a promise; it leaves a continuation behind that records later.
-  await check(property(st.integers(), (n) => {
-    void gate.then(() => {
-      for (const call of [() => note(`leaked ${n}`), () => event("leaked"), () => target(1, "leaked"), () => assume(false)]) {
-        try {
-          call();
-          late.push("no error");
-        } catch (e) {
-          late.push(e);
-        }
-      }
-    });
-    return Promise.resolve();
-  }), { ...QUIET, maxExamples: 1, phases: ["generate"] });
-  // Run B: also a plain function returning a promise; A's continuation runs while B's case is pending.
-  const f = await failureOf(() => check(property(st.integers(), () => new Promise<void>((_, reject) => {
-    release();
-    setImmediate(() => reject(new Error("B's own failure")));
-  })), { ...QUIET, examples: [[1]] }));
-  assert.ok(late.length >= 4);
-  for (const e of late) assert.ok(e instanceof Error && !(e instanceof InvalidArgument) && /after its test case ended|outside a running property/.test(e.message), String(e));
-  assert.doesNotMatch(f.message, /leaked/);
-  assert.equal(f.statistics.events.leaked, undefined);
-});
+test(
+  "a call leaked by an ended plain-function case cannot land in the next run's plain-function case (no store on either)",
+  { timeout: 60_000 },
+  async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const late: unknown[] = [];
+    // Run A: a plain function returning a promise; it leaves a continuation behind that records later.
+    await check(
+      property(st.integers(), (n) => {
+        void gate.then(() => {
+          for (const call of [
+            () => note(`leaked ${n}`),
+            () => event("leaked"),
+            () => target(1, "leaked"),
+            () => assume(false),
+          ]) {
+            try {
+              call();
+              late.push("no error");
+            } catch (e) {
+              late.push(e);
+            }
+          }
+        });
+        return Promise.resolve();
+      }),
+      { ...QUIET, maxExamples: 1, phases: ["generate"] },
+    );
+    // Run B: also a plain function returning a promise; A's continuation runs while B's case is pending.
+    const f = await failureOf(() =>
+      check(
+        property(
+          st.integers(),
+          () =>
+            new Promise<void>((_, reject) => {
+              release();
+              setImmediate(() => reject(new Error("B's own failure")));
+            }),
+        ),
+        { ...QUIET, examples: [[1]] },
+      ),
+    );
+    assert.ok(late.length >= 4);
+    for (const e of late)
+      assert.ok(
+        e instanceof Error &&
+          !(e instanceof InvalidArgument) &&
+          /after its test case ended|outside a running property/.test(e.message),
+        String(e),
+      );
+    assert.doesNotMatch(f.message, /leaked/);
+    assert.equal(f.statistics.events.leaked, undefined);
+  },
+);

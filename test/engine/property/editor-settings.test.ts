@@ -38,7 +38,10 @@ test("a property with maxExamples of its own runs that many under the editor's s
 test("SHRINKSCOPE_TAP_MODULE: the engine loads the tap and streams to it", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shrinkscope-tap-module-"));
   const mod = path.join(dir, "tap.cjs");
-  fs.writeFileSync(mod, "const seen = []; exports.seen = seen; exports.runnerHook = () => ({ settings: { maxExamples: 12, database: null, onEvent: (e) => seen.push(e.type) } });\n");
+  fs.writeFileSync(
+    mod,
+    "const seen = []; exports.seen = seen; exports.runnerHook = () => ({ settings: { maxExamples: 12, database: null, onEvent: (e) => seen.push(e.type) } });\n",
+  );
   process.env.SHRINKSCOPE_TAP_MODULE = mod;
   let calls = 0;
   check(property(st.integers(), () => void calls++));
@@ -57,7 +60,10 @@ test("a tap module that cannot be loaded: one warning naming it, and the propert
   check(property(st.integers(), () => void calls++, { maxExamples: 20, database: null }));
   assert.equal(calls, 40);
   assert.equal(warn.mock.callCount(), 1);
-  assert.match(String(warn.mock.calls[0]!.arguments[0]), /event tap could not be loaded from .*no-such-shrinkscope-tap\.cjs.*the property runs without it/);
+  assert.match(
+    String(warn.mock.calls[0]!.arguments[0]),
+    /event tap could not be loaded from .*no-such-shrinkscope-tap\.cjs.*the property runs without it/,
+  );
 });
 
 test("Run fresh: the saved failure is not replayed (a new one is generated and saved); the property's other phases stay", () => {
@@ -65,15 +71,32 @@ test("Run fresh: the saved failure is not replayed (a new one is generated and s
   try {
     const origins: string[] = [];
     const failing = () =>
-      property(st.integers({ min: 0, max: 1000 }), (n) => {
-        if (n >= 10) throw new Error("too big");
-      }, { database: dir, phases: ["reuse", "generate", "shrink"] });
+      property(
+        st.integers({ min: 0, max: 1000 }),
+        (n) => {
+          if (n >= 10) throw new Error("too big");
+        },
+        { database: dir, phases: ["reuse", "generate", "shrink"] },
+      );
     assert.throws(() => check(failing()), /too big/); // saves its minimal example, 10
-    g[HOOK] = { settings: { database: dir, seed: 3, onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)) } };
+    g[HOOK] = {
+      settings: {
+        database: dir,
+        seed: 3,
+        onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)),
+      },
+    };
     assert.throws(() => check(failing()));
     assert.equal(origins[0], "reuse", "a plain run replays the saved failure first");
     origins.length = 0;
-    g[HOOK] = { settings: { database: dir, seed: 3, fresh: true, onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)) } };
+    g[HOOK] = {
+      settings: {
+        database: dir,
+        seed: 3,
+        fresh: true,
+        onEvent: (e: { type: string; origin?: string }) => void (e.type === "test-case" && origins.push(e.origin!)),
+      },
+    };
     assert.deepEqual(resolveSettings("k", { phases: ["reuse", "generate", "shrink"] }).phases, ["generate", "shrink"]);
     assert.deepEqual(resolveSettings("k", {}).phases, ["explicit", "generate", "target", "shrink", "explain"]);
     assert.throws(() => check(failing()), /too big/);

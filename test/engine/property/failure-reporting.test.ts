@@ -4,7 +4,18 @@
 // current-case context is restored. Misuse found while a case runs (InvalidArgument) ends the run at once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, event, find, InMemoryDatabase, InvalidArgument, note, property, PropertyFailure, st, target } from "../../../src/engine/index.ts";
+import {
+  check,
+  event,
+  find,
+  InMemoryDatabase,
+  InvalidArgument,
+  note,
+  property,
+  PropertyFailure,
+  st,
+  target,
+} from "../../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../../src/engine/index.ts";
 import { describeFailure, printArgs } from "../../../src/engine/property/failureMessage.ts";
 import { errorOrigin } from "../../../src/engine/property/origin.ts";
@@ -33,12 +44,18 @@ function deepObject(depth: number): unknown {
 // ------------------------------------------------------------------------------------------ undefined
 
 const throwsUndefined: [string, (n: number) => unknown][] = [
-  ["a synchronous `throw undefined` is a failure, not a pass", (n) => {
-    if (n >= 5) throw undefined;
-  }],
-  ["an async rejection with undefined is a failure whose cause is the value thrown", async (n) => {
-    if (n >= 5) throw undefined;
-  }],
+  [
+    "a synchronous `throw undefined` is a failure, not a pass",
+    (n) => {
+      if (n >= 5) throw undefined;
+    },
+  ],
+  [
+    "an async rejection with undefined is a failure whose cause is the value thrown",
+    async (n) => {
+      if (n >= 5) throw undefined;
+    },
+  ],
 ];
 for (const [name, body] of throwsUndefined) {
   test(name, async () => {
@@ -51,12 +68,24 @@ for (const [name, body] of throwsUndefined) {
 }
 
 test("throwing null, or a revoked Proxy, is a failure too", async () => {
-  const nul = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => {
-    if (n >= 3) throw null;
-  }), QUIET));
+  const nul = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0 }), (n) => {
+        if (n >= 3) throw null;
+      }),
+      QUIET,
+    ),
+  );
   assert.deepEqual(nul.args, [3]);
   const proxy = revokedProxy();
-  for (const body of [(n: number) => { if (n >= 3) throw proxy; }, async (n: number) => { if (n >= 3) throw proxy; }]) {
+  for (const body of [
+    (n: number) => {
+      if (n >= 3) throw proxy;
+    },
+    async (n: number) => {
+      if (n >= 3) throw proxy;
+    },
+  ]) {
     const f = await failureOf(() => check(property(st.integers({ min: 0 }), body), QUIET));
     assert.deepEqual(f.args, [3]);
     assert.equal(f.cause, proxy);
@@ -81,9 +110,18 @@ class Hostile extends Error {
 }
 
 test("an error whose name, message and stack getters throw still comes back as the cause", async () => {
-  for (const body of [(n: number) => { if (n >= 4) throw new Hostile(); }, async (n: number) => { if (n >= 4) throw new Hostile(); }]) {
+  for (const body of [
+    (n: number) => {
+      if (n >= 4) throw new Hostile();
+    },
+    async (n: number) => {
+      if (n >= 4) throw new Hostile();
+    },
+  ]) {
     const events: EngineEvent[] = [];
-    const f = await failureOf(() => check(property(st.integers({ min: 0 }), body), { ...QUIET, seed: 9, onEvent: (e) => events.push(e) }));
+    const f = await failureOf(() =>
+      check(property(st.integers({ min: 0 }), body), { ...QUIET, seed: 9, onEvent: (e) => events.push(e) }),
+    );
     assert.deepEqual(f.args, [4]);
     assert.ok(f.cause instanceof Hostile);
     assert.equal(f.seed, 9);
@@ -104,20 +142,39 @@ test("errorOrigin and the failure description never throw on hostile values", ()
 
 test("a body returning a thenable whose `then` getter throws fails its case with that error, context restored", async () => {
   const boom = new Error("then getter");
-  const hostile = { get then(): never { throw boom; } };
-  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : undefined)), QUIET));
+  const hostile = {
+    get then(): never {
+      throw boom;
+    },
+  };
+  const f = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : undefined)),
+      QUIET,
+    ),
+  );
   assert.deepEqual(f.args, [2]);
   assert.equal(f.cause, boom);
   assertContextRestored();
   // The same after the run has gone async.
-  const g = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : Promise.resolve())), QUIET));
+  const g = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0 }), (n) => (n >= 2 ? hostile : Promise.resolve())),
+      QUIET,
+    ),
+  );
   assert.deepEqual(g.args, [2]);
   assert.equal(g.cause, boom);
   assertContextRestored();
 });
 
 test("a body returning a revoked Proxy (whose `then` cannot be read) fails instead of escaping", async () => {
-  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => (n >= 2 ? revokedProxy() : undefined)), QUIET));
+  const f = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0 }), (n) => (n >= 2 ? revokedProxy() : undefined)),
+      QUIET,
+    ),
+  );
   assert.deepEqual(f.args, [2]);
   assert.ok(f.cause instanceof TypeError);
   assertContextRestored();
@@ -127,10 +184,27 @@ test("a body returning a revoked Proxy (whose `then` cannot be read) fails inste
 
 const unprintable: [string, () => unknown][] = [
   ["a revoked Proxy", revokedProxy],
-  ["an object with a throwing getter", () => ({ get x(): never { throw new Error("getter"); } })],
+  [
+    "an object with a throwing getter",
+    () => ({
+      get x(): never {
+        throw new Error("getter");
+      },
+    }),
+  ],
   ["Object.create(Date.prototype)", () => Object.create(Date.prototype)],
   ["a very deep object", () => deepObject(200_000)],
-  ["an object with a throwing toString and Symbol.toPrimitive", () => ({ toString(): never { throw new Error("toString"); }, [Symbol.toPrimitive](): never { throw new Error("toPrimitive"); } })],
+  [
+    "an object with a throwing toString and Symbol.toPrimitive",
+    () => ({
+      toString(): never {
+        throw new Error("toString");
+      },
+      [Symbol.toPrimitive](): never {
+        throw new Error("toPrimitive");
+      },
+    }),
+  ],
 ];
 
 for (const [what, make] of unprintable) {
@@ -140,7 +214,9 @@ for (const [what, make] of unprintable) {
       const body = ([n]: [number, unknown]) => {
         if (n >= 7) throw new Error("the real bug");
       };
-      const f = await failureOf(() => check(property(strategy, async ? async (t) => body(t) : body), { ...QUIET, seed: 11 }));
+      const f = await failureOf(() =>
+        check(property(strategy, async ? async (t) => body(t) : body), { ...QUIET, seed: 11 }),
+      );
       assert.equal((f.args[0] as unknown[])[0], 7);
       assert.match(String((f.cause as Error).message), /the real bug/);
       assert.equal(f.seed, 11);
@@ -157,7 +233,10 @@ test("a printer that throws degrades the repro argument by argument, naming the 
     if (args.length !== 1 || args[0] === "bad") throw new RangeError("Maximum call stack size exceeded */ oops");
     return JSON.stringify(args[0]);
   };
-  assert.equal(printArgs([1, "bad", [2]], throwing), '1, /* could not print argument 1: RangeError: Maximum call stack size exceeded * / oops */ undefined, [2]');
+  assert.equal(
+    printArgs([1, "bad", [2]], throwing),
+    "1, /* could not print argument 1: RangeError: Maximum call stack size exceeded * / oops */ undefined, [2]",
+  );
   const hopeless = () => {
     throw revokedProxy();
   };
@@ -165,9 +244,27 @@ test("a printer that throws degrades the repro argument by argument, naming the 
 });
 
 test("the failure description degrades draws and errors that cannot be printed", () => {
-  const statistics = { examples: 1, valid: 0, invalid: 0, overrun: 0, duplicates: 0, shrinkCalls: 0, shrinkCases: 0, shrinks: 0, timeMs: 0, events: {} };
+  const statistics = {
+    examples: 1,
+    valid: 0,
+    invalid: 0,
+    overrun: 0,
+    duplicates: 0,
+    shrinkCalls: 0,
+    shrinkCases: 0,
+    shrinks: 0,
+    timeMs: 0,
+    events: {},
+  };
   const text = describeFailure({
-    result: { outcome: "failed", statistics, case: undefined as never, flaky: false, shrinkStopped: undefined, explicit: false },
+    result: {
+      outcome: "failed",
+      statistics,
+      case: undefined as never,
+      flaky: false,
+      shrinkStopped: undefined,
+      explicit: false,
+    },
     args: [],
     repro: "",
     seed: 1,
@@ -182,18 +279,34 @@ test("the failure description degrades draws and errors that cannot be printed",
 });
 
 test("note() with a value that cannot be printed records a placeholder instead of throwing", async () => {
-  const f = await failureOf(() => check(property(st.integers({ min: 0 }), (n) => {
-    note(revokedProxy());
-    note({ n });
-    if (n >= 1) throw new Error("x");
-  }), QUIET));
+  const f = await failureOf(() =>
+    check(
+      property(st.integers({ min: 0 }), (n) => {
+        note(revokedProxy());
+        note({ n });
+        if (n >= 1) throw new Error("x");
+      }),
+      QUIET,
+    ),
+  );
   assert.match(f.message, /note: \/\* could not print( note)?: .*\*\//);
   assert.match(f.message, /note: \{ n: 1 \}/);
 });
 
 test("event() with a label whose conversion throws is an InvalidArgument naming event", () => {
-  const label = { toString(): never { throw new Error("no"); } };
-  assert.throws(() => check(property(st.integers(), () => event(label as unknown as string)), QUIET), (e: unknown) => e instanceof InvalidArgument && /^event: /.test(e.message));
+  const label = {
+    toString(): never {
+      throw new Error("no");
+    },
+  };
+  assert.throws(
+    () =>
+      check(
+        property(st.integers(), () => event(label as unknown as string)),
+        QUIET,
+      ),
+    (e: unknown) => e instanceof InvalidArgument && /^event: /.test(e.message),
+  );
   assertContextRestored();
 });
 
@@ -204,7 +317,10 @@ test("an InvalidArgument while drawing ends the run at once: rethrown as is, no 
   let calls = 0;
   const broken = st.integers().flatMap(() => 5 as never);
   for (const body of [() => void calls++, async () => void calls++]) {
-    await assert.rejects(async () => check(property(broken, body), { database: db, deadline: null, key: "k" }), (e: unknown) => e instanceof InvalidArgument && /\.flatMap: the function returned number 5/.test(e.message));
+    await assert.rejects(
+      async () => check(property(broken, body), { database: db, deadline: null, key: "k" }),
+      (e: unknown) => e instanceof InvalidArgument && /\.flatMap: the function returned number 5/.test(e.message),
+    );
   }
   assert.equal(calls, 0);
   assert.deepEqual(db.fetch("k"), []);
@@ -232,7 +348,16 @@ test("an InvalidArgument from misuse inside the body (sync or after an await) en
   ];
   for (const body of bodies) {
     calls = 0;
-    await assert.rejects(async () => check(property(st.integers({ min: 0, max: 100 }), st.data(), body), { database: db, deadline: null, key: "k2", seed: 1 }), (e: unknown) => e instanceof InvalidArgument && /^(target|data\.draw): /.test(e.message));
+    await assert.rejects(
+      async () =>
+        check(property(st.integers({ min: 0, max: 100 }), st.data(), body), {
+          database: db,
+          deadline: null,
+          key: "k2",
+          seed: 1,
+        }),
+      (e: unknown) => e instanceof InvalidArgument && /^(target|data\.draw): /.test(e.message),
+    );
     // It stopped at the first misuse: no shrinking calls after it.
     assert.ok(calls < 30, `${calls} calls`);
   }
@@ -241,24 +366,61 @@ test("an InvalidArgument from misuse inside the body (sync or after an await) en
 });
 
 test("an InvalidArgument from an explicit example or a draw in a data() body propagates too", () => {
-  assert.throws(() => check(property(st.integers(), (n) => target(n as never)), { ...QUIET, examples: [["x"]] }), InvalidArgument);
-  assert.throws(() => check(property(st.data(), (data) => data.draw(st.integers().flatMap(() => null as never))), QUIET), (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message));
+  assert.throws(
+    () =>
+      check(
+        property(st.integers(), (n) => target(n as never)),
+        { ...QUIET, examples: [["x"]] },
+      ),
+    InvalidArgument,
+  );
+  assert.throws(
+    () =>
+      check(
+        property(st.data(), (data) => data.draw(st.integers().flatMap(() => null as never))),
+        QUIET,
+      ),
+    (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message),
+  );
   assertContextRestored();
 });
 
 test("find() rethrows an InvalidArgument (a broken strategy, an async predicate), and finds values whose printing throws", () => {
-  assert.throws(() => find(st.integers().flatMap(() => 5 as never), () => true, QUIET), (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message));
-  assert.throws(() => find(st.integers(), (async () => true) as unknown as () => boolean, QUIET), (e: unknown) => e instanceof InvalidArgument && /^find: the predicate returned a promise/.test(e.message));
-  const found = find(st.integers({ min: 0 }).map((n) => ({ n, p: revokedProxy() })), (v) => v.n > 3, QUIET);
+  assert.throws(
+    () =>
+      find(
+        st.integers().flatMap(() => 5 as never),
+        () => true,
+        QUIET,
+      ),
+    (e: unknown) => e instanceof InvalidArgument && /\.flatMap/.test(e.message),
+  );
+  assert.throws(
+    () => find(st.integers(), (async () => true) as unknown as () => boolean, QUIET),
+    (e: unknown) => e instanceof InvalidArgument && /^find: the predicate returned a promise/.test(e.message),
+  );
+  const found = find(
+    st.integers({ min: 0 }).map((n) => ({ n, p: revokedProxy() })),
+    (v) => v.n > 3,
+    QUIET,
+  );
   assert.equal(found.n, 4);
   assertContextRestored();
 });
 
 test("find() with a predicate that throws undefined reports the failure", () => {
-  assert.throws(() => find(st.integers({ min: 0 }), (n) => {
-    if (n > 2) throw undefined;
-    return false;
-  }, QUIET), (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 3);
+  assert.throws(
+    () =>
+      find(
+        st.integers({ min: 0 }),
+        (n) => {
+          if (n > 2) throw undefined;
+          return false;
+        },
+        QUIET,
+      ),
+    (e: unknown) => e instanceof PropertyFailure && (e.args as number[])[0] === 3,
+  );
 });
 
 // ------------------------------------------------------------------ taps, explicit examples, generation errors
@@ -268,8 +430,22 @@ test("an onEvent tap that throws never replaces the failure: the PropertyFailure
   const warn = console.warn;
   console.warn = (...a: unknown[]) => void warnings.push(a.join(" "));
   try {
-    for (const onEvent of [(e: EngineEvent) => { if (e.type === "result") throw new Error("tap-result"); }, () => { throw new Error("tap"); }]) {
-      const f = await failureOf(() => check(property(st.integers(), () => { throw new Error("mine"); }), { ...QUIET, onEvent }));
+    for (const onEvent of [
+      (e: EngineEvent) => {
+        if (e.type === "result") throw new Error("tap-result");
+      },
+      () => {
+        throw new Error("tap");
+      },
+    ]) {
+      const f = await failureOf(() =>
+        check(
+          property(st.integers(), () => {
+            throw new Error("mine");
+          }),
+          { ...QUIET, onEvent },
+        ),
+      );
       assert.equal((f.cause as Error).message, "mine");
     }
   } finally {
@@ -281,10 +457,15 @@ test("an onEvent tap that throws never replaces the failure: the PropertyFailure
 
 test("an explicit example is printed as it was passed in, and the user's examples are not mutated", async () => {
   const examples = [[[1, 2]]];
-  const f = await failureOf(() => check(property(st.lists(st.integers()), (xs) => {
-    xs.push(3);
-    throw new Error("e");
-  }), { ...QUIET, examples }));
+  const f = await failureOf(() =>
+    check(
+      property(st.lists(st.integers()), (xs) => {
+        xs.push(3);
+        throw new Error("e");
+      }),
+      { ...QUIET, examples },
+    ),
+  );
   assert.equal(f.repro, "[1, 2]");
   assert.deepEqual(examples, [[[1, 2]]]);
 });
@@ -294,16 +475,26 @@ test("an error thrown while generating an argument says which argument, instead 
     if (n > 3) throw new Error("mp");
     return n;
   });
-  const f = await failureOf(() => check(property(st.integers(), boom, () => {}), { ...QUIET, seed: 1 }));
+  const f = await failureOf(() =>
+    check(
+      property(st.integers(), boom, () => {}),
+      { ...QUIET, seed: 1 },
+    ),
+  );
   assert.equal((f.cause as Error).message, "mp");
   assert.match(f.message, /thrown while generating argument 1, before the body ran/);
   assert.match(f.repro, /^0, \/\* argument 1: its strategy threw while generating it/);
 });
 
 test("st.data()'s object prints as a placeholder, the draws listed below it", async () => {
-  const f = await failureOf(() => check(property(st.data(), (d) => {
-    if (d.draw(st.integers()) > 10) throw new Error("x");
-  }), QUIET));
+  const f = await failureOf(() =>
+    check(
+      property(st.data(), (d) => {
+        if (d.draw(st.integers()) > 10) throw new Error("x");
+      }),
+      QUIET,
+    ),
+  );
   assert.equal(f.repro, "/* st.data(): the values drawn are listed below */ undefined");
   assert.match(f.message, /draw 1: 11/);
 });
@@ -316,15 +507,23 @@ test("the deadline times the body only, not the drawing of its arguments", () =>
     while (Date.now() < until);
     return x;
   });
-  check(property(slow, () => {}), { database: null, deadline: 60, maxExamples: 2 });
+  check(
+    property(slow, () => {}),
+    { database: null, deadline: 60, maxExamples: 2 },
+  );
 });
 
 test("st.data() draws are printed as drawn, not as the body mutated them afterwards", async () => {
-  const f = await failureOf(() => check(property(st.data(), (d) => {
-    const xs = d.draw(st.lists(st.integers()));
-    xs.push(777);
-    if (xs.length > 2) throw new Error("x");
-  }), QUIET));
+  const f = await failureOf(() =>
+    check(
+      property(st.data(), (d) => {
+        const xs = d.draw(st.lists(st.integers()));
+        xs.push(777);
+        if (xs.length > 2) throw new Error("x");
+      }),
+      QUIET,
+    ),
+  );
   assert.match(f.message, /draw 1: \[0, 0\]\n/);
   assert.doesNotMatch(f.message, /777/);
 });

@@ -8,7 +8,16 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { check, explore, InvalidArgument, property, ScheduleFailure, sim, simTest, st } from "../../../src/engine/index.ts";
+import {
+  check,
+  explore,
+  InvalidArgument,
+  property,
+  ScheduleFailure,
+  sim,
+  simTest,
+  st,
+} from "../../../src/engine/index.ts";
 import type { ExploreOptions, SeedReport } from "../../../src/engine/index.ts";
 import { failureOf } from "../helpers.ts";
 
@@ -28,7 +37,10 @@ function messageOf(r: SeedReport): string {
 
 function invalidArgument(pattern: RegExp): (e: unknown) => boolean {
   return (e: unknown) => {
-    assert.ok(e instanceof InvalidArgument, `expected an InvalidArgument, got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    assert.ok(
+      e instanceof InvalidArgument,
+      `expected an InvalidArgument, got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`,
+    );
     assert.match(e.message, pattern);
     return true;
   };
@@ -55,7 +67,11 @@ test("every bad option of explore and simTest is an InvalidArgument naming the c
     ["depth 0", { seeds: 2, strategy: "pct", depth: 0 }, /depth must be an integer ≥ 1/],
     ["depth NaN", { seeds: 2, strategy: "pct", depth: NaN }, /depth must be an integer ≥ 1/],
     // Was a RangeError ("Invalid array length") from inside the PCT chooser, and simTest accepted it.
-    ["depth huge", { seeds: 2, strategy: "pct", depth: 2 ** 40 }, /depth must be an integer ≥ 1 and at most 1000, got number 1099511627776/],
+    [
+      "depth huge",
+      { seeds: 2, strategy: "pct", depth: 2 ** 40 },
+      /depth must be an integer ≥ 1 and at most 1000, got number 1099511627776/,
+    ],
     // Was silently ignored: the exploration ran the random strategy the user did not ask about.
     ["depth without pct", { seeds: 2, depth: 3 }, /depth applies only to strategy: "pct"/],
     ["schedule a string", { schedule: "0,1" }, /schedule must be a list of integers ≥ 0/],
@@ -71,8 +87,16 @@ test("every bad option of explore and simTest is an InvalidArgument naming the c
   let ran = 0;
   const workload = async () => void ran++;
   for (const [name, options, pattern] of rows) {
-    await assert.rejects(async () => explore(workload, options as ExploreOptions), invalidArgument(new RegExp(`^explore: .*${pattern.source}`)), `explore: ${name}`);
-    assert.throws(() => simTest(options as ExploreOptions, workload), invalidArgument(new RegExp(`^simTest: .*${pattern.source}`)), `simTest: ${name}`);
+    await assert.rejects(
+      async () => explore(workload, options as ExploreOptions),
+      invalidArgument(new RegExp(`^explore: .*${pattern.source}`)),
+      `explore: ${name}`,
+    );
+    assert.throws(
+      () => simTest(options as ExploreOptions, workload),
+      invalidArgument(new RegExp(`^simTest: .*${pattern.source}`)),
+      `simTest: ${name}`,
+    );
   }
   assert.equal(ran, 0, "no workload ran");
 });
@@ -94,9 +118,17 @@ test("the primitives' bad arguments fail the seed with an error naming the primi
     ["sleep a string", () => sim.sleep("5" as never), /^sim\.sleep: ms must be a finite number/],
     ["spawn a number", () => sim.spawn(5 as never), /^sim\.spawn: expects a function, got number/],
     // Was accepted: a timeout that never fires, reported as the run's virtual-time budget.
-    ["timeout Infinity", () => sim.timeout(sim.sleep(1), Infinity), /^sim\.timeout: ms must be a finite number ≥ 0, got Infinity/],
+    [
+      "timeout Infinity",
+      () => sim.timeout(sim.sleep(1), Infinity),
+      /^sim\.timeout: ms must be a finite number ≥ 0, got Infinity/,
+    ],
     // Was "promise.then is not a function", naming nothing.
-    ["timeout of a function", () => sim.timeout((() => sim.sleep(1)) as never, 5), /^sim\.timeout: expects a promise, got function/],
+    [
+      "timeout of a function",
+      () => sim.timeout((() => sim.sleep(1)) as never, 5),
+      /^sim\.timeout: expects a promise, got function/,
+    ],
   ];
   for (const [name, misuse, pattern] of rows) {
     const r = await failing(async () => {
@@ -151,7 +183,14 @@ test("a thrown Proxy whose every trap throws still comes back as a ScheduleFailu
     await sim.sleep(1);
     throw hostile;
   });
-  await assert.rejects(run, (e: unknown) => e instanceof ScheduleFailure && e.report.seed === 0 && e.report.error === hostile && /an error that cannot be printed/.test(e.message));
+  await assert.rejects(
+    run,
+    (e: unknown) =>
+      e instanceof ScheduleFailure &&
+      e.report.seed === 0 &&
+      e.report.error === hostile &&
+      /an error that cannot be printed/.test(e.message),
+  );
 });
 
 test("virtual timers take their arguments as Node's timers do", async () => {
@@ -172,7 +211,10 @@ test("virtual timers take their arguments as Node's timers do", async () => {
       assert.notEqual(id, other);
       clearTimeout(id);
       // A callback that is not a function is Node's TypeError at once (it was silently never called).
-      assert.throws(() => setTimeout(undefined as never, 5), (e: unknown) => e instanceof TypeError && (e as { code?: string }).code === "ERR_INVALID_ARG_TYPE");
+      assert.throws(
+        () => setTimeout(undefined as never, 5),
+        (e: unknown) => e instanceof TypeError && (e as { code?: string }).code === "ERR_INVALID_ARG_TYPE",
+      );
       await sim.sleep(0.5);
       // Node's Date.now is whole milliseconds.
       assert.ok(Number.isInteger(Date.now()), `Date.now() = ${Date.now()}`);
@@ -201,7 +243,11 @@ test("a deadlock among three tasks and three mutexes names each task and what it
     await Promise.all([grab(0), grab(1), grab(2)]);
   });
   assert.match(messageOf(r), /deadlock at t=1 ms/);
-  for (const [task, lock] of [["task 2 \\(philosopher 0\\)", 2], ["task 3 \\(philosopher 1\\)", 3], ["task 4 \\(philosopher 2\\)", 1]]) {
+  for (const [task, lock] of [
+    ["task 2 \\(philosopher 0\\)", 2],
+    ["task 3 \\(philosopher 1\\)", 3],
+    ["task 4 \\(philosopher 2\\)", 1],
+  ]) {
     assert.match(messageOf(r), new RegExp(`${task} waits for mutex#${lock}`));
   }
 });
@@ -218,7 +264,11 @@ test("waits the simulation cannot see end are reported as a deadlock that says s
       await wait();
     });
     // It said "main waits for another task's promise", with no other task in the workload.
-    assert.match(messageOf(r), /^deadlock at t=1 ms: .*main waits for a promise outside the simulation's primitives \(another task's result, real I\/O, setImmediate, or a promise never settled\)/, name);
+    assert.match(
+      messageOf(r),
+      /^deadlock at t=1 ms: .*main waits for a promise outside the simulation's primitives \(another task's result, real I\/O, setImmediate, or a promise never settled\)/,
+      name,
+    );
   }
   let own: Promise<void> | undefined;
   const self = await failing(async () => {
@@ -242,7 +292,10 @@ test("a deadlock among thousands of tasks names the first few and counts the res
   });
   // The message listed all 5001 tasks: about 200 KB in one error.
   assert.ok(messageOf(r).length < 1000, `${messageOf(r).length} characters`);
-  assert.match(messageOf(r), /main waits for a promise .*; task 2 waits for event#1; .*task 10 waits for event#1; and 4991 more waiting/);
+  assert.match(
+    messageOf(r),
+    /main waits for a promise .*; task 2 waits for event#1; .*task 10 waits for event#1; and 4991 more waiting/,
+  );
 });
 
 test("a mutex released twice does not let two tasks in", async () => {
@@ -267,21 +320,31 @@ test("a mutex released twice does not let two tasks in", async () => {
 });
 
 test("a setInterval never cleared ends at the step budget with an error saying the workload had returned and what kept running", async () => {
-  const r = await failing(async () => {
-    setInterval(() => {}, 10);
-  }, { seeds: 1, maxSteps: 1000 });
+  const r = await failing(
+    async () => {
+      setInterval(() => {}, 10);
+    },
+    { seeds: 1, maxSteps: 1000 },
+  );
   // It said only "did not finish within 1000 scheduling steps", though the workload had returned at t=0.
-  assert.match(messageOf(r), /did not finish within 1000 scheduling steps .*: main returned at t=0 ms, but this was still scheduled: main's interval 10 ms \(a setInterval never cleared, or a task that never stops\?\)/);
+  assert.match(
+    messageOf(r),
+    /did not finish within 1000 scheduling steps .*: main returned at t=0 ms, but this was still scheduled: main's interval 10 ms \(a setInterval never cleared, or a task that never stops\?\)/,
+  );
 });
 
 test("a workload that spawns ten thousand tasks runs to the end (each scheduling step used to scan every waiting task)", async () => {
   let done = 0;
   const r = await explore(
     async () => {
-      await Promise.all(Array.from({ length: 10_000 }, (_, i) => sim.spawn(async () => {
-        await sim.sleep(i % 7);
-        done++;
-      })));
+      await Promise.all(
+        Array.from({ length: 10_000 }, (_, i) =>
+          sim.spawn(async () => {
+            await sim.sleep(i % 7);
+            done++;
+          }),
+        ),
+      );
     },
     { seeds: 1 },
   );
@@ -304,7 +367,11 @@ test("a failing schedule longer than the engine's choice budget is still shrunk 
   };
   const r = await failing(work, { seeds: 4 });
   assert.ok(r.seedSchedule.filter((d) => d !== 0).length > 100);
-  assert.equal(r.schedule.filter((d) => d !== 0).length, 1, `${r.schedule.filter((d) => d !== 0).length} deviations left`);
+  assert.equal(
+    r.schedule.filter((d) => d !== 0).length,
+    1,
+    `${r.schedule.filter((d) => d !== 0).length} deviations left`,
+  );
 });
 
 // ------------------------------------------------------------------------------------------------ leaks and concurrency
@@ -333,22 +400,41 @@ test("determinism: same workload and seed give the same report, sequentially and
   };
   const alone = key(await explore(tangled, { seeds: 50 }));
   assert.deepEqual(key(await explore(tangled, { seeds: 50 })), alone);
-  const together = await Promise.all([explore(tangled, { seeds: 50 }), explore(tangled, { seeds: 50 }), explore(tangled, { seeds: 50, strategy: "pct" })]);
+  const together = await Promise.all([
+    explore(tangled, { seeds: 50 }),
+    explore(tangled, { seeds: 50 }),
+    explore(tangled, { seeds: 50, strategy: "pct" }),
+  ]);
   assert.deepEqual(key(together[0]), alone);
   assert.deepEqual(key(together[1]), alone);
 });
 
 test("the timer globals are the ones found before, after explorations that ran at once, failed or threw", async () => {
-  const original = { setTimeout: globalThis.setTimeout, setInterval: globalThis.setInterval, clearTimeout: globalThis.clearTimeout, dateNow: Date.now };
-  const settled = await Promise.allSettled([explore(tangled, { seeds: 20 }), explore(async () => sim.sleep(5), { seeds: 5 }), explore(async () => {}, { seeds: 0 })]);
-  assert.deepEqual(settled.map((s) => s.status), ["fulfilled", "fulfilled", "rejected"]);
+  const original = {
+    setTimeout: globalThis.setTimeout,
+    setInterval: globalThis.setInterval,
+    clearTimeout: globalThis.clearTimeout,
+    dateNow: Date.now,
+  };
+  const settled = await Promise.allSettled([
+    explore(tangled, { seeds: 20 }),
+    explore(async () => sim.sleep(5), { seeds: 5 }),
+    explore(async () => {}, { seeds: 0 }),
+  ]);
+  assert.deepEqual(
+    settled.map((s) => s.status),
+    ["fulfilled", "fulfilled", "rejected"],
+  );
   assert.equal(globalThis.setTimeout, original.setTimeout);
   assert.equal(globalThis.clearTimeout, original.clearTimeout);
   assert.equal(Date.now, original.dateNow);
   // Timers a test framework or the user installed stay installed when an exploration ends, not replaced by
   // Node's own (captured when the engine loaded).
   const fakeNow = () => 1234;
-  const fakeSetTimeout = Object.assign((...a: Parameters<typeof setTimeout>) => original.setTimeout(...a), original.setTimeout);
+  const fakeSetTimeout = Object.assign(
+    (...a: Parameters<typeof setTimeout>) => original.setTimeout(...a),
+    original.setTimeout,
+  );
   try {
     Date.now = fakeNow;
     globalThis.setTimeout = fakeSetTimeout as typeof setTimeout;
@@ -360,10 +446,13 @@ test("the timer globals are the ones found before, after explorations that ran a
     // and one installed while an exploration runs is not taken away when it ends
     Date.now = original.dateNow;
     globalThis.setTimeout = original.setTimeout;
-    await explore(async () => {
-      await sim.sleep(1);
-      Date.now = fakeNow;
-    }, { seeds: 1 });
+    await explore(
+      async () => {
+        await sim.sleep(1);
+        Date.now = fakeNow;
+      },
+      { seeds: 1 },
+    );
     assert.equal(Date.now, fakeNow);
   } finally {
     Date.now = original.dateNow;
@@ -373,11 +462,14 @@ test("the timer globals are the ones found before, after explorations that ran a
 
 test("util.promisify(setTimeout) works while an exploration runs: on the real clock outside it, on the virtual one inside", async () => {
   let inside: number | undefined;
-  const running = explore(async () => {
-    for (let i = 0; i < 20; i++) await sim.sleep(1);
-    await promisify(setTimeout)(500);
-    inside = sim.now();
-  }, { seeds: 1 });
+  const running = explore(
+    async () => {
+      for (let i = 0; i < 20; i++) await sim.sleep(1);
+      await promisify(setTimeout)(500);
+      inside = sim.now();
+    },
+    { seeds: 1 },
+  );
   // Taken while the exploration runs: it threw "The "callback" argument must be of type function" (the
   // wrapper had no promisified form).
   const wait = promisify(setTimeout);
@@ -409,43 +501,63 @@ test("a primitive called from a callback that outlived its run throws instead of
     }
   };
   assert.equal(
-    await explore(async () => {
-      // The continuation keeps this task's context; the gate opens after the run has ended.
-      leaked = gate.then(() => ({ now: Date.now(), sleep: tryCall(() => sim.sleep(1)) }));
-    }, { seeds: 1 }),
+    await explore(
+      async () => {
+        // The continuation keeps this task's context; the gate opens after the run has ended.
+        leaked = gate.then(() => ({ now: Date.now(), sleep: tryCall(() => sim.sleep(1)) }));
+      },
+      { seeds: 1 },
+    ),
     null,
   );
   // Opened while another exploration runs (so the virtual clock is installed): the leak used to see the
   // ended run's frozen clock (2000-01-01) and its sim.sleep waited forever on the ended world.
-  const r = await explore(async () => {
-    open();
-    const seen = await leaked!;
-    assert.ok(seen.now > Date.UTC(2020, 0, 1), `the leaked callback saw Date.now() = ${seen.now}`);
-    assert.match(seen.sleep, /^sim\.sleep: its run has ended/);
-  }, { seeds: 1 });
+  const r = await explore(
+    async () => {
+      open();
+      const seen = await leaked!;
+      assert.ok(seen.now > Date.UTC(2020, 0, 1), `the leaked callback saw Date.now() = ${seen.now}`);
+      assert.match(seen.sleep, /^sim\.sleep: its run has ended/);
+    },
+    { seeds: 1 },
+  );
   assert.equal(r, null, r?.render());
 });
 
 test("a mutex kept between runs fails the run that reuses it, naming it, instead of deadlocking a later seed", async () => {
   let kept: ReturnType<typeof sim.mutex> | undefined;
-  const r = await failing(async () => {
-    kept ??= sim.mutex();
-    await kept.acquire(); // never released: seed 1 used to deadlock on seed 0's lock
-    await sim.sleep(1);
-  }, { seeds: 3 });
+  const r = await failing(
+    async () => {
+      kept ??= sim.mutex();
+      await kept.acquire(); // never released: seed 1 used to deadlock on seed 0's lock
+      await sim.sleep(1);
+    },
+    { seeds: 3 },
+  );
   assert.equal(r.seed, 1);
-  assert.match(messageOf(r), /^mutex\.acquire: mutex#1 belongs to another run \(kept between runs, in a variable outside the workload\?\)/);
+  assert.match(
+    messageOf(r),
+    /^mutex\.acquire: mutex#1 belongs to another run \(kept between runs, in a variable outside the workload\?\)/,
+  );
 });
 
 test("simTest properties in node:test subtests running concurrently each report what they report alone", async (t) => {
-  const prop = () => property(st.integers({ min: 1, max: 3 }), simTest({ seeds: 10 }, (n: number) => tangledN(n)));
+  const prop = () =>
+    property(
+      st.integers({ min: 1, max: 3 }),
+      simTest({ seeds: 10 }, (n: number) => tangledN(n)),
+    );
   const alone = await failureOf(() => check(prop(), { database: null, seed: 5 }));
   const outcomes: unknown[] = [];
   await t.test("group", { concurrency: 3 }, async (g) => {
-    await Promise.all([1, 2, 3].map((i) => g.test(`property ${i}`, async () => {
-      const f = await failureOf(() => check(prop(), { database: null, seed: 5 }));
-      outcomes.push([f.args, (f.cause as ScheduleFailure).report.traceHash]);
-    })));
+    await Promise.all(
+      [1, 2, 3].map((i) =>
+        g.test(`property ${i}`, async () => {
+          const f = await failureOf(() => check(prop(), { database: null, seed: 5 }));
+          outcomes.push([f.args, (f.cause as ScheduleFailure).report.traceHash]);
+        }),
+      ),
+    );
   });
   const expected = [alone.args, (alone.cause as ScheduleFailure).report.traceHash];
   assert.deepEqual(outcomes, [expected, expected, expected]);
@@ -454,11 +566,15 @@ test("simTest properties in node:test subtests running concurrently each report 
 async function tangledN(n: number): Promise<void> {
   const lock = sim.mutex();
   let count = 0;
-  await Promise.all(Array.from({ length: n }, () => sim.spawn(async () => {
-    const seen = count;
-    await lock.runExclusive(() => sim.sleep(sim.random() < 0.5 ? 0 : 1));
-    count = seen + 1;
-  })));
+  await Promise.all(
+    Array.from({ length: n }, () =>
+      sim.spawn(async () => {
+        const seen = count;
+        await lock.runExclusive(() => sim.sleep(sim.random() < 0.5 ? 0 : 1));
+        count = seen + 1;
+      }),
+    ),
+  );
   assert.equal(count, n, `lost ${n - count} increments`);
 }
 
@@ -466,10 +582,13 @@ async function tangledN(n: number): Promise<void> {
 
 test("a workload that behaves differently on the same seed is reported as flaky, not as a seed that replays", async () => {
   let calls = 0;
-  const r = await failing(async () => {
-    await sim.sleep(1);
-    if (calls++ === 0) throw new Error("only the first time");
-  }, { seeds: 3 });
+  const r = await failing(
+    async () => {
+      await sim.sleep(1);
+      if (calls++ === 0) throw new Error("only the first time");
+    },
+    { seeds: 3 },
+  );
   // It was reported as an ordinary failure at seed 0 with "replay: explore(workload, { seeds: [0] })",
   // which passes.
   assert.equal(r.flaky, true);
@@ -491,21 +610,26 @@ test("a spawned task's rejection and main's own failure are both in the report",
   assert.match(r.render(), /also: task 2 \(worker\) rejected: Error: worker broke/);
   // The same error reached main through Promise.all: one failure, not two.
   const once = await failing(async () => {
-    await Promise.all([sim.spawn(async () => {
-      throw new Error("shared");
-    })]);
+    await Promise.all([
+      sim.spawn(async () => {
+        throw new Error("shared");
+      }),
+    ]);
   });
   assert.equal(once.alsoFailed.length, 0);
 });
 
 test("a task that failed before the run hit its budget is the reported error, with the budget beside it", async () => {
-  const r = await failing(async () => {
-    void sim.spawn(async () => {
-      await sim.sleep(5);
-      throw new Error("heartbeat's worker broke");
-    }, "worker");
-    for (;;) await sim.sleep(1000);
-  }, { seeds: 1, maxTime: 60_000 });
+  const r = await failing(
+    async () => {
+      void sim.spawn(async () => {
+        await sim.sleep(5);
+        throw new Error("heartbeat's worker broke");
+      }, "worker");
+      for (;;) await sim.sleep(1000);
+    },
+    { seeds: 1, maxTime: 60_000 },
+  );
   // The budget's SimulationError was reported and the worker's error lost.
   assert.equal(messageOf(r), "heartbeat's worker broke");
   assert.match(r.render(), /also: SimulationError: the workload did not finish within 60000 ms of virtual time/);
@@ -557,7 +681,11 @@ const REJECTIONS = `
 `;
 
 test("in a process with no listener of its own, a rejection outside any workload still ends it, as Node's default does", () => {
-  const child = spawnSync(process.execPath, ["--import", "tsx", "-e", REJECTIONS, path.resolve(__dirname, "../../../src/engine/index.ts")], { encoding: "utf8" });
+  const child = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "-e", REJECTIONS, path.resolve(__dirname, "../../../src/engine/index.ts")],
+    { encoding: "utf8" },
+  );
   assert.match(child.stdout, /^inside: inside$/m);
   assert.doesNotMatch(child.stdout, /swallowed/);
   assert.notEqual(child.status, 0);

@@ -5,7 +5,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { check, explore, InvalidArgument, property, ScheduleFailure, sim, simTest, st } from "../../../src/engine/index.ts";
+import {
+  check,
+  explore,
+  InvalidArgument,
+  property,
+  ScheduleFailure,
+  sim,
+  simTest,
+  st,
+} from "../../../src/engine/index.ts";
 import type { EngineEvent, ResultEvent, SeedReport } from "../../../src/engine/index.ts";
 import { failureOf } from "../helpers.ts";
 
@@ -54,14 +63,16 @@ test("the guarded (mutex) workload passes 100+ seeds, with random and with PCT s
   assert.equal(await explore(() => replicate(3, ["a", "b"], 0, true), { seeds: 120, strategy: "pct", depth: 3 }), null);
 });
 
-test("the replicated log through simTest and property: the property shrinks the workload to writers = 2, payloads [\"a\"], delay 0", async () => {
+test('the replicated log through simTest and property: the property shrinks the workload to writers = 2, payloads ["a"], delay 0', async () => {
   const f = await failureOf(() =>
     check(
       property(
         st.integers({ min: 1, max: 4 }),
         st.lists(st.text({ alphabet: "abc", minSize: 1, maxSize: 3 }), { minSize: 1, maxSize: 3 }),
         st.sampledFrom([0, 1, 10]),
-        simTest({ seeds: 8 }, (writers: number, payloads: string[], delay: number) => replicate(writers, payloads, delay)),
+        simTest({ seeds: 8 }, (writers: number, payloads: string[], delay: number) =>
+          replicate(writers, payloads, delay),
+        ),
       ),
       { database: null, seed: 3 },
     ),
@@ -106,7 +117,11 @@ test("determinism: the same workload and seed give the same trace hash in this p
   const b = await runHere();
   assert.deepEqual(a, b);
   // Another process, through the built-in CommonJS entry of the sources (tsx), computes the same.
-  const child = spawnSync(process.execPath, ["--import", "tsx", "-e", WORKLOAD, path.resolve(__dirname, "../../../src/engine/index.ts")], { encoding: "utf8" });
+  const child = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "-e", WORKLOAD, path.resolve(__dirname, "../../../src/engine/index.ts")],
+    { encoding: "utf8" },
+  );
   assert.equal(child.status, 0, child.stderr);
   assert.deepEqual(JSON.parse(child.stdout.trim()), a);
 });
@@ -143,7 +158,11 @@ test("FIFO-shrinking: a bug that needs one task to overtake one other ends with 
     const seeds = Array.from({ length: 40 }, (_, i) => from + i);
     const r = reported(await explore(work, { seeds }));
     assert.ok(r.seedSchedule.filter((d) => d !== 0).length >= 1);
-    assert.equal(r.schedule.filter((d) => d !== 0).length, 1, `seed ${r.seed}: schedule ${r.schedule.join(",")} (from ${r.seedSchedule.join(",")})`);
+    assert.equal(
+      r.schedule.filter((d) => d !== 0).length,
+      1,
+      `seed ${r.seed}: schedule ${r.schedule.join(",")} (from ${r.seedSchedule.join(",")})`,
+    );
     assert.match(r.render(), /1 differs from FIFO/);
     assert.match(r.render(), /ran task \d+ \(start\) before task \d+ \(start\)/);
     checked++;
@@ -183,21 +202,32 @@ test("a deadlock is reported naming the waiting tasks, never a hang", async () =
       async () => {
         const a = sim.mutex();
         const b = sim.mutex();
-        const one = sim.spawn(() => a.runExclusive(async () => {
-          await sim.sleep(1);
-          await b.runExclusive(async () => {});
-        }), "one");
-        const two = sim.spawn(() => b.runExclusive(async () => {
-          await sim.sleep(1);
-          await a.runExclusive(async () => {});
-        }), "two");
+        const one = sim.spawn(
+          () =>
+            a.runExclusive(async () => {
+              await sim.sleep(1);
+              await b.runExclusive(async () => {});
+            }),
+          "one",
+        );
+        const two = sim.spawn(
+          () =>
+            b.runExclusive(async () => {
+              await sim.sleep(1);
+              await a.runExclusive(async () => {});
+            }),
+          "two",
+        );
         await Promise.all([one, two]);
       },
       { seeds: 1 },
     ),
   );
   assert.equal((r.error as Error).name, "SimulationError");
-  assert.match((r.error as Error).message, /deadlock at t=1 ms: .*task 2 \(one\) waits for mutex#2.*task 3 \(two\) waits for mutex#1/);
+  assert.match(
+    (r.error as Error).message,
+    /deadlock at t=1 ms: .*task 2 \(one\) waits for mutex#2.*task 3 \(two\) waits for mutex#1/,
+  );
 });
 
 test("a rejection inside a spawned task fails the seed even when nobody awaits it, and names the task in the trace", async () => {
@@ -222,7 +252,10 @@ test("a workload that never finishes ends at the virtual-time or step budget wit
     for (;;) await sim.sleep(1000);
   };
   const r = reported(await explore(forever, { seeds: 1, maxTime: 60_000 }));
-  assert.match((r.error as Error).message, /did not finish within 60000 ms of virtual time \(the maxTime option of explore\)/);
+  assert.match(
+    (r.error as Error).message,
+    /did not finish within 60000 ms of virtual time \(the maxTime option of explore\)/,
+  );
   const busy = async () => {
     for (;;) await sim.sleep(0);
   };
@@ -238,7 +271,10 @@ test("bad options throw InvalidArgument naming explore or simTest; the primitive
     } catch (e) {
       thrown = e;
     }
-    assert.ok(thrown instanceof InvalidArgument && thrown.message.startsWith(`${api}: `) && pattern.test(thrown.message), String(thrown));
+    assert.ok(
+      thrown instanceof InvalidArgument && thrown.message.startsWith(`${api}: `) && pattern.test(thrown.message),
+      String(thrown),
+    );
   };
   const w = async () => {};
   await bad(() => explore(w, { seeds: 0 }), "explore", /seeds must be a count/);
@@ -249,7 +285,10 @@ test("bad options throw InvalidArgument naming explore or simTest; the primitive
   await bad(() => explore("nope" as never, { seeds: 3 }), "explore", /workload must be a function/);
   await bad(() => simTest({ seeds: -1 }, w), "simTest", /seeds must be a count/);
   await bad(() => simTest({ seeds: 2 }, 5 as never), "simTest", /body must be a function/);
-  assert.throws(() => sim.sleep(1), /sim\.sleep works only inside a simulated workload \(run it with explore\(\.\.\.\) or simTest\(\.\.\.\)\)/);
+  assert.throws(
+    () => sim.sleep(1),
+    /sim\.sleep works only inside a simulated workload \(run it with explore\(\.\.\.\) or simTest\(\.\.\.\)\)/,
+  );
   assert.throws(() => sim.spawn(async () => {}), /sim\.spawn works only inside/);
   assert.throws(() => sim.mutex(), /sim\.mutex works only inside/);
   assert.throws(() => sim.now(), /sim\.now works only inside/);
@@ -257,13 +296,25 @@ test("bad options throw InvalidArgument naming explore or simTest; the primitive
 
 test("a simTest property never trips the wall-clock deadline: an example is many simulated runs", async () => {
   // 400 seeds of a 6-task workload per example: far more than the default 200 ms deadline of wall time.
-  await check(property(st.integers({ min: 1, max: 2 }), simTest({ seeds: 400 }, (n: number) => replicate(n, ["a", "b", "c"], 1, true))), { database: null, seed: 1, maxExamples: 3 });
+  await check(
+    property(
+      st.integers({ min: 1, max: 2 }),
+      simTest({ seeds: 400 }, (n: number) => replicate(n, ["a", "b", "c"], 1, true)),
+    ),
+    { database: null, seed: 1, maxExamples: 3 },
+  );
 });
 
 test("a simTest property runs with no deadline, even one it was given, and a plain property beside it keeps its own", async () => {
   const deadlineOf = async (body: (n: number) => unknown) => {
     const events: EngineEvent[] = [];
-    await check(property(st.integers({ min: 1, max: 2 }), body), { database: null, seed: 1, maxExamples: 2, deadline: 50, onEvent: (e) => events.push(e) });
+    await check(property(st.integers({ min: 1, max: 2 }), body), {
+      database: null,
+      seed: 1,
+      maxExamples: 2,
+      deadline: 50,
+      onEvent: (e) => events.push(e),
+    });
     const start = events.find((e) => e.type === "run-start");
     return start?.type === "run-start" ? start.settings.deadline : "no run-start event";
   };
@@ -291,7 +342,15 @@ test("PCT finds an ordering bug of depth 2 among tasks that random scheduling ra
 
 test("with events on, a simTest failure's result carries its schedule: seed, shrunk decisions, every event by task, deviations", async () => {
   const events: EngineEvent[] = [];
-  await failureOf(() => check(property(st.integers({ min: 1, max: 3 }), simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0))), { database: null, seed: 3, onEvent: (e) => events.push(e) }));
+  await failureOf(() =>
+    check(
+      property(
+        st.integers({ min: 1, max: 3 }),
+        simTest({ seeds: 8 }, (n: number) => replicate(n, ["a"], 0)),
+      ),
+      { database: null, seed: 3, onEvent: (e) => events.push(e) },
+    ),
+  );
   const result = events.find((e): e is ResultEvent => e.type === "result")!;
   const s = result.schedule!;
   assert.ok(s, "the result event has the schedule");

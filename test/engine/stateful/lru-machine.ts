@@ -46,7 +46,10 @@ export class LruMachine {
 }
 
 const lruKey = st.integers({ min: 0, max: 9 }).map(String);
-export const lruSpec = { rules: { put: { args: { key: lruKey, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key: lruKey } } }, invariants: ["keysMatch" as const] };
+export const lruSpec = {
+  rules: { put: { args: { key: lruKey, value: st.integers({ min: 0, max: 100 }) } }, get: { args: { key: lruKey } } },
+  invariants: ["keysMatch" as const],
+};
 export const LRU_MINIMAL = [
   "const state = new LruMachine();",
   'state.put({ key: "0", value: 0 });',

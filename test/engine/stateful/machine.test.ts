@@ -2,8 +2,24 @@
 // stepCount, bad specs, and the ledger fixture's minimal steps and executable repro.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bundle, check, consumes, InMemoryDatabase, InvalidArgument, machine, PropertyFailure, st } from "../../../src/engine/index.ts";
-import type { EngineEvent, MachineSettings, Presentation, ResultEvent, ShrinkTargetEvent, TestCaseEvent } from "../../../src/engine/index.ts";
+import {
+  bundle,
+  check,
+  consumes,
+  InMemoryDatabase,
+  InvalidArgument,
+  machine,
+  PropertyFailure,
+  st,
+} from "../../../src/engine/index.ts";
+import type {
+  EngineEvent,
+  MachineSettings,
+  Presentation,
+  ResultEvent,
+  ShrinkTargetEvent,
+  TestCaseEvent,
+} from "../../../src/engine/index.ts";
 import { failure } from "../helpers.ts";
 import { LRU_MINIMAL, LruMachine, lruSpec } from "./lru-machine.ts";
 
@@ -85,9 +101,15 @@ test("the ledger shrinks to open a, transfer a → a 1, on every seed tried, and
     assert.ok(f.cause instanceof assert.AssertionError);
     assert.match(f.message, /Explanation: assertion failed in invariant totalsMatch/);
     // The message prints the steps with the free argument (the account's name) on its own line, marked.
-    assert.match(f.message, /const accounts_0 = state\.open\(\{\n {4}name: "a" \/\/ or any other generated value\n {2}\}\);/);
+    assert.match(
+      f.message,
+      /const accounts_0 = state\.open\(\{\n {4}name: "a" \/\/ or any other generated value\n {2}\}\);/,
+    );
     assert.match(f.message, /balances \[\["a",101\]\]/, "the machine's toString() at the failing step");
-    assert.deepEqual(f.steps?.map((s) => (s as { kind: string }).kind), ["rule", "rule", "invariant", "teardown"]);
+    assert.deepEqual(
+      f.steps?.map((s) => (s as { kind: string }).kind),
+      ["rule", "rule", "invariant", "teardown"],
+    );
     let thrown: unknown;
     try {
       new Function("LedgerMachine", f.repro)(LedgerMachine);
@@ -131,7 +153,11 @@ test("a rule whose bundle is empty is never chosen; bundle values are ones the t
       super.use(a);
     }
   }
-  machine(Counting, { rules: { use: { args: { x: things } }, make: { target: things } } }, { ...base, maxExamples: 50 })();
+  machine(
+    Counting,
+    { rules: { use: { args: { x: things } }, make: { target: things } } },
+    { ...base, maxExamples: 50 },
+  )();
   assert.ok(uses > 0);
 });
 
@@ -155,7 +181,11 @@ test("consumes draws and removes: a consumed value is never drawn again", () => 
       super.pop(a);
     }
   }
-  machine(Counting, { rules: { push: { target: values }, pop: { args: { v: consumes(values) } } } }, { ...base, maxExamples: 50 })();
+  machine(
+    Counting,
+    { rules: { push: { target: values }, pop: { args: { v: consumes(values) } } } },
+    { ...base, maxExamples: 50 },
+  )();
   assert.ok(pops > 0);
 });
 
@@ -195,11 +225,16 @@ test("a machine no rule of which can run from the initial state fails, naming ea
     (e: unknown) =>
       e instanceof InvalidArgument &&
       /^machine: no rule of Stuck could run from the initial state of any sequence/.test(e.message) &&
-      e.message.includes('rule "make": its precondition is false there; rule "use" draws from bundle "items", empty there'),
+      e.message.includes(
+        'rule "make": its precondition is false there; rule "use" draws from bundle "items", empty there',
+      ),
   );
   assert.equal(ran, 0);
   const results = events.filter((e): e is ResultEvent => e.type === "result");
-  assert.deepEqual(results.map((r) => r.outcome), ["gave-up"]);
+  assert.deepEqual(
+    results.map((r) => r.outcome),
+    ["gave-up"],
+  );
   assert.match(results[0]!.message!, /no rule of Stuck could run/);
 });
 
@@ -225,7 +260,11 @@ test("a machine that reaches a state where no rule can run passes: the sequence 
       steps++;
     }
   }
-  machine(Gated, { initialize: { start: { args: { on: st.booleans() } } }, rules: { go: { precondition: (s) => s.on } } }, base)();
+  machine(
+    Gated,
+    { initialize: { start: { args: { on: st.booleans() } } }, rules: { go: { precondition: (s) => s.on } } },
+    base,
+  )();
   assert.ok(steps > 0);
 });
 
@@ -240,7 +279,16 @@ test("a failure found in a machine no rule of which can run is reported as the f
       assert.ok(this.x < 5, "x too big");
     }
   }
-  const f = failure(() => check(machine(Broken, { initialize: { set: { args: { x: st.integers({ min: 0, max: 10 }) } } }, rules: { never: { precondition: () => false } }, invariants: ["small"] }), base));
+  const f = failure(() =>
+    check(
+      machine(Broken, {
+        initialize: { set: { args: { x: st.integers({ min: 0, max: 10 }) } } },
+        rules: { never: { precondition: () => false } },
+        invariants: ["small"],
+      }),
+      base,
+    ),
+  );
   assert.match(f.message, /Explanation: assertion failed in invariant small/);
   assert.match(f.repro, /state\.set\(\{ x: 5 \}\);/);
 });
@@ -261,7 +309,11 @@ test("initialize rules run once, first, in order, with their arguments; invarian
       log.push("inv");
     }
   }
-  machine(M, { initialize: { a: { args: { v: st.just(3) } }, b: {} }, rules: { step: {} }, invariants: ["inv"] }, { ...base, maxExamples: 20 })();
+  machine(
+    M,
+    { initialize: { a: { args: { v: st.just(3) } }, b: {} }, rules: { step: {} }, invariants: ["inv"] },
+    { ...base, maxExamples: 20 },
+  )();
   const runs = log.join(" ").split(/ (?=a3)/);
   for (const run of runs) {
     const parts = run.split(" ");
@@ -292,7 +344,10 @@ test("a rule that throws: the steps end at that rule and the explanation names i
     }
   }
   const f = failure(machine(Stack, { rules: { push: { args: { v: st.integers() } }, pop: {} } }, base));
-  assert.equal(f.repro, ["const state = new Stack();", "state.push({ v: 0 });", "state.push({ v: 0 });", "state.pop();"].join("\n"));
+  assert.equal(
+    f.repro,
+    ["const state = new Stack();", "state.push({ v: 0 });", "state.push({ v: 0 });", "state.pop();"].join("\n"),
+  );
   assert.match(f.message, /Explanation: assertion failed in rule pop/);
   assert.equal((f.cause as Error).message, "pop on two items");
   assert.throws(() => new Function("Stack", f.repro)(Stack), /pop on two items/);
@@ -325,7 +380,10 @@ test("stepCount bounds the steps of a sequence, and lengths use most of it", () 
     }
   }
   machine(Eleven, { rules: { step: {} } }, { ...base, stepCount: 10, maxExamples: 200 })();
-  assert.throws(() => machine(Eleven, { rules: { step: {} } }, { ...base, stepCount: 20, maxExamples: 200 })(), PropertyFailure);
+  assert.throws(
+    () => machine(Eleven, { rules: { step: {} } }, { ...base, stepCount: 20, maxExamples: 200 })(),
+    PropertyFailure,
+  );
 });
 
 // ------------------------------------------------------------------------------------------------ bad specs
@@ -336,7 +394,10 @@ test("bad specs are InvalidArgument naming machine", () => {
     step(): void {}
   }
   const bad = (f: () => unknown, pattern: RegExp) =>
-    assert.throws(f, (e: unknown) => e instanceof InvalidArgument && /^machine: /.test(e.message) && pattern.test(e.message));
+    assert.throws(
+      f,
+      (e: unknown) => e instanceof InvalidArgument && /^machine: /.test(e.message) && pattern.test(e.message),
+    );
   // @ts-expect-error: "nope" is not a method of M
   bad(() => machine(M, { rules: { nope: {} } }), /"nope" is not a method/);
   // @ts-expect-error: x is a field, not a method
@@ -393,7 +454,10 @@ test("the LRU and the ledger reach one normal form from 20 seeds, within 150 and
       runs += f.statistics.shrinkCalls;
       if (seed === 1) {
         // The repro is executable and throws the original assertion.
-        assert.throws(() => new Function(Class.name, f.repro)(Class), (e: unknown) => e instanceof assert.AssertionError && e.message === (f.cause as Error).message);
+        assert.throws(
+          () => new Function(Class.name, f.repro)(Class),
+          (e: unknown) => e instanceof assert.AssertionError && e.message === (f.cause as Error).message,
+        );
       }
     }
     assert.ok(runs / 20 <= budget, `${name}: ${runs / 20} machine runs while shrinking, on average`);
@@ -411,7 +475,9 @@ test("relabelling: the normal form with its keys swapped everywhere, replayed fr
   assert.notDeepEqual(swapped, f0.choices);
   const db = new InMemoryDatabase();
   db.save("lru-relabel", swapped);
-  const f = failure(machine(LruMachine, lruSpec, { database: db, key: "lru-relabel", seed: 1, phases: ["reuse", "shrink"] }));
+  const f = failure(
+    machine(LruMachine, lruSpec, { database: db, key: "lru-relabel", seed: 1, phases: ["reuse", "shrink"] }),
+  );
   assert.equal(f.repro, LRU_MINIMAL);
   assert.ok(f.statistics.shrinks > 0, "it was shrunk, not found minimal");
 });
@@ -441,7 +507,11 @@ test("swarm flags: a bug needing ten dec in a row and no inc or reset is found o
   let found = 0;
   for (let seed = 1; seed <= 20; seed++) {
     try {
-      machine(Counter, { rules: { inc: {}, dec: {}, reset: {} }, invariants: ["notTenDown"] }, { database: null, seed, maxExamples: 100 })();
+      machine(
+        Counter,
+        { rules: { inc: {}, dec: {}, reset: {} }, invariants: ["notTenDown"] },
+        { database: null, seed, maxExamples: 100 },
+      )();
     } catch (e) {
       assert.ok(e instanceof PropertyFailure);
       assert.equal(e.steps!.filter((s) => s.kind === "rule").length, 10);
@@ -471,7 +541,11 @@ test("async rules and invariants are awaited, in order, and an async failure shr
       log.push("teardown");
     }
   }
-  const p = machine(AsyncBox, { rules: { add: { args: { v: st.integers({ min: 0, max: 5 }) } } }, invariants: ["check"] }, { database: null, seed: 2, deadline: null })();
+  const p = machine(
+    AsyncBox,
+    { rules: { add: { args: { v: st.integers({ min: 0, max: 5 }) } } }, invariants: ["check"] },
+    { database: null, seed: 2, deadline: null },
+  )();
   // No deadline: a sequence of setImmediate-awaited steps can take over 200 ms on a loaded machine, and the
   // test is about awaiting and presenting, not timing (it failed with DeadlineExceeded at load 13).
   assert.ok(p instanceof Promise);
@@ -481,7 +555,17 @@ test("async rules and invariants are awaited, in order, and an async failure shr
   );
   assert.ok(f instanceof PropertyFailure);
   // Each async call is awaited in the repro, which (in an async function) reproduces the failure.
-  assert.equal(f.repro, ["const state = new AsyncBox();", "await state.add({ v: 0 });", "await state.add({ v: 0 });", "await state.add({ v: 0 });", "await state.check();", "await state.teardown();"].join("\n"));
+  assert.equal(
+    f.repro,
+    [
+      "const state = new AsyncBox();",
+      "await state.add({ v: 0 });",
+      "await state.add({ v: 0 });",
+      "await state.add({ v: 0 });",
+      "await state.check();",
+      "await state.teardown();",
+    ].join("\n"),
+  );
   const AsyncFunction = (async () => {}).constructor as new (...a: string[]) => (...args: unknown[]) => Promise<void>;
   await assert.rejects(new AsyncFunction("AsyncBox", f.repro)(AsyncBox), /three items: 0,0,0/);
   assert.match(f.message, /Explanation: assertion failed in invariant check/);
@@ -512,7 +596,8 @@ test("with events on, each machine case and shrink target carries its steps, and
   const withSteps = cases.find((c) => c.presentation?.kind === "steps" && c.presentation.steps.length > 2)!;
   assert.ok(withSteps);
   const p = withSteps.presentation as Extract<Presentation, { kind: "steps" }>;
-  for (const s of p.steps) assert.ok(s.start! < s.end! && s.end! <= withSteps.choices.length, "each step covers its own choices");
+  for (const s of p.steps)
+    assert.ok(s.start! < s.end! && s.end! <= withSteps.choices.length, "each step covers its own choices");
   const targets = events.filter((e): e is ShrinkTargetEvent => e.type === "shrink-target");
   assert.ok(targets.length > 0 && targets.every((t) => t.presentation?.kind === "steps"));
   const result = events.find((e): e is ResultEvent => e.type === "result")!;
@@ -536,17 +621,21 @@ test("a precondition that throws is named in the Explanation, not blamed on the 
     }
   }
   const f = failure(
-    machine(M, {
-      rules: {
-        inc: {},
-        dec: {
-          precondition: (s) => {
-            if (s.n > 2) throw new Error("precondition broke");
-            return true;
+    machine(
+      M,
+      {
+        rules: {
+          inc: {},
+          dec: {
+            precondition: (s) => {
+              if (s.n > 2) throw new Error("precondition broke");
+              return true;
+            },
           },
         },
       },
-    }, base),
+      base,
+    ),
   );
   assert.match(f.message, /Explanation: the precondition of rule dec threw/);
   assert.equal((f.cause as Error).message, "precondition broke");
@@ -605,7 +694,9 @@ test("a rule whose promise never settles fails its case with a TimeoutError afte
       if (++this.n >= 3) await new Promise(() => {});
     }
   }
-  const f = await (machine(Hangs, { rules: { step: {} } }, { ...base, timeout: 50, maxShrinkCalls: 20 })() as Promise<void>).then(
+  const f = await (
+    machine(Hangs, { rules: { step: {} } }, { ...base, timeout: 50, maxShrinkCalls: 20 })() as Promise<void>
+  ).then(
     () => assert.fail("expected a failure"),
     (e: unknown) => e as PropertyFailure,
   );
@@ -628,8 +719,13 @@ test("machines running at the same time (Promise.all) each shrink and present th
   const A = make(2);
   const B = make(3);
   const spec = { rules: { add: { args: { v: st.integers({ min: 0, max: 9 }) } } }, invariants: ["check" as const] };
-  const settled = await Promise.allSettled([machine(A, spec, { database: null, seed: 1 })(), machine(B, spec, { database: null, seed: 1 })()]);
-  const [fa, fb] = settled.map((r) => (r.status === "rejected" ? (r.reason as PropertyFailure) : assert.fail("expected failures")));
+  const settled = await Promise.allSettled([
+    machine(A, spec, { database: null, seed: 1 })(),
+    machine(B, spec, { database: null, seed: 1 })(),
+  ]);
+  const [fa, fb] = settled.map((r) =>
+    r.status === "rejected" ? (r.reason as PropertyFailure) : assert.fail("expected failures"),
+  );
   assert.equal(fa!.steps!.filter((s) => s.kind === "rule").length, 2);
   assert.equal(fb!.steps!.filter((s) => s.kind === "rule").length, 3);
   assert.match((fa!.cause as Error).message, /^2 items/);
@@ -647,6 +743,15 @@ test("a method whose name is not an identifier is called with brackets in the re
     }
   }
   const f = failure(machine(Odd, { rules: { "add one": {} }, invariants: ["under-three"] }, base));
-  assert.equal(f.repro, ['const state = new Odd();', 'state["add one"]();', 'state["add one"]();', 'state["add one"]();', 'state["under-three"]();'].join("\n"));
+  assert.equal(
+    f.repro,
+    [
+      "const state = new Odd();",
+      'state["add one"]();',
+      'state["add one"]();',
+      'state["add one"]();',
+      'state["under-three"]();',
+    ].join("\n"),
+  );
   assert.throws(() => new Function("Odd", f.repro)(Odd), /three/);
 });

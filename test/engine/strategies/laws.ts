@@ -4,7 +4,15 @@
 // named). What each law means is in its test's name.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, find, property, toLiteral, InMemoryDatabase, InvalidArgument, PropertyFailure } from "../../../src/engine/index.ts";
+import {
+  check,
+  find,
+  property,
+  toLiteral,
+  InMemoryDatabase,
+  InvalidArgument,
+  PropertyFailure,
+} from "../../../src/engine/index.ts";
 import type { EngineEvent, Strategy } from "../../../src/engine/index.ts";
 
 export interface StrategyLaws<T> {
@@ -24,7 +32,11 @@ export interface StrategyLaws<T> {
   examples?: number;
 }
 
-const QUIET = { database: null, deadline: null, suppressHealthCheck: ["filterTooMuch", "tooSlow", "dataTooLarge"] } as const;
+const QUIET = {
+  database: null,
+  deadline: null,
+  suppressHealthCheck: ["filterTooMuch", "tooSlow", "dataTooLarge"],
+} as const;
 
 /** The values a run with `seed` generates, in order. */
 export function valuesOf<T>(strategy: Strategy<T>, seed: number, examples = 1000): T[] {
@@ -73,7 +85,10 @@ export function strategyLaws<T>(laws: StrategyLaws<T>): void {
   });
 
   test(`${name}: the simplest value is ${toLiteral(laws.simplest)}`, () => {
-    assert.deepStrictEqual(find(strategy, () => true, QUIET), laws.simplest);
+    assert.deepStrictEqual(
+      find(strategy, () => true, QUIET),
+      laws.simplest,
+    );
   });
 
   test(`${name}: shrinking ends on a valid value no bigger than the first failure, and the database replays it`, () => {
@@ -82,18 +97,29 @@ export function strategyLaws<T>(laws: StrategyLaws<T>): void {
       let first: number[] | undefined;
       let last: number[] | undefined;
       const onEvent = (e: EngineEvent) => {
-        if (e.type === "test-case" && e.status === "interesting" && first === undefined) first = e.choices.map((c) => c.index);
+        if (e.type === "test-case" && e.status === "interesting" && first === undefined)
+          first = e.choices.map((c) => c.index);
         if (e.type === "shrink-target") last = e.choices.map((c) => c.index);
       };
       const database = new InMemoryDatabase();
       const settings = { ...QUIET, database, seed, maxExamples: 300, key: `${name} laws` };
-      const failure = catchFailure(() => check(property(strategy, (v) => assert.ok(!fails(v))), { ...settings, onEvent }));
+      const failure = catchFailure(() =>
+        check(
+          property(strategy, (v) => assert.ok(!fails(v))),
+          { ...settings, onEvent },
+        ),
+      );
       if (failure === undefined) continue; // no value on this seed hashed to a failure
       assert.ok(first !== undefined, "the run reported its first failing case");
       assert.ok(shortlex(last ?? first, first) <= 0, `seed ${seed}: shrinking ended bigger than it started`);
       const minimal = failure.args[0] as T;
       assert.equal(valid(minimal), true, `seed ${seed}: the minimal example ${toLiteral(minimal)} is not valid`);
-      const replayed = catchFailure(() => check(property(strategy, (v) => assert.ok(!fails(v))), { ...settings, seed: seed + 1000, phases: ["reuse"] }));
+      const replayed = catchFailure(() =>
+        check(
+          property(strategy, (v) => assert.ok(!fails(v))),
+          { ...settings, seed: seed + 1000, phases: ["reuse"] },
+        ),
+      );
       assert.ok(replayed !== undefined, `seed ${seed}: the saved failure did not replay`);
       assert.deepStrictEqual(replayed.args[0], minimal, `seed ${seed}: the database replayed another value`);
     }

@@ -24,7 +24,10 @@ test("bad arguments throw at construction with a message naming the call", () =>
     [() => st.oneOf(st.integers(), {} as never), /^st\.oneOf: argument 1 must be a strategy/],
     [() => st.tuples(st.integers(), null as never), /^st\.tuples: argument 1 must be a strategy, got null/],
     [() => st.records({ a: 1 } as never), /^st\.records: key "a" must be a strategy/],
-    [() => st.recursive(st.integers(), (s) => s, { maxLeaves: 0 }), /^st\.recursive: maxLeaves must be a positive integer/],
+    [
+      () => st.recursive(st.integers(), (s) => s, { maxLeaves: 0 }),
+      /^st\.recursive: maxLeaves must be a positive integer/,
+    ],
     [() => st.integers().map(3 as never), /^\.map: expects a function/],
     [() => property(st.integers()), /^property: the last argument .* must be the property's body function/],
     [() => property(3 as never, () => {}), /^property: argument 0 must be a strategy/],
@@ -36,27 +39,96 @@ test("bad arguments throw at construction with a message naming the call", () =>
     assert.throws(make, (e: unknown) => e instanceof InvalidArgument && message.test(e.message), String(message));
   }
   // A flatMap that returns something other than a strategy is named when it happens.
-  assert.throws(() => check(property(st.integers().flatMap(() => 3 as never), () => {}), QUIET), /\.flatMap: the function returned number 3, not a strategy/);
+  assert.throws(
+    () =>
+      check(
+        property(
+          st.integers().flatMap(() => 3 as never),
+          () => {},
+        ),
+        QUIET,
+      ),
+    /\.flatMap: the function returned number 3, not a strategy/,
+  );
 });
 
 test("each strategy's values respect its options and shrink to the expected minimal form", () => {
-  assert.equal(find(st.integers({ min: 10, max: 20 }), () => true, QUIET), 10);
-  assert.equal(find(st.integers({ min: -20, max: -10 }), () => true, QUIET), -10);
-  assert.equal(find(st.integers({ shrinkTowards: 2000 }), (n) => n < 1990, QUIET), 1989);
-  assert.equal(find(st.integers(), (n) => n < -5, QUIET), -6);
-  assert.equal(find(st.floats({ min: 0.3, max: 0.4 }), () => true, QUIET), 0.375);
-  assert.equal(find(st.booleans(), (b) => b, QUIET), true);
-  assert.equal(find(st.text({ alphabet: "xyz", minSize: 2 }), () => true, QUIET), "xx");
-  assert.deepEqual(find(st.bytes({ minSize: 1 }), (b) => b[0] > 7, QUIET), Uint8Array.from([8]));
-  assert.deepEqual(find(st.lists(st.integers(), { minSize: 2 }), () => true, QUIET), [0, 0]);
-  assert.deepEqual(find(st.tuples(st.integers(), st.text()), ([n, s]) => n > 1 && s.length > 0, QUIET), [2, "0"]);
-  assert.deepEqual(find(st.records({ a: st.integers(), b: st.booleans() }), (r) => r.b, QUIET), { a: 0, b: true });
-  assert.equal(find(st.oneOf(st.just("first"), st.integers().map(String)), (s) => s !== "first", QUIET), "0");
-  assert.equal(find(st.sampledFrom(["a", "b", "c"] as const), (s) => s !== "a", QUIET), "b");
-  assert.equal(find(st.integers().filter((n) => n % 7 === 3), (n) => n > 0, QUIET), 3);
-  assert.deepEqual(find(st.integers({ min: 1, max: 5 }).flatMap((n) => st.lists(st.booleans(), { minSize: n, maxSize: n })), (xs) => xs.length >= 3, QUIET), [false, false, false]);
-  check(property(st.floats({ allowNaN: false, allowInfinity: false }), (x) => assert.ok(Number.isFinite(x))), QUIET);
-  check(property(st.text({ alphabet: [[0x41, 0x43]], maxSize: 5 }), (s) => assert.match(s, /^[ABC]{0,5}$/)), QUIET);
+  assert.equal(
+    find(st.integers({ min: 10, max: 20 }), () => true, QUIET),
+    10,
+  );
+  assert.equal(
+    find(st.integers({ min: -20, max: -10 }), () => true, QUIET),
+    -10,
+  );
+  assert.equal(
+    find(st.integers({ shrinkTowards: 2000 }), (n) => n < 1990, QUIET),
+    1989,
+  );
+  assert.equal(
+    find(st.integers(), (n) => n < -5, QUIET),
+    -6,
+  );
+  assert.equal(
+    find(st.floats({ min: 0.3, max: 0.4 }), () => true, QUIET),
+    0.375,
+  );
+  assert.equal(
+    find(st.booleans(), (b) => b, QUIET),
+    true,
+  );
+  assert.equal(
+    find(st.text({ alphabet: "xyz", minSize: 2 }), () => true, QUIET),
+    "xx",
+  );
+  assert.deepEqual(
+    find(st.bytes({ minSize: 1 }), (b) => b[0] > 7, QUIET),
+    Uint8Array.from([8]),
+  );
+  assert.deepEqual(
+    find(st.lists(st.integers(), { minSize: 2 }), () => true, QUIET),
+    [0, 0],
+  );
+  assert.deepEqual(
+    find(st.tuples(st.integers(), st.text()), ([n, s]) => n > 1 && s.length > 0, QUIET),
+    [2, "0"],
+  );
+  assert.deepEqual(
+    find(st.records({ a: st.integers(), b: st.booleans() }), (r) => r.b, QUIET),
+    { a: 0, b: true },
+  );
+  assert.equal(
+    find(st.oneOf(st.just("first"), st.integers().map(String)), (s) => s !== "first", QUIET),
+    "0",
+  );
+  assert.equal(
+    find(st.sampledFrom(["a", "b", "c"] as const), (s) => s !== "a", QUIET),
+    "b",
+  );
+  assert.equal(
+    find(
+      st.integers().filter((n) => n % 7 === 3),
+      (n) => n > 0,
+      QUIET,
+    ),
+    3,
+  );
+  assert.deepEqual(
+    find(
+      st.integers({ min: 1, max: 5 }).flatMap((n) => st.lists(st.booleans(), { minSize: n, maxSize: n })),
+      (xs) => xs.length >= 3,
+      QUIET,
+    ),
+    [false, false, false],
+  );
+  check(
+    property(st.floats({ allowNaN: false, allowInfinity: false }), (x) => assert.ok(Number.isFinite(x))),
+    QUIET,
+  );
+  check(
+    property(st.text({ alphabet: [[0x41, 0x43]], maxSize: 5 }), (s) => assert.match(s, /^[ABC]{0,5}$/)),
+    QUIET,
+  );
 });
 
 test("types are inferred through every combinator", () => {

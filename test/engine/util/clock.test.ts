@@ -27,15 +27,25 @@ function withFakeTime<T>(run: (clock: ReturnType<typeof FakeTimers.install>) => 
 
 test("a body that advances fake timers by an hour per call: no false deadline, a full shrink, the run's real time", () => {
   const events: EngineEvent[] = [];
-  const f = withFakeTime((clock) => failure(() => check(property(st.integers({ min: 0, max: 1000 }), (n) => {
-    clock.tick(HOUR);
-    if (n > 10) throw new Error("too big");
-  }), { database: null, deadline: 200, seed: 7, onEvent: (e) => events.push(e) })));
+  const f = withFakeTime((clock) =>
+    failure(() =>
+      check(
+        property(st.integers({ min: 0, max: 1000 }), (n) => {
+          clock.tick(HOUR);
+          if (n > 10) throw new Error("too big");
+        }),
+        { database: null, deadline: 200, seed: 7, onEvent: (e) => events.push(e) },
+      ),
+    ),
+  );
   assert.equal((f.cause as Error).message, "too big", "the body's own error, not DeadlineExceeded");
   assert.deepEqual(f.args, [11], "the shrinker's time budget was not spent by the fake clock");
   const result = events.at(-1);
   assert.ok(result?.type === "result");
-  assert.ok(result.statistics.timeMs < HOUR, `the run's time is real, not the fake clock's: ${result.statistics.timeMs} ms`);
+  assert.ok(
+    result.statistics.timeMs < HOUR,
+    `the run's time is real, not the fake clock's: ${result.statistics.timeMs} ms`,
+  );
 });
 
 test("an example saved again while Date is faked to 1970 keeps a real date (the editor says how old it is)", () => {
@@ -45,6 +55,9 @@ test("an example saved again while Date is faked to 1970 keeps a real date (the 
   withFakeTime(() => db.save("clock", [1, 2, 3]));
   const [saved] = db.fetch("clock");
   const yearAgo = Date.now() - 365 * 24 * HOUR;
-  assert.ok((db.savedAt(saved) ?? 0) > yearAgo, `dated by the fake clock: ${new Date(db.savedAt(saved) ?? 0).toISOString()}`);
+  assert.ok(
+    (db.savedAt(saved) ?? 0) > yearAgo,
+    `dated by the fake clock: ${new Date(db.savedAt(saved) ?? 0).toISOString()}`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -18,7 +18,10 @@ export interface RedisClientPackage {
  * waits for), else redis (node-redis), resolved from the user's project (`project`: the working folder), else from where
  * Shrinkscope itself is installed (import.meta.url; the CommonJS build defines it from __filename, see esbuild.mjs).
  */
-export function resolveClient(only?: RedisClientPackage["name"], project = process.cwd()): RedisClientPackage | undefined {
+export function resolveClient(
+  only?: RedisClientPackage["name"],
+  project = process.cwd(),
+): RedisClientPackage | undefined {
   for (const name of only === undefined ? (["ioredis", "redis"] as const) : [only]) {
     for (const from of [path.join(project, "package.json"), import.meta.url]) {
       try {
@@ -49,8 +52,14 @@ export interface RedisCommands {
  * made) — otherwise the client gives up and the next call connects anew. Self-contained (the worker gets its source
  * text, workerSource), and used as it is by the editor, which reads the shared database without a worker.
  */
-export async function openRedisClient(load: (id: string) => any, which: RedisClientPackage, url: string, reconnect: () => boolean): Promise<RedisCommands> {
-  const DROP_IF_GONE = "if redis.call('EXISTS', KEYS[2]) == 0 then return redis.call('SREM', KEYS[1], KEYS[2]) end return 0";
+export async function openRedisClient(
+  load: (id: string) => any,
+  which: RedisClientPackage,
+  url: string,
+  reconnect: () => boolean,
+): Promise<RedisCommands> {
+  const DROP_IF_GONE =
+    "if redis.call('EXISTS', KEYS[2]) == 0 then return redis.call('SREM', KEYS[1], KEYS[2]) end return 0";
   const checked = async (results: Promise<[Error | null, unknown][] | null>): Promise<unknown> => {
     const r = await results;
     for (const [error] of r ?? []) if (error) throw error;
@@ -100,7 +109,10 @@ export async function openRedisClient(load: (id: string) => any, which: RedisCli
   const c = lib.createClient({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: 5000, reconnectStrategy: (retries: number, cause: Error) => (reconnect() ? Math.min(100 * (retries + 1), 2000) : cause) },
+    socket: {
+      connectTimeout: 5000,
+      reconnectStrategy: (retries: number, cause: Error) => (reconnect() ? Math.min(100 * (retries + 1), 2000) : cause),
+    },
   });
   c.on("error", () => {});
   try {
@@ -114,7 +126,8 @@ export async function openRedisClient(load: (id: string) => any, which: RedisCli
   return {
     hGetAll: (h) => c.hGetAll(h),
     // (A command that fails inside MULTI rejects exec with a MultiErrorReply: its own error is the one to report.)
-    save: (h, f, at, ttl, index) => firstReplyError(c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).exec()),
+    save: (h, f, at, ttl, index) =>
+      firstReplyError(c.multi().hSet(h, f, String(at)).pExpire(h, ttl).sAdd(index, h).exec()),
     note: (h, f, text, ttl) => firstReplyError(c.multi().hSet(h, f, text).pExpire(h, ttl).exec()),
     hDel: (h, fields) => c.hDel(h, fields),
     dropIfGone: (index, h) => c.eval(DROP_IF_GONE, { keys: [index, h] }),

@@ -98,22 +98,33 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
   private readonly linkKey: string;
 
   constructor(url: string, options: RedisDatabaseOptions = {}) {
-    if (typeof url !== "string" || !isRedisUrl(url)) throw new TypeError(`RedisDatabase: url must start with redis:// or rediss://, got ${typeof url === "string" ? JSON.stringify(redactUrl(url)) : typeof url}`);
+    if (typeof url !== "string" || !isRedisUrl(url))
+      throw new TypeError(
+        `RedisDatabase: url must start with redis:// or rediss://, got ${typeof url === "string" ? JSON.stringify(redactUrl(url)) : typeof url}`,
+      );
     const problem = redisUrlProblem(url);
     if (problem !== undefined) throw new TypeError(`RedisDatabase: ${problem}`);
     for (const name of ["expireAfterMs", "timeoutMs", "retryAfterMs"] as const) {
       const v = options[name];
-      if (v !== undefined && !(typeof v === "number" && v > 0 && Number.isFinite(v))) throw new TypeError(`RedisDatabase: ${name} must be a positive, finite number of milliseconds, got ${String(v)}`);
+      if (v !== undefined && !(typeof v === "number" && v > 0 && Number.isFinite(v)))
+        throw new TypeError(
+          `RedisDatabase: ${name} must be a positive, finite number of milliseconds, got ${String(v)}`,
+        );
     }
-    if (options.prefix !== undefined && typeof options.prefix !== "string") throw new TypeError("RedisDatabase: prefix must be a string");
+    if (options.prefix !== undefined && typeof options.prefix !== "string")
+      throw new TypeError("RedisDatabase: prefix must be a string");
     this.url = url;
     this.prefix = options.prefix ?? "shrinkscope:";
     this.expireAfterMs = options.expireAfterMs ?? 8 * DAY_MS;
     this.timeoutMs = options.timeoutMs ?? 2000;
     this.retryAfterMs = options.retryAfterMs ?? 30_000;
     this.rawWarn = options.warn ?? ((message) => console.warn(message));
-    this.pending = options.pendingDir === undefined ? null : new DirectoryDatabase(options.pendingDir, { warn: (m) => this.warn(m) });
-    if (options.client !== undefined && options.client !== "ioredis" && options.client !== "redis") throw new TypeError(`RedisDatabase: client must be "ioredis" or "redis", got ${String(options.client)}`);
+    this.pending =
+      options.pendingDir === undefined
+        ? null
+        : new DirectoryDatabase(options.pendingDir, { warn: (m) => this.warn(m) });
+    if (options.client !== undefined && options.client !== "ioredis" && options.client !== "redis")
+      throw new TypeError(`RedisDatabase: client must be "ioredis" or "redis", got ${String(options.client)}`);
     this.linkKey = `${options.client ?? ""}\0${url}`;
     this.client = options.client;
     this.link = this.openLink();
@@ -125,7 +136,10 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     if (link === null) {
       const client = resolveClient(this.client);
       if (client === undefined) {
-        if (!this.warnedNoClient) this.warn(`Shrinkscope: database ${this.shown()}: no Redis client is installed (npm install --save-dev ${this.client ?? "ioredis, or redis"}); running without the shared database`);
+        if (!this.warnedNoClient)
+          this.warn(
+            `Shrinkscope: database ${this.shown()}: no Redis client is installed (npm install --save-dev ${this.client ?? "ioredis, or redis"}); running without the shared database`,
+          );
         this.warnedNoClient = true;
         return null;
       }
@@ -175,7 +189,10 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     const first = wallNow() >= link.downUntil;
     link.downUntil = wallNow() + this.retryAfterMs;
     link.problem = why;
-    if (first) this.warn(`Shrinkscope: database ${this.shown()}: ${what} failed (${why}); using the local database only, trying Redis again in ${Math.round(this.retryAfterMs / 1000)} s`);
+    if (first)
+      this.warn(
+        `Shrinkscope: database ${this.shown()}: ${what} failed (${why}); using the local database only, trying Redis again in ${Math.round(this.retryAfterMs / 1000)} s`,
+      );
   }
 
   fetch(key: string): StoredChoice[][] {
@@ -195,7 +212,10 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     }
     const r = link.take(id) as Reply;
     if (!r.ok) {
-      if (/WRONGTYPE/.test(r.error ?? "")) this.warn(`Shrinkscope: database ${this.shown()}: ${this.hashKey(key)} holds something other than Shrinkscope's hash; ignoring it (${r.error})`);
+      if (/WRONGTYPE/.test(r.error ?? ""))
+        this.warn(
+          `Shrinkscope: database ${this.shown()}: ${this.hashKey(key)} holds something other than Shrinkscope's hash; ignoring it (${r.error})`,
+        );
       else this.down(link, "fetch", r.error ?? "unknown error");
       return journaled;
     }
@@ -215,7 +235,10 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
       try {
         choices = decodeChoices(field);
       } catch (error) {
-        if (++foreign === 1) this.warn(`Shrinkscope: database ${this.shown()}: skipping a field of ${this.hashKey(key)} that is not a saved example (${errorMessage(error)})`);
+        if (++foreign === 1)
+          this.warn(
+            `Shrinkscope: database ${this.shown()}: skipping a field of ${this.hashKey(key)} that is not a saved example (${errorMessage(error)})`,
+          );
         continue;
       }
       // (Only our own entries can be stale: a field that is not one is left alone, whatever its value.)
@@ -232,8 +255,12 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     // Oldest first (a hash has no order of its own), ties by field: every machine replays them in one order.
     found.sort((a, b) => a.savedAt - b.savedAt || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     for (const f of found) out.push(f.choices);
-    if (foreign > 1) this.warn(`Shrinkscope: database ${this.shown()}: skipped ${foreign - 1} more such fields of ${this.hashKey(key)}`);
-    if (stale.length > 0) this.inFlight.push({ id: link.send("delete", [this.hashKey(key), stale]), key, choices: null });
+    if (foreign > 1)
+      this.warn(
+        `Shrinkscope: database ${this.shown()}: skipped ${foreign - 1} more such fields of ${this.hashKey(key)}`,
+      );
+    if (stale.length > 0)
+      this.inFlight.push({ id: link.send("delete", [this.hashKey(key), stale]), key, choices: null });
     return out;
   }
 
@@ -258,10 +285,13 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
 
   private send(link: RedisLink, key: string, choices: readonly StoredChoice[], field = encodeChoices(choices)): void {
     if (this.inFlight.length >= MAX_IN_FLIGHT) this.flush();
-    this.inFlight.push({ id: link.send("save", [this.hashKey(key), field, wallNow(), Math.round(this.expireAfterMs), this.indexKey()]), key, choices });
+    this.inFlight.push({
+      id: link.send("save", [this.hashKey(key), field, wallNow(), Math.round(this.expireAfterMs), this.indexKey()]),
+      key,
+      choices,
+    });
     link.noteSaved(this.hashKey(key));
   }
-
 
   delete(key: string, choices: readonly StoredChoice[]): void {
     let field: string;
@@ -287,8 +317,15 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
     } catch {
       return;
     }
-    const text = JSON.stringify({ repro: clip(String(note.repro), MAX_NOTE), error: clip(String(note.error), MAX_NOTE) });
-    this.inFlight.push({ id: link.send("note", [this.notesKey(key), field, text, Math.round(this.expireAfterMs)]), key, choices: null });
+    const text = JSON.stringify({
+      repro: clip(String(note.repro), MAX_NOTE),
+      error: clip(String(note.error), MAX_NOTE),
+    });
+    this.inFlight.push({
+      id: link.send("note", [this.notesKey(key), field, text, Math.round(this.expireAfterMs)]),
+      key,
+      choices: null,
+    });
   }
 
   private notesKey(key: string): string {
@@ -302,7 +339,7 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
    */
   private settle(link: RedisLink): void {
     let failed = "";
-    for (let i = 0; i < this.inFlight.length; ) {
+    for (let i = 0; i < this.inFlight.length;) {
       const w = this.inFlight[i];
       const r = link.take(w.id);
       if (r === undefined) {
@@ -316,7 +353,10 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
       }
       if (w.choices !== null) this.unconfirmed++;
       const error = r.error ?? "unknown error";
-      if (/WRONGTYPE/.test(error)) this.warn(`Shrinkscope: database ${this.shown()}: ${this.hashKey(w.key)} holds something other than Shrinkscope's hash; cannot write to it (${error})`);
+      if (/WRONGTYPE/.test(error))
+        this.warn(
+          `Shrinkscope: database ${this.shown()}: ${this.hashKey(w.key)} holds something other than Shrinkscope's hash; cannot write to it (${error})`,
+        );
       else failed = error;
     }
     if (failed !== "") this.down(link, "a write", failed);
@@ -329,14 +369,24 @@ export class RedisDatabase implements DatedDatabase, FlushableDatabase, NotedDat
       this.unconfirmed = 0; // no client package: said once, when this database was made
       return;
     }
-    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) link.waitFor(this.inFlight.map((w) => w.id), this.timeoutMs);
+    if (this.inFlight.length > 0 && wallNow() >= link.downUntil)
+      link.waitFor(
+        this.inFlight.map((w) => w.id),
+        this.timeoutMs,
+      );
     this.settle(link);
     const saves = this.inFlight.filter((w) => w.choices !== null).length + this.unconfirmed;
     this.unconfirmed = 0;
-    if (this.inFlight.length > 0 && wallNow() >= link.downUntil) this.down(link, "confirming writes", `no answer within ${this.timeoutMs} ms`);
+    if (this.inFlight.length > 0 && wallNow() >= link.downUntil)
+      this.down(link, "confirming writes", `no answer within ${this.timeoutMs} ms`);
     if (saves > 0) {
-      const kept = this.pending === null ? "it is not kept anywhere else by this database" : `kept in ${this.pending.dir} and sent again on the next run`;
-      this.warn(`Shrinkscope: database ${this.shown()}: ${saves === 1 ? "a failing example was" : `${saves} failing examples were`} not confirmed by Redis (${link.problem || "its connection was closed"}); ${kept}`);
+      const kept =
+        this.pending === null
+          ? "it is not kept anywhere else by this database"
+          : `kept in ${this.pending.dir} and sent again on the next run`;
+      this.warn(
+        `Shrinkscope: database ${this.shown()}: ${saves === 1 ? "a failing example was" : `${saves} failing examples were`} not confirmed by Redis (${link.problem || "its connection was closed"}); ${kept}`,
+      );
     }
     for (const w of this.inFlight) link.forget(w.id);
     this.inFlight.length = 0;

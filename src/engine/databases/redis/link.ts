@@ -72,8 +72,7 @@ export class RedisLink {
       if ("ready" in r) {
         this.started = true;
         this.readyAt = performance.now();
-      }
-      else if ("index" in r) this.indexes.set(r.index, new Set(r.keys));
+      } else if ("index" in r) this.indexes.set(r.index, new Set(r.keys));
       else if (!this.forgotten.delete(r.id)) this.replies.set(r.id, r);
     }
   }
@@ -147,5 +146,8 @@ export class RedisLink {
  * (jest's module registry) still shares one worker and connection per URL.
  */
 export function processLinks(): Map<string, RedisLink> {
-  return ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.redisLinks")] ??= new Map()) as Map<string, RedisLink>;
+  return ((globalThis as Record<symbol, unknown>)[Symbol.for("shrinkscope.redisLinks")] ??= new Map()) as Map<
+    string,
+    RedisLink
+  >;
 }

@@ -15,7 +15,8 @@ import { RedisDatabase } from "./database.ts";
 export function sharedDatabase(url: string, alongside: ExampleDatabase | string | null): ExampleDatabase {
   const pendingDir = path.resolve(".shrinkscope", "redis-pending");
   const folder = typeof alongside === "string" ? path.resolve(alongside) : null;
-  const cacheKey = typeof alongside === "object" && alongside !== null ? undefined : `${url.trim()}\0${folder ?? ""}\0${pendingDir}`;
+  const cacheKey =
+    typeof alongside === "object" && alongside !== null ? undefined : `${url.trim()}\0${folder ?? ""}\0${pendingDir}`;
   const cached = cacheKey === undefined ? undefined : shared.get(cacheKey);
   if (cached !== undefined) return cached;
   const redis = new RedisDatabase(url.trim(), { pendingDir });

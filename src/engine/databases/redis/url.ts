@@ -29,6 +29,7 @@ export function redisUrlProblem(url: string): string | undefined {
   }
   if (parsed.hostname === "") return `${JSON.stringify(redactUrl(url))} names no host`;
   const db = parsed.pathname.replace(/^\//, "");
-  if (db !== "" && !/^\d+$/.test(db)) return `${JSON.stringify(redactUrl(url))}: the path must be a database number (redis://host:port/0), got ${JSON.stringify(db)}`;
+  if (db !== "" && !/^\d+$/.test(db))
+    return `${JSON.stringify(redactUrl(url))}: the path must be a database number (redis://host:port/0), got ${JSON.stringify(db)}`;
   return undefined;
 }

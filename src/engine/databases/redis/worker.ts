@@ -26,7 +26,12 @@ export function workerSource(): string {
 /** The worker thread's program, shipped as source text (so that no file has to be found beside a bundle). */
 function workerMain(load: (id: string) => any, openClient: typeof openRedisClient, refreshMs: number): void {
   const { workerData } = load("node:worker_threads");
-  const { port, flag, url, client: which } = workerData as { port: MessagePort; flag: Int32Array; url: string; client: RedisClientPackage };
+  const {
+    port,
+    flag,
+    url,
+    client: which,
+  } = workerData as { port: MessagePort; flag: Int32Array; url: string; client: RedisClientPackage };
   const reply = (r: unknown): void => {
     port.postMessage(r);
     Atomics.store(flag, 0, 1);
@@ -78,8 +83,10 @@ function workerMain(load: (id: string) => any, openClient: typeof openRedisClien
       if (Object.keys(fields).length === 0) void c.dropIfGone(index, hash).catch(() => {});
       return fields;
     },
-    save: async (hash: string, field: string, savedAt: number, ttlMs: number, index: string) => (await connect()).save(hash, field, savedAt, ttlMs, index),
-    note: async (hash: string, field: string, text: string, ttlMs: number) => (await connect()).note(hash, field, text, ttlMs),
+    save: async (hash: string, field: string, savedAt: number, ttlMs: number, index: string) =>
+      (await connect()).save(hash, field, savedAt, ttlMs, index),
+    note: async (hash: string, field: string, text: string, ttlMs: number) =>
+      (await connect()).note(hash, field, text, ttlMs),
     delete: async (hash: string, fields: string[]) => (await connect()).hDel(hash, fields),
     watch: async (index: string) => {
       watched.add(index);

@@ -30,7 +30,20 @@ export interface ClassShape {
 }
 
 /** Words that may come before a method's name (static methods and accessors are then left out). */
-const BEFORE_NAME = new Set(["public", "private", "protected", "override", "readonly", "async", "declare", "abstract", "accessor", "static", "get", "set"]);
+const BEFORE_NAME = new Set([
+  "public",
+  "private",
+  "protected",
+  "override",
+  "readonly",
+  "async",
+  "declare",
+  "abstract",
+  "accessor",
+  "static",
+  "get",
+  "set",
+]);
 
 /**
  * The class a declaration names: `class Name …`, or `const Name = class …`. Undefined for anything else, and for
@@ -89,9 +102,11 @@ function methodsIn(t: Tokenized, open: number, close: number): Map<string, Metho
     const nameToken = k;
     k = t.close[body]!;
     const words: string[] = [];
-    for (let m = nameToken - 1; m > open && (BEFORE_NAME.has(t.ident(m) ?? "") || t.is(m, "*")); m--) words.push(t.ident(m) ?? "*");
+    for (let m = nameToken - 1; m > open && (BEFORE_NAME.has(t.ident(m) ?? "") || t.is(m, "*")); m--)
+      words.push(t.ident(m) ?? "*");
     if (words.includes("static") || words.includes("get") || words.includes("set") || methods.has(name)) continue;
-    const promised = returnType !== undefined && /^\s*(Promise|PromiseLike)\s*</.test(t.text(returnType[0], returnType[1]));
+    const promised =
+      returnType !== undefined && /^\s*(Promise|PromiseLike)\s*</.test(t.text(returnType[0], returnType[1]));
     methods.set(name, { name, async: words.includes("async") || promised, token: nameToken });
   }
   return methods;

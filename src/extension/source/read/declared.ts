@@ -35,7 +35,11 @@ function declaredValue(s: SourceText, d: Declaration): Declared {
   if (d.type !== undefined) {
     const text = s.text(d.type[0], d.type[1]);
     if (/=>/.test(text)) return { kind: "function", async: /\bPromise\s*</.test(text.slice(text.lastIndexOf("=>"))) };
-    if (/\b(Settings|Options)\b/.test(text)) return { kind: "settings", object: d.init !== undefined && s.is(d.init, "{") ? [d.init, s.close[d.init]!] : undefined };
+    if (/\b(Settings|Options)\b/.test(text))
+      return {
+        kind: "settings",
+        object: d.init !== undefined && s.is(d.init, "{") ? [d.init, s.close[d.init]!] : undefined,
+      };
   }
   const init = d.init;
   if (init === undefined) return d.type === undefined ? UNKNOWN : { kind: "value" };

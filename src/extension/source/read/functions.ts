@@ -24,7 +24,9 @@ export interface FunctionShape {
   readonly arrow: boolean;
   /** Undefined when a parameter has a shape we do not take apart (a TS `this` parameter, say). */
   readonly params: readonly Param[] | undefined;
-  readonly body: { readonly kind: "block"; readonly open: number; readonly close: number } | { readonly kind: "expression"; readonly first: number; readonly last: number };
+  readonly body:
+    | { readonly kind: "block"; readonly open: number; readonly close: number }
+    | { readonly kind: "expression"; readonly first: number; readonly last: number };
   /** The return type annotation's tokens, if any. */
   readonly returnType: readonly [number, number] | undefined;
   /** `<T>(x: T) => …`: annotations may name type parameters that mean nothing outside the function. */
@@ -39,7 +41,12 @@ export function functionAt(t: Tokenized, first: number, last: number): FunctionS
   let k = first;
   // `async` starts an async function only before `function`, a parameter list or `<T>`; `async(x)` may be a call.
   const n = k + 1;
-  const async = t.ident(k) === "async" && (t.ident(n) === "function" || (t.ident(n) !== undefined && t.is(n + 1, "=>")) || t.is(n, "<") || (t.is(n, "(") && isArrowAfterParams(t, n, last)));
+  const async =
+    t.ident(k) === "async" &&
+    (t.ident(n) === "function" ||
+      (t.ident(n) !== undefined && t.is(n + 1, "=>")) ||
+      t.is(n, "<") ||
+      (t.is(n, "(") && isArrowAfterParams(t, n, last)));
   if (async) k++;
   if (t.ident(k) === "function") {
     k++;
@@ -54,13 +61,23 @@ export function functionAt(t: Tokenized, first: number, last: number): FunctionS
     const returnType = returnTypeRange(t, j, last);
     if (returnType !== undefined) j = returnType[1] + 1;
     if (!t.is(j, "{") || t.close[j] !== last || !t.proper[j]) return undefined;
-    return { async, generator, arrow: false, params, body: { kind: "block", open: j, close: last }, returnType, typeParameters };
+    return {
+      async,
+      generator,
+      arrow: false,
+      params,
+      body: { kind: "block", open: j, close: last },
+      returnType,
+      typeParameters,
+    };
   }
   let params: Param[] | undefined;
   let j: number;
   const typeParameters = t.is(k, "<");
   if (t.ident(k) !== undefined && t.is(k + 1, "=>")) {
-    params = [{ rest: false, pattern: [k, k], name: t.ident(k), optional: false, type: undefined, initializer: undefined }];
+    params = [
+      { rest: false, pattern: [k, k], name: t.ident(k), optional: false, type: undefined, initializer: undefined },
+    ];
     j = k + 1;
   } else {
     if (t.is(k, "<")) k = t.typeArgumentsEnd(k, last + 1) ?? k;
@@ -72,7 +89,10 @@ export function functionAt(t: Tokenized, first: number, last: number): FunctionS
   if (returnType !== undefined) j = returnType[1] + 1;
   if (!t.is(j, "=>") || j >= last) return undefined;
   const b = j + 1;
-  const body = t.is(b, "{") && t.close[b] === last && t.proper[b] ? ({ kind: "block", open: b, close: last } as const) : ({ kind: "expression", first: b, last } as const);
+  const body =
+    t.is(b, "{") && t.close[b] === last && t.proper[b]
+      ? ({ kind: "block", open: b, close: last } as const)
+      : ({ kind: "expression", first: b, last } as const);
   return { async, generator: false, arrow: true, params, body, returnType, typeParameters };
 }
 
@@ -90,7 +110,15 @@ export function returnTypeRange(t: Tokenized, colon: number, last: number): read
   if (!t.is(colon, ":")) return undefined;
   for (let k = colon + 1; k <= last; k++) {
     if (t.is(k, "=>")) return k - 1 > colon ? [colon + 1, k - 1] : undefined;
-    if (t.is(k, "{") && k - 1 > colon && !t.is(k - 1, ":") && !t.is(k - 1, "|") && !t.is(k - 1, "&") && !t.is(k - 1, "<") && !t.is(k - 1, ",")) {
+    if (
+      t.is(k, "{") &&
+      k - 1 > colon &&
+      !t.is(k - 1, ":") &&
+      !t.is(k - 1, "|") &&
+      !t.is(k - 1, "&") &&
+      !t.is(k - 1, "<") &&
+      !t.is(k - 1, ",")
+    ) {
       // The body of a `function (): T {`: an object type `: { a: number }` follows `:`, `|`, `&`, `<` or `,`.
       return [colon + 1, k - 1];
     }
@@ -151,7 +179,8 @@ export function expressionEnd(t: Tokenized, first: number): number {
   for (; k < t.n; k++) {
     const tok = t.tokens[k]!;
     if (tok.kind === "punct") {
-      if (tok.text === ";" || tok.text === "," || tok.text === ")" || tok.text === "]" || tok.text === "}") return k - 1;
+      if (tok.text === ";" || tok.text === "," || tok.text === ")" || tok.text === "]" || tok.text === "}")
+        return k - 1;
       if (tok.text === "(" || tok.text === "[" || tok.text === "{") {
         if (!t.proper[k]) return Math.min(t.close[k]!, t.n) - 1;
         k = t.close[k]!;
@@ -159,7 +188,18 @@ export function expressionEnd(t: Tokenized, first: number): number {
     }
     // Without semicolons, a new declaration on the next line ends the expression.
     const next = t.ident(k + 1);
-    if ((next === "const" || next === "let" || next === "var" || next === "function" || next === "test" || next === "it" || next === "describe") && k > first && lineBreakBetween(t, k)) return k;
+    if (
+      (next === "const" ||
+        next === "let" ||
+        next === "var" ||
+        next === "function" ||
+        next === "test" ||
+        next === "it" ||
+        next === "describe") &&
+      k > first &&
+      lineBreakBetween(t, k)
+    )
+      return k;
   }
   return t.n - 1;
 }
@@ -172,5 +212,7 @@ function lineBreakBetween(t: Tokenized, k: number): boolean {
 
 /** A sync-looking function whose declared return type is a promise (`(x): Promise<void> =>`). */
 export function returnsPromise(t: Tokenized, fn: FunctionShape): boolean {
-  return fn.returnType !== undefined && /^\s*(Promise|PromiseLike)\s*</.test(t.text(fn.returnType[0], fn.returnType[1]));
+  return (
+    fn.returnType !== undefined && /^\s*(Promise|PromiseLike)\s*</.test(t.text(fn.returnType[0], fn.returnType[1]))
+  );
 }

@@ -32,8 +32,22 @@ type Pair = readonly [imported: string, local: string, token: number];
  */
 export function importBindings(t: Tokenized): ImportBinding[] {
   const out: ImportBinding[] = [];
-  const add = (statement: number, specifier: string | undefined, pairs: readonly Pair[], braces?: readonly [number, number]): void => {
-    if (specifier !== undefined) for (const [imported, local, token] of pairs) out.push({ local, imported, specifier, token, statement, ...(braces && imported !== "*" && imported !== "default" ? { braces } : {}) });
+  const add = (
+    statement: number,
+    specifier: string | undefined,
+    pairs: readonly Pair[],
+    braces?: readonly [number, number],
+  ): void => {
+    if (specifier !== undefined)
+      for (const [imported, local, token] of pairs)
+        out.push({
+          local,
+          imported,
+          specifier,
+          token,
+          statement,
+          ...(braces && imported !== "*" && imported !== "default" ? { braces } : {}),
+        });
   };
   for (let i = 0; i < t.n; i++) {
     const word = t.ident(i);
@@ -71,7 +85,12 @@ export function importBindings(t: Tokenized): ImportBinding[] {
 
 /** Our package, or a relative path (the project's own tests, or a user's re-export). */
 export function isOurModule(specifier: string): boolean {
-  return specifier === "shrinkscope" || specifier.startsWith("shrinkscope/") || specifier.startsWith(".") || specifier.startsWith("/");
+  return (
+    specifier === "shrinkscope" ||
+    specifier.startsWith("shrinkscope/") ||
+    specifier.startsWith(".") ||
+    specifier.startsWith("/")
+  );
 }
 
 /** `{ a, b as c }` (or `{ a, b: c }` for destructuring) → [imported, local, local's token] triples. */

@@ -38,7 +38,11 @@ export interface MachineClass {
 }
 
 /** The machine call at `calleeOffset` (or the one a `check(…)` there runs), when its class is a name or a member chain. */
-export function machineCall(source: string, calleeOffset: number, options: ScanOptions & { readonly callee?: PropertyCallee } = {}): MachineCall | undefined {
+export function machineCall(
+  source: string,
+  calleeOffset: number,
+  options: ScanOptions & { readonly callee?: PropertyCallee } = {},
+): MachineCall | undefined {
   const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee ?? "machine");
   const arg = call?.args[0];
@@ -84,7 +88,12 @@ export interface MethodLocation {
 }
 
 /** Where the failing invariant's or rule's method (`presentation.failedIn`) is declared, when the class can be found. */
-export function failingMethod(source: string, calleeOffset: number, failedIn: { readonly name: string }, options: ScanOptions & { readonly callee?: PropertyCallee; readonly readModule?: ModuleReader } = {}): MethodLocation | undefined {
+export function failingMethod(
+  source: string,
+  calleeOffset: number,
+  failedIn: { readonly name: string },
+  options: ScanOptions & { readonly callee?: PropertyCallee; readonly readModule?: ModuleReader } = {},
+): MethodLocation | undefined {
   const m = machineCall(source, calleeOffset, options);
   const cls = m && machineClass(m, options.readModule);
   const method = cls?.shape.methods.get(failedIn.name);

@@ -16,7 +16,12 @@ export const OUR_CALLEES = ["property", "check", "find", "machine", "simTest", "
 export type OurCallee = (typeof OUR_CALLEES)[number];
 /** The calls that make a test a property test (`machine(Class, spec)` returns the same kind of test function). */
 export type PropertyCallee = Extract<OurCallee, "property" | "check" | "find" | "machine">;
-export const PROPERTY_CALLEES: ReadonlySet<OurCallee> = new Set<PropertyCallee>(["property", "check", "find", "machine"]);
+export const PROPERTY_CALLEES: ReadonlySet<OurCallee> = new Set<PropertyCallee>([
+  "property",
+  "check",
+  "find",
+  "machine",
+]);
 
 const CALLEES: ReadonlySet<string> = new Set(OUR_CALLEES);
 

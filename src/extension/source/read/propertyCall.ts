@@ -44,7 +44,11 @@ export function callAt(t: SourceText, calleeOffset: number): CallTokens | undefi
 }
 
 /** The arguments of the call of ours at `calleeOffset` as source ranges, or undefined when the call is not closed. */
-export function splitArguments(source: string, calleeOffset: number, options: ScanOptions = {}): ArgumentRange[] | undefined {
+export function splitArguments(
+  source: string,
+  calleeOffset: number,
+  options: ScanOptions = {},
+): ArgumentRange[] | undefined {
   const t = readSource(source, options);
   const call = callAt(t, calleeOffset);
   return call?.args.map(([first, last]) => ({ start: t.tokens[first]!.start, end: t.tokens[last]!.end }));
@@ -71,11 +75,23 @@ export type PropertyBody =
    * `simTest(options, workload)` — written as the argument, or bound to the name the argument is (`bound`).
    * `workload` is its second argument, a function or a name, or undefined when it is neither.
    */
-  | { readonly kind: "simTest"; readonly call: CallTokens; readonly range: readonly [number, number]; readonly options: readonly [number, number]; readonly workload: PlainBody | undefined; readonly bound: boolean };
+  | {
+      readonly kind: "simTest";
+      readonly call: CallTokens;
+      readonly range: readonly [number, number];
+      readonly options: readonly [number, number];
+      readonly workload: PlainBody | undefined;
+      readonly bound: boolean;
+    };
 
 export type PropertySettings =
   | { readonly kind: "object"; readonly open: number; readonly close: number }
-  | { readonly kind: "name"; readonly range: readonly [number, number]; readonly name: string | undefined; readonly declared: Declared }
+  | {
+      readonly kind: "name";
+      readonly range: readonly [number, number];
+      readonly name: string | undefined;
+      readonly declared: Declared;
+    }
   | { readonly kind: "other"; readonly range: readonly [number, number] };
 
 export interface PropertyCall extends CallTokens {
@@ -98,7 +114,11 @@ export interface PropertyCallOptions extends ScanOptions {
  * `check(machine(…))` or `check(bound)` with `const bound = property(…)` visible there. Undefined for `find(…)`,
  * which runs no property, and when the call is not closed.
  */
-export function targetCall(t: SourceText, calleeOffset: number, callee: PropertyCallee | undefined): CallTokens | undefined {
+export function targetCall(
+  t: SourceText,
+  calleeOffset: number,
+  callee: PropertyCallee | undefined,
+): CallTokens | undefined {
   const call = ourCallAtOffset(t, calleeOffset);
   if (call === undefined || callee === "find" || call.callee === "find") return undefined;
   if (call.callee !== "check") return call;
@@ -107,7 +127,13 @@ export function targetCall(t: SourceText, calleeOffset: number, callee: Property
   const name = first[0] === first[1] ? t.ident(first[0]) : undefined;
   const inner = name !== undefined ? boundCall(t, name, first[0]) : ourCallAt(t, first[0]);
   // Only a property or a machine, and only when the argument is that call and nothing more (`check(property(…).map(…))` is not).
-  if (inner === undefined || !inner.proper || (inner.callee !== "property" && inner.callee !== "machine") || (name === undefined && inner.close !== first[1])) return undefined;
+  if (
+    inner === undefined ||
+    !inner.proper ||
+    (inner.callee !== "property" && inner.callee !== "machine") ||
+    (name === undefined && inner.close !== first[1])
+  )
+    return undefined;
   return inner;
 }
 
@@ -116,7 +142,11 @@ export function targetCall(t: SourceText, calleeOffset: number, callee: Property
  * `machine(…)` (which has no body: see machineCall.ts), or which argument is the body cannot be told from the
  * file.
  */
-export function propertyCall(source: string, calleeOffset: number, options: PropertyCallOptions = {}): PropertyCall | undefined {
+export function propertyCall(
+  source: string,
+  calleeOffset: number,
+  options: PropertyCallOptions = {},
+): PropertyCall | undefined {
   if (options.callee === "machine") return undefined;
   const t = readSource(source, options);
   const call = targetCall(t, calleeOffset, options.callee);
@@ -132,7 +162,8 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   const kind = kinds[chosen.body]!;
   let body: PropertyBody;
   const bound = kind.kind === "name" && kind.name !== undefined ? boundCall(t, kind.name, first) : undefined;
-  const boundSim = bound !== undefined && bound.callee === "simTest" && bound.proper && bound.args.length >= 2 ? bound : undefined;
+  const boundSim =
+    bound !== undefined && bound.callee === "simTest" && bound.proper && bound.args.length >= 2 ? bound : undefined;
   if (kind.kind === "simTest") body = simTestBody(t, kind.call, kind.range, false);
   else if (boundSim !== undefined) body = simTestBody(t, boundSim, [boundSim.token, boundSim.close], true);
   else if (kind.kind === "function" || kind.kind === "name") body = plainBody(t, kind, first, last)!;
@@ -141,28 +172,47 @@ export function propertyCall(source: string, calleeOffset: number, options: Prop
   if (chosen.settings !== undefined) {
     const [sf, sl] = call.args[chosen.settings]!;
     const sk = kinds[chosen.settings]!;
-    settings = sk.kind === "object" ? { kind: "object", open: sf, close: t.close[sf]! } : sk.kind === "name" ? { kind: "name", range: [sf, sl], name: sk.name, declared: sk.declared } : { kind: "other", range: [sf, sl] };
+    settings =
+      sk.kind === "object"
+        ? { kind: "object", open: sf, close: t.close[sf]! }
+        : sk.kind === "name"
+          ? { kind: "name", range: [sf, sl], name: sk.name, declared: sk.declared }
+          : { kind: "other", range: [sf, sl] };
   }
   return { t, ...call, body, bodyIndex: chosen.body, settings };
 }
 
 function plainBody(t: SourceText, kind: ArgumentKind, first: number, last: number): PlainBody | undefined {
   if (kind.kind === "function") return { kind: "inline", fn: kind.fn, range: [first, last] };
-  if (kind.kind === "name") return { kind: "named", text: t.text(first, last), await: !(kind.declared.kind === "function" && !kind.declared.async) };
+  if (kind.kind === "name")
+    return {
+      kind: "named",
+      text: t.text(first, last),
+      await: !(kind.declared.kind === "function" && !kind.declared.async),
+    };
   return undefined;
 }
 
 /** The `simTest(…)` call spanning tokens first..last exactly (`simTest(`, renamed, `ss.simTest(`). */
 function simTestAt(t: SourceText, first: number, last: number): CallTokens | undefined {
   const call = ourCallAt(t, first);
-  return call !== undefined && call.callee === "simTest" && call.proper && call.close === last && call.args.length >= 2 ? call : undefined;
+  return call !== undefined && call.callee === "simTest" && call.proper && call.close === last && call.args.length >= 2
+    ? call
+    : undefined;
 }
 
 /** A simTest call taken apart: its options argument, and its workload (the body of the property, given its arguments). */
 function simTestBody(t: SourceText, call: CallTokens, range: readonly [number, number], bound: boolean): PropertyBody {
   const [of, ol] = call.args[0]!;
   const [wf, wl] = call.args[1]!;
-  return { kind: "simTest", call, range, options: [of, ol], workload: plainBody(t, argumentKind(t, wf, wl), wf, wl), bound };
+  return {
+    kind: "simTest",
+    call,
+    range,
+    options: [of, ol],
+    workload: plainBody(t, argumentKind(t, wf, wl), wf, wl),
+    bound,
+  };
 }
 
 export function argumentKind(t: SourceText, first: number, last: number): ArgumentKind {
@@ -175,7 +225,15 @@ export function argumentKind(t: SourceText, first: number, last: number): Argume
   }
   if (first === last) {
     const name = t.ident(first);
-    if (name !== undefined && name !== "undefined" && name !== "null" && name !== "true" && name !== "false" && name !== "this") return { kind: "name", name, declared: declarationOf(t, name, first) };
+    if (
+      name !== undefined &&
+      name !== "undefined" &&
+      name !== "null" &&
+      name !== "true" &&
+      name !== "false" &&
+      name !== "this"
+    )
+      return { kind: "name", name, declared: declarationOf(t, name, first) };
     return { kind: "other" };
   }
   let k = first;
@@ -186,9 +244,12 @@ export function argumentKind(t: SourceText, first: number, last: number): Argume
 
 /** Which argument is the body and which (if any) the settings; undefined when the file does not tell. */
 export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; settings?: number } | undefined {
-  const isFunction = (a: ArgumentKind): boolean => a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind === "function");
-  const isSettings = (a: ArgumentKind): boolean => a.kind === "object" || (a.kind === "name" && a.declared.kind === "settings");
-  const couldBeBody = (a: ArgumentKind): boolean => a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind !== "settings");
+  const isFunction = (a: ArgumentKind): boolean =>
+    a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind === "function");
+  const isSettings = (a: ArgumentKind): boolean =>
+    a.kind === "object" || (a.kind === "name" && a.declared.kind === "settings");
+  const couldBeBody = (a: ArgumentKind): boolean =>
+    a.kind === "function" || a.kind === "simTest" || (a.kind === "name" && a.declared.kind !== "settings");
   const n = kinds.length;
   if (n === 0) return undefined;
   const L = n - 1;
@@ -201,14 +262,19 @@ export function chooseBody(kinds: readonly ArgumentKind[]): { body: number; sett
   if (isFunction(prev)) return { body: P, settings: L }; // `property(s, check, opts)`: a body is never followed by a strategy
   if (last.kind !== "name") return undefined;
   // The last is a name the file does not explain (imported, or bound to a call).
-  if (last.name !== undefined && SETTINGS_NAME.test(last.name)) return couldBeBody(prev) ? { body: P, settings: L } : undefined;
+  if (last.name !== undefined && SETTINGS_NAME.test(last.name))
+    return couldBeBody(prev) ? { body: P, settings: L } : undefined;
   // A strategy before it (`st.integers()`, or a name bound to a call) makes the last one the body.
   if (prev.kind === "other" || (prev.kind === "name" && prev.declared.kind === "value")) return { body: L };
   return undefined;
 }
 
 /** The property body's source: the body argument of the property call (before optional settings). */
-export function propertyBody(source: string, propertyOffset: number, fileName?: string): { text: string; isAsync: boolean; named: boolean } | undefined {
+export function propertyBody(
+  source: string,
+  propertyOffset: number,
+  fileName?: string,
+): { text: string; isAsync: boolean; named: boolean } | undefined {
   const call = propertyCall(source, propertyOffset, fileName === undefined ? {} : { fileName });
   if (call === undefined) return undefined;
   const b = call.body;

@@ -47,13 +47,43 @@ export interface Token {
   readonly statementAfter: boolean;
 }
 
-function token(kind: TokenKind, start: number, end: number, text: string, substitutions = false, closed = true, statementAfter = false): Token {
+function token(
+  kind: TokenKind,
+  start: number,
+  end: number,
+  text: string,
+  substitutions = false,
+  closed = true,
+  statementAfter = false,
+): Token {
   return { kind, start, end, text, substitutions, closed, statementAfter };
 }
 
-const TAB = 9, LF = 10, VT = 11, FF = 12, CR = 13, SPACE = 32, DQUOTE = 34, DOLLAR = 36, SQUOTE = 39;
-const STAR = 42, PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, COLON = 58, LT = 60, EQ = 61, GT = 62;
-const QUESTION = 63, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93, BACKTICK = 96, LBRACE = 123;
+const TAB = 9,
+  LF = 10,
+  VT = 11,
+  FF = 12,
+  CR = 13,
+  SPACE = 32,
+  DQUOTE = 34,
+  DOLLAR = 36,
+  SQUOTE = 39;
+const STAR = 42,
+  PLUS = 43,
+  COMMA = 44,
+  MINUS = 45,
+  DOT = 46,
+  SLASH = 47,
+  COLON = 58,
+  LT = 60,
+  EQ = 61,
+  GT = 62;
+const QUESTION = 63,
+  LBRACKET = 91,
+  BACKSLASH = 92,
+  RBRACKET = 93,
+  BACKTICK = 96,
+  LBRACE = 123;
 
 /** Longest regex literal tried: a failed attempt rescans its line, so a long line of `(/` must not go quadratic. */
 const MAX_REGEX = 2000;
@@ -66,7 +96,17 @@ function isDigit(c: number): boolean {
 }
 
 function isUnicodeSpace(c: number): boolean {
-  return c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0xa0 ||
+    c === 0xfeff ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 function isSpace(c: number): boolean {
@@ -87,7 +127,23 @@ function isLineBreak(c: number): boolean {
 }
 
 /** Keywords after which an expression (so a regex or JSX) starts, unlike other identifiers which end one. */
-export const EXPRESSION_KEYWORDS: ReadonlySet<string> = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await", "extends"]);
+export const EXPRESSION_KEYWORDS: ReadonlySet<string> = new Set([
+  "return",
+  "typeof",
+  "instanceof",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+  "case",
+  "do",
+  "else",
+  "yield",
+  "await",
+  "extends",
+]);
 
 /**
  * The classic regex-vs-division rule: `/` starts a regex where an expression may start. `]`, and `)` or `}`
@@ -174,7 +230,9 @@ class Scanner {
       if (t.kind === "punct") {
         const c = t.text;
         if (c === "(") {
-          const head = prev?.kind === "ident" && (CONTROL_HEADS.has(prev.text) || (prev.text === "await" && tokens[tokens.length - 2]?.text === "for"));
+          const head =
+            prev?.kind === "ident" &&
+            (CONTROL_HEADS.has(prev.text) || (prev.text === "await" && tokens[tokens.length - 2]?.text === "for"));
           statementAfter.push(head);
         } else if (c === "{") {
           statementAfter.push(opensBlock(prev));
@@ -222,7 +280,8 @@ class Scanner {
     while (p < this.len) {
       const c = src.charCodeAt(p);
       if (isIdentPart(c) || c === DOT) p++;
-      else if ((c === PLUS || c === MINUS) && !hex && (src.charCodeAt(p - 1) | 32) === 101) p++; // 1e-5
+      else if ((c === PLUS || c === MINUS) && !hex && (src.charCodeAt(p - 1) | 32) === 101)
+        p++; // 1e-5
       else break;
     }
     this.pos = p;
@@ -337,9 +396,12 @@ class Scanner {
     const d = src.charCodeAt(start + 1);
     let length = 1;
     // Only the multi-character punctuators the structure pass or the regex rule care about.
-    if (c === QUESTION && d === DOT && !isDigit(src.charCodeAt(start + 2))) length = 2; // ?.
-    else if (c === EQ && d === GT) length = 2; // =>
-    else if (c === DOT && d === DOT && src.charCodeAt(start + 2) === DOT) length = 3; // ...
+    if (c === QUESTION && d === DOT && !isDigit(src.charCodeAt(start + 2)))
+      length = 2; // ?.
+    else if (c === EQ && d === GT)
+      length = 2; // =>
+    else if (c === DOT && d === DOT && src.charCodeAt(start + 2) === DOT)
+      length = 3; // ...
     else if ((c === PLUS || c === MINUS) && d === c) length = 2; // ++ --
     this.pos = start + length;
     return token("punct", start, this.pos, src.slice(start, this.pos));

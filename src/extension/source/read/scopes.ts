@@ -45,7 +45,21 @@ const VARIABLES = new Set(["const", "let", "var"]);
 /** Words that may stand before a declaration that starts a statement. */
 const STATEMENT_PREFIX = new Set(["export", "default", "abstract", "async"]);
 /** Keywords after which `function`/`class` is an expression (its name then binds only inside itself). */
-const EXPRESSION_BEFORE = new Set(["return", "typeof", "void", "new", "yield", "await", "throw", "case", "in", "of", "instanceof", "delete", "extends"]);
+const EXPRESSION_BEFORE = new Set([
+  "return",
+  "typeof",
+  "void",
+  "new",
+  "yield",
+  "await",
+  "throw",
+  "case",
+  "in",
+  "of",
+  "instanceof",
+  "delete",
+  "extends",
+]);
 
 /** The declarations of a file, by name, each with its scope. */
 export class Scopes {
@@ -82,7 +96,9 @@ export class Scopes {
   /** Whether code inserted at `offset` would see a declaration of `name` (not a global). */
   visibleAt(name: string, offset: number): boolean {
     const { tokens, n } = this.t;
-    return (this.byName.get(name) ?? []).some((d) => (d.open < 0 || tokens[d.open]!.end <= offset) && (d.close >= n || offset <= tokens[d.close]!.start));
+    return (this.byName.get(name) ?? []).some(
+      (d) => (d.open < 0 || tokens[d.open]!.end <= offset) && (d.close >= n || offset <= tokens[d.close]!.start),
+    );
   }
 
   private add(d: Declaration): void {
@@ -105,7 +121,8 @@ export class Scopes {
     for (let k = 0; k < t.n; k++) {
       if (t.ident(k) !== undefined && t.is(k + 1, "=>") && !t.isMemberAccess(k)) {
         const end = bodyEnd(t, k + 2, this.functionBodies);
-        if (end !== undefined) this.add({ kind: "parameter", name: t.ident(k)!, token: k, keyword: k, open: k, close: end });
+        if (end !== undefined)
+          this.add({ kind: "parameter", name: t.ident(k)!, token: k, keyword: k, open: k, close: end });
         continue;
       }
       if (!t.is(k, "(") || !t.proper[k] || HEADS.has(t.ident(k - 1) ?? "")) continue;
@@ -119,7 +136,8 @@ export class Scopes {
         this.functionBodies.add(j);
       }
       if (end === undefined) continue;
-      for (const [name, token] of parameterNames(t, k)) this.add({ kind: "parameter", name, token, keyword: token, open: k, close: end });
+      for (const [name, token] of parameterNames(t, k))
+        this.add({ kind: "parameter", name, token, keyword: token, open: k, close: end });
     }
   }
 
@@ -162,7 +180,16 @@ export class Scopes {
       }
       const init = t.is(j, "=") ? j + 1 : undefined;
       for (const [n, token] of names) {
-        this.add({ kind: "variable", name: n, token, keyword, open, close, ...(name !== undefined && init !== undefined ? { init } : {}), ...(name !== undefined && type !== undefined ? { type } : {}) });
+        this.add({
+          kind: "variable",
+          name: n,
+          token,
+          keyword,
+          open,
+          close,
+          ...(name !== undefined && init !== undefined ? { init } : {}),
+          ...(name !== undefined && type !== undefined ? { type } : {}),
+        });
       }
       if (init === undefined || init >= t.n) return;
       const end = expressionEnd(t, init);
@@ -183,11 +210,22 @@ export class Scopes {
     // An expression follows an operator, `(`, `,`, `=`…, or a keyword like `return`; anything else ends a statement
     // (a `;`, a block's brace, or the last token of a line without semicolons).
     const prev = t.tokens[before];
-    const expression = prev !== undefined && (prev.kind === "punct" ? ![";", "{", "}", ")"].includes(prev.text) : prev.kind === "ident" && EXPRESSION_BEFORE.has(prev.text));
+    const expression =
+      prev !== undefined &&
+      (prev.kind === "punct"
+        ? ![";", "{", "}", ")"].includes(prev.text)
+        : prev.kind === "ident" && EXPRESSION_BEFORE.has(prev.text));
     const statement = !expression;
     const scope = statement ? this.blockScope(keyword) : this.ownScope(k);
     if (scope === undefined) return;
-    this.add({ kind: word === "function" ? "function" : "class", name, token: k, keyword, open: scope[0], close: scope[1] });
+    this.add({
+      kind: word === "function" ? "function" : "class",
+      name,
+      token: k,
+      keyword,
+      open: scope[0],
+      close: scope[1],
+    });
   }
 
   /** A function or class expression's own name: visible from its name to the end of its body. */
@@ -215,7 +253,8 @@ export class Scopes {
 
   /** The scope of a `var`: its function's body, or the module. */
   private functionScope(k: number): [number, number] {
-    for (let p = this.parent[k]!; p >= 0; p = this.parent[p]!) if (this.functionBodies.has(p)) return [p, this.t.close[p]!];
+    for (let p = this.parent[k]!; p >= 0; p = this.parent[p]!)
+      if (this.functionBodies.has(p)) return [p, this.t.close[p]!];
     return [-1, this.t.n];
   }
 }
@@ -246,7 +285,10 @@ function bodyEnd(t: Tokenized, first: number, functionBodies: Set<number>): numb
 /** The names a parameter list binds, with their tokens. */
 function parameterNames(t: Tokenized, open: number): Array<[string, number]> {
   const params = parseParams(t, open);
-  if (params !== undefined) return params.flatMap((p) => (p.name !== undefined ? [[p.name, p.pattern[0]] as [string, number]] : patternNames(t, p.pattern[0], p.pattern[1])));
+  if (params !== undefined)
+    return params.flatMap((p) =>
+      p.name !== undefined ? [[p.name, p.pattern[0]] as [string, number]] : patternNames(t, p.pattern[0], p.pattern[1]),
+    );
   // A shape parseParams does not take apart (a TS `this` parameter, modifiers): the names that start each one.
   const out: Array<[string, number]> = [];
   for (const [first] of t.splitArguments(open, t.close[open]!)) {
@@ -273,7 +315,8 @@ function patternNames(t: Tokenized, open: number, close: number): Array<[string,
       const keyEnd = t.is(k, "[") ? t.close[k]! : k;
       if (t.is(keyEnd + 1, ":")) k = keyEnd + 2;
     }
-    if ((t.is(k, "{") || t.is(k, "[")) && t.proper[k] && t.close[k]! <= last) out.push(...patternNames(t, k, t.close[k]!));
+    if ((t.is(k, "{") || t.is(k, "[")) && t.proper[k] && t.close[k]! <= last)
+      out.push(...patternNames(t, k, t.close[k]!));
     else if (t.ident(k) !== undefined) out.push([t.ident(k)!, k]);
   }
   return out;
@@ -283,7 +326,15 @@ function patternNames(t: Tokenized, open: number, close: number): Array<[string,
 function typeEnd(t: Tokenized, start: number): number {
   let k = start;
   const limit = Math.min(t.n, start + 200);
-  while (k < limit && !t.is(k, "=") && !t.is(k, ";") && !t.is(k, ",") && !t.is(k, ")") && t.ident(k) !== "of" && t.ident(k) !== "in") {
+  while (
+    k < limit &&
+    !t.is(k, "=") &&
+    !t.is(k, ";") &&
+    !t.is(k, ",") &&
+    !t.is(k, ")") &&
+    t.ident(k) !== "of" &&
+    t.ident(k) !== "in"
+  ) {
     if (t.is(k, "{") || t.is(k, "(") || t.is(k, "[")) k = t.close[k]! + 1;
     else if (t.is(k, "<")) k = t.typeArgumentsEnd(k) ?? k + 1;
     else k++;

@@ -51,7 +51,6 @@ export function matchBrackets(tokens: readonly Token[]): { close: Int32Array; pr
   return { close, proper };
 }
 
-
 /** Offsets where each line starts; `\r\n`, `\n` and `\r` each end a line, as in VS Code. */
 export function lineStarts(src: string): number[] {
   const starts = [0];
@@ -180,7 +179,13 @@ export class Tokenized {
       else if (c === ">") {
         if (--depth > 0) continue;
         const after = this.tokens[k + 1];
-        if (k + 1 >= limit || after === undefined || after.kind === "template" || (after.kind === "punct" && AFTER_TYPE_ARGUMENTS.has(after.text))) return k + 1;
+        if (
+          k + 1 >= limit ||
+          after === undefined ||
+          after.kind === "template" ||
+          (after.kind === "punct" && AFTER_TYPE_ARGUMENTS.has(after.text))
+        )
+          return k + 1;
         // `<T>value`: a type assertion where an expression starts.
         return this.startsExpression(lt) ? k + 1 : undefined;
       } else if (OPENERS[c] !== undefined) {
@@ -196,7 +201,11 @@ export class Tokenized {
   /** Whether an expression starts at token `i` (judged by the token before it). */
   private startsExpression(i: number): boolean {
     const prev = this.tokens[i - 1];
-    return prev === undefined || (prev.kind === "punct" && prev.text !== ")" && prev.text !== "]" && prev.text !== "}") || (prev.kind === "ident" && EXPRESSION_KEYWORDS.has(prev.text));
+    return (
+      prev === undefined ||
+      (prev.kind === "punct" && prev.text !== ")" && prev.text !== "]" && prev.text !== "}") ||
+      (prev.kind === "ident" && EXPRESSION_KEYWORDS.has(prev.text))
+    );
   }
 
   /**

@@ -19,7 +19,11 @@ import { linesOf, wrap } from "./lines.ts";
 
 /** The regression test's statements, unindented, and whether the test function must be async. */
 export function testBody(call: PropertyCall, body: PlainBody, repro: string, ts: boolean): Generated | undefined {
-  if (body.kind === "named") return { lines: [{ text: `${body.await ? "await " : ""}${body.text}(${repro});`, verbatim: false }], async: body.await };
+  if (body.kind === "named")
+    return {
+      lines: [{ text: `${body.await ? "await " : ""}${body.text}(${repro});`, verbatim: false }],
+      async: body.await,
+    };
   const inlined = inline(call.t, body.fn, repro, ts);
   if (inlined !== undefined) return inlined;
   // Called in place. Awaited when it is async or returns a value (which may be a promise the engine awaited).
@@ -28,7 +32,14 @@ export function testBody(call: PropertyCall, body: PlainBody, repro: string, ts:
 
 /** `(the expression at tokens first..last)(repro);`, awaited or not. */
 export function calledInPlace(t: SourceText, first: number, last: number, repro: string, awaited: boolean): Generated {
-  return { lines: wrap(linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false), `${awaited ? "await " : ""}(`, `)(${repro});`), async: awaited };
+  return {
+    lines: wrap(
+      linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false),
+      `${awaited ? "await " : ""}(`,
+      `)(${repro});`,
+    ),
+    async: awaited,
+  };
 }
 
 /** The body inlined: declarations for the parameters, then its statements; undefined when that would change its meaning. */
@@ -47,7 +58,8 @@ function inline(t: SourceText, fn: FunctionShape, repro: string, ts: boolean): G
     if (["function", "class", "let"].includes(t.ident(first) ?? "") || t.is(first, "{")) return undefined;
     const expression = t.text(first, last);
     // The engine awaits a returned promise (`expect(p).resolves…`): so must the test.
-    const awaited = /\.(resolves|rejects)\b|\.then\s*\(|\bPromise\b/.test(expression) && !/^\s*await\b/.test(expression);
+    const awaited =
+      /\.(resolves|rejects)\b|\.then\s*\(|\bPromise\b/.test(expression) && !/^\s*await\b/.test(expression);
     if (awaited) async = true;
     const exprLines = linesOf(t, t.tokens[first]!.start, t.tokens[last]!.end, false);
     const prefix = awaited ? "await " : "";
@@ -60,24 +72,43 @@ function inline(t: SourceText, fn: FunctionShape, repro: string, ts: boolean): G
 }
 
 /** The parameters declared as the minimal arguments; undefined when that would change what the body means. */
-export function parameterDeclarations(t: SourceText, fn: FunctionShape, repro: string, ts: boolean): Line[] | undefined {
+export function parameterDeclarations(
+  t: SourceText,
+  fn: FunctionShape,
+  repro: string,
+  ts: boolean,
+): Line[] | undefined {
   if (fn.generator || fn.typeParameters || fn.params === undefined) return undefined;
   const args = reproArguments(repro);
   if (args === undefined) return undefined;
   const params = fn.params;
-  const scope: readonly [number, number] = fn.body.kind === "block" ? [fn.body.open + 1, fn.body.close - 1] : [fn.body.first, fn.body.last];
+  const scope: readonly [number, number] =
+    fn.body.kind === "block" ? [fn.body.open + 1, fn.body.close - 1] : [fn.body.first, fn.body.last];
   const names = params.flatMap((p) => boundNames(t, p));
   // `this` and `arguments` belong to a `function` body; in the test they would mean something else.
   if (!fn.arrow && anyToken(t, scope, (k) => t.ident(k) === "this" || t.ident(k) === "arguments")) return undefined;
   // `var x` / `function x` next to a parameter `x` is legal in a function, a redeclaration error after a `const x`.
-  if (anyToken(t, scope, (k) => names.includes(t.ident(k) ?? "") && ["var", "function", "class"].includes(t.ident(k - 1) ?? "") && !t.isMemberAccess(k))) return undefined;
+  if (
+    anyToken(
+      t,
+      scope,
+      (k) =>
+        names.includes(t.ident(k) ?? "") &&
+        ["var", "function", "class"].includes(t.ident(k - 1) ?? "") &&
+        !t.isMemberAccess(k),
+    )
+  )
+    return undefined;
   const lines: Line[] = [];
   for (let i = 0; i < params.length; i++) {
     const p = params[i]!;
     let value: string;
     let literal: Literal | undefined;
     if (p.rest) {
-      value = `[${args.slice(i).map((a) => a.text).join(", ")}]`;
+      value = `[${args
+        .slice(i)
+        .map((a) => a.text)
+        .join(", ")}]`;
     } else {
       const arg = args[i];
       // A missing or `undefined` argument would let a default apply: the call form states that exactly.
@@ -85,7 +116,12 @@ export function parameterDeclarations(t: SourceText, fn: FunctionShape, repro: s
       value = arg.text;
       literal = arg.literal;
     }
-    const declared = ts && p.type !== undefined ? `: ${t.text(p.type[0], p.type[1])}` : ts && literal !== undefined && p.name !== undefined ? `: ${literal}` : "";
+    const declared =
+      ts && p.type !== undefined
+        ? `: ${t.text(p.type[0], p.type[1])}`
+        : ts && literal !== undefined && p.name !== undefined
+          ? `: ${literal}`
+          : "";
     const keyword = boundNames(t, p).some((n) => reassigned(t, scope, n)) ? "let" : "const";
     lines.push({ text: `${keyword} ${t.text(p.pattern[0], p.pattern[1])}${declared} = ${value};`, verbatim: false });
   }
@@ -145,9 +181,15 @@ function reassigned(t: SourceText, scope: readonly [number, number], name: strin
     if (t.ident(k) !== name || t.isMemberAccess(k)) return false;
     if ((t.is(k - 1, "++") || t.is(k - 1, "--")) && t.touching(k - 1)) return true;
     if (t.is(k + 1, "++") || t.is(k + 1, "--")) return true;
-    if (t.is(k - 1, "(") && t.ident(k - 2) === "for" && (t.ident(k + 1) === "of" || t.ident(k + 1) === "in")) return true;
+    if (t.is(k - 1, "(") && t.ident(k - 2) === "for" && (t.ident(k + 1) === "of" || t.ident(k + 1) === "in"))
+      return true;
     let op = "";
-    for (let j = k + 1; j < t.n && op.length < 4 && t.tokens[j]!.kind === "punct" && (j === k + 1 || t.touching(j - 1)); j++) op += t.tokens[j]!.text;
+    for (
+      let j = k + 1;
+      j < t.n && op.length < 4 && t.tokens[j]!.kind === "punct" && (j === k + 1 || t.touching(j - 1));
+      j++
+    )
+      op += t.tokens[j]!.text;
     return ASSIGNMENT.test(op);
   });
 }
@@ -169,7 +211,11 @@ function returnsValue(t: SourceText, fn: FunctionShape): boolean {
     }
     if (t.ident(k) !== "return" || t.isMemberAccess(k)) continue;
     const next = t.tokens[k + 1];
-    const bare = next === undefined || t.is(k + 1, ";") || k + 1 === close || /[\n\r\u2028\u2029]/.test(t.src.slice(t.tokens[k]!.end, next.start));
+    const bare =
+      next === undefined ||
+      t.is(k + 1, ";") ||
+      k + 1 === close ||
+      /[\n\r\u2028\u2029]/.test(t.src.slice(t.tokens[k]!.end, next.start));
     if (!bare) return true;
   }
   return false;

@@ -16,7 +16,13 @@ import { eolOf, isTypeScript, callOptions, UNPRINTABLE } from "./generated.ts";
  * `{ ...opts, examples: … }` (the shared object is left alone); when the file does not show enough to do
  * that safely, nothing is offered.
  */
-export function explicitExample(source: string, propertyOffset: number, presentation: Presentation, fileName?: string, callee?: PropertyCallee): TextInsertion | undefined {
+export function explicitExample(
+  source: string,
+  propertyOffset: number,
+  presentation: Presentation,
+  fileName?: string,
+  callee?: PropertyCallee,
+): TextInsertion | undefined {
   // A machine's case is a sequence of steps, not an argument list: there is nothing to pin.
   if (presentation.kind !== "arguments" || UNPRINTABLE.test(presentation.text)) return undefined;
   const repro = presentation.text;
@@ -37,14 +43,20 @@ export function explicitExample(source: string, propertyOffset: number, presenta
   const length = t.tokens[last]!.end - start;
   const d = settings.declared;
   let existing: string;
-  if (d.kind === "settings" && d.object !== undefined) existing = objectKey(t, d.object[0], d.object[1], "examples") === undefined ? "" : `, ...${name}.examples`;
+  if (d.kind === "settings" && d.object !== undefined)
+    existing = objectKey(t, d.object[0], d.object[1], "examples") === undefined ? "" : `, ...${name}.examples`;
   else if (d.kind === "settings" || !isTypeScript(fileName)) existing = `, ...(${name}.examples ?? [])`;
   else return undefined; // its type is not in the file: `name.examples` might not compile
   return { offset: start, length, text: `{ ...${name}, examples: [${example}${existing}] }` };
 }
 
 /** The top-level property `key` of the object literal `open..close`: the key token and its value's range. */
-function objectKey(t: SourceText, open: number, close: number, key: string): { key: number; value: readonly [number, number] | undefined } | undefined {
+function objectKey(
+  t: SourceText,
+  open: number,
+  close: number,
+  key: string,
+): { key: number; value: readonly [number, number] | undefined } | undefined {
   for (const [first, last] of t.splitArguments(open, close)) {
     const name = t.ident(first) ?? t.string(first);
     if (name !== key) continue;
@@ -71,7 +83,12 @@ function addToObject(t: SourceText, open: number, close: number, example: string
     return { offset: start, length: t.tokens[vl]!.end - start, text: `[${example}, ...${t.text(vf, vl)}]` };
   }
   const entry = `examples: [${example}]`;
-  if (close === open + 1) return { offset: t.tokens[open]!.start, length: t.tokens[close]!.end - t.tokens[open]!.start, text: `{ ${entry} }` };
+  if (close === open + 1)
+    return {
+      offset: t.tokens[open]!.start,
+      length: t.tokens[close]!.end - t.tokens[open]!.start,
+      text: `{ ${entry} }`,
+    };
   const multiLine = /[\n\r]/.test(src.slice(t.tokens[open]!.end, t.tokens[open + 1]!.start));
   const eol = eolOf(src);
   const entries = t.splitArguments(open, close);
@@ -88,5 +105,8 @@ function addToObject(t: SourceText, open: number, close: number, example: string
   if (!multiLine) return { offset: t.tokens[lastTok]!.end, text: trailingComma ? ` ${entry},` : `, ${entry}` };
   const firstEntry = t.tokens[open + 1]!.start;
   const indent = /[ \t]*$/.exec(src.slice(0, firstEntry))![0];
-  return { offset: t.tokens[lastTok]!.end, text: trailingComma ? `${eol}${indent}${entry},` : `,${eol}${indent}${entry}` };
+  return {
+    offset: t.tokens[lastTok]!.end,
+    text: trailingComma ? `${eol}${indent}${entry},` : `,${eol}${indent}${entry}`,
+  };
 }

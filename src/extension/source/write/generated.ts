@@ -72,6 +72,9 @@ export function indentAt(source: string, lineStart: number): string {
 }
 
 /** How the call at the failure's offset is read: the file's name picks the JSX default, and which call discovery found there. */
-export function callOptions(fileName: string | undefined, callee: PropertyCallee | undefined): ScanOptions & { readonly callee?: PropertyCallee } {
+export function callOptions(
+  fileName: string | undefined,
+  callee: PropertyCallee | undefined,
+): ScanOptions & { readonly callee?: PropertyCallee } {
   return { ...(fileName === undefined ? {} : { fileName }), ...(callee === undefined ? {} : { callee }) };
 }

@@ -54,7 +54,9 @@ function insideLiteral(t: SourceText, offset: number): boolean {
     else hi = mid - 1;
   }
   const tok = t.tokens[lo];
-  return tok !== undefined && tok.start < offset && offset < tok.end && (tok.kind === "template" || tok.kind === "string");
+  return (
+    tok !== undefined && tok.start < offset && offset < tok.end && (tok.kind === "template" || tok.kind === "string")
+  );
 }
 
 /** `lines` with `prefix` before the first and `suffix` after the last. */
@@ -62,5 +64,9 @@ export function wrap(lines: readonly Line[], prefix: string, suffix: string): Li
   const first = lines[0]!;
   const last = lines[lines.length - 1]!;
   if (lines.length === 1) return [{ text: prefix + first.text + suffix, verbatim: false }];
-  return [{ text: prefix + first.text, verbatim: false }, ...lines.slice(1, -1), { text: last.text + suffix, verbatim: last.verbatim }];
+  return [
+    { text: prefix + first.text, verbatim: false },
+    ...lines.slice(1, -1),
+    { text: last.text + suffix, verbatim: last.verbatim },
+  ];
 }

@@ -32,7 +32,11 @@ export function regressionTest(input: RegressionInput): TextInsertion | undefine
     ...generated.lines.map((l) => (l.verbatim || l.text === "" ? l.text : inner + l.text)),
     `${indent}});`,
   ];
-  return { offset: input.insertAt, text: eol + eol + lines.join(eol), ...(generated.also ? { also: generated.also } : {}) };
+  return {
+    offset: input.insertAt,
+    text: eol + eol + lines.join(eol),
+    ...(generated.also ? { also: generated.also } : {}),
+  };
 }
 
 /** From a property's arguments: its body run on them, or for a simTest body with its schedule, the schedule replayed. */
@@ -42,5 +46,8 @@ function argumentsBody(input: RegressionInput, repro: string): Generated | undef
   if (call === undefined) return undefined;
   const ts = isTypeScript(input.fileName);
   if (call.body.kind !== "simTest") return testBody(call, call.body, repro, ts);
-  return (input.schedule !== undefined ? replayBody(input, call, call.body, input.schedule, repro, ts) : undefined) ?? calledInPlace(call.t, call.body.range[0], call.body.range[1], repro, true);
+  return (
+    (input.schedule !== undefined ? replayBody(input, call, call.body, input.schedule, repro, ts) : undefined) ??
+    calledInPlace(call.t, call.body.range[0], call.body.range[1], repro, true)
+  );
 }

@@ -27,7 +27,14 @@ const EXPLORING = new Set(["seeds", "schedule", "strategy", "depth", "shrink"]);
  * nothing, after the workload's parameters declared as the minimal arguments; undefined when the file does not
  * give what that needs (explore, or options that can be written).
  */
-export function replayBody(input: RegressionInput, call: PropertyCall, sim: Extract<PropertyBody, { kind: "simTest" }>, replay: Replay, repro: string, ts: boolean): Generated | undefined {
+export function replayBody(
+  input: RegressionInput,
+  call: PropertyCall,
+  sim: Extract<PropertyBody, { kind: "simTest" }>,
+  replay: Replay,
+  repro: string,
+  ts: boolean,
+): Generated | undefined {
   const t = call.t;
   if (sim.workload === undefined) return undefined;
   const options = replayOptions(t, sim.options, replay);
@@ -36,25 +43,46 @@ export function replayBody(input: RegressionInput, call: PropertyCall, sim: Extr
   const unit = indentAt(input.source, input.testLineStart).includes("\t") ? "\t" : "  ";
   const { declarations, fn } = workloadOf(t, sim.workload, repro, ts, unit);
   const report = declarations.some((l) => /^(const|let) \{?[^=]*\breport\b/.test(l.text)) ? "seedReport" : "report";
-  const lines = [...declarations, ...wrap(fn, `const ${report} = await ${explore.name}(`, `, ${options});`), { text: noFailure(t, report, input.insertAt), verbatim: false }];
+  const lines = [
+    ...declarations,
+    ...wrap(fn, `const ${report} = await ${explore.name}(`, `, ${options});`),
+    { text: noFailure(t, report, input.insertAt), verbatim: false },
+  ];
   return { lines, async: true, ...(explore.also ? { also: [explore.also] } : {}) };
 }
 
 /** The workload as a function of no arguments: its parameters declared before it (inlined), called by name, or called in place. */
-function workloadOf(t: SourceText, w: PlainBody, repro: string, ts: boolean, unit: string): { declarations: Line[]; fn: Line[] } {
+function workloadOf(
+  t: SourceText,
+  w: PlainBody,
+  repro: string,
+  ts: boolean,
+  unit: string,
+): { declarations: Line[]; fn: Line[] } {
   if (w.kind === "named") return { declarations: [], fn: [{ text: `() => ${w.text}(${repro})`, verbatim: false }] };
   const fn = w.fn;
   const declarations = parameterDeclarations(t, fn, repro, ts);
-  if (declarations === undefined) return { declarations: [], fn: wrap(linesOf(t, t.tokens[w.range[0]]!.start, t.tokens[w.range[1]]!.end, false), "() => (", `)(${repro})`) };
+  if (declarations === undefined)
+    return {
+      declarations: [],
+      fn: wrap(linesOf(t, t.tokens[w.range[0]]!.start, t.tokens[w.range[1]]!.end, false), "() => (", `)(${repro})`),
+    };
   const head = `${fn.async ? "async " : ""}() => `;
-  if (fn.body.kind === "expression") return { declarations, fn: wrap(linesOf(t, t.tokens[fn.body.first]!.start, t.tokens[fn.body.last]!.end, false), head, "") };
-  const inside = linesOf(t, t.tokens[fn.body.open]!.end, t.tokens[fn.body.close]!.start, true).map((l) => (l.verbatim || l.text === "" ? l : { text: unit + l.text, verbatim: false }));
+  if (fn.body.kind === "expression")
+    return {
+      declarations,
+      fn: wrap(linesOf(t, t.tokens[fn.body.first]!.start, t.tokens[fn.body.last]!.end, false), head, ""),
+    };
+  const inside = linesOf(t, t.tokens[fn.body.open]!.end, t.tokens[fn.body.close]!.start, true).map((l) =>
+    l.verbatim || l.text === "" ? l : { text: unit + l.text, verbatim: false },
+  );
   return { declarations, fn: [{ text: `${head}{`, verbatim: false }, ...inside, { text: "}", verbatim: false }] };
 }
 
 /** The replay's options, from the simTest's own (tokens first..last), or undefined when the schedule is not one. */
 function replayOptions(t: SourceText, [first, last]: readonly [number, number], replay: Replay): string | undefined {
-  if (!Number.isSafeInteger(replay.seed) || !replay.schedule.every((d) => Number.isSafeInteger(d) && d >= 0)) return undefined;
+  if (!Number.isSafeInteger(replay.seed) || !replay.schedule.every((d) => Number.isSafeInteger(d) && d >= 0))
+    return undefined;
   let end = replay.schedule.length;
   while (end > 0 && replay.schedule[end - 1] === 0) end--;
   const pinned = `seeds: [${replay.seed}], schedule: [${replay.schedule.slice(0, end).join(", ")}]`;
@@ -77,14 +105,22 @@ function replayOptions(t: SourceText, [first, last]: readonly [number, number], 
  * added to the `{ … }` import that brings in `simTest` (else any of ours from "shrinkscope"). Undefined when
  * none of these works (a name `explore` already means something else, or no import to add it to).
  */
-function exploreReference(t: SourceText, simTestLocal: string | undefined, insertAt: number): { name: string; also?: TextInsertion } | undefined {
+function exploreReference(
+  t: SourceText,
+  simTestLocal: string | undefined,
+  insertAt: number,
+): { name: string; also?: TextInsertion } | undefined {
   const ours = t.imports.filter((b) => isOurModule(b.specifier));
   const imported = ours.find((b) => b.imported === "explore");
   if (imported !== undefined) return { name: imported.local };
   const namespace = ours.find((b) => b.imported === "*" || b.imported === "default");
   if (namespace !== undefined) return { name: `${namespace.local}.explore` };
   if (t.visibleAt("explore", insertAt)) return undefined;
-  const list = ours.find((b) => b.braces !== undefined && b.local === simTestLocal) ?? ours.find((b) => b.braces !== undefined && (b.specifier === "shrinkscope" || b.specifier.startsWith("shrinkscope/")));
+  const list =
+    ours.find((b) => b.braces !== undefined && b.local === simTestLocal) ??
+    ours.find(
+      (b) => b.braces !== undefined && (b.specifier === "shrinkscope" || b.specifier.startsWith("shrinkscope/")),
+    );
   if (list?.braces === undefined) return undefined;
   return { name: "explore", also: addToList(t, list.braces[0], list.braces[1], "explore") };
 }

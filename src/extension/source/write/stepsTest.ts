@@ -43,8 +43,16 @@ export function stepsBody(input: RegressionInput, p: Extract<Presentation, { kin
 }
 
 /** One step as a statement on `state`, or undefined when a part of it cannot be written safely. */
-function stepStatement(step: StepInfo, cls: MachineClass | undefined, defined: ReadonlySet<string>): { text: string; awaited: boolean } | undefined {
-  if (step.target !== undefined && (!IDENTIFIER.test(step.target) || step.target === "state" || defined.has(step.target))) return undefined;
+function stepStatement(
+  step: StepInfo,
+  cls: MachineClass | undefined,
+  defined: ReadonlySet<string>,
+): { text: string; awaited: boolean } | undefined {
+  if (
+    step.target !== undefined &&
+    (!IDENTIFIER.test(step.target) || step.target === "state" || defined.has(step.target))
+  )
+    return undefined;
   const called = step.kind === "rule" || step.kind === "initialize";
   if (step.args !== "" && (!called || !isArgumentObject(step.args, defined))) return undefined;
   const member = IDENTIFIER.test(step.name) ? `.${step.name}` : `[${toLiteral(step.name)}]`;
@@ -61,7 +69,14 @@ function isArgumentObject(args: string, defined: ReadonlySet<string>): boolean {
   if (!r.is(0, "{") || !r.proper[0] || r.close[0] !== r.n - 1) return false;
   for (let k = 1; k < r.n - 1; k++) {
     const name = r.ident(k);
-    if (name !== undefined && !r.isMemberAccess(k) && !r.is(k + 1, ":") && BUNDLE_VARIABLE.test(name) && !defined.has(name)) return false;
+    if (
+      name !== undefined &&
+      !r.isMemberAccess(k) &&
+      !r.is(k + 1, ":") &&
+      BUNDLE_VARIABLE.test(name) &&
+      !defined.has(name)
+    )
+      return false;
   }
   return true;
 }
