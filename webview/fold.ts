@@ -45,7 +45,7 @@ export type StatePatch = Readonly<
 /** While a run streams, the tree is laid out at most this often (a layout of thousands of nodes takes ms). */
 export const TREE_RUNNING_MS = 1000;
 /**
- * While a run streams, a part of the state is sent at most this often (ms), and its views (main.ts) drawn at
+ * While a run streams, a part of the state is sent at most this often (ms), and its views (frames.ts) drawn at
  * most this often: what arrives and is not drawn is cloned for nothing. A new run's first patch and a finished
  * run's send every part at once. Four redraws a second of a test case is still more than a person reads;
  * faster, the views' drawing (style, layout and paint after each) was most of the frames over 12 ms on a loaded

@@ -4,7 +4,7 @@
  * patches keep a copy of the view model here. One render per animation frame hands each view the part of the
  * model it draws — only when that part is a new object (the model and its patches share unchanged parts).
  * Views are paced (each at most every so many ms while a run streams) and share a per-frame budget, so a
- * long run keeps frames short: see `tasks`.
+ * long run keeps frames short: see frames.ts, and the tasks below.
  *
  * State survives hide/show (the host retains the context) and reload: the model and the UI's own state are
  * saved with setState (throttled: it serialises the whole model), and on reload the host's replay of the
@@ -14,7 +14,10 @@
 import type { WebviewMessage } from "../src/shared/protocol.ts";
 import type { PanelState } from "./model.ts";
 import { initialState, restore } from "./model.ts";
-import { applyPatch, createFold, PART_GAP_MS, type FoldIn, type FoldOut, type PacedPart } from "./fold.ts";
+import { applyPatch, type FoldOut } from "./fold.ts";
+import { startFold } from "./foldClient.ts";
+import { task, ViewPacer } from "./frames.ts";
+import { buildSkeleton, SECTIONS } from "./sections.ts";
 import type { TreeFrame } from "./layout/datatree.ts";
 import { layoutProgress } from "./layout/progress.ts";
 import { layoutStats } from "./layout/stats.ts";
@@ -30,9 +33,6 @@ import { drawSteps } from "./views/steps.ts";
 import { drawTimeline } from "./views/timeline.ts";
 // The DataTree view (its own model and view, by another hand) mounts in the #datatree section.
 import { createDataTreeView, type DataTreeView } from "./views/datatree.ts";
-
-/** The fold worker's script (webview/foldWorker.ts, bundled), put here by the build (tools/webview-bundle.mjs). */
-declare const SHRINKSCOPE_FOLD_WORKER: string | undefined;
 
 interface VsCodeApi {
   postMessage(m: WebviewMessage): void;
@@ -68,73 +68,9 @@ let tree: TreeFrame | undefined;
 
 // ------------------------------------------------------------------------------------------- skeleton
 
-const SECTIONS = [
-  ["result", "Result"],
-  // A state machine's run only (PanelState.steps.machine); property runs never show it.
-  ["steps", "Steps"],
-  // A failure found by exploring schedules only (PanelState.timeline): the failing seed's run, task by task.
-  ["timeline", "Timeline"],
-  ["choices", "Choice sequence"],
-  ["comparison", "Sort-key comparison"],
-  ["progress", "Shrink progress"],
-  ["datatree", "DataTree"],
-  ["stats", "Generation statistics"],
-] as const;
-type SectionId = (typeof SECTIONS)[number][0];
-
 const app = document.getElementById("app") ?? document.body.appendChild(document.createElement("main"));
-// The host marks the whole panel live; that would read out every frame. One status badge is live instead.
-app.removeAttribute("aria-live");
-// The page's own paragraph (src/extension/panelHtml.ts) stays while no run shows: "Run a property…", or, for a
-// panel a run opened, that run as starting until its first message (the host replays it once we are ready).
-const idle = app.querySelector("p") ?? document.createElement("p");
-app.replaceChildren();
-const header = document.createElement("header");
-header.className = "run";
-idle.className = "muted idle";
-const starting = app.dataset.starting;
-const nav = document.createElement("nav");
-nav.setAttribute("aria-label", "Sections");
-const mounts = {} as Record<SectionId, HTMLElement>;
-const sections: HTMLElement[] = [];
-const links = {} as Record<SectionId, HTMLAnchorElement>;
-for (const [id, title] of SECTIONS) {
-  const link = nav.appendChild(document.createElement("a"));
-  link.href = `#sec-${id}`;
-  link.textContent = title;
-  links[id] = link;
-  const sec = document.createElement("section");
-  sec.id = `sec-${id}`;
-  sec.setAttribute("aria-labelledby", `h-${id}`);
-  const h = sec.appendChild(document.createElement("h2"));
-  h.id = `h-${id}`;
-  h.textContent = title;
-  const body = sec.appendChild(document.createElement("div"));
-  body.id = id;
-  body.className = `view ${id}`;
-  mounts[id] = body;
-  sections.push(sec);
-}
-app.append(header, idle, nav, ...sections);
-/**
- * Sections in or near the viewport. While a run streams, a view scrolled out of sight is not drawn (nobody
- * sees it, and its DOM work would still cost the frame); it is drawn when it comes near, and every view is
- * drawn once the run ends.
- */
-const inSight = new Set<Element>();
-const sight =
-  typeof IntersectionObserver === "function"
-    ? new IntersectionObserver(
-        (entries) => {
-          for (const e of entries)
-            if (e.isIntersecting) inSight.add(e.target);
-            else inSight.delete(e.target);
-          schedule();
-        },
-        { rootMargin: "200px 0px" },
-      )
-    : undefined;
-for (const sec of sections) sight?.observe(sec);
+const skeleton = buildSkeleton(app, () => schedule());
+const { header, idle, starting, nav, mounts, links } = skeleton;
 
 let treeView: DataTreeView | undefined;
 try {
@@ -156,41 +92,7 @@ function selectPass(pass: string): void {
   schedule();
 }
 
-/**
- * One view's drawing, paced. `inputs` are the parts of the state it draws: it is redrawn only when one of them
- * is a new object (or the width changed), and while a run streams at most as often as the fold sends the part
- * of the state it follows (fold.ts PART_GAP_MS) — nobody reads a test case that is replaced sixty times a
- * second, and the frame's time is better spent elsewhere.
- */
-interface ViewTask {
-  readonly name: string;
-  /** The section it draws in (none: always drawn). */
-  readonly section: SectionId | undefined;
-  readonly minGapMs: number;
-  inputs(s: PanelState): readonly unknown[];
-  draw(s: PanelState, w: number): void;
-  drawn: readonly unknown[] | undefined;
-  drawnWidth: number;
-  at: number;
-}
-
-/** A view paced like `part` (none: drawn whenever its inputs change). */
-function task(name: string, part: PacedPart | undefined, inputs: ViewTask["inputs"], draw: ViewTask["draw"]): ViewTask {
-  const section =
-    name === "header" ? undefined : name === "target" || name === "current" ? "choices" : (name as SectionId);
-  return {
-    name,
-    section,
-    minGapMs: part === undefined ? 0 : PART_GAP_MS[part],
-    inputs,
-    draw,
-    drawn: undefined,
-    drawnWidth: -1,
-    at: -Infinity,
-  };
-}
-
-const tasks: ViewTask[] = [
+const pacer = new ViewPacer([
   task(
     "header",
     "run",
@@ -260,36 +162,23 @@ const tasks: ViewTask[] = [
       if (tree !== undefined) treeView?.show(tree);
     },
   ),
-];
+]);
 
-/**
- * Script time per frame for views, and views per frame: one, since each also costs style, layout and paint
- * after the script, and two in a frame were most of the frames over 12 ms in bench/panel-replay.mjs. The rest
- * wait for the next frame, round robin, so none starves.
- */
-const FRAME_BUDGET_MS = 3;
-const VIEWS_PER_FRAME = 1;
-let nextTask = 0;
 /**
  * The run the views last drew (PanelState.runs): when another has started, every view is drawn in that frame,
  * budget or not, so that the new run's header never shows above the last run's cells.
  */
 let drawnRuns = state.runs;
 
-function changed(t: ViewTask, inputs: readonly unknown[]): boolean {
-  if (t.drawnWidth !== width || t.drawn === undefined) return true;
-  return inputs.some((x, i) => x !== t.drawn?.[i]);
-}
-
 /**
- * Show or hide `el`, writing only a change: every render used to hide the Steps and Timeline sections again
- * after showing all sections, and each such write restyled, re-laid-out and repainted the page in every frame.
+ * Show or hide `el`, writing only a change: each write restyles, re-lays-out and repaints the page, and every
+ * render decides the Steps and Timeline sections' visibility again.
  */
 function show(el: HTMLElement, visible: boolean): void {
   if (el.hidden === visible) el.hidden = !visible;
 }
 
-/** Draw the views whose part of the model changed, within the frame's budget. */
+/** Show the sections the run has, and draw the views whose part of the model changed (frames.ts). */
 function render(): void {
   scheduled = false;
   const s = state;
@@ -303,66 +192,36 @@ function render(): void {
     show(mounts[id].parentElement!, !off);
     show(links[id], !off);
   }
-  const w = Math.max(120, width);
-  const start = performance.now();
   const live = s.run.status === "running";
-  let pending = false;
-  let earliest = Infinity;
-  let views = 0;
-  const first = nextTask;
   const all = s.runs !== drawnRuns;
   drawnRuns = s.runs;
-  for (let k = 0; k < tasks.length; k++) {
-    const i = (first + k) % tasks.length;
-    const t = tasks[i];
-    if (hidden && t.name !== "header") continue;
-    if (
-      live &&
-      !all &&
-      sight !== undefined &&
-      t.section !== undefined &&
-      !inSight.has(mounts[t.section].parentElement!)
-    )
-      continue;
-    if (t.name === "steps" && !s.steps.machine) continue;
-    if (t.name === "timeline" && s.timeline === undefined) continue;
-    const inputs = t.inputs(s);
-    if (!changed(t, inputs)) continue;
-    const now = performance.now();
-    // Paced while a run streams, except the first content of a view that showed nothing (a run's first case).
-    const wait = live && !all && t.drawn?.some((x) => x !== undefined) ? t.at + t.minGapMs - now : 0;
-    if (wait > 0) {
-      earliest = Math.min(earliest, wait);
-      continue;
-    }
-    if (!all && (now - start > FRAME_BUDGET_MS || views >= VIEWS_PER_FRAME)) {
-      pending = true;
-      continue;
-    }
-    try {
-      t.draw(s, w);
-    } catch (e) {
-      // One view failing must not stop the others (or the fold).
-      console.error(`shrinkscope: the ${t.name} view failed`, e);
-    }
-    views++;
-    // (the target's view: a run over before its first frame shows its first cells there)
-    if (!marked.firstCase && (t.name === "current" || t.name === "target") && inputs[0] !== undefined) {
-      marked.firstCase = true;
-      mark("firstCaseAt");
-    }
-    t.drawn = inputs;
-    t.drawnWidth = width;
-    t.at = performance.now();
-    nextTask = (i + 1) % tasks.length;
-  }
+  const left = pacer.draw({
+    state: s,
+    width,
+    drawWidth: Math.max(120, width),
+    live,
+    all,
+    wanted: (t) => {
+      if (hidden && t.name !== "header") return false;
+      if (live && !all && t.section !== undefined && !skeleton.inSight(t.section)) return false;
+      if (t.name === "steps" && !s.steps.machine) return false;
+      return !(t.name === "timeline" && s.timeline === undefined);
+    },
+    drawn: (t, inputs) => {
+      // (the target's view: a run over before its first frame shows its first cells there)
+      if (!marked.firstCase && (t.name === "current" || t.name === "target") && inputs[0] !== undefined) {
+        marked.firstCase = true;
+        mark("firstCaseAt");
+      }
+    },
+  });
   // What a new run's first frame said (the e2e checks it names the run and its state: not blank).
   if (all && !marked.firstFrame) {
     marked.firstFrame = true;
     document.body.dataset.firstFrame = header.textContent ?? "";
   }
-  if (pending) schedule();
-  else if (earliest < Infinity) setTimeout(schedule, earliest);
+  if (left.pending) schedule();
+  else if (left.dueInMs < Infinity) setTimeout(schedule, left.dueInMs);
   // Drawn: the fold may send what changed since (one patch at a time, fold.ts).
   if (!pulled) {
     pulled = true;
@@ -418,54 +277,7 @@ function folded(out: FoldOut): void {
   schedule();
 }
 
-/**
- * The fold: in a worker when one starts (its script is in this one, started from a blob: URL), else on this
- * thread. What the page sends before the worker first answers is kept, so a worker that cannot start (a CSP,
- * a browser without workers) loses nothing: the page folds it all itself. (A message the fold cannot fold is
- * logged there and skipped; the worker goes on.)
- */
-function startFold(): (input: FoldIn) => void {
-  let local: ((input: FoldIn) => void) | undefined;
-  let early: FoldIn[] | undefined = [];
-  const onPage = (why: unknown): void => {
-    console.warn("shrinkscope: folding on the page, not in a worker:", why);
-    document.body.dataset.fold = "page";
-    local = createFold((out) => queueMicrotask(() => folded(out)));
-    for (const i of early ?? []) local(i);
-    early = undefined;
-  };
-  try {
-    if (typeof SHRINKSCOPE_FOLD_WORKER !== "string") throw new Error("no worker script in this build");
-    const worker = new Worker(URL.createObjectURL(new Blob([SHRINKSCOPE_FOLD_WORKER], { type: "text/javascript" })), {
-      name: "shrinkscope-fold",
-    });
-    document.body.dataset.fold = "worker";
-    worker.onmessage = (e: MessageEvent<FoldOut>) => {
-      early = undefined;
-      folded(e.data);
-    };
-    worker.onerror = (e) => {
-      if (early === undefined) return; // it started: an error there was logged there
-      worker.terminate();
-      onPage(e.message || "the worker did not start");
-    };
-    return (input) => {
-      if (local !== undefined) return local(input);
-      if (early !== undefined) {
-        early.push(input);
-        worker.postMessage(input);
-        return;
-      }
-      // A batch's bytes move to the worker without a copy (the page has no further use for them).
-      const wire = input.type === "message" ? (input.data as { wire?: unknown }).wire : undefined;
-      worker.postMessage(input, wire instanceof Uint8Array ? [wire.buffer] : []);
-    };
-  } catch (e) {
-    onPage(e);
-    return (input) => local!(input);
-  }
-}
-const fold = startFold();
+const fold = startFold(folded);
 fold({ type: "init", saved: saved?.model });
 
 window.addEventListener("message", (event: MessageEvent<unknown>) => {

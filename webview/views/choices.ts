@@ -3,7 +3,7 @@
  * with a caption (length, index sum, which pass produced it), a legend of the choice types, and below them one
  * shared details line that hover or keyboard focus fills in, and a selected cell (click, Enter) keeps. The two
  * rows are drawn separately: the target changes on accepted shrinks, the current case on every batch, and
- * main.ts paces them apart.
+ * frames.ts paces them apart.
  */
 import type { ChoicesModel } from "../model.ts";
 import { layoutSequence } from "../layout/sequence.ts";
