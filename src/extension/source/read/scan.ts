@@ -17,6 +17,37 @@
  * element that does not close falls back to `<`, so a wrong guess costs one token, not the rest of the file.
  * `tokens.ts` matches the brackets and answers the few questions every reader asks of the tokens.
  */
+import {
+  BACKSLASH,
+  BACKTICK,
+  CR,
+  DOLLAR,
+  DOT,
+  DQUOTE,
+  EQ,
+  GT,
+  isDigit,
+  isIdentPart,
+  isIdentStart,
+  isLineBreak,
+  LBRACE,
+  LBRACKET,
+  LF,
+  LT,
+  MINUS,
+  PLUS,
+  QUESTION,
+  RBRACKET,
+  skipTrivia,
+  SLASH,
+  SQUOTE,
+} from "./scan/chars.ts";
+import { CONTROL_HEADS, expressionMayStart, opensBlock } from "./scan/expressionStart.ts";
+import { JsxReader, type JsxHost } from "./scan/jsx.ts";
+import { MAX_DEPTH, token, type Token } from "./scan/token.ts";
+
+export type { Token, TokenKind } from "./scan/token.ts";
+export { EXPRESSION_KEYWORDS } from "./scan/expressionStart.ts";
 
 export interface ScanOptions {
   /**
@@ -29,190 +60,21 @@ export interface ScanOptions {
   readonly fileName?: string;
 }
 
-// ───────────────────────────────────────────── scan ─────────────────────────────────────────────
-
-export type TokenKind = "ident" | "punct" | "string" | "template" | "number" | "regex" | "jsx";
-
-export interface Token {
-  readonly kind: TokenKind;
-  readonly start: number;
-  readonly end: number;
-  /** Identifier name or punctuator; "" for literals (the pass after reads them from the source if it needs to). */
-  readonly text: string;
-  /** Templates only: contains at least one `${`. */
-  readonly substitutions: boolean;
-  /** Strings and templates: false when the closing quote never came (the user is still typing). */
-  readonly closed: boolean;
-  /** `)` and `}` only: a statement, not an expression, may start after it (it closes `if (…)` or a block). */
-  readonly statementAfter: boolean;
-}
-
-function token(
-  kind: TokenKind,
-  start: number,
-  end: number,
-  text: string,
-  substitutions = false,
-  closed = true,
-  statementAfter = false,
-): Token {
-  return { kind, start, end, text, substitutions, closed, statementAfter };
-}
-
-const TAB = 9,
-  LF = 10,
-  VT = 11,
-  FF = 12,
-  CR = 13,
-  SPACE = 32,
-  DQUOTE = 34,
-  DOLLAR = 36,
-  SQUOTE = 39;
-const STAR = 42,
-  PLUS = 43,
-  COMMA = 44,
-  MINUS = 45,
-  DOT = 46,
-  SLASH = 47,
-  COLON = 58,
-  LT = 60,
-  EQ = 61,
-  GT = 62;
-const QUESTION = 63,
-  LBRACKET = 91,
-  BACKSLASH = 92,
-  RBRACKET = 93,
-  BACKTICK = 96,
-  LBRACE = 123;
-
 /** Longest regex literal tried: a failed attempt rescans its line, so a long line of `(/` must not go quadratic. */
 const MAX_REGEX = 2000;
 
-/** Nesting limit for templates-in-templates and JSX-in-JSX: deeper input is pathological, and recursion must not overflow. */
-const MAX_DEPTH = 200;
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isUnicodeSpace(c: number): boolean {
-  return (
-    c === 0xa0 ||
-    c === 0xfeff ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
-}
-
-function isSpace(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR || c === VT || c === FF || (c > 127 && isUnicodeSpace(c));
-}
-
-function isIdentStart(c: number): boolean {
-  // Non-ASCII counts as a letter: exact Unicode ID_Start tables would cost bundle size for no practical gain.
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === DOLLAR || (c > 127 && !isUnicodeSpace(c));
-}
-
-function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || isDigit(c);
-}
-
-function isLineBreak(c: number): boolean {
-  return c === LF || c === CR || c === 0x2028 || c === 0x2029;
-}
-
-/** Keywords after which an expression (so a regex or JSX) starts, unlike other identifiers which end one. */
-export const EXPRESSION_KEYWORDS: ReadonlySet<string> = new Set([
-  "return",
-  "typeof",
-  "instanceof",
-  "in",
-  "of",
-  "new",
-  "delete",
-  "void",
-  "throw",
-  "case",
-  "do",
-  "else",
-  "yield",
-  "await",
-  "extends",
-]);
-
-/**
- * The classic regex-vs-division rule: `/` starts a regex where an expression may start. `]`, and `)` or `}`
- * in general, end an expression; a `)` closing an `if (…)`/`while (…)`/`for (…)` head and a `}` closing a
- * block are followed by a statement instead (`if (ok) /re/.test(s)`), which the scan marks on the token.
- */
-function expressionMayStart(prev: Token | undefined): boolean {
-  if (prev === undefined) return true;
-  switch (prev.kind) {
-    case "ident":
-      return EXPRESSION_KEYWORDS.has(prev.text);
-    case "punct":
-      if (prev.text === ")" || prev.text === "}") return prev.statementAfter;
-      return !(prev.text === "]" || prev.text === "++" || prev.text === "--");
-    default:
-      return false;
-  }
-}
-
-/** Keywords whose `(…)` head is followed by a statement, not by the rest of an expression. */
-const CONTROL_HEADS = new Set(["if", "while", "for", "with"]);
-
-/** Punctuators after which a `{` opens a block (not an object literal): statement boundaries and `=>`. */
-const BLOCK_AFTER = new Set([";", "{", "}", ")", "=>"]);
-
-/** Whether the `{` after `prev` opens a block rather than an object literal. */
-function opensBlock(prev: Token | undefined): boolean {
-  if (prev === undefined) return true;
-  if (prev.kind === "punct") return BLOCK_AFTER.has(prev.text);
-  // `else {`, `try {`, `class A extends B {`: any word but one that starts an expression (`return {`).
-  return prev.kind === "ident" && (prev.text === "else" || prev.text === "do" || !EXPRESSION_KEYWORDS.has(prev.text));
-}
-
-/** Skips whitespace and comments from `p`; an unterminated block comment runs to the end. */
-function skipTrivia(src: string, p: number): number {
-  const len = src.length;
-  while (p < len) {
-    const c = src.charCodeAt(p);
-    if (isSpace(c)) {
-      p++;
-    } else if (c === SLASH && src.charCodeAt(p + 1) === SLASH) {
-      p += 2;
-      while (p < len && !isLineBreak(src.charCodeAt(p))) p++;
-    } else if (c === SLASH && src.charCodeAt(p + 1) === STAR) {
-      const close = src.indexOf("*/", p + 2);
-      p = close < 0 ? len : close + 2;
-    } else {
-      break;
-    }
-  }
-  return p;
-}
-
-class Scanner {
+class Scanner implements JsxHost {
   pos = 0;
-  private depth = 0;
-  /**
-   * Characters that failed JSX attempts may still re-read. A failed attempt can scan to the end of the file
-   * before giving up, so without a budget a file full of `<T>` casts would be quadratic.
-   */
-  private jsxBudget: number;
-  private readonly len: number;
+  depth = 0;
+  private readonly jsxReader: JsxReader;
+  readonly len: number;
 
   constructor(
-    private readonly src: string,
+    readonly src: string,
     private readonly jsx: boolean,
   ) {
     this.len = src.length;
-    this.jsxBudget = 4 * src.length + 4096;
+    this.jsxReader = new JsxReader(this, 4 * src.length + 4096);
     if (src.startsWith("#!")) {
       // A hashbang line would otherwise read as `#`, `!` and a regex-ish `/usr/…`.
       while (this.pos < this.len && !isLineBreak(src.charCodeAt(this.pos))) this.pos++;
@@ -267,7 +129,7 @@ class Scanner {
       if (regex !== undefined) return regex;
     }
     if (c === LT && this.jsx && expressionMayStart(prev)) {
-      const jsx = this.jsxToken(start);
+      const jsx = this.jsxReader.token(start);
       if (jsx !== undefined) return jsx;
     }
     return this.punct(start, c);
@@ -343,7 +205,7 @@ class Scanner {
   }
 
   /** Scans tokens after a `{` up to and including its `}`; false when the input ended first. */
-  private expressionUntilBrace(): boolean {
+  expressionUntilBrace(): boolean {
     if (this.depth >= MAX_DEPTH) {
       this.pos = this.len;
       return false;
@@ -405,141 +267,6 @@ class Scanner {
     else if ((c === PLUS || c === MINUS) && d === c) length = 2; // ++ --
     this.pos = start + length;
     return token("punct", start, this.pos, src.slice(start, this.pos));
-  }
-
-  // ── JSX ──
-  // Recognised only where an expression may start and only if the element closes properly; otherwise the
-  // `<` is plain punctuation. JSX text can hold `'`, `"`, `//` and unbalanced brackets, which the JS rules
-  // would misread, so a whole element is one opaque token.
-
-  private jsxToken(start: number): Token | undefined {
-    if (this.jsxBudget <= 0 || !this.looksLikeJsx(start)) return undefined;
-    this.pos = start;
-    if (this.jsxElement()) return token("jsx", start, this.pos, "");
-    this.jsxBudget -= Math.max(1, this.pos - start);
-    this.pos = start;
-    return undefined;
-  }
-
-  /** `<Name` or `<>`, but not a TSX generic arrow `<T,>(…)` / `<T extends U>(…)`. */
-  private looksLikeJsx(start: number): boolean {
-    const src = this.src;
-    const c = src.charCodeAt(start + 1);
-    if (c === GT) return true;
-    if (!isIdentStart(c)) return false;
-    let p = start + 2;
-    while (p < this.len && isIdentPart(src.charCodeAt(p))) p++;
-    p = skipTrivia(src, p);
-    const after = src.charCodeAt(p);
-    if (after === COMMA || after === EQ) return false;
-    return !(src.startsWith("extends", p) && !isIdentPart(src.charCodeAt(p + 7)));
-  }
-
-  private jsxName(p: number): number {
-    const src = this.src;
-    while (p < this.len) {
-      const c = src.charCodeAt(p);
-      if (isIdentPart(c) || c === DOT || c === MINUS || c === COLON) p++;
-      else break;
-    }
-    return p;
-  }
-
-  /** Parses the element at `this.pos` (a `<`); leaves `pos` after it, or where it failed. */
-  private jsxElement(): boolean {
-    if (this.depth >= MAX_DEPTH) return false;
-    this.depth++;
-    try {
-      return this.jsxElementBody();
-    } finally {
-      this.depth--;
-    }
-  }
-
-  /** Records where a JSX attempt gave up (for the budget) and fails. */
-  private fail(p: number): false {
-    this.pos = p;
-    return false;
-  }
-
-  private jsxElementBody(): boolean {
-    const src = this.src;
-    let p = skipTrivia(src, this.pos + 1);
-    if (src.charCodeAt(p) !== GT && !isIdentStart(src.charCodeAt(p))) return this.fail(p);
-    const nameEnd = src.charCodeAt(p) === GT ? p : this.jsxName(p);
-    const name = src.slice(p, nameEnd);
-    p = nameEnd;
-    // Attributes, up to `>` or `/>`.
-    for (;;) {
-      p = skipTrivia(src, p);
-      this.pos = p;
-      if (p >= this.len) return false;
-      const c = src.charCodeAt(p);
-      if (c === SLASH) {
-        if (src.charCodeAt(p + 1) !== GT) return false;
-        this.pos = p + 2;
-        return true;
-      }
-      if (c === GT) {
-        p++;
-        break;
-      }
-      if (c === LBRACE) {
-        if (!this.jsxContainer(p)) return false;
-        p = this.pos;
-      } else if (isIdentStart(c)) {
-        p = skipTrivia(src, this.jsxName(p));
-        if (src.charCodeAt(p) !== EQ) continue;
-        p = skipTrivia(src, p + 1);
-        const v = src.charCodeAt(p);
-        if (v === DQUOTE || v === SQUOTE) {
-          // JSX attribute strings have no escapes and may span lines.
-          const close = src.indexOf(v === DQUOTE ? '"' : "'", p + 1);
-          if (close < 0) return this.fail(this.len);
-          p = close + 1;
-        } else if (v === LBRACE) {
-          if (!this.jsxContainer(p)) return false;
-          p = this.pos;
-        } else if (v === LT) {
-          this.pos = p;
-          if (!this.jsxElement()) return false;
-          p = this.pos;
-        } else {
-          return this.fail(p);
-        }
-      } else {
-        return false;
-      }
-    }
-    // Children: text, `{expression}`, nested elements, then the matching closing tag.
-    for (;;) {
-      if (p >= this.len) return this.fail(this.len);
-      const c = src.charCodeAt(p);
-      if (c === LBRACE) {
-        if (!this.jsxContainer(p)) return false;
-        p = this.pos;
-      } else if (c === LT) {
-        const q = skipTrivia(src, p + 1);
-        if (src.charCodeAt(q) === SLASH) {
-          const closeStart = skipTrivia(src, q + 1);
-          const closeEnd = this.jsxName(closeStart);
-          const gt = skipTrivia(src, closeEnd);
-          if (src.slice(closeStart, closeEnd) !== name || src.charCodeAt(gt) !== GT) return this.fail(gt);
-          this.pos = gt + 1;
-          return true;
-        }
-        this.pos = p;
-        if (!this.jsxElement()) return false;
-        p = this.pos;
-      } else {
-        p++;
-      }
-    }
-  }
-
-  private jsxContainer(p: number): boolean {
-    this.pos = p + 1;
-    return this.expressionUntilBrace();
   }
 }
 
