@@ -1,5 +1,5 @@
-// Schedule-exploration benchmark (docs/benchmarks.md, "Schedules"; issue #10): Shrinkscope's simulated scheduler
-// (explore, simTest) against fast-check's fc.scheduler() on seed 001's reserve-then-write log
+// Schedule-exploration benchmark (docs/benchmarks.md, "Schedules"): Shrinkscope's simulated scheduler
+// (explore, simTest) against fast-check's fc.scheduler() on the replicated reserve-then-write log
 // (bench/schedules/replicate.mjs), and PCT against random choice on ordering bugs (bench/schedules/orderings.mjs).
 // All four parts come from one run:
 //
@@ -18,7 +18,7 @@
 //    the runs seen so far), and the first seed that fails. Also on 100 scattered seeds (a multiplicative hash of
 //    0..99), which tells a weak strategy from weakly mixed small seeds.
 // 4. What fast-check lacks, measured — the trace hash of the same reports computed in two fresh processes (and
-//    this one); and the deviations from FIFO in the reported schedules: seed 001 from part 2, the one-overtake
+//    this one); and the deviations from FIFO in the reported schedules: the replicated log from part 2, the one-overtake
 //    bug (20 explorations of 40 seeds; fast-check: 20 seeds), and the depth-2 bug (its failing seeds from part 3,
 //    shrunk), against the fewest possible.
 //
@@ -323,7 +323,7 @@ async function main() {
   const cpu = os.cpus();
   const command = commandLine("bench:schedules", "bench/schedules.mjs");
   console.log(
-    `Schedules: seed 001's reserve-then-write log and ordering bugs; node ${process.version}, fast-check ${fc.__version}, ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`,
+    `Schedules: the replicated reserve-then-write log and ordering bugs; node ${process.version}, fast-check ${fc.__version}, ${cpu.length} × ${cpu[0]?.model?.trim() ?? "cpu"}`,
   );
 
   // 1.
@@ -507,7 +507,7 @@ async function main() {
       fewestPossible,
     ]);
   };
-  distRow("seed 001 (part 2's minimal workloads)", "Shrinkscope", found.shrinkscope, "0 (FIFO fails)");
+  distRow("replicated log (part 2's minimal workloads)", "Shrinkscope", found.shrinkscope, "0 (FIFO fails)");
   if (opts.fastcheck) distRow("", "fast-check", found["fast-check"], "");
   distRow(
     `overtake (task 4 before task 2; ${OVERTAKE_EXPLORATIONS} explorations of ${OVERTAKE_SEEDS} seeds)`,

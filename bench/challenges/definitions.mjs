@@ -144,7 +144,7 @@ export const challenges = [
     isIdeal: ([xs]) => same(xs, [0, 1, -1]) || same(xs, [0, 1, 2]),
   },
   {
-    // Coupled shrinking (issue #11): the simplest failure has one factor, but getting there from [10, 10]
+    // Coupled shrinking: the simplest failure has one factor, but getting there from [10, 10]
     // means deleting an element while growing n tenfold — no single deletion or lowering keeps it failing.
     name: "replacement",
     ideal: "(100000, [10])",

@@ -1,4 +1,4 @@
-// The ledger state-machine fixture (issue #9), for bench/stateful.mjs: the same system, model and machine as
+// The ledger state-machine fixture, for bench/stateful.mjs: the same system, model and machine as
 // test/engine/stateful/machine.test.ts, plus the equivalent fast-check fc.commands definition on the SAME classes.
 //
 // The system: accounts opened with a balance of 100; transfer(src, dst, amount) moves money. The bug: a transfer

@@ -1,4 +1,4 @@
-// The LRU state-machine fixture (issue #9), for bench/stateful.mjs: a capacity-2 LRU cache, a model, the
+// The LRU state-machine fixture, for bench/stateful.mjs: a capacity-2 LRU cache, a model, the
 // Shrinkscope machine, and the equivalent fast-check fc.commands definition on the SAME classes.
 //
 // The system: LruCache(2) with put(key, value), get(key), keys(). The bug: get() forgets to refresh the key's

@@ -4,8 +4,8 @@
  * The bundle's virtual framework modules call the function stored under SHIM_KEY (see bundle.ts); files
  * that use jest or mocha globals without importing them find the same functions on globalThis.
  *
- * This is the fallback path: "Run property" uses the project's own runner when it has one (issue #12,
- * src/extension/runnerDetect.ts), and this bundled one when none is configured or installed.
+ * This is the fallback path: "Run property" uses the project's own runner when it has one
+ * (src/extension/runnerDetect.ts), and this bundled one when none is configured or installed.
  *
  * Modifiers (.skip, .only, .todo, .concurrent, .skipIf, .runIf) register the test like any other: the user
  * chose to run this one test, so a skip marker does not stop it. `.each` expands rows into named tests.

@@ -1,5 +1,5 @@
 /**
- * "Run property" through the user's own test runner (issue #12), against the real runners: the four fixture
+ * "Run property" through the user's own test runner, against the real runners: the four fixture
  * projects under test/test-runners/projects/ are configured the way their users configure them (vitest with an
  * alias, vi.mock, fake timers, a setup file and jsdom; jest with moduleNameMapper, jest.mock and a custom
  * matcher; mocha with a .mocharc; node:test with a TypeScript loader), and each has a property that fails only

@@ -579,7 +579,7 @@ test("a schedule failure: the timeline holds the failing seed's run task by task
   assert.deepEqual(JSON.parse(JSON.stringify(s)), defined(s), "JSON-safe");
 });
 
-test("seed 001's lost append needs no deviation: every decision FIFO, every event at t = 0", async () => {
+test("the replicated log's lost append needs no deviation: every decision FIFO, every event at t = 0", async () => {
   const rec = await scheduleReplicate();
   const s = fold(rec.messages);
   const tl = s.timeline!;

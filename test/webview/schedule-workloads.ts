@@ -1,6 +1,6 @@
 /**
  * Async workloads for simTest runs the panel's Timeline is tested on (streams.ts records them):
- *  - seed 001's replicated log, whose lost append needs no deviation from FIFO (every event at t = 0);
+ *  - the replicated log (reserve the index, then write after an await), whose lost append needs no deviation from FIFO (every event at t = 0);
  *  - a config reload that clears the old value before the new one is parsed, which a reader only sees when
  *    the reload starts before it: exactly one non-FIFO decision, and virtual time that moves.
  */

@@ -1,4 +1,4 @@
-// Red team for issue #11's search features: the target phase (target(), targetPhase.ts), the health checks
+// The search features attacked: the target phase (target(), targetPhase.ts), the health checks
 // (health.ts) and the generation biases (distribution.ts), attacked as a hostile user would. Each case asserts what
 // a user relies on: no hang, no silent pass, no lost failure, constraints respected, misuse named.
 import { test } from "node:test";

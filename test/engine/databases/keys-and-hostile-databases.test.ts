@@ -72,7 +72,7 @@ describe("database keys", () => {
   it("two properties sharing a body get different keys, and the passing one keeps the other's failure", () => {
     const db = new KeyRecordingDatabase();
     let limit = 5;
-    // The refactor that used to collide: one body, used by two properties in the same file.
+    // A refactor that must not collide: one body, used by two properties in the same file.
     const body = (x: number) => assert.ok(x <= limit, `${x} > ${limit}`);
     const wide = property(st.integers({ min: 0, max: 100 }), body, { ...quiet, database: db });
     const narrow = property(st.integers({ min: 0, max: 3 }), body, { ...quiet, database: db });

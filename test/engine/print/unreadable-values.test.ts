@@ -88,7 +88,7 @@ test("a throwing getter or Proxy trap degrades that property only", () => {
 });
 
 test("objects with a built-in prototype but not its internal slots print as the objects they are", () => {
-  // Each of these used to throw from the method the printer called (getTime, the Map iterator, valueOf, …).
+  // Each of these throws from a method a printer would call (getTime, the Map iterator, valueOf, …).
   assert.equal(toLiteral(Object.create(Date.prototype)), "{} /* Date */");
   assert.equal(toLiteral(Object.create(Map.prototype)), "{} /* Map */");
   assert.equal(toLiteral(Object.create(Set.prototype)), "{} /* Set */");

@@ -105,7 +105,7 @@ test("simTest reads its options once: a seeds list changed afterwards does not c
   const seeds = [0, 1, 2];
   const seen: number[] = [];
   const body = simTest({ seeds }, async () => void seen.push(sim.now()));
-  seeds.length = 0; // used to make every later example throw "seeds must be … a non-empty list"
+  seeds.length = 0; // emptied after the call: the exploration keeps its own copy of the seeds
   await body();
   assert.equal(seen.length, 3);
 });
@@ -145,7 +145,7 @@ test("workloads of every shape: sync, returning a non-promise, throwing synchron
     throw new Error("sync throw");
   });
   assert.equal(messageOf(sync), "sync throw");
-  // It used to leave no trace event: the trace ended on "start" with nothing saying what happened.
+  // The trace says what happened: it does not end on "start".
   assert.match(sync.render(), /main +rejected: Error: sync throw/);
   for (const thrown of [undefined, "a string", 0, null]) {
     const r = await failing(async () => {
@@ -204,8 +204,8 @@ test("virtual timers take their arguments as Node's timers do", async () => {
       setTimeout(() => fired.push(`b at ${sim.now()}`), 0);
       setTimeout(() => fired.push(`NaN at ${sim.now()}`), NaN);
       setTimeout(() => fired.push(`Infinity at ${sim.now()}`), Infinity);
-      // Node's timers have distinct numeric ids, and clearTimeout takes the id: it used to be 0 for every
-      // virtual timer, so clearing by id cleared nothing and the timer fired anyway.
+      // Node's timers have distinct numeric ids, and clearTimeout takes the id: virtual timers need them too,
+      // or clearing by id would clear nothing and the timer would fire anyway.
       const id = +setTimeout(() => fired.push("cleared by id"), 5);
       const other = +setTimeout(() => fired.push(`other at ${sim.now()}`), 5);
       assert.notEqual(id, other);
@@ -333,7 +333,7 @@ test("a setInterval never cleared ends at the step budget with an error saying t
   );
 });
 
-test("a workload that spawns ten thousand tasks runs to the end (each scheduling step used to scan every waiting task)", async () => {
+test("a workload that spawns ten thousand tasks runs to the end (a scheduling step does not scan every waiting task)", async () => {
   let done = 0;
   const r = await explore(
     async () => {
@@ -478,7 +478,7 @@ test("util.promisify(setTimeout) works while an exploration runs: on the real cl
   assert.equal(inside, 520);
 });
 
-test("explore inside a workload is refused naming explore (it used to deadlock the outer run)", async () => {
+test("explore inside a workload is refused naming explore (not a deadlock of the outer run)", async () => {
   const r = await failing(async () => {
     await explore(async () => sim.sleep(1), { seeds: 2 });
   });
@@ -510,8 +510,8 @@ test("a primitive called from a callback that outlived its run throws instead of
     ),
     null,
   );
-  // Opened while another exploration runs (so the virtual clock is installed): the leak used to see the
-  // ended run's frozen clock (2000-01-01) and its sim.sleep waited forever on the ended world.
+  // Opened while another exploration runs (so the virtual clock is installed): a leak would see the
+  // ended run's frozen clock (2000-01-01), and its sim.sleep would wait forever on the ended world.
   const r = await explore(
     async () => {
       open();
@@ -529,7 +529,7 @@ test("a mutex kept between runs fails the run that reuses it, naming it, instead
   const r = await failing(
     async () => {
       kept ??= sim.mutex();
-      await kept.acquire(); // never released: seed 1 used to deadlock on seed 0's lock
+      await kept.acquire(); // never released: seed 1 must not wait on seed 0's lock
       await sim.sleep(1);
     },
     { seeds: 3 },

@@ -67,7 +67,7 @@ test("a misspelled option is an InvalidArgument naming the call, the option and 
 
 test("a mistyped option is an InvalidArgument naming the option and what was given", () => {
   const cases: [() => unknown, RegExp][] = [
-    // "no" is truthy: it used to mean true.
+    // "no" is truthy: it must not be read as true.
     [() => st.floats({ allowNaN: "no" } as never), /^st\.floats: allowNaN must be true or false, got string "no"$/],
     [() => st.floats({ allowInfinity: 0 } as never), /^st\.floats: allowInfinity must be true or false, got number 0$/],
     [
@@ -93,7 +93,7 @@ test("a mistyped option is an InvalidArgument naming the option and what was giv
       () => st.text({ alphabet: [[5, 1]] }),
       /^st\.text: alphabet ranges must be \[from, to\] code points with from <= to, got \[5,1\]$/,
     ],
-    // A sparse pair: every() skips holes, so it used to pass as a range of undefined.
+    // A sparse pair: every() skips holes, so it must not pass as a range of undefined.
     [
       () => st.text({ alphabet: [new Array(2) as never] }),
       /^st\.text: alphabet ranges must be \[from, to\] code points/,
@@ -396,7 +396,7 @@ test("a failing property on big values reports the property's own error, printed
   assert.match(String((error.cause as Error).message), /nonzero/);
   assert.equal((error.args[0] as Uint8Array).length, 130_000, "the deletions stopped at minSize");
   assert.match(error.repro, /^new Uint8Array\(\[1, /);
-  // The shrinker's pass over the elements used to re-read the whole value per position (quadratic: minutes).
+  // The shrinker's pass over the elements must not re-read the whole value per position (quadratic: minutes).
   assert.ok(performance.now() - started < 60_000, `took ${Math.round(performance.now() - started)} ms`);
 });
 
