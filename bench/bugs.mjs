@@ -26,6 +26,8 @@ import { check, property, st, PropertyFailure } from "shrinkscope";
 import { eachFlag, positiveInt } from "./lib/args.mjs";
 import { measureInFreshProcesses } from "./lib/fresh-processes.mjs";
 import { commandLine, num, table } from "./lib/markdown.mjs";
+import { dateBugs } from "./bugs/dates.mjs";
+import { bigintBugs } from "./bugs/bigints.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -193,6 +195,8 @@ const bugs = [
     shrinkscope: () => [st.text()],
     fastcheck: () => [fc.string({ unit: "binary" })],
   },
+  ...dateBugs,
+  ...bigintBugs,
 ];
 
 // ---------------------------------------------------------------------------------------------- one library

@@ -20,3 +20,7 @@ export { recursive } from "./recursive.ts";
 export type { RecursiveOptions } from "./recursive.ts";
 export { data } from "./data.ts";
 export type { DataObject } from "./data.ts";
+export { dates } from "./dates.ts";
+export type { DatesOptions } from "./dates.ts";
+export { bigints } from "./bigints.ts";
+export type { BigintsOptions } from "./bigints.ts";
