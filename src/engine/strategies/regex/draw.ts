@@ -7,7 +7,7 @@
  * come before it is kept for the padding, which fromRegex.ts draws afterwards. A string that could not be kept
  * in line (`a\bb`: the set allowed is empty) is marked failed, and fromRegex.ts draws another.
  */
-import type { BooleanConstraints, ChoiceValue, StringConstraints } from "../../choice/types.ts";
+import type { BooleanConstraints, ChoiceValue } from "../../choice/types.ts";
 import { IntervalSet } from "../../choice/intervals.ts";
 import type { TestCase } from "../../core/testCase.ts";
 import { charPart, pickAmong } from "./plan.ts";
@@ -27,6 +27,10 @@ const PRECEDED_BY_WORD: BooleanConstraints = { p: 0.5 };
 const NO_MORE: ChoiceValue[] = [false];
 const NONE: readonly never[] = [];
 const ONE_MORE: ChoiceValue[] = [true];
+/** How often, while generating, a character comes from one of its set's ranges picked evenly (see char()). */
+const EVEN_RANGE_DRAW = 1 / 8;
+/** Sets of more ranges than this (a negated class, a Unicode property) draw over the whole set only. */
+const EVEN_RANGES = 64;
 /** How many narrowed forms of a character's parts are kept. */
 const NARROWED_KEPT = 16;
 /** How often, while generating, a repetition with a bounded count aims for its largest count. */
@@ -145,8 +149,23 @@ export class Drawing {
       if (narrowed === null) this.failed = true;
       else ({ parts, pick } = narrowed);
     }
-    const part = parts.length === 1 ? parts[0] : parts[this.tc.drawInteger(pick)];
-    const c = part.choice === null ? part.only : this.tc.drawString(part.choice as StringConstraints);
+    const tc = this.tc;
+    const part = parts.length === 1 ? parts[0] : parts[tc.drawInteger(pick)];
+    let c: string;
+    if (part.choice === null) c = part.only;
+    else {
+      const alphabet = part.choice.alphabet;
+      const ranges = alphabet.intervals.length;
+      const random = tc.random;
+      // Now and then, while generating, a character from one of the set's ranges picked evenly: the `$` of
+      // `[A-Za-z_$]` comes as often as a letter would from `[A-Z]`, where a draw over the whole alphabet would
+      // rarely reach it. Queued, not forced: shrinking still sees an ordinary choice.
+      if (ranges > 1 && ranges <= EVEN_RANGES && random !== null && tc.generating && random.bool(EVEN_RANGE_DRAW)) {
+        const [lo, hi] = alphabet.intervals[random.int(0, ranges - 1)];
+        tc.setReplayQueue([String.fromCodePoint(random.int(lo, hi))]);
+      }
+      c = tc.drawString(part.choice);
+    }
     this.pending = null;
     this.text += c;
     this.last = this.unicode ? (c.codePointAt(0) as number) : c.charCodeAt(0);
@@ -183,11 +202,11 @@ export class Drawing {
       }
       // The language's own rule: a repetition past the minimum that matches "" fails, and the match goes on
       // without it — captures, assertions and all as they were before it.
-      const saved = this.save();
+      const saved = p.canBeEmpty ? this.save() : null;
       for (const g of p.groups) this.captures[g] = undefined;
       this.draw(p.item);
       tc.endSpan();
-      if (this.text.length === saved.length) {
+      if (saved !== null && this.text.length === saved.length) {
         this.restore(saved);
         break;
       }

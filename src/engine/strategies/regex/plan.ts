@@ -55,6 +55,8 @@ export type Plan =
       readonly more: BooleanConstraints;
       /** The capturing groups inside the item, which each repetition starts without. */
       readonly groups: readonly number[];
+      /** Whether the item can match "" (else no repetition of it is empty, and nothing is saved to undo one). */
+      readonly canBeEmpty: boolean;
     }
   | { readonly kind: "group"; readonly index: number; readonly item: Plan }
   | { readonly kind: "backref"; readonly groups: readonly number[] }
@@ -234,7 +236,15 @@ class Compiler {
     const average = Math.min(Math.max(min * 2, min + 5), 0.5 * (min + max));
     const extra = Math.max(average - min, 0.5);
     return {
-      plan: { kind: "repeat", item: inner.plan, min, max, more: { p: extra / (extra + 1) }, groups },
+      plan: {
+        kind: "repeat",
+        item: inner.plan,
+        min,
+        max,
+        more: { p: extra / (extra + 1) },
+        groups,
+        canBeEmpty: inner.minLength === 0,
+      },
       minLength: inner.minLength * min,
     };
   }
