@@ -14,7 +14,9 @@ const common = {
   target: "node20",
   sourcemap: true,
   logLevel: "warning",
-  // The PRNG is the engine's one runtime dependency; keep it external so users dedupe it.
+  // The PRNG is the engine's one runtime dependency; keep it external so users dedupe it. st.fromRegex's regex
+  // parser (@eslint-community/regexpp) is bundled instead: no second dependency for a user to install, and no
+  // slower to load (docs/architecture.md, "Strategies", has the figures).
   external: ["pure-rand", "pure-rand/*"],
 };
 

@@ -25,6 +25,7 @@ import fc from "fast-check";
 import { check, property, st, PropertyFailure } from "shrinkscope";
 import { eachFlag, positiveInt } from "./lib/args.mjs";
 import { measureInFreshProcesses } from "./lib/fresh-processes.mjs";
+import { regexBugs } from "./bugs/regex.mjs";
 import { commandLine, num, table } from "./lib/markdown.mjs";
 import { dateBugs } from "./bugs/dates.mjs";
 import { bigintBugs } from "./bugs/bigints.mjs";
@@ -197,6 +198,8 @@ const bugs = [
   },
   ...dateBugs,
   ...bigintBugs,
+  // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
+  ...regexBugs,
 ];
 
 // ---------------------------------------------------------------------------------------------- one library

@@ -1,9 +1,11 @@
 // Throughput benchmark, plus the event tap's cost (docs/benchmarks.md, "Throughput").
 //
 // How it is measured:
-//   - Three properties users write: a list of integers; a record { n: integer, s: string, bs: boolean[] }; and a
-//     nested record { id: integer, name: string, items: { sku: string, qty: integer in 0..100 }[] }. The body
-//     only touches its argument (a check that never fails) and counts its calls.
+//   - Four properties users write: a list of integers; a record { n: integer, s: string, bs: boolean[] }; a
+//     nested record { id: integer, name: string, items: { sku: string, qty: integer in 0..100 }[] }; and
+//     (fromRegex) an e-mail-like address of the regular expression EMAIL below — st.fromRegex(EMAIL, { fullMatch:
+//     true }) against fc.stringMatching of the same expression anchored. The body only touches its argument (a
+//     check that never fails) and counts its calls.
 //   - Contenders: a bare loop that builds similar values with Math.random (the practical limit), fast-check
 //     (fc.assert(fc.property(...), { numRuns, seed })), Shrinkscope (check(property(...), { maxExamples,
 //     database: null, deadline: null, seed })), Shrinkscope with the editor's tap (src/runner/tap.ts, loaded as
@@ -18,11 +20,11 @@
 //     calls are counted rather than trusting N: Shrinkscope does not call the body for a case the DataTree
 //     has already run (a duplicate).
 //   - The table shows each contender's median rate, Shrinkscope / fast-check (the bar: ≥ 1.5 on list and record,
-//     ≥ 1.0 on nested, cold and warm), the bare loop / Shrinkscope (headroom), and each tap's cost (rate without /
+//     ≥ 1.0 on nested, cold and warm; none on fromRegex), the bare loop / Shrinkscope (headroom), and each tap's cost (rate without /
 //     with; the bar, for the editor's tap that feeds the panel: ≤ 1.15). Machines are noisy: this prints
 //     numbers, it asserts nothing.
 //
-// Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested] [--mode cold,warm]
+// Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested,fromRegex] [--mode cold,warm]
 //   --quick: 3 processes per cold and 1 per warm measurement.
 // A/B: node bench/throughput.mjs --against <git ref> [--cpu] [--procs N] [--property …] [--mode …]
 //   the engine of the working tree against the engine at <ref>, both bundled the same way into a temporary
@@ -48,6 +50,11 @@ const WARM_RUNS = 3;
 
 // ---------------------------------------------------------------------------------------------- child
 
+/** fromRegex's addresses: a local part, a host, one or two domain labels. */
+const EMAIL_SOURCE = "[a-z0-9._%+-]{1,20}@[a-z0-9-]{1,12}(?:\\.[a-z]{2,6}){1,2}";
+const EMAIL = new RegExp(EMAIL_SOURCE);
+const EMAIL_ANCHORED = new RegExp(`^(?:${EMAIL_SOURCE})$`);
+
 let calls = 0;
 const BODIES = {
   list: (xs) => {
@@ -61,6 +68,10 @@ const BODIES = {
   nested: (o) => {
     calls++;
     if (o.items.length + o.name.length > 1e9 || o.id === 0.5) throw 0;
+  },
+  fromRegex: (s) => {
+    calls++;
+    if (s.length > 1e9) throw 0;
   },
 };
 
@@ -78,6 +89,22 @@ function bareArray(make) {
   for (let i = 0; i < len; i++) xs[i] = make();
   return xs;
 }
+/** A string of `min`..`max` characters of `chars`. */
+function bareFrom(chars, min, max) {
+  const len = min + ((Math.random() * (max - min + 1)) | 0);
+  let s = "";
+  for (let i = 0; i < len; i++) s += chars[(Math.random() * chars.length) | 0];
+  return s;
+}
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+/** An address EMAIL matches: local part, "@", host, then one or two domain labels. */
+function bareEmail() {
+  let s = `${bareFrom(`${LOWER}${DIGITS}._%+-`, 1, 20)}@${bareFrom(`${LOWER}${DIGITS}-`, 1, 12)}`;
+  for (let labels = Math.random() < 0.5 ? 1 : 2; labels > 0; labels--) s += `.${bareFrom(LOWER, 2, 6)}`;
+  return s;
+}
+const DIGITS = "0123456789";
+
 const BARE = {
   list: () => bareArray(randInt),
   record: () => ({ n: randInt(), s: bareString(), bs: bareArray(() => Math.random() < 0.5) }),
@@ -86,6 +113,7 @@ const BARE = {
     name: bareString(),
     items: bareArray(() => ({ sku: bareString(), qty: (Math.random() * 101) | 0 })),
   }),
+  fromRegex: () => bareEmail(),
 };
 
 async function contender(lib, shape) {
@@ -107,6 +135,7 @@ async function contender(lib, shape) {
           name: fc.string(),
           items: fc.array(fc.record({ sku: fc.string(), qty: fc.integer({ min: 0, max: 100 }) })),
         }),
+      fromRegex: () => fc.stringMatching(EMAIL_ANCHORED),
     }[shape]();
     return (n, seed) => fc.assert(fc.property(arb, body), { numRuns: n, seed });
   }
@@ -133,6 +162,7 @@ async function contender(lib, shape) {
         name: st.text(),
         items: st.lists(st.records({ sku: st.text(), qty: st.integers({ min: 0, max: 100 }) })),
       }),
+    fromRegex: () => st.fromRegex(EMAIL, { fullMatch: true }),
   }[shape]();
   const prop = property(strategy, body);
   const tap = lib === "shrinkscope-tap" ? () => {} : undefined;
@@ -172,7 +202,7 @@ async function child(lib, shape, mode, clock) {
 // ---------------------------------------------------------------------------------------------- parent
 
 const LIBS = ["bare", "fast-check", "shrinkscope", "shrinkscope-runner-tap", "shrinkscope-tap"];
-const SHAPES = ["list", "record", "nested"];
+const SHAPES = ["list", "record", "nested", "fromRegex"];
 const MODES = ["cold", "warm"];
 const BARS = { list: 1.5, record: 1.5, nested: 1.0 };
 const TAP_BAR = 1.15;
@@ -247,7 +277,7 @@ function parent(argv) {
         fmtRate(m.bare),
         fmtRate(m["fast-check"]),
         fmtRate(m.shrinkscope),
-        `${ratio.toFixed(2)}x${ratio >= BARS[shape] ? "" : ` (bar ${BARS[shape]})`}`,
+        `${ratio.toFixed(2)}x${BARS[shape] === undefined || ratio >= BARS[shape] ? "" : ` (bar ${BARS[shape]})`}`,
         `${(m.bare / m.shrinkscope).toFixed(1)}x`,
         fmtRate(m["shrinkscope-runner-tap"]),
         `${tap.toFixed(2)}x${tap <= TAP_BAR ? "" : ` (bar ${TAP_BAR})`}`,
@@ -280,7 +310,7 @@ function parent(argv) {
   for (const row of rows) console.log(line(row));
   console.log();
   console.log(
-    `vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`,
+    `vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x, none on fromRegex); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`,
   );
 }
 
