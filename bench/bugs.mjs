@@ -17,7 +17,10 @@
 // Each library runs in its own `node` process (bench/lib/fresh-processes.mjs), so neither warms up or
 // shapes the other; the numbers are counts, not times, and do not depend on the machine.
 //
-// Usage: node bench/bugs.mjs [--seeds N] [--only name1,name2] [--json out.json]
+// With --minimal, each bug also runs as a user's test would (shrinking on, the same seeds), and a second table
+// shows the minimal example each library printed most often, and on how many seeds.
+//
+// Usage: node bench/bugs.mjs [--seeds N] [--only name1,name2] [--minimal] [--json out.json]
 // (internal: --child shrinkscope|fast-check, every bug on every seed, JSON on stdout)
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,6 +32,7 @@ import { regexBugs } from "./bugs/regex.mjs";
 import { commandLine, num, table } from "./lib/markdown.mjs";
 import { dateBugs } from "./bugs/dates.mjs";
 import { bigintBugs } from "./bugs/bigints.mjs";
+import { shapeBugs } from "./bugs/shapes.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -198,6 +202,7 @@ const bugs = [
   },
   ...dateBugs,
   ...bigintBugs,
+  ...shapeBugs,
   // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
   ...regexBugs,
 ];
@@ -240,21 +245,54 @@ function runOne(library, bug, seed) {
   return failedAt;
 }
 
-function child(library, seeds, only) {
+/**
+ * Runs `bug` on `seed` as a user's test would (shrinking on, 100 examples): the minimal failing arguments as the
+ * library prints them (Shrinkscope's repro, fast-check's stringify), or null when the run passed.
+ */
+function minimalOf(library, bug, seed) {
+  const body = (...args) => {
+    let ok = false;
+    try {
+      ok = bug.holds(...args);
+    } catch {
+      // The code under test threw: that is the bug too.
+    }
+    if (!ok) throw new Error(`${bug.name} fails`);
+  };
+  if (library === "shrinkscope") {
+    try {
+      check(property(...bug.shrinkscope(), body), { seed, maxExamples: MAX_EXAMPLES, database: null, deadline: null });
+      return null;
+    } catch (e) {
+      if (!(e instanceof PropertyFailure)) throw e;
+      return e.repro;
+    }
+  }
+  const r = fc.check(fc.property(...bug.fastcheck(), body), { seed, numRuns: MAX_EXAMPLES });
+  if (!r.failed) return null;
+  return r.counterexample.map((v) => fc.stringify(v)).join(", ");
+}
+
+function child(library, seeds, only, withMinimal) {
   const found = {};
+  const minimal = {};
   for (const bug of bugs) {
     if (only && !only.includes(bug.name)) continue;
     found[bug.name] = [];
-    for (let seed = 0; seed < seeds; seed++) found[bug.name].push(runOne(library, bug, seed));
+    minimal[bug.name] = [];
+    for (let seed = 0; seed < seeds; seed++) {
+      found[bug.name].push(runOne(library, bug, seed));
+      if (withMinimal) minimal[bug.name].push(minimalOf(library, bug, seed));
+    }
   }
   // The shape measureInFreshProcesses reads: one "run", the whole table.
-  console.log(JSON.stringify({ runs: [{ found }] }));
+  console.log(JSON.stringify({ runs: [{ found, minimal }] }));
 }
 
 // ---------------------------------------------------------------------------------------------- main
 
 function parseArgs(argv) {
-  const opts = { seeds: 20, only: null, json: null, child: null };
+  const opts = { seeds: 20, only: null, json: null, child: null, minimal: false };
   eachFlag(argv, (a, value) => {
     if (a === "--seeds") opts.seeds = positiveInt(a, value());
     else if (a === "--only")
@@ -263,9 +301,10 @@ function parseArgs(argv) {
         .map((s) => s.trim())
         .filter(Boolean);
     else if (a === "--json") opts.json = value();
+    else if (a === "--minimal") opts.minimal = true;
     else if (a === "--child") opts.child = value();
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/bugs.mjs [--seeds N] [--only name1,name2] [--json out.json]");
+      console.log("node bench/bugs.mjs [--seeds N] [--only name1,name2] [--minimal] [--json out.json]");
       console.log(`bugs: ${bugs.map((b) => b.name).join(", ")}`);
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
@@ -280,7 +319,7 @@ function parseArgs(argv) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (opts.child !== null) {
-  child(opts.child, opts.seeds, opts.only);
+  child(opts.child, opts.seeds, opts.only, opts.minimal);
 } else {
   const measured = measureInFreshProcesses({
     script: SCRIPT,
@@ -292,6 +331,7 @@ if (opts.child !== null) {
       "--seeds",
       String(opts.seeds),
       ...(opts.only ? ["--only", opts.only.join(",")] : []),
+      ...(opts.minimal ? ["--minimal"] : []),
     ],
     rate: (run) => Object.values(run.found).reduce((n, seeds) => n + seeds.filter((at) => at !== null).length, 0),
   });
@@ -327,6 +367,30 @@ if (opts.child !== null) {
       rows,
     ),
   );
+  const minimal = Object.fromEntries(LIBRARIES.map((lib) => [lib, measured[lib].outputs[0].runs[0].minimal]));
+  if (opts.minimal) {
+    // The minimal example each library printed most often over the seeds, and on how many.
+    const mostCommon = (printed) => {
+      const counts = new Map();
+      for (const p of printed) if (p !== null) counts.set(p, (counts.get(p) ?? 0) + 1);
+      const [best, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ["—", 0];
+      return `\`${best}\` on ${n}/${printed.length}${counts.size > 1 ? ` (${counts.size} different)` : ""}`;
+    };
+    const minimalRows = bugs
+      .filter((bug) => bug.name in minimal.shrinkscope)
+      .map((bug) => [bug.name, ...LIBRARIES.map((lib) => mostCommon(minimal[lib][bug.name]).replaceAll("|", "\\|"))]);
+    console.log(
+      `\nminimal examples, shrinking on (${MAX_EXAMPLES} examples, the same seeds): the one printed most often\n`,
+    );
+    console.log(table(["bug", "Shrinkscope", `fast-check ${fcVersion}`], minimalRows));
+  }
   if (opts.json)
-    writeFileSync(opts.json, JSON.stringify({ seeds: opts.seeds, maxExamples: MAX_EXAMPLES, found }, null, 2));
+    writeFileSync(
+      opts.json,
+      JSON.stringify(
+        { seeds: opts.seeds, maxExamples: MAX_EXAMPLES, found, ...(opts.minimal ? { minimal } : {}) },
+        null,
+        2,
+      ),
+    );
 }

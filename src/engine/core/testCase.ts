@@ -482,6 +482,16 @@ export class TestCase {
     this.replayNext = 0;
   }
 
+  /**
+   * Whether queued values are still waiting to be generated: a strategy that queues values of its own (a list's
+   * repeated element, a collection's planned entries) leaves a queue another one set alone, so an outer plan is
+   * followed through the strategies nested in it.
+   */
+  get queueing(): boolean {
+    const queued = this.replayQueue;
+    return queued !== null && this.replayNext < queued.length;
+  }
+
   /** Follow the DataTree cursor past the value just drawn, while it is in the tree. */
   private advanceCursor(type: ChoiceType, value: ChoiceValue): void {
     const cursor = this.cursor;

@@ -133,7 +133,7 @@ class Bigints extends Strategy<bigint> {
     if (special !== null) tc.setReplayQueue(special);
     // Which queue is ours to end: a special's, or one set below (a list repeating an element that holds this
     // bigint queues the element's choices, and ends its queue itself).
-    const own = special !== null || tc.replayQueue === null;
+    const own = special !== null || !tc.queueing;
     let atTop = this.count !== null;
     let high = 0n;
     let limbs = 0;
@@ -141,8 +141,7 @@ class Bigints extends Strategy<bigint> {
       for (; ; limbs++) {
         tc.startSpan("bigint limb");
         // A small case while generating (engine.ts: the first cases): no more limbs, as lists stop adding elements.
-        if (own && tc.replayQueue === null && tc.generating && tc.choiceCount >= tc.growthLimit)
-          tc.setReplayQueue(NO_MORE);
+        if (own && !tc.queueing && tc.generating && tc.choiceCount >= tc.growthLimit) tc.setReplayQueue(NO_MORE);
         const more = tc.drawBoolean(limbs === 0 ? FIRST_LIMB : MORE_LIMBS);
         if (more) high = (high << 32n) | BigInt(drawLimb(tc, own, limbs, LIMB));
         tc.endSpan();
@@ -174,7 +173,7 @@ class Bigints extends Strategy<bigint> {
  * for the leading 1. The leading limb keeps the integer distribution, which varies the magnitude's bit length.
  */
 function drawLimb(tc: TestCase, own: boolean, k: number, c: IntegerConstraints): number {
-  if (k === 0 || !own || tc.random === null || tc.replayQueue !== null || !tc.generating) return tc.drawInteger(c);
+  if (k === 0 || !own || tc.random === null || tc.queueing || !tc.generating) return tc.drawInteger(c);
   tc.setReplayQueue([tc.random.int(c.min as number, c.max as number)]);
   const v = tc.drawInteger(c);
   tc.setReplayQueue(null);

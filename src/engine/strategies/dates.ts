@@ -177,7 +177,7 @@ class Dates extends Strategy<Date> {
     // The flag comes first and the fields are drawn either way: an invalid date is then never simpler than a
     // valid one (its sequence is as long, and greater at the flag), and shrinks to new Date(NaN) on 2000-01-01's fields.
     const isInvalid = this.allowInvalid && tc.drawBoolean(INVALID);
-    const year = tc.random !== null && tc.replayQueue === null && tc.generating;
+    const year = tc.random !== null && !tc.queueing && tc.generating;
     const special = queueSpecial(tc, SPECIAL_P, this.specials);
     const f = this.fields;
     let atLow = true;

@@ -94,15 +94,18 @@ class Lists<T> extends Strategy<T[]> {
       else if (mustGo) go = tc.draw("boolean", MORE_FORCED, true);
       else {
         // A small case while generating (engine.ts: the first cases): no more elements, by a generated false.
-        if (random !== null && tc.choiceCount >= tc.growthLimit && tc.generating) tc.setReplayQueue(NO_MORE);
+        if (random !== null && tc.choiceCount >= tc.growthLimit && tc.generating && !tc.queueing)
+          tc.setReplayQueue(NO_MORE);
         go = tc.drawBoolean(this.more);
       }
       if (!go) {
         tc.endSpan();
         break;
       }
-      // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs.
-      if (tc.rangeTop > base && random !== null && tc.generating && random.bool(0.1)) {
+      // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs. (Not while
+      // another strategy's queue is followed: that plan already says what comes next.)
+      const repeat = tc.rangeTop > base && random !== null && tc.generating && !tc.queueing && random.bool(0.1);
+      if (repeat) {
         const kept = (tc.rangeTop - base) / 2;
         const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
         const from = ranges[k];
@@ -112,7 +115,7 @@ class Lists<T> extends Strategy<T[]> {
         tc.setReplayQueue(values);
       }
       const v = this.elements.draw(tc);
-      tc.setReplayQueue(null);
+      if (repeat) tc.setReplayQueue(null);
       if (seen !== undefined) {
         let key: unknown;
         let set: Set<unknown> = seen;

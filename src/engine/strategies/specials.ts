@@ -16,8 +16,7 @@ import type { TestCase } from "../core/testCase.ts";
  */
 export function queueSpecial<S>(tc: TestCase, p: number, specials: readonly S[]): S | null {
   const random = tc.random;
-  if (random === null || specials.length === 0 || tc.replayQueue !== null || !tc.generating || !random.bool(p))
-    return null;
+  if (random === null || specials.length === 0 || tc.queueing || !tc.generating || !random.bool(p)) return null;
   return random.pick(specials);
 }
 
