@@ -1,11 +1,13 @@
 // Throughput benchmark, plus the event tap's cost (docs/benchmarks.md, "Throughput").
 //
 // How it is measured:
-//   - Four properties users write: a list of integers; a record { n: integer, s: string, bs: boolean[] }; a
+//   - Seven properties users write: a list of integers; a record { n: integer, s: string, bs: boolean[] }; a
 //     nested record { id: integer, name: string, items: { sku: string, qty: integer in 0..100 }[] }; and
 //     (fromRegex) an e-mail-like address of the regular expression EMAIL below — st.fromRegex(EMAIL, { fullMatch:
-//     true }) against fc.stringMatching of the same expression anchored. The body only touches its argument (a
-//     check that never fails) and counts its calls.
+//     true }) against fc.stringMatching of the same expression anchored; a Date (st.dates() against
+//     fc.date({ noInvalidDate: true })), a bigint (st.bigints() against fc.bigInt()) and a Map from strings to
+//     integers (st.maps against fc.map). The body only touches its argument (a check that never fails) and counts
+//     its calls.
 //   - Contenders: a bare loop that builds similar values with Math.random (the practical limit), fast-check
 //     (fc.assert(fc.property(...), { numRuns, seed })), Shrinkscope (check(property(...), { maxExamples,
 //     database: null, deadline: null, seed })), Shrinkscope with the editor's tap (src/runner/tap.ts, loaded as
@@ -20,11 +22,11 @@
 //     calls are counted rather than trusting N: Shrinkscope does not call the body for a case the DataTree
 //     has already run (a duplicate).
 //   - The table shows each contender's median rate, Shrinkscope / fast-check (the bar: ≥ 1.5 on list and record,
-//     ≥ 1.0 on nested, cold and warm; none on fromRegex), the bare loop / Shrinkscope (headroom), and each tap's cost (rate without /
+//     ≥ 1.0 on nested, cold and warm; none on fromRegex; ≥ 1.0 on date, bigint and map), the bare loop / Shrinkscope (headroom), and each tap's cost (rate without /
 //     with; the bar, for the editor's tap that feeds the panel: ≤ 1.15). Machines are noisy: this prints
 //     numbers, it asserts nothing.
 //
-// Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested,fromRegex] [--mode cold,warm]
+// Usage: node bench/throughput.mjs [--quick] [--procs N] [--property list,record,nested,fromRegex,date,bigint,map] [--mode cold,warm]
 //   --quick: 3 processes per cold and 1 per warm measurement.
 // A/B: node bench/throughput.mjs --against <git ref> [--cpu] [--procs N] [--property …] [--mode …]
 //   the engine of the working tree against the engine at <ref>, both bundled the same way into a temporary
@@ -73,6 +75,18 @@ const BODIES = {
     calls++;
     if (s.length > 1e9) throw 0;
   },
+  date: (d) => {
+    calls++;
+    if (d.getTime() === 0.5) throw 0;
+  },
+  bigint: (x) => {
+    calls++;
+    if (x === 0.5) throw 0;
+  },
+  map: (m) => {
+    calls++;
+    if (m.size > 1e9) throw 0;
+  },
 };
 
 const randInt = () => (Math.random() * 4294967296 - 2147483648) | 0;
@@ -114,6 +128,9 @@ const BARE = {
     items: bareArray(() => ({ sku: bareString(), qty: (Math.random() * 101) | 0 })),
   }),
   fromRegex: () => bareEmail(),
+  date: () => new Date(Math.floor((Math.random() * 2 - 1) * 8.64e15)),
+  bigint: () => BigInt(randInt()) * BigInt(randInt()),
+  map: () => new Map(bareArray(() => [bareString(), randInt()])),
 };
 
 async function contender(lib, shape) {
@@ -136,6 +153,9 @@ async function contender(lib, shape) {
           items: fc.array(fc.record({ sku: fc.string(), qty: fc.integer({ min: 0, max: 100 }) })),
         }),
       fromRegex: () => fc.stringMatching(EMAIL_ANCHORED),
+      date: () => fc.date({ noInvalidDate: true }),
+      bigint: () => fc.bigInt(),
+      map: () => fc.map(fc.string(), fc.integer()),
     }[shape]();
     return (n, seed) => fc.assert(fc.property(arb, body), { numRuns: n, seed });
   }
@@ -163,6 +183,9 @@ async function contender(lib, shape) {
         items: st.lists(st.records({ sku: st.text(), qty: st.integers({ min: 0, max: 100 }) })),
       }),
     fromRegex: () => st.fromRegex(EMAIL, { fullMatch: true }),
+    date: () => st.dates(),
+    bigint: () => st.bigints(),
+    map: () => st.maps(st.text(), st.integers()),
   }[shape]();
   const prop = property(strategy, body);
   const tap = lib === "shrinkscope-tap" ? () => {} : undefined;
@@ -202,9 +225,9 @@ async function child(lib, shape, mode, clock) {
 // ---------------------------------------------------------------------------------------------- parent
 
 const LIBS = ["bare", "fast-check", "shrinkscope", "shrinkscope-runner-tap", "shrinkscope-tap"];
-const SHAPES = ["list", "record", "nested", "fromRegex"];
+const SHAPES = ["list", "record", "nested", "fromRegex", "date", "bigint", "map"];
 const MODES = ["cold", "warm"];
-const BARS = { list: 1.5, record: 1.5, nested: 1.0 };
+const BARS = { list: 1.5, record: 1.5, nested: 1.0, date: 1.0, bigint: 1.0, map: 1.0 };
 const TAP_BAR = 1.15;
 
 function option(argv, name) {
@@ -310,7 +333,7 @@ function parent(argv) {
   for (const row of rows) console.log(line(row));
   console.log();
   console.log(
-    `vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x, none on fromRegex); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`,
+    `vs fast-check = Shrinkscope / fast-check (bars: list and record >= 1.5x, nested >= 1.0x, none on fromRegex, date, bigint and map >= 1.0x); tap cost = Shrinkscope without / with the editor's tap (bar <= ${TAP_BAR}x); onEvent cost = without / with an empty onEvent, which gets every test case as an event.`,
   );
 }
 

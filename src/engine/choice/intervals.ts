@@ -101,12 +101,18 @@ export class IntervalSet {
   }
 
   /** The first SIMPLE code points in shrink order (made on first use): generation draws most characters from them. */
-  private simple: Uint32Array | null = null;
+  #simple: Uint32Array | null = null;
+  /**
+   * Always null. A database key walks a strategy's own enumerable fields, a text strategy's alphabet included
+   * (property/key.ts): this field is in every saved key, and the table above, filled while drawing, must not be —
+   * as a field of its own it made a property's key depend on whether any text had been drawn before.
+   */
+  readonly simple = null;
 
   /** Inverse of shrinkIndex. */
   atShrinkIndex(i: number): number {
     if (i < SIMPLE) {
-      const simple = this.simple ?? this.tabulate();
+      const simple = this.#simple ?? this.tabulate();
       if (i < simple.length) return simple[i];
     }
     return this.searchShrinkIndex(i);
@@ -115,7 +121,7 @@ export class IntervalSet {
   private tabulate(): Uint32Array {
     const simple = new Uint32Array(Math.min(this.size, SIMPLE));
     for (let i = 0; i < simple.length; i++) simple[i] = this.searchShrinkIndex(i);
-    return (this.simple = simple);
+    return (this.#simple = simple);
   }
 
   private searchShrinkIndex(i: number): number {

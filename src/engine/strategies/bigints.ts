@@ -25,7 +25,7 @@ import type { TestCase } from "../core/testCase.ts";
 import { invalid } from "../util/errors.ts";
 import { describe, Strategy } from "./strategy.ts";
 import { checkOptions } from "./options.ts";
-import { constraintsCache, queueSpecial, specialQueued } from "./specials.ts";
+import { ConstraintsCache, queueSpecial, specialQueued } from "./specials.ts";
 
 export interface BigintsOptions {
   /** The least value (inclusive; default unbounded). A bigint: `-5n`, `BigInt(-5)`. */
@@ -92,7 +92,7 @@ class Bigints extends Strategy<bigint> {
   private readonly count: IntegerConstraints | null;
   private readonly topLimbs: readonly number[];
   private readonly topLow: number;
-  private readonly constraints = constraintsCache();
+  private readonly constraints = new ConstraintsCache();
   private readonly specials: readonly ChoiceValue[][];
 
   constructor(
@@ -151,13 +151,13 @@ class Bigints extends Strategy<bigint> {
       limbs = tc.drawInteger(this.count);
       atTop = limbs === this.topLimbs.length;
       for (let k = 0; k < limbs; k++) {
-        const limb = drawLimb(tc, own, k, atTop ? this.constraints(0, this.topLimbs[k], 0) : LIMB);
+        const limb = drawLimb(tc, own, k, atTop ? this.constraints.get(0, this.topLimbs[k], 0) : LIMB);
         atTop &&= limb === this.topLimbs[k];
         high = (high << 32n) | BigInt(limb);
       }
     }
     const low =
-      limbs === 0 ? tc.drawInteger(LOW) : drawLimb(tc, own, 1, atTop ? this.constraints(0, this.topLow, 0) : LOW);
+      limbs === 0 ? tc.drawInteger(LOW) : drawLimb(tc, own, 1, atTop ? this.constraints.get(0, this.topLow, 0) : LOW);
     const m = (high << LOW_BITS) | BigInt(low);
     let below = m !== 0n && this.above !== null && m > this.above;
     if (this.bothSides(m)) below = tc.drawBoolean(SIDE);

@@ -1,13 +1,14 @@
 /**
- * st.dates: a Date drawn as its calendar fields — year, month, day, hour, minute, second, millisecond — one
- * integer choice each, in that order, as Hypothesis's dates() and datetimes() draw theirs.
+ * st.dates: a Date drawn as its calendar fields — year, month, day, and the millisecond of the day — one integer
+ * choice each, in that order, as Hypothesis's dates() and datetimes() draw theirs (the time as one choice: four
+ * choices a date, where the time's own fields cost a date half its speed and shrink no better).
  *
  * Why fields and not one integer of milliseconds: shrinking moves one choice at a time, and calendar bugs live
  * on sparse sets of instants. A leap-day bug fails on one day in 1,461; from 2345-02-29 a single millisecond
  * count halves and bisects its way to the start of that same day, never to another year's 29 February. With
  * fields, the year alone moves to 2000 and the 29th stays: the minimal example is the one a person would write.
  * Shortlex over the fields is year first (nearest 2000, later years first at equal distance), then month, day
- * and time toward their smallest.
+ * and time toward their smallest (midnight).
  *
  * Bounds are kept field by field, as digits are kept under a bound: a field is held to the bound's field only
  * while every earlier field equals the bound's, so every instant in [min, max] has exactly one choice sequence
@@ -23,7 +24,7 @@ import type { Random } from "../util/random.ts";
 import { invalid } from "../util/errors.ts";
 import { Strategy } from "./strategy.ts";
 import { checkBoolean, checkOptions } from "./options.ts";
-import { constraintsCache, queueSpecial, specialQueued } from "./specials.ts";
+import { ConstraintsCache, queueSpecial, specialQueued } from "./specials.ts";
 
 export interface DatesOptions {
   /** The earliest instant (inclusive; default the earliest a Date holds, −8.64e15 ms). A valid Date. */
@@ -46,11 +47,11 @@ const Y2038_MS = 2_147_483_647_000;
 const YEAR = 0;
 const MONTH = 1;
 const DAY = 2;
-const HOUR = 3;
-const FIELDS = 7;
+const TIME = 3;
+const FIELDS = 4;
 /** Each field's smallest and largest value, the day's largest that of a 31-day month (see daysInMonth). */
-const LOWEST = [0, 1, 1, 0, 0, 0, 0];
-const HIGHEST = [0, 12, 31, 23, 59, 59, 999];
+const LOWEST = [0, 1, 1, 0];
+const HIGHEST = [0, 12, 31, DAY_MS - 1];
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** How often a fresh date is a special one, and a date invalid (with allowInvalid). */
@@ -82,7 +83,7 @@ function daysFromCivil(y: number, m: number, d: number): number {
 /** The fields of an instant (a valid Date's time). */
 function fieldsOf(ms: number): number[] {
   const days = Math.floor(ms / DAY_MS);
-  let rest = ms - days * DAY_MS;
+  const time = ms - days * DAY_MS;
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -91,15 +92,11 @@ function fieldsOf(ms: number): number[] {
   const mp = Math.floor((5 * doy + 2) / 153);
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
-  const ms3 = rest % 1000;
-  rest = (rest - ms3) / 1000;
-  const s = rest % 60;
-  rest = (rest - s) / 60;
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d, Math.floor(rest / 60), rest % 60, s, ms3];
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d, time];
 }
 
 function timeOf(f: readonly number[]): number {
-  return daysFromCivil(f[0], f[1], f[2]) * DAY_MS + ((f[3] * 60 + f[4]) * 60 + f[5]) * 1000 + f[6];
+  return daysFromCivil(f[0], f[1], f[2]) * DAY_MS + f[3];
 }
 
 /** A special instant: from field `at` on, `values(fields drawn so far)` are queued. */
@@ -108,17 +105,20 @@ interface Special {
   readonly values: (fields: readonly number[], r: Random) => number[];
 }
 
-const START_OF_DAY = [0, 0, 0, 0];
-const END_OF_DAY = [23, 59, 59, 999];
+const START_OF_DAY = [0];
+const END_OF_DAY = [DAY_MS - 1];
 
 class Dates extends Strategy<Date> {
   private readonly low: readonly number[];
   private readonly high: readonly number[];
   private readonly toward: readonly number[];
-  private readonly constraints = constraintsCache();
+  private readonly constraints = new ConstraintsCache();
   private readonly specials: readonly Special[];
-  /** The fields of the date being drawn (one at a time: a date holds no strategy that could draw another). */
-  private readonly fields = new Array<number>(FIELDS).fill(0);
+  /**
+   * The fields of the date being drawn (one at a time: a date holds no strategy that could draw another). Private,
+   * as what changes while drawing must be: the database key walks the strategy's own fields (property/key.ts).
+   */
+  readonly #fields = new Array<number>(FIELDS).fill(0);
 
   constructor(
     readonly minMs: number,
@@ -141,8 +141,8 @@ class Dates extends Strategy<Date> {
       ...[0, Y2038_MS].filter(inRange).map(fixed),
       leapDay,
       leapDay,
-      { at: HOUR, values: () => START_OF_DAY },
-      { at: HOUR, values: () => END_OF_DAY },
+      { at: TIME, values: () => START_OF_DAY },
+      { at: TIME, values: () => END_OF_DAY },
       { at: DAY, values: () => [1, ...START_OF_DAY] },
       { at: DAY, values: (f) => [daysInMonth(f[YEAR], f[MONTH]), ...END_OF_DAY] },
       { at: MONTH, values: () => [1, 1, ...START_OF_DAY] },
@@ -179,7 +179,7 @@ class Dates extends Strategy<Date> {
     const isInvalid = this.allowInvalid && tc.drawBoolean(INVALID);
     const year = tc.random !== null && !tc.queueing && tc.generating;
     const special = queueSpecial(tc, SPECIAL_P, this.specials);
-    const f = this.fields;
+    const f = this.#fields;
     let atLow = true;
     let atHigh = true;
     let atToward = true;
@@ -191,7 +191,7 @@ class Dates extends Strategy<Date> {
       const lo = atLow || k === YEAR ? this.low[k] : lowest;
       const hi = atHigh || k === YEAR ? this.high[k] : highest;
       const t = atToward || k === YEAR ? this.toward[k] : lowest;
-      const v = tc.drawInteger(this.constraints(lo, hi, t < lo ? lo : t > hi ? hi : t));
+      const v = tc.drawInteger(this.constraints.get(lo, hi, t < lo ? lo : t > hi ? hi : t));
       f[k] = v;
       atLow &&= v === this.low[k];
       atHigh &&= v === this.high[k];

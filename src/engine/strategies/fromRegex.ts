@@ -39,7 +39,8 @@ const FREE_PADDING: StringConstraints = { alphabet: PADDING, minSize: 0, maxSize
 const PADDINGS_KEPT = 16;
 
 class FromRegex extends Strategy<string | null> {
-  private readonly paddings = new Map<IntervalSet, StringConstraints | null>();
+  /** Padding constraints by the set an assertion leaves (private: the database key must not change as it draws). */
+  readonly #paddings = new Map<IntervalSet, StringConstraints | null>();
   constructor(
     private readonly plan: Plan,
     private readonly groupCount: number,
@@ -74,11 +75,11 @@ class FromRegex extends Strategy<string | null> {
   /** Text next to the match, of the characters `allowed` leaves (all of them when null); null when none can go. */
   private padding(tc: TestCase, allowed: Allowed | null): string | null {
     if (allowed === null) return tc.drawString(FREE_PADDING);
-    let c = this.paddings.get(allowed.set);
+    let c = this.#paddings.get(allowed.set);
     if (c === undefined) {
       const alphabet = intersect(PADDING, allowed.set);
       c = alphabet.size === 0 ? null : { alphabet, minSize: 0, maxSize: MAX_SIZE };
-      if (this.paddings.size < PADDINGS_KEPT) this.paddings.set(allowed.set, c);
+      if (this.#paddings.size < PADDINGS_KEPT) this.#paddings.set(allowed.set, c);
     }
     if (c === null) return allowed.edge ? "" : null;
     // Only characters `allowed` names may touch the match; with no edge allowed, at least one must.

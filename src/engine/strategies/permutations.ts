@@ -13,7 +13,7 @@ import { invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { describe, Strategy } from "./strategy.ts";
 import { checkOptions, checkSizes, guard } from "./options.ts";
-import { constraintsCache } from "./specials.ts";
+import { ConstraintsCache } from "./specials.ts";
 
 class Permutations<T> extends Strategy<T[]> {
   constructor(private readonly values: readonly T[]) {
@@ -43,8 +43,8 @@ class Subsequences<T> extends Strategy<T[]> {
   ) {
     super("subsequence");
   }
-  /** Made once per range of indices (see constraintsCache). */
-  private readonly constraints = constraintsCache();
+  /** Made once per range of indices (see ConstraintsCache). */
+  private readonly constraints = new ConstraintsCache();
   protected doDraw(tc: TestCase): T[] {
     const out: T[] = [];
     const n = this.values.length;
@@ -65,7 +65,7 @@ class Subsequences<T> extends Strategy<T[]> {
       // Which value comes next: an index from the next one on, leaving enough after it for minSize. An index,
       // not a count skipped: deleting an element's span leaves the later ones where they were.
       const last = n - 1 - Math.max(0, this.minSize - out.length - 1);
-      next = tc.drawInteger(this.constraints(next, last, next));
+      next = tc.drawInteger(this.constraints.get(next, last, next));
       out.push(this.values[next++]);
       tc.endSpan();
     }

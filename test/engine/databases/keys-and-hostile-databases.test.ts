@@ -288,6 +288,28 @@ describe("the key's parts", () => {
     );
     assert.equal(getterCalls, 0, "getters are not called");
   });
+
+  it("a strategy's shape is the same after it has drawn: what it keeps while drawing is not part of its key", () => {
+    const strategies = [
+      st.text(), // its alphabet's table of simplest characters is made by the first draw
+      st.dates(),
+      st.dates({ min: new Date(0), max: new Date(10 ** 12) }),
+      st.bigints({ min: -(2n ** 70n), max: 2n ** 70n }),
+      st.fromRegex(/^(a|b)+\b.$/),
+      st.subsequences([1, 2, 3, 4], { minSize: 1 }),
+      st.sets(st.integers()),
+      st.dictionaries(st.text(), st.integers()),
+      st.records({ id: st.integers() }, { optional: { note: st.text() } }),
+    ];
+    for (const s of strategies) {
+      const before = [shapeOf([s], false), shapeOf([s], true)];
+      check(
+        property(s, () => {}),
+        { database: null, deadline: null, seed: 1, maxExamples: 200 },
+      );
+      assert.deepEqual([shapeOf([s], false), shapeOf([s], true)], before, before[0].slice(0, 60));
+    }
+  });
 });
 
 // ------------------------------------------------------------------------------------------------ custom databases

@@ -319,10 +319,14 @@ class Compiler {
     const made = parts.map(charPart);
     if (made.length === 1 && made[0].choice === null)
       return { plan: { kind: "text", text: made[0].only }, minLength: made[0].only.length };
-    return {
-      plan: { kind: "char", parts: made, pick: pickAmong(made.length), narrowed: new Map() },
-      minLength: 1,
-    };
+    const plan = { kind: "char", parts: made, pick: pickAmong(made.length) } as unknown as Extract<
+      Plan,
+      { kind: "char" }
+    >;
+    // A cache filled while drawing: not enumerable, as the database key walks a strategy's enumerable fields and
+    // must not change as it draws (property/key.ts).
+    Object.defineProperty(plan, "narrowed", { value: new Map(), enumerable: false });
+    return { plan, minLength: 1 };
   }
 }
 
