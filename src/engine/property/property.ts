@@ -47,6 +47,39 @@ export function property<A, B, C, D, E>(
   body: Body<[A, B, C, D, E]>,
   settings?: Settings,
 ): Property;
+export function property<A, B, C, D, E, F>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  d: Strategy<D>,
+  e: Strategy<E>,
+  f: Strategy<F>,
+  body: Body<[A, B, C, D, E, F]>,
+  settings?: Settings,
+): Property;
+export function property<A, B, C, D, E, F, G>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  d: Strategy<D>,
+  e: Strategy<E>,
+  f: Strategy<F>,
+  g: Strategy<G>,
+  body: Body<[A, B, C, D, E, F, G]>,
+  settings?: Settings,
+): Property;
+export function property<A, B, C, D, E, F, G, H>(
+  a: Strategy<A>,
+  b: Strategy<B>,
+  c: Strategy<C>,
+  d: Strategy<D>,
+  e: Strategy<E>,
+  f: Strategy<F>,
+  g: Strategy<G>,
+  h: Strategy<H>,
+  body: Body<[A, B, C, D, E, F, G, H]>,
+  settings?: Settings,
+): Property;
 export function property(...args: unknown[]): Property;
 export function property(...args: unknown[]): Property {
   const api = "property";
