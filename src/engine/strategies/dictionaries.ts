@@ -27,7 +27,6 @@ const SPECIAL_KEYS: readonly string[] = ["__proto__", "constructor", "", "protot
 /** A map's entries whose keys must be strings, offered the special keys and case variants while generating. */
 class DictionaryEntries<V> extends MapEntries<string, V> {
   override readonly api = "st.dictionaries";
-  override readonly label = "dictionary entry";
   override drawKey(tc: TestCase): string {
     const key = super.drawKey(tc);
     if (typeof key !== "string") invalid(this.api, `keys must draw strings, the key strategy drew ${describe(key)}`);

@@ -15,7 +15,6 @@ export type MapsOptions = SetsOptions;
 /** A map's entries: each key, then its value. */
 export class MapEntries<K, V> implements EntryParts<K, V> {
   readonly api: string = "st.maps";
-  readonly label: string = "map entry";
   constructor(
     protected readonly keys: Strategy<K>,
     protected readonly values: Strategy<V>,

@@ -50,7 +50,7 @@ class Subsequences<T> extends Strategy<T[]> {
     const n = this.values.length;
     let next = 0;
     for (;;) {
-      tc.startSpan("subsequence element");
+      tc.startSpan("list element"); // as a list's: the shrinker treats it as one
       // Forced where the sizes leave no choice: more until minSize, none at maxSize or past the last value.
       const more =
         out.length >= this.maxSize || next >= n

@@ -18,7 +18,6 @@ export interface SetsOptions {
 
 class SetElements<T> implements EntryParts<T, T> {
   readonly api = "st.sets";
-  readonly label = "set element";
   constructor(private readonly elements: Strategy<T>) {}
   drawKey(tc: TestCase): T {
     return this.elements.draw(tc);

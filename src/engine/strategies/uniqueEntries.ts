@@ -34,8 +34,6 @@ const MAX_DROPPED_STREAK = 10;
 export interface EntryParts<K, E> {
   /** The call misuse is reported under ("st.sets"). */
   readonly api: string;
-  /** Span label of an entry ("set element", "map entry", "dictionary entry"). */
-  readonly label: string;
   drawKey(tc: TestCase): K;
   /** The entry, once its key is known to be new (a set's entry is its key). */
   drawEntry(tc: TestCase, key: K): E;
@@ -81,7 +79,9 @@ export function drawEntries<K, E>(
   for (;;) {
     const n = keys.length;
     if (tc.generating && !tc.queueing) plan(tc, parts, sizes, n, seen, keys, prevStart, prevEnd);
-    tc.startSpan(parts.label);
+    // Labelled as a list's element is (its "one more?" flag, then the entry): the shrinker and the variations
+    // treat a collection's entries as they treat a list's.
+    tc.startSpan("list element");
     let go: boolean;
     if (n >= sizes.maxSize) go = tc.draw("boolean", MORE_FORCED, false);
     else if (n < sizes.minSize) go = tc.draw("boolean", MORE_FORCED, true);

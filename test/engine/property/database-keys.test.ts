@@ -51,9 +51,9 @@ const PINNED = [
   "74ecc7076f6b051d.f089d53c44a86a64#0", // records with optional keys
   "ae7e12d668285e00.11dcd2094a225750#0", // nullable
   "1c39c7e1512dea9d.9035725b2071c398#0", // optional
-  "da615d42296b2959.57b3f4ecf26a53be#0", // sets
-  "21bbb1ee55a7257d.0324b92d79cebb07#0", // maps
-  "7237a42d1215924d.4c9211748eb47323#0", // dictionaries
+  "35a14096d12b1d25.7b320de4a8b7ea89#0", // sets
+  "a2ee587c19c43672.fe92a37d44099ea2#0", // maps
+  "50e41570facf1ee9.3e19a03ec9dc1314#0", // dictionaries
   "5a42c4209d1d30dd.073ab05f07c0afaf#0", // oneOf weighted
   "0fba0efbb097ed90.226560a8c6e95e08#0", // permutations
   "6cb89c7e0a05b82b.aa4455b11283279b#0", // subsequences
