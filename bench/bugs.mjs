@@ -33,6 +33,7 @@ import { commandLine, num, table } from "./lib/markdown.mjs";
 import { dateBugs } from "./bugs/dates.mjs";
 import { bigintBugs } from "./bugs/bigints.mjs";
 import { shapeBugs } from "./bugs/shapes.mjs";
+import { identifierBugs } from "./bugs/identifiers.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -203,6 +204,7 @@ const bugs = [
   ...dateBugs,
   ...bigintBugs,
   ...shapeBugs,
+  ...identifierBugs,
   // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
   ...regexBugs,
 ];

@@ -38,3 +38,5 @@ export { dates } from "./dates.ts";
 export type { DatesOptions } from "./dates.ts";
 export { bigints } from "./bigints.ts";
 export type { BigintsOptions } from "./bigints.ts";
+export { uuids, ipAddresses, domains, emails, urls } from "./identifiers/index.ts";
+export type { UuidsOptions, IpAddressesOptions } from "./identifiers/index.ts";

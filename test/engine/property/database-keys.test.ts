@@ -58,6 +58,11 @@ const PINNED = [
   "0fba0efbb097ed90.226560a8c6e95e08#0", // permutations
   "6cb89c7e0a05b82b.aa4455b11283279b#0", // subsequences
   "7042860d65d14a1f.60efb25fe20db3ee#0", // composite
+  "45efe66bb4b56c0f.da980ef70f2d85b8#0", // uuids
+  "b7684d463b2bfaae.3d0dc2d08509d8fa#0", // ipAddresses
+  "a5277aa002edd893.4aae4a9874f4f8d1#0", // domains
+  "6291e2585ca17e26.e9dad101c6a643da#0", // emails
+  "02770e6ccff44753.416ab7349699ac29#0", // urls
 ].map((k) => `${FIXTURE}::property::${k}`);
 
 for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {
