@@ -6,6 +6,8 @@ export type { FloatsOptions } from "./floats.ts";
 export { booleans } from "./booleans.ts";
 export { text } from "./text.ts";
 export type { TextOptions } from "./text.ts";
+export { characters } from "./characters.ts";
+export type { CharactersOptions, Characters } from "./characters.ts";
 export { fromRegex } from "./fromRegex.ts";
 export type { FromRegexOptions } from "./fromRegex.ts";
 export { bytes } from "./bytes.ts";

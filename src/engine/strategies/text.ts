@@ -5,6 +5,7 @@ import { IntervalSet } from "../choice/intervals.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { describe, Strategy } from "./strategy.ts";
 import { checkOptions, checkSizes, guard } from "./options.ts";
+import { Characters } from "./characters.ts";
 
 /** Every code point except the surrogates (which cannot stand alone in well-formed text). */
 const DEFAULT_ALPHABET = new IntervalSet([
@@ -13,8 +14,11 @@ const DEFAULT_ALPHABET = new IntervalSet([
 ]);
 
 export interface TextOptions {
-  /** Characters allowed: a string of them, or [from, to] code-point ranges (default: all but surrogates). */
-  alphabet?: string | readonly (readonly [number, number])[];
+  /**
+   * Characters allowed: a string of them, [from, to] code-point ranges, or an `st.characters(…)` strategy
+   * (default: all but surrogates).
+   */
+  alphabet?: string | readonly (readonly [number, number])[] | Characters;
   minSize?: number;
   maxSize?: number;
 }
@@ -40,6 +44,7 @@ export function text(options?: TextOptions): Strategy<string> {
   let alphabet = DEFAULT_ALPHABET;
   const a = o.alphabet;
   if (typeof a === "string") alphabet = IntervalSet.fromString(a);
+  else if (a instanceof Characters) alphabet = a.alphabet;
   else if (Array.isArray(a)) {
     // Each range read once, into a copy: a getter or Proxy trap that throws is InvalidArgument naming the call,
     // and the ranges checked are the ranges used.

@@ -63,6 +63,8 @@ const PINNED = [
   "a5277aa002edd893.4aae4a9874f4f8d1#0", // domains
   "6291e2585ca17e26.e9dad101c6a643da#0", // emails
   "02770e6ccff44753.416ab7349699ac29#0", // urls
+  "8450b6a55abde720.e262bee52e41d870#0", // characters
+  "44880509099adcf6.dae6816f358e08dd#0", // text with a characters alphabet
 ].map((k) => `${FIXTURE}::property::${k}`);
 
 for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {

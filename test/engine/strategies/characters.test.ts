@@ -1,0 +1,79 @@
+// st.characters and st.text({ alphabet: st.characters(…) }): the strategy laws (laws.ts) with RegExp's own
+// \p{…} as the oracle; the simplest character by the pinned rule; misuse named.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { find, st } from "../../../src/engine/index.ts";
+import { strategyLaws, valuesOf } from "./laws.ts";
+
+const QUIET = { database: null, deadline: null, seed: 1 } as const;
+const oneCodePoint = (c: string) => typeof c === "string" && [...c].length === 1;
+
+strategyLaws({
+  name: "st.characters()",
+  strategy: st.characters(),
+  valid: (c) => (oneCodePoint(c) && c.isWellFormed()) || `not one well-formed code point: ${JSON.stringify(c)}`,
+  simplest: "0",
+  boundaries: {
+    "an astral character": (c) => c.codePointAt(0)! > 0xffff,
+    "a control character": (c) => /\p{Cc}/u.test(c),
+  },
+  badOptions: [
+    [() => st.characters({ categories: ["Xx"] }), /^st\.characters: unknown Unicode general category string "Xx"/],
+    [() => st.characters({ categories: [] }), /^st\.characters: categories is empty/],
+    [() => st.characters({ min: 10, max: 5 }), /^st\.characters: min \(10\) must not be greater than max \(5\)/],
+    [() => st.characters({ max: 0x110000 }), /^st\.characters: max must be a code point/],
+    [() => st.characters({ min: 48, max: 48, exclude: "0" }), /^st\.characters: no character is left/],
+    [
+      () => st.characters({ exclude: 5 as never }),
+      /^st\.characters: exclude must be a string of characters, got number 5/,
+    ],
+    [() => st.characters({ category: ["Lu"] } as never), /^st\.characters: unknown option "category"/],
+  ],
+});
+
+strategyLaws({
+  name: 'st.characters({ categories: ["Lu"] })',
+  strategy: st.characters({ categories: ["Lu"] }),
+  valid: (c) => (oneCodePoint(c) && /^\p{Lu}$/u.test(c)) || `not an upper-case letter: ${JSON.stringify(c)}`,
+  simplest: "A",
+  boundaries: { "a non-ASCII capital": (c) => c.codePointAt(0)! > 127 },
+  seeds: 5,
+});
+
+strategyLaws({
+  name: 'st.characters({ categories: ["Nd", "Zs"], exclude: "0" })',
+  strategy: st.characters({ categories: ["Nd", "Zs"], exclude: "0" }),
+  valid: (c) =>
+    (oneCodePoint(c) && /^[\p{Nd}\p{Zs}]$/u.test(c) && c !== "0") || `not a digit or space: ${JSON.stringify(c)}`,
+  simplest: "1",
+  boundaries: { "a space": (c) => /\p{Zs}/u.test(c), "a non-ASCII digit": (c) => /\p{Nd}/u.test(c) && c > "9" },
+  seeds: 5,
+});
+
+strategyLaws({
+  name: "st.characters({ min: 0x3b1, max: 0x3c9 })",
+  strategy: st.characters({ min: 0x3b1, max: 0x3c9 }),
+  valid: (c) => (c >= "α" && c <= "ω" && oneCodePoint(c)) || `outside α–ω: ${JSON.stringify(c)}`,
+  simplest: "α",
+  seeds: 3,
+});
+
+strategyLaws({
+  name: 'st.text({ alphabet: st.characters({ categories: ["Ll"] }) })',
+  strategy: st.text({ alphabet: st.characters({ categories: ["Ll"] }) }),
+  valid: (s) => /^\p{Ll}*$/u.test(s) || `a character that is not lower case: ${JSON.stringify(s)}`,
+  simplest: "",
+  seeds: 5,
+});
+
+test("lone surrogates only when asked for; a text's sizes count code points", () => {
+  assert.ok(valuesOf(st.characters(), 2, 2000).every((c) => c.isWellFormed()));
+  assert.ok(valuesOf(st.characters({ categories: ["Cs"] }), 2, 200).every((c) => /^[\ud800-\udfff]$/.test(c)));
+  const astral = find(
+    st.text({ alphabet: st.characters({ min: 0x10000 }), minSize: 3, maxSize: 3 }),
+    () => true,
+    QUIET,
+  );
+  assert.equal([...astral].length, 3);
+  assert.equal(astral.length, 6, "three astral code points are six UTF-16 units");
+});
