@@ -34,6 +34,7 @@ import { dateBugs } from "./bugs/dates.mjs";
 import { bigintBugs } from "./bugs/bigints.mjs";
 import { shapeBugs } from "./bugs/shapes.mjs";
 import { identifierBugs } from "./bugs/identifiers.mjs";
+import { jsonBugs } from "./bugs/json.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -205,6 +206,7 @@ const bugs = [
   ...bigintBugs,
   ...shapeBugs,
   ...identifierBugs,
+  ...jsonBugs,
   // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
   ...regexBugs,
 ];

@@ -42,3 +42,7 @@ export { bigints } from "./bigints.ts";
 export type { BigintsOptions } from "./bigints.ts";
 export { uuids, ipAddresses, domains, emails, urls } from "./identifiers/index.ts";
 export type { UuidsOptions, IpAddressesOptions } from "./identifiers/index.ts";
+export { json } from "./json.ts";
+export type { JsonOptions, JsonValue } from "./json.ts";
+export { anything } from "./anything.ts";
+export type { AnythingOptions } from "./anything.ts";

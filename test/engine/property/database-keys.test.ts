@@ -65,6 +65,8 @@ const PINNED = [
   "02770e6ccff44753.416ab7349699ac29#0", // urls
   "8450b6a55abde720.e262bee52e41d870#0", // characters
   "44880509099adcf6.dae6816f358e08dd#0", // text with a characters alphabet
+  "2fafc668841350dc.5ea8383cbad85f47#0", // json
+  "cfeb486185873544.3d048455b879c8d8#0", // anything
 ].map((k) => `${FIXTURE}::property::${k}`);
 
 for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {

@@ -7,11 +7,13 @@ import { strategyLaws, valuesOf } from "./laws.ts";
 
 const QUIET = { database: null, deadline: null, seed: 1 } as const;
 const oneCodePoint = (c: string) => typeof c === "string" && [...c].length === 1;
+/** No lone surrogate (String.prototype.isWellFormed, which Node 20 has and the TypeScript lib here does not). */
+const wellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
 strategyLaws({
   name: "st.characters()",
   strategy: st.characters(),
-  valid: (c) => (oneCodePoint(c) && c.isWellFormed()) || `not one well-formed code point: ${JSON.stringify(c)}`,
+  valid: (c) => (oneCodePoint(c) && wellFormed(c)) || `not one well-formed code point: ${JSON.stringify(c)}`,
   simplest: "0",
   boundaries: {
     "an astral character": (c) => c.codePointAt(0)! > 0xffff,
@@ -67,7 +69,7 @@ strategyLaws({
 });
 
 test("lone surrogates only when asked for; a text's sizes count code points", () => {
-  assert.ok(valuesOf(st.characters(), 2, 2000).every((c) => c.isWellFormed()));
+  assert.ok(valuesOf(st.characters(), 2, 2000).every((c) => wellFormed(c)));
   assert.ok(valuesOf(st.characters({ categories: ["Cs"] }), 2, 200).every((c) => /^[\ud800-\udfff]$/.test(c)));
   const astral = find(
     st.text({ alphabet: st.characters({ min: 0x10000 }), minSize: 3, maxSize: 3 }),
