@@ -35,6 +35,7 @@ import { bigintBugs } from "./bugs/bigints.mjs";
 import { shapeBugs } from "./bugs/shapes.mjs";
 import { identifierBugs } from "./bugs/identifiers.mjs";
 import { jsonBugs } from "./bugs/json.mjs";
+import { functionBugs } from "./bugs/functions.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -207,6 +208,7 @@ const bugs = [
   ...shapeBugs,
   ...identifierBugs,
   ...jsonBugs,
+  ...functionBugs,
   // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
   ...regexBugs,
 ];
@@ -274,7 +276,8 @@ function minimalOf(library, bug, seed) {
   }
   const r = fc.check(fc.property(...bug.fastcheck(), body), { seed, numRuns: MAX_EXAMPLES });
   if (!r.failed) return null;
-  return r.counterexample.map((v) => fc.stringify(v)).join(", ");
+  // One line, as a table cell needs (fast-check prints a function over several).
+  return r.counterexample.map((v) => fc.stringify(v).replace(/\s*\n\s*/g, " ")).join(", ");
 }
 
 function child(library, seeds, only, withMinimal) {

@@ -1165,3 +1165,39 @@ test("values survive the trip", property(
   assert.notEqual(status, 0, output);
   assert.match(output, /all six kept/);
 });
+
+test("a counterexample of generated functions pastes back: the lookups compile under strict tsc and the regression test fails the same way", () => {
+  const source = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { property, st } from "shrinkscope";
+
+const compose = (f: (x: number) => number, g: (x: number) => number) => (x: number) => g(f(x));
+
+test("compose applies g first", property(
+  st.functions({ returns: st.integers() }),
+  st.functions({ returns: st.integers() }),
+  st.integers(),
+  (f, g, x) => {
+    assert.equal(compose(f, g)(x), f(g(x)), "applied in the wrong order");
+  },
+  { database: null },
+));
+`;
+  const compose = (f: (x: number) => number, g: (x: number) => number) => (x: number) => g(f(x));
+  const ints = engine.st.functions({ returns: engine.st.integers() });
+  let repro = "";
+  try {
+    engine.check(
+      engine.property(ints, ints, engine.st.integers(), (f, g, x) => {
+        assert.equal(compose(f, g)(x), f(g(x)), "applied in the wrong order");
+      }),
+      { database: null, deadline: null, seed: 1 },
+    );
+  } catch (e) {
+    repro = (e as engine.PropertyFailure).repro;
+  }
+  assert.match(repro, /^\(function \(a = JSON\.parse\("0"\)\)/);
+  const { status, output } = compileAndRunRegression(insertFor(source, repro), "compose.test.ts");
+  assert.notEqual(status, 0, output);
+  assert.match(output, /applied in the wrong order/);
+});

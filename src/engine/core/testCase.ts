@@ -135,6 +135,11 @@ export class TestCase {
   durationMs = 0;
   /** Time spent drawing the arguments (ms), measured only when the engine asks by setting it to 0 (health.ts). */
   drawMs = -1;
+  /**
+   * The case whose choices this one draws again without calling the body, to print pristine arguments (report.ts):
+   * a strategy whose value records what the body did with it (st.functions' calls) hands back the original's.
+   */
+  redrawOf: TestCase | null = null;
   /** For explicit examples: the arguments to call the body with, instead of drawing them. */
   explicitArgs: unknown[] | undefined = undefined;
   /** The arguments were drawn and the DataTree already had this exact case: the body was not called. */

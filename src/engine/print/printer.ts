@@ -17,7 +17,8 @@
  *   type with the same comment. These comments are the only way a `*\/` can get into the output;
  * - symbols are recreated with `Symbol(desc)`, so only registered (`Symbol.for`) and well-known symbols keep
  *   their identity;
- * - functions print as a stub that throws when called;
+ * - functions print as a stub that throws when called, except those st.functions made, which print as the
+ *   lookup over the calls their test case made (print/printedAs.ts);
  * - errors keep their type (for the built-in error types), message and own enumerable properties, not their
  *   stack or cause;
  * - non-enumerable properties are dropped everywhere (own enumerable properties beyond the contents of arrays,

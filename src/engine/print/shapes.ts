@@ -4,6 +4,7 @@
  * read by their internal slots (intrinsic getters a subclass or a Proxy cannot override), and what cannot be read
  * is a leaf that prints as the unprintable marker.
  */
+import { printedForm } from "./printedAs.ts";
 import { types } from "node:util";
 import { ARRAY_INDEX, primitive, quote } from "./literals.ts";
 import { errorText, unprintable, Unreadable } from "./unprintable.ts";
@@ -84,6 +85,8 @@ export function readShape(value: object): Shape {
 
 function describe(value: object): Shape {
   if (typeof value === "function") {
+    const form = printedForm(value);
+    if (form !== undefined) return leaf(form);
     let name = "";
     try {
       name = typeof value.name === "string" ? value.name : "";

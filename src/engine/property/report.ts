@@ -101,6 +101,7 @@ export function report(
   let generating: number | undefined;
   if (tc.explicitArgs === undefined) {
     const fresh = new TestCase(tc.choices, null, engine.settings.maxChoices);
+    fresh.redrawOf = tc;
     const previous = setCurrent(fresh);
     const drawnArgs: unknown[] = [];
     try {

@@ -46,3 +46,5 @@ export { json } from "./json.ts";
 export type { JsonOptions, JsonValue } from "./json.ts";
 export { anything } from "./anything.ts";
 export type { AnythingOptions } from "./anything.ts";
+export { functions } from "./functions.ts";
+export type { FunctionsOptions } from "./functions.ts";

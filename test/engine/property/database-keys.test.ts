@@ -67,6 +67,7 @@ const PINNED = [
   "44880509099adcf6.dae6816f358e08dd#0", // text with a characters alphabet
   "2fafc668841350dc.5ea8383cbad85f47#0", // json
   "cfeb486185873544.3d048455b879c8d8#0", // anything
+  "56a889b56ef5ce8a.1bf7f11603e87d6f#0", // functions
 ].map((k) => `${FIXTURE}::property::${k}`);
 
 for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {
