@@ -300,6 +300,12 @@ describe("the key's parts", () => {
       st.sets(st.integers()),
       st.dictionaries(st.text(), st.integers()),
       st.records({ id: st.integers() }, { optional: { note: st.text() } }),
+      st.emails(),
+      st.urls(),
+      st.characters({ categories: ["Lu"] }),
+      st.json(),
+      st.anything(),
+      st.functions({ returns: st.integers() }),
     ];
     for (const s of strategies) {
       const before = [shapeOf([s], false), shapeOf([s], true)];
