@@ -30,8 +30,8 @@ const spans = (text: string): string[] => [...text.matchAll(/`([^`\n]+)`/g)].map
 const NOT_THE_ENGINE = new Set(["test", "it", "describe", "expect", "require", "promisify", "draw"]);
 
 test("README's list of strategies is exactly the st namespace", () => {
-  // Each item names its strategies before its first colon: "- `nullable(s)`, `optional(s)`: …".
-  const heads = [...section("Strategies").matchAll(/^- (.*?`): /gm)].map((m) => m[1]);
+  // Each row of the table names its strategies in its first cell: "| `nullable(s)`, `optional(s)` | …".
+  const heads = [...section("Strategies").matchAll(/^\| (`[^|]*) \|/gm)].map((m) => m[1]);
   const listed = [...new Set(heads.flatMap((h) => [...h.matchAll(/`(\w+)\(/g)].map((m) => m[1])))];
   assert.deepEqual([...listed].sort(), Object.keys(api.st).sort());
   for (const method of ["map", "filter", "flatMap"]) {
