@@ -46,6 +46,7 @@ const REPO = path.resolve(HERE, "..", "..");
 const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
 const MACHINES = path.join(HERE, "fixtures", "workspace-machines");
+const VALUES = path.join(HERE, "fixtures", "workspace-values");
 const RUNNER_APPS = path.join(REPO, "test", "test-runners", "projects");
 const bin = (...p) => path.join(REPO, "node_modules", ...p);
 /**
@@ -425,6 +426,37 @@ export const checks = [
       );
       await page.keyboard.press("Control+Home"); // back to line 1, column 1: the screenshot shows the text from its left edge
       await ctx.screenshot(page, "converted", { keep: "converted.png" });
+    },
+  },
+  {
+    name: "extension: values UI (a date, a record without its optional key and a Map in the panel and its choice cells; Convert declares them in a regression test)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const { server, page } = await openInstalled(ctx, VALUES);
+      await openFile(page, "renewal.test.ts", "nextYear");
+      const lenses = runLenses(page);
+      await lenses.first().waitFor({ timeout: 60_000 });
+      await lenses.first().click();
+      const panel = panelOf(page);
+      const minimal = 'new Date("2000-02-29T00:00:00.000Z")';
+      await panel.locator(".repro", { hasText: minimal }).waitFor({ timeout: 90_000 });
+      const repro = await panel.locator(".repro").first().innerText();
+      for (const part of ['{ plan: "basic" }', "new Map()"])
+        if (!repro.includes(part)) throw new Error(`the panel's minimal example lacks ${part}: ${repro}`);
+      if ((await panel.locator("#choices div.cell").count()) === 0)
+        throw new Error("no choice cells for the new values");
+      ctx.log(`panel repro: ${repro.replace(/\s+/g, " ")}`);
+      await ctx.screenshot(page, "panel-values", { keep: "panel-values.png" });
+      await convertAt(ctx, page, 'test("a renewal keeps the day of the month"');
+      const text = await saveAndRead(page, path.join(server.workspace, "renewal.test.ts"));
+      const converted = insertedTest(text, 'test("a renewal keeps the day of the month (regression');
+      for (const line of [
+        `const start = ${minimal};`,
+        'const account = { plan: "basic" };',
+        "const usage = new Map();",
+      ])
+        if (!converted.includes(line)) throw new Error(`the converted test lacks ${line}:\n${converted}`);
+      console.log(`    converted test, as saved:\n${converted.replace(/^/gm, "      ")}`);
     },
   },
   {
