@@ -88,7 +88,16 @@ export function* explain(
     for (let n = 0; n < MAX_ATTEMPTS + borrowed.length && budget(); n++) {
       if (n - 10 - borrowed.length > same * 5) break; // mostly rejected: no verdict
       const replacement = n < borrowed.length ? borrowed[n]! : randomValues(target, start, end, host.random);
-      let tc = yield* run([...choices.slice(0, start), ...replacement, ...choices.slice(end)], true);
+      const attempt = [...choices.slice(0, start), ...replacement, ...choices.slice(end)];
+      // The target itself again (a random variation that drew the same values): it fails the same way, uncalled.
+      if (sameChoices(target, attempt)) {
+        if (++same >= SAME_FAILURES) {
+          free.push(slice);
+          break;
+        }
+        continue;
+      }
+      let tc = yield* run(attempt, true);
       if (tc.status === Status.Overrun) continue;
       if (tc.choiceCount !== choices.length || !suffixKept(tc, target, end)) {
         // Another length: splice the slice as this attempt drew it back between the old prefix and suffix, and
@@ -98,8 +107,12 @@ export function* explain(
         if (!budget()) break;
         const drawn = spanIndex >= 0 ? tc.spans[spanIndex] : undefined;
         const infix = drawn !== undefined && drawn.start === start ? tc.choices.slice(start, drawn.end) : replacement;
-        tc = yield* run([...choices.slice(0, start), ...infix, ...choices.slice(end)], false);
-        if (tc.status === Status.Overrun) continue;
+        const spliced = [...choices.slice(0, start), ...infix, ...choices.slice(end)];
+        // The attempt already ran exactly these choices (a last argument has no suffix to put back): once is enough.
+        if (!sameChoices(tc, spliced)) {
+          tc = yield* run(spliced, false);
+          if (tc.status === Status.Overrun) continue;
+        }
       }
       // A variation that passes, or fails another way, changes the outcome: the slice matters.
       if (tc.status === Status.Valid || (tc.status === Status.Interesting && tc.origin !== target.origin)) break;
@@ -110,6 +123,14 @@ export function* explain(
     }
   }
   return slices.filter((s) => free.includes(s));
+}
+
+/** Whether `tc` ran exactly `choices`. */
+function sameChoices(tc: TestCase, choices: readonly ChoiceValue[]): boolean {
+  if (tc.choiceCount !== choices.length) return false;
+  for (let i = 0; i < choices.length; i++)
+    if (!choiceEquals(tc.nodes[i]!.type, tc.valueAt(i), choices[i]!)) return false;
+  return true;
 }
 
 /** Whether `tc` ends with the target's choices from `end` on (the variation kept the rest in place). */

@@ -13,7 +13,7 @@ import { NoSuchExample, PropertyFailure } from "./errors.ts";
 import { definitionKey } from "./key.ts";
 import { propertyFromDefinition, runDefinition } from "./run.ts";
 import type { Settings } from "./settings.ts";
-import { validateSettings } from "./settings.ts";
+import { ALL_PHASES, validateSettings } from "./settings.ts";
 
 type Body<A extends unknown[]> = (...args: A) => unknown;
 
@@ -150,7 +150,9 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     key: definitionKey("find", [strategy], predicate),
   };
   try {
-    runDefinition(def, { deadline: null, ...settings });
+    // No explain phase: find() returns the value, and no one reads which parts of it are free.
+    const phases = (settings?.phases ?? ALL_PHASES).filter((p) => p !== "explain");
+    runDefinition(def, { deadline: null, ...settings, phases });
   } catch (e) {
     if (e instanceof PropertyFailure && e.cause instanceof Found) return e.args[0] as T;
     throw e;

@@ -91,7 +91,7 @@ export interface ResolvedSettings extends EngineSettings {
   readonly stepCount: number;
 }
 
-const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "target", "shrink", "explain"];
+export const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "target", "shrink", "explain"];
 const SETTING_NAMES = new Set([
   "maxExamples",
   "seed",

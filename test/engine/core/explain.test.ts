@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EngineEvent } from "../../../src/engine/index.ts";
-import { bundle, check, machine, property, st } from "../../../src/engine/index.ts";
+import { bundle, check, find, machine, property, st } from "../../../src/engine/index.ts";
 import { failure } from "../helpers.ts";
 
 const QUIET = { database: null, deadline: null } as const;
@@ -197,4 +197,36 @@ test("explain marks a machine's free step argument (the name), not the one that 
     assert.ok(f.message.includes("  state.transfer({ src: accounts_0, dst: accounts_0, amount: 1 });"), f.message);
     assert.ok(f.repro.includes('const accounts_0 = state.open({ name: "a" });'), f.repro);
   }
+});
+
+test("each variation is run once: no input is called twice in the explain phase (a list last, variations equal to the minimal case)", () => {
+  const seen = new Map<string, number>();
+  let phase = "";
+  const f = failure(() =>
+    check(
+      property(st.integers(), st.lists(st.integers()), (a, xs) => {
+        if (phase === "explain") {
+          const k = JSON.stringify([a, xs]);
+          seen.set(k, (seen.get(k) ?? 0) + 1);
+        }
+        if (a > 10) throw new Error("big");
+      }),
+      { ...QUIET, seed: 1, onEvent: (e) => (e.type === "phase" ? (phase = e.phase) : undefined) },
+    ),
+  );
+  assert.deepEqual(argumentBlock(f.message), ["  11,", `  [] ${FREE}`]);
+  const repeated = [...seen].filter(([, n]) => n > 1);
+  assert.deepEqual(repeated, [], `${repeated.length} inputs called more than once`);
+  assert.ok(seen.size > 50, `${seen.size} variations`);
+});
+
+test("find() has no explain phase: no one reads which parts of a found value are free", () => {
+  const phases: string[] = [];
+  const xs = find(st.lists(st.integers()), (xs) => xs.length > 2, {
+    ...QUIET,
+    seed: 1,
+    onEvent: (e) => (e.type === "phase" ? phases.push(e.phase) : undefined),
+  });
+  assert.deepEqual(xs, [0, 0, 0]);
+  assert.ok(phases.includes("shrink") && !phases.includes("explain"), phases.join(", "));
 });
