@@ -352,7 +352,8 @@ test("10,000 cases: the tree fills the view, its labels are legible (none overla
     });
     const c = await counts();
     const labels = await assertLegible(`10k at ${width} px`);
-    assert.ok(labels.length >= 12, `${labels.length} labels at ${width} px`);
+    // How many depends on the run's tree (11 or 12 here); a tree drawn as a sliver shows two or three.
+    assert.ok(labels.length >= 10, `${labels.length} labels at ${width} px`);
     assert.ok(
       c.target >= 2 && labels.filter((l) => l.onTarget).length >= c.target,
       `target path labelled: ${c.target} nodes, labels ${JSON.stringify(labels.filter((l) => l.onTarget).map((l) => l.text))}`,

@@ -106,6 +106,13 @@ export function property(...args: unknown[]): Property {
   }
   const strategies = args.slice(0, -1);
   strategies.forEach((s, i) => requireStrategy(api, s, `argument ${i}`));
+  // A parameter without a strategy would be undefined in every case, and the property would pass on it.
+  const wanted = (body as Function).length;
+  if (wanted > strategies.length)
+    invalid(
+      api,
+      `the body takes ${wanted} parameters but ${strategies.length} ${strategies.length === 1 ? "strategy is" : "strategies are"} given: give a strategy for each parameter (or a default value to the ones that need none)`,
+    );
   const def: PropertyDefinition = {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,

@@ -34,6 +34,10 @@ test("bad arguments throw at construction with a message naming the call", () =>
     [() => property(st.integers(), () => {}, { maxExamples: 0 }), /^property: maxExamples must be a positive integer/],
     [() => property(st.integers(), () => {}, { maxExampels: 10 } as never), /^property: unknown setting "maxExampels"/],
     [() => check((() => {}) as never), /^check: expects a property made by property/],
+    [
+      () => property(st.integers(), ((a: number, b: number) => a + b) as never),
+      /^property: the body takes 2 parameters but 1 strategy is given: give a strategy for each parameter/,
+    ],
   ];
   for (const [make, message] of cases) {
     assert.throws(make, (e: unknown) => e instanceof InvalidArgument && message.test(e.message), String(message));
