@@ -7,7 +7,42 @@
  *   assert.deepEqual([...xs].reverse().reverse(), xs);
  * }));
  */
-export * as st from "./strategies/index.ts";
+import * as strategies from "./strategies/index.ts";
+import { sample } from "./property/sample.ts";
+import type { Strategy as AnyStrategy } from "./strategies/strategy.ts";
+
+/** Every strategy constructor, and `st.sample` to look at what one generates. */
+export const st = Object.freeze({ ...strategies, sample });
+/** The strategies' option and value types, as `st.DatesOptions` and so on. */
+export declare namespace st {
+  export type IntegersOptions = strategies.IntegersOptions;
+  export type FloatsOptions = strategies.FloatsOptions;
+  export type TextOptions = strategies.TextOptions;
+  export type CharactersOptions = strategies.CharactersOptions;
+  export type Characters = strategies.Characters;
+  export type FromRegexOptions = strategies.FromRegexOptions;
+  export type BytesOptions = strategies.BytesOptions;
+  export type ListsOptions<T> = strategies.ListsOptions<T>;
+  export type RecordsOptions<O extends Record<string, AnyStrategy<unknown>>> = strategies.RecordsOptions<O>;
+  export type RecordValue<S, O> = strategies.RecordValue<S, O>;
+  export type RecursiveOptions = strategies.RecursiveOptions;
+  export type SetsOptions = strategies.SetsOptions;
+  export type MapsOptions = strategies.MapsOptions;
+  export type DictionariesOptions = strategies.DictionariesOptions;
+  export type SubsequencesOptions = strategies.SubsequencesOptions;
+  export type CompositeStrategy<T, A extends unknown[]> = strategies.CompositeStrategy<T, A>;
+  export type Draw = strategies.Draw;
+  export type DataObject = strategies.DataObject;
+  export type DatesOptions = strategies.DatesOptions;
+  export type BigintsOptions = strategies.BigintsOptions;
+  export type UuidsOptions = strategies.UuidsOptions;
+  export type IpAddressesOptions = strategies.IpAddressesOptions;
+  export type JsonOptions = strategies.JsonOptions;
+  export type JsonValue = strategies.JsonValue;
+  export type AnythingOptions = strategies.AnythingOptions;
+  export type FunctionsOptions<R> = strategies.FunctionsOptions<R>;
+  export type SampleOptions = import("./property/sample.ts").SampleOptions;
+}
 export { Strategy } from "./strategies/strategy.ts";
 export { property, check, find } from "./property/property.ts";
 export { assume, note, event, target } from "./property/inBody.ts";
