@@ -1,9 +1,9 @@
-// Bugs of code that treats values as JSON, for bench/bugs.mjs: entries in the shape of its `bugs` array. The code
-// under test is in json-code.mjs.
+// Bugs of code that treats values as JSON, or copies and compares them, for bench/bugs.mjs: entries in the shape
+// of its `bugs` array. The code under test is in json-code.mjs.
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { st } from "shrinkscope";
-import { survives, writeJson } from "./json-code.mjs";
+import { deepEqual, survives, writeJson } from "./json-code.mjs";
 
 export const jsonBugs = [
   {
@@ -19,5 +19,22 @@ export const jsonBugs = [
     holds: survives((v) => JSON.parse(JSON.stringify(v)), isDeepStrictEqual),
     shrinkscope: () => [st.anything()],
     fastcheck: () => [fc.anything()],
+  },
+  {
+    name: "nan-equal",
+    what: "structuredClone checked by a hand-written deep equality that compares with ===: NaN is not equal to its copy",
+    holds: survives(structuredClone, deepEqual),
+    shrinkscope: () => [st.anything()],
+    fastcheck: () => [
+      fc.anything({
+        withBigInt: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withNullPrototype: true,
+      }),
+    ],
   },
 ];
