@@ -1,25 +1,38 @@
 /**
  * Sets of Unicode code points as sorted, disjoint, inclusive intervals: the alphabet of a string choice.
  *
- * Characters are ordered for shrinking the way Hypothesis does it: '0'..'\x7f' first, then '\x00'..'/',
- * then everything above ASCII in code-point order — so the simplest character is '0', digits and letters
- * come early, and a minimal string reads like "0" rather than "\x00".
+ * Characters are ordered for shrinking the way Hypothesis does it ("text" order): '0'..'\x7f' first, then
+ * '\x00'..'/', then everything above ASCII in code-point order — so the simplest character is '0', digits and
+ * letters come early, and a minimal string reads like "0" rather than "\x00". st.characters orders its set
+ * "codePoint": '0' first, then every other character by code point, so without '0' its simplest is the lowest.
+ * Both orders keep every BMP character before every astral one (utf16.ts counts on it). Generation reads
+ * either set in text order (atTextIndex), so the characters it favours do not depend on how a set shrinks.
  */
-/** How many of the simplest characters IntervalSet.atShrinkIndex keeps in a table. */
+/** How many of the first characters in text order IntervalSet.atTextIndex keeps in a table. */
 const SIMPLE = 128;
 
 export type Intervals = readonly (readonly [number, number])[];
+
+/** How a set's characters are ordered for shrinking: see this file's opening comment. */
+export type CharacterOrder = "text" | "codePoint";
 
 export class IntervalSet {
   readonly intervals: Intervals;
   /** prefix[i] = number of code points in intervals[0..i). */
   private readonly prefix: number[];
   readonly size: number;
-  /** Alphabet sizes of the three shrink-order regions. */
+  /** Alphabet sizes of the three text-order regions: below '0', and '0' to '\x7f'. */
   private readonly below48: number;
   private readonly ascii: number;
+  /**
+   * The order, and the size of its first region ('0' to '\x7f' in text order, '0' alone in code-point order).
+   * Private: a database key walks a strategy's own enumerable fields, an alphabet's included (property/key.ts),
+   * and how a set shrinks is no part of which property it belongs to.
+   */
+  readonly #order: CharacterOrder;
+  readonly #first: number;
 
-  constructor(intervals: Intervals) {
+  constructor(intervals: Intervals, order: CharacterOrder = "text") {
     const sorted = [...intervals].map(([a, b]) => [a, b] as [number, number]).sort((x, y) => x[0] - y[0]);
     const merged: [number, number][] = [];
     for (const [a, b] of sorted) {
@@ -38,6 +51,17 @@ export class IntervalSet {
     this.size = n;
     this.below48 = this.rankSorted(48);
     this.ascii = this.rankSorted(128) - this.below48;
+    this.#order = order;
+    this.#first = order === "text" ? this.ascii : this.rankSorted(49) - this.below48;
+  }
+
+  get order(): CharacterOrder {
+    return this.#order;
+  }
+
+  /** The same characters in another order (this set when the order is its own). */
+  inOrder(order: CharacterOrder): IntervalSet {
+    return order === this.#order ? this : new IntervalSet(this.intervals, order);
   }
 
   static fromString(chars: string): IntervalSet {
@@ -95,12 +119,12 @@ export class IntervalSet {
   /** Shrink-order index of a code point in the alphabet (0 is simplest). */
   shrinkIndex(cp: number): number {
     const r = this.rankSorted(cp);
-    if (cp < 48) return this.ascii + r;
-    if (cp < 128) return r - this.below48;
+    if (cp < 48) return this.#first + r;
+    if (cp < (this.#order === "text" ? 128 : 49)) return r - this.below48;
     return r;
   }
 
-  /** The first SIMPLE code points in shrink order (made on first use): generation draws most characters from them. */
+  /** The first SIMPLE code points in text order (made on first use): generation draws most characters from them. */
   #simple: Uint32Array | null = null;
   /**
    * Always null. A database key walks a strategy's own enumerable fields, a text strategy's alphabet included
@@ -111,22 +135,28 @@ export class IntervalSet {
 
   /** Inverse of shrinkIndex. */
   atShrinkIndex(i: number): number {
+    return this.#order === "text" ? this.atTextIndex(i) : this.search(i, this.#first);
+  }
+
+  /** The code point at a position of the text order, whatever the set's own order: what generation favours. */
+  atTextIndex(i: number): number {
     if (i < SIMPLE) {
       const simple = this.#simple ?? this.tabulate();
       if (i < simple.length) return simple[i];
     }
-    return this.searchShrinkIndex(i);
+    return this.search(i, this.ascii);
   }
 
   private tabulate(): Uint32Array {
     const simple = new Uint32Array(Math.min(this.size, SIMPLE));
-    for (let i = 0; i < simple.length; i++) simple[i] = this.searchShrinkIndex(i);
+    for (let i = 0; i < simple.length; i++) simple[i] = this.search(i, this.ascii);
     return (this.#simple = simple);
   }
 
-  private searchShrinkIndex(i: number): number {
-    if (i < this.ascii) return this.atSorted(this.below48 + i);
-    if (i < this.ascii + this.below48) return this.atSorted(i - this.ascii);
+  /** The code point at index i of an order whose first region ('0' up) holds `first` characters. */
+  private search(i: number, first: number): number {
+    if (i < first) return this.atSorted(this.below48 + i);
+    if (i < first + this.below48) return this.atSorted(i - first);
     return this.atSorted(i);
   }
 }

@@ -390,10 +390,11 @@ export function sameConstraints(a: Constraints, b: Constraints): boolean {
     const x = (a as unknown as Record<string, unknown>)[k];
     const y = (b as unknown as Record<string, unknown>)[k];
     if (Object.is(x, y)) continue;
-    // A string's alphabet: equal when its intervals are.
+    // A string's alphabet: equal when its intervals and its order are.
     const ix = (x as { intervals?: unknown } | null)?.intervals;
     const iy = (y as { intervals?: unknown } | null)?.intervals;
     if (!Array.isArray(ix) || !Array.isArray(iy) || ix.length !== iy.length) return false;
+    if ((x as { order?: unknown }).order !== (y as { order?: unknown }).order) return false;
     for (let i = 0; i < ix.length; i++) if (ix[i][0] !== iy[i][0] || ix[i][1] !== iy[i][1]) return false;
   }
   return true;

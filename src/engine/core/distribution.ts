@@ -223,7 +223,8 @@ const UNITS: number[] = [];
 
 /**
  * A string: now and then (1/32) one of STRING_CONSTANTS; otherwise characters one by one — mostly from the
- * simplest few of the alphabet, sometimes from all of it or NASTY_CHARS — each repeating the previous one with
+ * first few of the alphabet in text order (intervals.ts: "0" to "~", whatever order the alphabet shrinks in),
+ * sometimes from all of it or NASTY_CHARS — each repeating the previous one with
  * probability 1/16. One string in 8 is made of runs instead: each character repeats the previous with
  * probability 7/8, so a run of ten "a"s (a run-length encoder's one-digit count) is an ordinary draw.
  */
@@ -253,10 +254,10 @@ function generateString(c: StringConstraints, r: Random): string {
       const kind = (u >>> 4) & 15;
       if (kind === 0) {
         const ch = NASTY_CHARS[(u >>> 8) % NASTY_CHARS.length];
-        cp = c.alphabet.contains(ch) ? ch : c.alphabet.atShrinkIndex(r.int(0, k - 1));
+        cp = c.alphabet.contains(ch) ? ch : c.alphabet.atTextIndex(r.int(0, k - 1));
       } else if (kind < 10)
-        cp = c.alphabet.atShrinkIndex(Math.floor(((u >>> 8) * simpleRange) / 16777216)); // from the draw's top 24 bits
-      else cp = c.alphabet.atShrinkIndex(r.int(0, k - 1));
+        cp = c.alphabet.atTextIndex(Math.floor(((u >>> 8) * simpleRange) / 16777216)); // from the draw's top 24 bits
+      else cp = c.alphabet.atTextIndex(r.int(0, k - 1));
     }
     if (cp < 0x10000) units.push(cp);
     else units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));

@@ -1,9 +1,9 @@
 /**
  * st.characters: one code point, drawn as a string choice of one character over the set the options leave:
  * the code points from `min` to `max`, in the given Unicode general categories, less `exclude`. The set is made
- * once, with the categories read from the running engine's own RegExp (`\p{General_Category=…}`), and it shrinks
- * as every string choice does: toward "0" when allowed, else the first allowed character in the engine's
- * character order ("0"–"\x7f", then "\0"–"/", then code-point order). The same set is an alphabet for st.text.
+ * once, with the categories read from the running engine's own RegExp (`\p{General_Category=…}`), and ordered
+ * for shrinking "0" first, then by code point (choice/intervals.ts), so the simplest character is "0" when
+ * allowed, else the lowest allowed. The same set is an alphabet for st.text, which orders it as text does.
  */
 import type { StringConstraints } from "../choice/types.ts";
 import { IntervalSet } from "../choice/intervals.ts";
@@ -20,8 +20,8 @@ export interface CharactersOptions {
   max?: number;
   /** Unicode general categories, one- or two-letter ("L", "Lu", "Nd", "Zs"): a character of any of them. */
   categories?: readonly string[];
-  /** Characters never drawn, as a string of them. */
-  exclude?: string;
+  /** Characters never drawn: a string of them, or an array of such strings. */
+  exclude?: string | readonly string[];
 }
 
 /** The general categories, as Unicode names them (and as `\p{General_Category=…}` takes them). */
@@ -32,8 +32,10 @@ const CATEGORIES = new Set(
 );
 const SURROGATES = new IntervalSet([[0xd800, 0xdfff]]);
 
+/** The strategy st.characters makes; st.text takes one as its alphabet. */
 export class Characters extends Strategy<string> {
   private readonly constraints: StringConstraints;
+  /** `alphabet`: the characters allowed, in code-point order ("0" first). */
   constructor(readonly alphabet: IntervalSet) {
     super("character");
     this.constraints = { alphabet, minSize: 1, maxSize: 1 };
@@ -51,10 +53,12 @@ function codePoint(api: string, name: string, v: unknown, fallback: number): num
 }
 
 /**
- * One character (a code point): from `min` to `max`, in any of `categories`, never one of `exclude`. Shrinks
- * toward `"0"` if allowed, else the first allowed character; lone surrogates only when `categories` asks for
- * `"Cs"` (or `"C"`). As an alphabet: `st.text({ alphabet: st.characters({ categories: ["Lu"] }) })`.
+ * One character (a code point): from `min` to `max` (code points), in any of `categories`, never one of
+ * `exclude`. Shrinks toward `"0"` if allowed, else the lowest allowed code point; lone surrogates only when
+ * `categories` asks for `"Cs"` (or `"C"`). As an alphabet: `st.text({ alphabet: st.characters({ categories:
+ * ["Lu"] }) })`.
  * @example st.characters({ categories: ["Lu", "Nd"] }) // "0", "A", "Ω", "٣", …
+ * @example st.characters({ min: 0x20, max: 0x7e, exclude: "0" }) // printable ASCII; shrinks toward " "
  */
 export function characters(options?: CharactersOptions): Characters {
   const api = "st.characters";
@@ -79,9 +83,14 @@ export function characters(options?: CharactersOptions): Characters {
   } else set = subtract(set, SURROGATES);
   const exclude = o.exclude as unknown;
   if (exclude !== undefined) {
-    if (typeof exclude !== "string") invalid(api, `exclude must be a string of characters, got ${describe(exclude)}`);
-    set = subtract(set, IntervalSet.fromString(exclude));
+    const strings = guard(api, "reading exclude", () =>
+      Array.isArray(exclude) ? [...(exclude as unknown[])] : [exclude],
+    );
+    for (const x of strings)
+      if (typeof x !== "string")
+        invalid(api, `exclude must be a string of characters or an array of strings, got ${describe(exclude)}`);
+    set = subtract(set, IntervalSet.fromString((strings as string[]).join("")));
   }
   if (set.size === 0) invalid(api, "no character is left: the range, the categories and exclude leave an empty set");
-  return new Characters(set);
+  return new Characters(set.inOrder("codePoint"));
 }

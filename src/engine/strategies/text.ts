@@ -44,7 +44,9 @@ export function text(options?: TextOptions): Strategy<string> {
   let alphabet = DEFAULT_ALPHABET;
   const a = o.alphabet;
   if (typeof a === "string") alphabet = IntervalSet.fromString(a);
-  else if (a instanceof Characters) alphabet = a.alphabet;
+  // Its characters, shrinking as every text's do (toward "0", then "1": a character's own order is "0", then
+  // the lowest).
+  else if (a instanceof Characters) alphabet = a.alphabet.inOrder("text");
   else if (Array.isArray(a)) {
     // Each range read once, into a copy: a getter or Proxy trap that throws is InvalidArgument naming the call,
     // and the ranges checked are the ranges used.

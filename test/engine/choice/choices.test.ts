@@ -14,6 +14,7 @@ import { dataOfNodes, nodeAt } from "../../../src/engine/choice/storage.ts";
 import { domainSize, permitted, simplest } from "../../../src/engine/choice/domain.ts";
 import { IntervalSet } from "../../../src/engine/choice/intervals.ts";
 import { floatFromKey, floatKey } from "../../../src/engine/choice/floatOrder.ts";
+import { sameConstraints } from "../../../src/engine/core/datatree.ts";
 
 const SETTINGS = { maxExamples: 300, database: null, deadline: null } as const;
 
@@ -220,6 +221,37 @@ test('strings order by UTF-16 length, then character by character: "000" before 
     });
     assert.throws(() => choiceFromIndex("string", BigInt(legal.length), c), RangeError);
   }
+});
+
+test('an alphabet in code-point order (st.characters): "0" first, then by code point; indices a bijection', () => {
+  const text = IntervalSet.fromString("z !0Aa\u00e9\u{1F600}/");
+  const byCodePoint = text.inOrder("codePoint");
+  const order = (set: IntervalSet) =>
+    Array.from({ length: set.size }, (_, i) => String.fromCodePoint(set.atShrinkIndex(i)));
+  assert.deepEqual(order(byCodePoint), ["0", " ", "!", "/", "A", "a", "z", "\u00e9", "\u{1F600}"]);
+  assert.deepEqual(order(text), ["0", "A", "a", "z", " ", "!", "/", "\u00e9", "\u{1F600}"]);
+  for (const set of [byCodePoint, text, IntervalSet.fromString(" !A").inOrder("codePoint")])
+    for (let i = 0; i < set.size; i++) {
+      assert.equal(set.shrinkIndex(set.atShrinkIndex(i)), i);
+      if (set.order === "text") assert.equal(set.atTextIndex(i), set.atShrinkIndex(i));
+    }
+  // Generation reads both in text order; the choice's values, in order, have indices 0, 1, 2, … and back.
+  assert.deepEqual(
+    order(text).map((_, i) => byCodePoint.atTextIndex(i)),
+    order(text).map((ch) => ch.codePointAt(0)),
+  );
+  const c = { alphabet: byCodePoint, minSize: 1, maxSize: 1 };
+  order(byCodePoint).forEach((ch, i) => {
+    assert.equal(choiceToIndex("string", ch, c), BigInt(i));
+    assert.equal(choiceFromIndex("string", BigInt(i), c), ch);
+  });
+  assert.equal(
+    simplest("string", { alphabet: IntervalSet.fromString(" !A").inOrder("codePoint"), minSize: 1, maxSize: 1 }),
+    " ",
+  );
+  // The same characters in another order are another kind of choice (their indices differ).
+  assert.ok(sameConstraints(c, { alphabet: byCodePoint.inOrder("text").inOrder("codePoint"), minSize: 1, maxSize: 1 }));
+  assert.ok(!sameConstraints(c, { alphabet: text, minSize: 1, maxSize: 1 }));
 });
 
 test("domainSize of a one-character alphabet is one value per length, computed without a loop", () => {

@@ -27,8 +27,13 @@ strategyLaws({
     [() => st.characters({ min: 48, max: 48, exclude: "0" }), /^st\.characters: no character is left/],
     [
       () => st.characters({ exclude: 5 as never }),
-      /^st\.characters: exclude must be a string of characters, got number 5/,
+      /^st\.characters: exclude must be a string of characters or an array of strings, got number 5/,
     ],
+    [
+      () => st.characters({ exclude: ["a", 5] as never }),
+      /^st\.characters: exclude must be a string of characters or an array of strings/,
+    ],
+    [() => st.characters({ min: 0x41, max: 0x42, exclude: ["A", "B"] }), /^st\.characters: no character is left/],
     [() => st.characters({ category: ["Lu"] } as never), /^st\.characters: unknown option "category"/],
   ],
 });
@@ -43,12 +48,31 @@ strategyLaws({
 });
 
 strategyLaws({
+  name: 'st.characters({ categories: ["Nd"] })',
+  strategy: st.characters({ categories: ["Nd"] }),
+  valid: (c) => (oneCodePoint(c) && /^\p{Nd}$/u.test(c)) || `not a decimal digit: ${JSON.stringify(c)}`,
+  simplest: "0",
+  boundaries: { "a non-ASCII digit": (c) => c > "9", "an astral digit": (c) => c.codePointAt(0)! > 0xffff },
+  seeds: 5,
+});
+
+// Without "0", the lowest allowed: the space (U+0020), below "1".
+strategyLaws({
   name: 'st.characters({ categories: ["Nd", "Zs"], exclude: "0" })',
   strategy: st.characters({ categories: ["Nd", "Zs"], exclude: "0" }),
   valid: (c) =>
     (oneCodePoint(c) && /^[\p{Nd}\p{Zs}]$/u.test(c) && c !== "0") || `not a digit or space: ${JSON.stringify(c)}`,
-  simplest: "1",
+  simplest: " ",
   boundaries: { "a space": (c) => /\p{Zs}/u.test(c), "a non-ASCII digit": (c) => /\p{Nd}/u.test(c) && c > "9" },
+  seeds: 5,
+});
+
+strategyLaws({
+  name: 'st.characters({ min: 0x20, max: 0x7e, exclude: ["0", "aeiou"] })',
+  strategy: st.characters({ min: 0x20, max: 0x7e, exclude: ["0", "aeiou"] }),
+  valid: (c) => (/^[ -~]$/.test(c) && !/[0aeiou]/.test(c)) || `not printable ASCII less 0 and vowels: ${c}`,
+  simplest: " ",
+  boundaries: { "a tilde": (c) => c === "~", "a letter": (c) => /[a-z]/i.test(c) },
   seeds: 5,
 });
 
@@ -66,6 +90,34 @@ strategyLaws({
   valid: (s) => /^\p{Ll}*$/u.test(s) || `a character that is not lower case: ${JSON.stringify(s)}`,
   simplest: "",
   seeds: 5,
+});
+
+test('a character shrinks toward "0", then by code point; a text of them as every text does', () => {
+  // By code point once "0" is out of the way: "\0" is simpler than "1", and the first lower-case letter is "a".
+  assert.equal(
+    find(st.characters({ exclude: "0" }), () => true, QUIET),
+    "\0",
+  );
+  assert.equal(
+    find(st.characters({ exclude: "0" }), (c) => /[a-z]/.test(c), QUIET),
+    "a",
+  );
+  assert.equal(
+    find(st.characters(), (c) => c !== "0", QUIET),
+    "\0",
+  );
+  assert.equal(
+    find(st.characters({ min: 0x31 }), (c) => c > "z", QUIET),
+    "{",
+  );
+  // A text's characters keep the text order, "0" to "\x7f" first: "1" before "\0".
+  const digitsOrNot = st.text({ alphabet: st.characters({ exclude: "0" }), minSize: 2 });
+  assert.equal(
+    find(digitsOrNot, () => true, QUIET),
+    "11",
+  );
+  const c: string = find(st.characters({ categories: ["Lu"] }), (c) => c > "Z", QUIET);
+  assert.equal(c, "\u00c0");
 });
 
 test("lone surrogates only when asked for; a text's sizes count code points", () => {
