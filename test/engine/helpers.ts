@@ -38,3 +38,34 @@ export function tempDir(name: string): string {
   tempDirs.push(dir);
   return dir;
 }
+
+/** Run `run` with environment variables set (undefined: unset), then restore them. */
+export function withEnv<T>(vars: Record<string, string | undefined>, run: () => T): T {
+  const saved: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(vars)) {
+    saved[k] = process.env[k];
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  try {
+    return run();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+/** The lines console.log printed while `run` ran. */
+export function logged(run: () => void): string[] {
+  const lines: string[] = [];
+  const original = console.log;
+  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(" "));
+  try {
+    run();
+  } finally {
+    console.log = original;
+  }
+  return lines;
+}

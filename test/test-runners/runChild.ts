@@ -23,17 +23,25 @@ export function runnerEnv(): NodeJS.ProcessEnv {
   delete env.FORCE_COLOR;
   delete env.SHRINKSCOPE_SEED; // it would override the examples' seed
   delete env.SHRINKSCOPE_DATABASE_URL; // the examples' own database settings decide
+  delete env.SHRINKSCOPE_PROFILE; // the examples' own settings decide, under the profile CI gets
+  delete env.SHRINKSCOPE_REPLAY;
+  delete env.SHRINKSCOPE_VERBOSITY;
   delete env.NODE_TEST_CONTEXT; // set by our own `node --test`; the child `node --test` would report to us in v8 format
   return env;
 }
 
 /** `node ...args` in `cwd`; killed with its whole process group after `timeoutMs`. Never rejects. */
-export function runNode(args: readonly string[], cwd: string, timeoutMs: number): Promise<Exit> {
+export function runNode(
+  args: readonly string[],
+  cwd: string,
+  timeoutMs: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Exit> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd,
-      env: runnerEnv(),
+      env: { ...runnerEnv(), ...extraEnv },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

@@ -4,7 +4,7 @@
  */
 import { ChoiceData } from "../choice/storage.ts";
 import { STATUS_NAMES } from "./datatree.ts";
-import type { CaseOrigin, StatusName, TestCaseEvent } from "../events/events.ts";
+import type { CaseOrigin, Presentation, StatusName, TestCaseEvent } from "../events/events.ts";
 import type { CaseFields, ConcludedCase, KeptCase } from "../events/observer.ts";
 import { caseEvent, dataChoiceInfos } from "../events/observer.ts";
 import type { TestCase } from "./testCase.ts";
@@ -61,6 +61,13 @@ export class CaseView implements ConcludedCase {
   }
   get spanCount(): number {
     return this.case.spanCount;
+  }
+  get presentation(): Presentation | undefined {
+    return this.case.presentation;
+  }
+  get args(): readonly unknown[] | undefined {
+    const tc = this.case;
+    return tc.presentation === undefined ? tc.args : undefined;
   }
 
   fields(): CaseFields {

@@ -61,10 +61,14 @@ export interface EngineSettings {
   readonly maxShrinkTimeMs: number;
   readonly examples: readonly (readonly unknown[])[];
   readonly suppressHealthCheck: readonly HealthCheck[];
+  /** Run exactly this one case (a pasted replay): no other phase, no database. */
+  readonly replayChoices?: readonly ChoiceValue[];
 }
 
 export type EngineResult =
   | { readonly outcome: "passed" | "exhausted"; readonly statistics: RunStatistics }
+  /** A replayed case (EngineSettings.replayChoices) that did not fail: passed, rejected or over the budget. */
+  | { readonly outcome: "replayed"; readonly statistics: RunStatistics; readonly case: TestCase }
   | {
       readonly outcome: "gave-up";
       readonly statistics: RunStatistics;
@@ -88,6 +92,8 @@ export type EngineResult =
       readonly free?: readonly Slice[];
       /** For a failure replayed from the example database: when it was saved (ms since the epoch), if known. */
       readonly savedAt?: number;
+      /** The case is a pasted replay (EngineSettings.replayChoices), run once: not searched for, not shrunk. */
+      readonly replayed?: true;
     };
 
 type Run<T> = Generator<TestCase, T, TestCase>;
@@ -277,6 +283,7 @@ export class Engine {
         phases: s.phases,
       },
     });
+    if (s.replayChoices !== undefined) return yield* this.replayOnly(s.replayChoices);
     let failure: TestCase | undefined;
 
     // Explicit examples are the user's own: they neither count toward maxExamples nor stand in for
@@ -289,16 +296,7 @@ export class Engine {
         const tc = new TestCase([], null, s.maxChoices);
         tc.explicitArgs = [...args];
         yield* this.execute(tc, "explicit");
-        if (tc.status === Status.Interesting) {
-          return {
-            outcome: "failed",
-            statistics: this.statistics(),
-            case: tc,
-            flaky: false,
-            shrinkStopped: undefined,
-            explicit: true,
-          };
-        }
+        if (tc.status === Status.Interesting) return this.failedAsIs(tc, { explicit: true });
         explicitRun++;
         if (tc.status === Status.Valid) explicitValid++;
       }
@@ -518,6 +516,26 @@ export class Engine {
       explicit: false,
       free,
       ...(savedAt !== undefined ? { savedAt } : {}),
+    };
+  }
+
+  /** A pasted replay: its one case, run as given (simplest choices past its end), and what it did. */
+  private *replayOnly(choices: readonly ChoiceValue[]): Run<EngineResult> {
+    this.phase("reuse");
+    const tc = yield* this.execute(new TestCase(choices, null, this.settings.maxChoices), "reuse");
+    if (tc.status !== Status.Interesting) return { outcome: "replayed", statistics: this.statistics(), case: tc };
+    return this.failedAsIs(tc, { explicit: false, replayed: true });
+  }
+
+  /** A failure reported as it happened, neither shrunk nor explained: an explicit example's, a pasted replay's. */
+  private failedAsIs(tc: TestCase, how: { explicit: boolean; replayed?: true }): EngineResult {
+    return {
+      outcome: "failed",
+      statistics: this.statistics(),
+      case: tc,
+      flaky: false,
+      shrinkStopped: undefined,
+      ...how,
     };
   }
 

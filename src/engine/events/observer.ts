@@ -49,6 +49,10 @@ export interface ConcludedCase {
   readonly totalNodes: number;
   readonly exhaustedDepths: readonly number[];
   readonly rootExhausted: boolean;
+  /** The arguments the body was called with (undefined for a case that presents itself: a machine's steps). */
+  readonly args?: readonly unknown[] | undefined;
+  /** How it presents itself, when it does (a machine's steps). */
+  readonly presentation?: Presentation | undefined;
   /** Its event, projected now. */
   event(): TestCaseEvent;
   /** A copy of what its event needs, projected when asked (`reuse`: a copy no longer needed, whose storage it may take over). */

@@ -18,6 +18,13 @@ export interface PropertyDefinition extends Executable {
   /** Its database key as made at construction (key.ts; a run may refine it with the test's name). */
   readonly key: string;
   /**
+   * What tells its inputs apart from another property's, for a replay blob's fingerprint (replay.ts); default: its
+   * strategies. A machine's is its class and spec.
+   */
+  readonly inputShape?: unknown;
+  /** Why this kind of run takes no replay (find(): it returns a value, nobody pastes a failure into it). */
+  readonly noReplay?: string;
+  /**
    * Rewrites the run's PropertyFailure before it is reported and thrown (machine() presents its steps this
    * way, replaying them: a promise when the replay went async).
    */

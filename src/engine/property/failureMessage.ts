@@ -143,6 +143,8 @@ export interface FailureDescription {
   readonly saved: boolean;
   /** The error was thrown while drawing this argument (by user code in a strategy), before the body ran. */
   readonly generating?: number | undefined;
+  /** The `Replay: { replay: "…" }` line the message ends with (none for an explicit example). */
+  readonly replay?: string | undefined;
 }
 
 /** One argument per line, commas between, each free one followed by FREE_COMMENT. */
@@ -154,6 +156,8 @@ export function describeFailure(d: FailureDescription): string {
   const s = d.result.statistics;
   const lines: string[] = [];
   if (d.result.explicit) lines.push(`Property failed on an explicit example.`);
+  else if (d.result.replayed)
+    lines.push("Property failed on the replayed case (run once: no generation, no shrinking, no database).");
   else {
     const found = s.examples - s.shrinkCases;
     lines.push(
@@ -189,6 +193,8 @@ export function describeFailure(d: FailureDescription): string {
   if (d.result.shrinkStopped) lines.push("", `Shrinking stopped early: ${d.result.shrinkStopped}.`);
   lines.push("", describeError(d.error), "");
   const saved = d.saved ? "; the example is saved in the database and runs first next time" : "";
-  lines.push(`Seed: ${d.seed}. Replay with { seed: ${d.seed} } or SHRINKSCOPE_SEED=${d.seed}${saved}.`);
+  if (!d.result.replayed)
+    lines.push(`Seed: ${d.seed}. Replay with { seed: ${d.seed} } or SHRINKSCOPE_SEED=${d.seed}${saved}.`);
+  if (d.replay !== undefined) lines.push(d.replay);
   return lines.join("\n");
 }

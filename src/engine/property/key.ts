@@ -177,6 +177,11 @@ function sourceText(f: Function): string {
   }
 }
 
+/** A short hash of the strategies' structure (shapeOf without function text): what a replay blob is checked against. */
+export function shapeHash(strategies: unknown): string {
+  return hash(shapeOf(strategies, false)).slice(0, 8);
+}
+
 // ------------------------------------------------------------------------------------------------ keys
 
 /**
@@ -202,6 +207,15 @@ export function keyForRun(key: string, testName: string | undefined): string {
   if (base === undefined || testName === undefined || testName === "") return key;
   const n = occurrence(`${base.kind}\0${base.file}\0${base.shape}\0\0${testName}`, base.site);
   return `${base.file}::${base.kind}::${testName}::${base.shape}#${n}`;
+}
+
+/** A key as a person reads it, for printed lines: "file > test name", "file (property #n)", or a `key` setting as given. */
+export function keyLabel(key: string): string {
+  const parts = key.split("::");
+  if (parts.length < 3 || (parts[1] !== "property" && parts[1] !== "find")) return key;
+  const n = /#(\d+)$/.exec(parts[parts.length - 1]!)?.[1] ?? "0";
+  if (parts.length >= 4) return `${parts[0]} > ${parts.slice(2, -1).join("::")}${n === "0" ? "" : ` #${n}`}`;
+  return `${parts[0]} (${parts[1]} #${n})`;
 }
 
 // ------------------------------------------------------------------------------------------------ test names

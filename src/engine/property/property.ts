@@ -155,6 +155,7 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     body,
     settings,
     key: definitionKey("find", [strategy], predicate),
+    noReplay: "find",
   };
   try {
     // No explain phase: find() returns the value, and no one reads which parts of it are free.

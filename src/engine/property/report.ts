@@ -19,6 +19,9 @@ import { FailedHealthCheck, PropertyFailure, Unsatisfiable } from "./errors.ts";
 import { explicitRepro, generationFailures, isData, printedDraws } from "./executor.ts";
 import { describeFailure, errorSummary, printArgs, reasonOf } from "./failureMessage.ts";
 import { scheduleOf } from "./failureSchedule.ts";
+import { replayBlob, replayLine } from "./replay.ts";
+import type { ResolvedSettings } from "./settings.ts";
+import { Status } from "../core/datatree.ts";
 
 const DATA_PLACEHOLDER = "/* st.data(): the values drawn are listed below */ undefined";
 
@@ -59,10 +62,11 @@ function explainedArgs(
 /** Turn the engine's result into the user's outcome: return on success, throw on failure (or reject, when presenting it went async). */
 export function report(
   def: PropertyDefinition,
-  seed: number,
+  settings: ResolvedSettings,
   result: EngineResult,
   engine: Engine,
 ): void | Promise<never> {
+  const seed = settings.seed;
   const observer = engine.settings.observer;
   const emit = observer === undefined ? undefined : (e: EngineEvent) => observer.event(e);
   if (result.outcome === "gave-up") {
@@ -81,6 +85,20 @@ export function report(
     });
     throw new FailedHealthCheck(check, `${result.reason}\nSeed: ${seed}.`);
   }
+  if (result.outcome === "replayed") {
+    const { args, generating } = pristineArgs(def, result.case, engine.settings.maxChoices);
+    const repro = reproOf(def, args, generating);
+    const blob = settings.replay!.text;
+    if (result.case.status === Status.Invalid) {
+      const message = `The replayed case was rejected by assume() or a filter, so it tests nothing now (arguments: ${repro}; ${replayLine(blob)})`;
+      emit?.({ type: "result", outcome: "gave-up", seed, statistics: result.statistics, message });
+      throw new Unsatisfiable(message);
+    }
+    const message = `passed: the replayed case passes now (${repro})`;
+    if (settings.verbosity !== "quiet") console.log(`Shrinkscope: the replayed case passes now: ${repro}`);
+    emit?.({ type: "result", outcome: "passed", seed, statistics: result.statistics, message });
+    return;
+  }
   if (result.outcome !== "failed") {
     // Only a run that passed is asked: a failure found meanwhile is reported as the failure, whatever else.
     const untested = def.untested?.();
@@ -97,35 +115,13 @@ export function report(
   }
   const tc = result.case;
   // Print pristine arguments: the body may have mutated the ones it was given, so draw them again.
-  let args = tc.args;
-  let generating: number | undefined;
-  if (tc.explicitArgs === undefined) {
-    const fresh = new TestCase(tc.choices, null, engine.settings.maxChoices);
-    fresh.redrawOf = tc;
-    const previous = setCurrent(fresh);
-    const drawnArgs: unknown[] = [];
-    try {
-      // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
-      for (const strategy of def.strategies) {
-        fresh.startSpan("argument");
-        drawnArgs.push(strategy.draw(fresh));
-        fresh.endSpan();
-      }
-      args = drawnArgs;
-    } catch {
-      // keep the arguments the body saw; for a failure while generating, those drawn before the one that threw
-      if (generationFailures.has(tc)) {
-        args = drawnArgs;
-        generating = drawnArgs.length;
-      }
-    } finally {
-      setCurrent(previous);
-    }
-  }
+  const { args, generating } = pristineArgs(def, tc, engine.settings.maxChoices);
   // Nothing below may throw because of what the user's values do when printed: the failure must come back.
   const repro = explicitRepro.get(tc) ?? reproOf(def, args, generating);
   const explained = generating === undefined ? explainedArgs(def, args, tc, result.free) : undefined;
   const error = tc.error;
+  // The blob of the case shown (none for an explicit example: it is in the code already).
+  const replay = tc.explicitArgs !== undefined ? undefined : (settings.replay?.text ?? replayBlob(def, tc.choices));
   let message: string;
   try {
     message = describeFailure({
@@ -139,9 +135,10 @@ export function report(
       draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })),
       saved: engine.settings.database !== null && !result.explicit,
       generating,
+      replay: replay === undefined ? undefined : replayLine(replay),
     });
   } catch (e) {
-    message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.`;
+    message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.${replay === undefined ? "" : `\n${replayLine(replay)}`}`;
   }
   const presentation: Presentation =
     explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
@@ -166,6 +163,37 @@ export function report(
   }
   noteFailure(engine, result, presented);
   fail(presented, result, error, emit);
+}
+
+/**
+ * A case's arguments drawn again from its choices, pristine whatever the body did to them (an explicit example's
+ * are its own); when drawing threw (a generation failure), those drawn before, and which one threw.
+ */
+function pristineArgs(
+  def: PropertyDefinition,
+  tc: TestCase,
+  maxChoices: number,
+): { args: unknown[]; generating: number | undefined } {
+  if (tc.explicitArgs !== undefined) return { args: tc.args, generating: undefined };
+  const fresh = new TestCase(tc.choices, null, maxChoices);
+  fresh.redrawOf = tc;
+  const previous = setCurrent(fresh);
+  const drawnArgs: unknown[] = [];
+  try {
+    // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
+    for (const strategy of def.strategies) {
+      fresh.startSpan("argument");
+      drawnArgs.push(strategy.draw(fresh));
+      fresh.endSpan();
+    }
+    return { args: drawnArgs, generating: undefined };
+  } catch {
+    // keep the arguments the body saw; for a failure while generating, those drawn before the one that threw
+    if (generationFailures.has(tc)) return { args: drawnArgs, generating: drawnArgs.length };
+    return { args: tc.args, generating: undefined };
+  } finally {
+    setCurrent(previous);
+  }
 }
 
 /**

@@ -18,7 +18,12 @@ import { drawArgs, isData, makeExecutor } from "./executor.ts";
 import { withTestName } from "./key.ts";
 import { report, reproOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
+import type { ResolvedSettings } from "./settings.ts";
 import { resolveIsolatedSettings } from "./settings.ts";
+import { Status } from "../core/datatree.ts";
+import { InvalidArgument } from "../util/errors.ts";
+import type { Replay } from "./replay.ts";
+import { replayFor } from "./replay.ts";
 import { resolveSettings } from "./runnerLayer.ts";
 
 /** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
@@ -45,8 +50,11 @@ export function runDefinition(
   isolated = false,
 ): void | Promise<void> {
   const resolved = (isolated ? resolveIsolatedSettings : resolveSettings)(declared.key, declared.settings, extra);
-  const settings = declared.settingsForRun?.(resolved, [declared.settings, extra]) ?? resolved;
-  const def = declared.forRun?.(settings) ?? declared;
+  let settings = declared.settingsForRun?.(resolved, [declared.settings, extra]) ?? resolved;
+  if (settings.replay !== undefined) settings = replaying(declared, settings);
+  // The definition for this run keeps the declared one's input shape: a replay blob is made and checked by it.
+  const forRun = declared.forRun?.(settings);
+  const def = forRun === undefined ? declared : { ...forRun, inputShape: declared.inputShape ?? declared.strategies };
   const engine = new Engine(
     settings,
     def.passes,
@@ -67,7 +75,8 @@ export function runDefinition(
   const reported = (r: EngineResult): void | Promise<never> => {
     let out: void | Promise<never>;
     try {
-      out = report(def, settings.seed, r, engine);
+      if (settings.replayChoices !== undefined) checkReplayFits(def, settings.replay!, r);
+      out = report(def, settings, r, engine);
     } catch (e) {
       flush();
       throw e;
@@ -102,6 +111,42 @@ export function runDefinition(
   }
   runEnded();
   return reported(result);
+}
+
+/**
+ * The settings of a run that replays a pasted case: its choices for the engine, and no database (a replay neither
+ * reads saved failures nor saves one). find() takes no replay: one from the environment is for properties, and
+ * it searches as usual; one in its settings is InvalidArgument.
+ */
+function replaying(def: PropertyDefinition, settings: ResolvedSettings): ResolvedSettings {
+  const replay = settings.replay!;
+  if (def.noReplay !== undefined) {
+    if (replay.source === "SHRINKSCOPE_REPLAY") return { ...settings, replay: undefined };
+    throw new InvalidArgument(`${def.noReplay}: replay runs one failing case of a property; ${def.noReplay} has none`);
+  }
+  return { ...settings, replayChoices: replayFor(def, replay), database: null, databasePath: null };
+}
+
+/**
+ * A replayed case must be the case the blob was made of: InvalidArgument when its choices do not fit what the
+ * property draws (the strategies changed since, or the blob is another property's of the same shape). A plain
+ * property draws all its arguments before its body runs, so a case that did not fail must have drawn exactly the
+ * blob's choices; a machine or st.data() draws in the body, and may draw fewer or more once the code changed.
+ */
+function checkReplayFits(def: PropertyDefinition, replay: Replay, r: EngineResult): void {
+  if (r.outcome !== "replayed" && (r.outcome !== "failed" || !r.replayed)) return;
+  const tc = r.case;
+  const given = replay.choices.length;
+  let why: string | undefined;
+  if (tc.misaligned > 0)
+    why = `${tc.misaligned} of its ${given} choices do not fit what this property draws at their place`;
+  else if (tc.status === Status.Overrun) why = "drawing its arguments ran over the choice budget";
+  else if (r.outcome === "replayed" && spansFromArguments(def) && tc.choiceCount !== given)
+    why = `this property drew ${tc.choiceCount} choices where the replay holds ${given}`;
+  if (why !== undefined)
+    throw new InvalidArgument(
+      `${replay.source}: the replay does not fit this property (${why}): its strategies changed since the failure was printed, or the replay is another property's`,
+    );
 }
 
 /**

@@ -9,10 +9,18 @@ import type { RunObserver } from "../events/observer.ts";
 import { reasonOf } from "./failureMessage.ts";
 import type { EditorLayer, ResolvedSettings, Settings } from "./settings.ts";
 import { env, resolveWith, SKIP_REUSE } from "./settings.ts";
+import { activeProfile } from "./profiles.ts";
+import { parseReplay } from "./replay.ts";
 
-/** The settings of a property's run: its own layers, the editor's on top when the editor runs it. */
+/**
+ * The settings of a property's run: the profile's layers, its own, the editor's on top when the editor runs it;
+ * SHRINKSCOPE_REPLAY, when set, replays one case instead of searching.
+ */
 export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
-  return resolveWith(runnerLayer(), key, layers);
+  const resolved = resolveWith(runnerLayer(), key, layers, activeProfile());
+  const replay = env("SHRINKSCOPE_REPLAY");
+  if (replay === undefined || replay.trim() === "") return resolved;
+  return { ...resolved, replay: parseReplay(replay, "SHRINKSCOPE_REPLAY") };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Settings: what the user may pass, the defaults, the CI profile and the SHRINKSCOPE_SEED override, resolved
- * once per run into the engine's plain EngineSettings. The editor's layer, which a run from the editor resolves
- * with on top, is found by runnerLayer.ts.
+ * Settings: what the user may pass, the defaults and the SHRINKSCOPE_SEED override, resolved once per run into
+ * the engine's plain EngineSettings. The profile's layers under a property's own (profiles.ts) and the editor's
+ * layer on top (runnerLayer.ts) are found by the caller and handed in.
  */
 import { createHash } from "node:crypto";
 import * as path from "node:path";
@@ -15,10 +15,12 @@ import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { HealthCheck } from "../core/health.ts";
 import { HEALTH_CHECKS } from "../core/health.ts";
 import type { EngineEvent, Phase } from "../events/events.ts";
-import { resolveKey } from "./key.ts";
+import { keyLabel, resolveKey } from "./key.ts";
+import { printingObserver } from "./verbosity.ts";
 import { freshSeed } from "../util/random.ts";
 import { reasonOf } from "./failureMessage.ts";
 import { bothObservers, eventObserver, type RunObserver } from "../events/observer.ts";
+import { parseReplay, type Replay } from "./replay.ts";
 
 export interface Settings {
   /** Valid examples to try before passing (default 100). */
@@ -73,6 +75,29 @@ export interface Settings {
    * with some valid cases go on; a run in which no generated case is valid still gives up (Unsatisfiable).
    */
   suppressHealthCheck?: readonly (HealthCheck | (string & Record<never, never>))[];
+  /**
+   * Run exactly one test case: the one a failure's message printed as `Replay: { replay: "<blob>" }` — no
+   * generation, no shrinking, no database. SHRINKSCOPE_REPLAY=<blob> does the same from the environment. A blob of
+   * another property, or of another format version, is InvalidArgument.
+   */
+  replay?: string;
+  /**
+   * What a run prints besides a failure's message (default "normal": nothing). "verbose": one statistics line per
+   * property, passing or not, and each accepted shrink; "debug": every test case too; "quiet": nothing, not even a
+   * replay's "passes now". SHRINKSCOPE_VERBOSITY overrides it.
+   */
+  verbosity?: Verbosity;
+}
+
+export const VERBOSITIES = ["quiet", "normal", "verbose", "debug"] as const;
+export type Verbosity = (typeof VERBOSITIES)[number];
+
+/** The profile a run resolves with (profiles.ts): its layers under the property's own settings, first the weakest. */
+export interface ActiveProfile {
+  readonly name: string;
+  readonly layers: readonly Settings[];
+  /** Whether the default folder database is off (the `ci` profile and those built on it). */
+  readonly noLocalDatabase: boolean;
 }
 
 /** The longest delay a Node timer takes (a longer one fires after 1 ms). */
@@ -89,6 +114,11 @@ export interface ResolvedSettings extends EngineSettings {
   readonly timeout: number | null;
   /** Steps per state-machine sequence at most (machine() only). */
   readonly stepCount: number;
+  /** The replay to run instead of a search (replay.ts), checked for its form; undefined: a search. */
+  readonly replay: Replay | undefined;
+  readonly verbosity: Verbosity;
+  /** The profile the settings came from. */
+  readonly profile: string;
 }
 
 export const ALL_PHASES: readonly Phase[] = ["explicit", "reuse", "generate", "target", "shrink", "explain"];
@@ -108,6 +138,8 @@ const SETTING_NAMES = new Set([
   "maxShrinkCalls",
   "maxShrinkTimeMs",
   "suppressHealthCheck",
+  "replay",
+  "verbosity",
 ]);
 
 export function env(name: string): string | undefined {
@@ -197,6 +229,16 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
         );
     }
   }
+  if (o.replay !== undefined) {
+    if (typeof o.replay !== "string")
+      invalid(api, `replay must be the text of a failure's "Replay:" line, got ${describeValue(o.replay)}`);
+    parseReplay(o.replay, `${api}: replay`);
+  }
+  if (o.verbosity !== undefined && !(VERBOSITIES as readonly unknown[]).includes(o.verbosity))
+    invalid(
+      api,
+      `verbosity must be one of ${VERBOSITIES.map((v) => `"${v}"`).join(", ")}, got ${describeValue(o.verbosity)}`,
+    );
   if (o.key !== undefined && (typeof o.key !== "string" || o.key === ""))
     invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
@@ -282,7 +324,12 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
  * does not apply — its database, event tap and limits belong to the user's property, not to this inner run.
  */
 export function resolveIsolatedSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
-  return resolveWith(undefined, key, layers);
+  const ci = inCI();
+  return resolveWith(undefined, key, layers, {
+    name: ci ? "ci" : "default",
+    layers: ci ? [{ derandomize: true }] : [],
+    noLocalDatabase: ci,
+  });
 }
 
 function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Settings, K> {
@@ -308,8 +355,9 @@ export function resolveWith(
   editor: EditorLayer | undefined,
   key: string,
   layers: (Settings | undefined)[],
+  profile: ActiveProfile,
 ): ResolvedSettings {
-  const own: Settings = Object.assign({}, ...layers.filter(Boolean));
+  const own: Settings = Object.assign({}, ...profile.layers, ...layers.filter(Boolean));
   // The property's own choice, before the editor's folder replaces it: turned off (null or "") keeps it off the
   // shared database, in the editor too.
   const propertyDatabase = own.database;
@@ -323,10 +371,10 @@ export function resolveWith(
   const userTap = layers.reduce<Settings["onEvent"]>((tap, l) => l?.onEvent ?? tap, undefined);
   const mine = userTap === undefined ? undefined : eventObserver(guardTap(userTap));
   const editorTap = editor?.observer ?? (editor?.onEvent === undefined ? undefined : eventObserver(editor.onEvent));
-  const observer = mine === undefined ? editorTap : editorTap === undefined ? mine : bothObservers(mine, editorTap);
+  const taps = mine === undefined ? editorTap : editorTap === undefined ? mine : bothObservers(mine, editorTap);
   const deadline = s.deadline === undefined ? 200 : s.deadline;
-  const ci = inCI();
-  const derandomize = s.derandomize ?? ci;
+  const ci = profile.noLocalDatabase;
+  const derandomize = s.derandomize ?? false;
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? shardSeed(key) : freshSeed());
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
@@ -356,6 +404,11 @@ export function resolveWith(
     database = new GuardedDatabase(ownDb, "custom database");
     databasePath = "(custom)";
   }
+  const databaseKey = resolveKey(key, s.key);
+  const verbosity = verbosityFromEnv() ?? s.verbosity ?? "normal";
+  const printing =
+    verbosity === "verbose" || verbosity === "debug" ? printingObserver(verbosity, keyLabel(databaseKey)) : undefined;
+  const observer = printing === undefined ? taps : taps === undefined ? printing : bothObservers(taps, printing);
   return {
     maxExamples: s.maxExamples ?? 100,
     seed,
@@ -364,7 +417,7 @@ export function resolveWith(
     timeout: s.timeout === undefined ? defaultTimeout(deadline) : s.timeout,
     database,
     databasePath,
-    databaseKey: resolveKey(key, s.key),
+    databaseKey,
     phases: editor?.[SKIP_REUSE] ? (s.phases ?? ALL_PHASES).filter((p) => p !== "reuse") : (s.phases ?? ALL_PHASES),
     observer,
     maxChoices: s.maxChoices ?? 8192,
@@ -373,5 +426,20 @@ export function resolveWith(
     examples: s.examples ?? [],
     suppressHealthCheck: (s.suppressHealthCheck ?? []) as readonly HealthCheck[],
     stepCount: s.stepCount ?? 50,
+    replay: s.replay === undefined ? undefined : parseReplay(s.replay, "replay"),
+    verbosity,
+    profile: profile.name,
   };
+}
+
+/** SHRINKSCOPE_VERBOSITY, when set: InvalidArgument naming it for anything but the four levels. */
+function verbosityFromEnv(): Verbosity | undefined {
+  const raw = env("SHRINKSCOPE_VERBOSITY");
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const v = raw.trim().toLowerCase();
+  if (!(VERBOSITIES as readonly string[]).includes(v))
+    throw new InvalidArgument(
+      `SHRINKSCOPE_VERBOSITY must be one of ${VERBOSITIES.join(", ")}, got ${JSON.stringify(raw)}`,
+    );
+  return v as Verbosity;
 }

@@ -67,6 +67,7 @@ export function machine<M extends object>(
     },
     settings,
     key,
+    inputShape: [Class.name, spec],
     // stepCount and timeout come from the resolved settings (the property's, check()'s, the extension's), per run.
     // One Machine per run: it keeps the run's record of initial states (untested).
     forRun: (resolved: ResolvedSettings) => {

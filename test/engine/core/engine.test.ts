@@ -15,7 +15,7 @@ import {
   event,
 } from "../../../src/engine/index.ts";
 import type { EngineEvent, Settings } from "../../../src/engine/index.ts";
-import { failure, tempDir } from "../helpers.ts";
+import { failure, tempDir, withEnv } from "../helpers.ts";
 
 const QUIET: Settings = { database: null, deadline: null };
 
@@ -27,23 +27,6 @@ function events(settings: Settings, prop: Parameters<typeof check>[0]): EngineEv
     if (!(e instanceof PropertyFailure)) throw e;
   }
   return out;
-}
-
-function withEnv<T>(vars: Record<string, string | undefined>, run: () => T): T {
-  const saved: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(vars)) {
-    saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  try {
-    return run();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
 }
 
 test("a finite space is run exactly once per input and reported exhausted (three booleans: 8 calls)", () => {
