@@ -996,6 +996,9 @@ export class DataTree {
  * subtrees. Once the case leaves the recorded part of the tree the cursor goes dead and costs nothing; it
  * remembers where it left (stopNode, stopOffset, stopIndex), which is where recording the case starts.
  */
+/** Filtered cases remembered by value at most (TreeCursor.repeatsFiltered): memory stays bounded in long runs. */
+const FILTERED_KEYS = 100_000;
+
 export class TreeCursor {
   private node: TreeNode | null;
   private offset = 0;
@@ -1016,6 +1019,11 @@ export class TreeCursor {
   private data: ChoiceData | null = null;
   /** Set when the walk stopped because the case drew another kind of choice than recorded: the recorded kind. */
   mismatch: string | null = null;
+  /**
+   * The accepted keys (TestCase.acceptedKey) of the cases that went through a filter: a case whose filters reached a
+   * value already tested after rejecting other attempts is a duplicate the tree cannot see (its choices differ).
+   */
+  private readonly filteredKeys = new Set<string>();
   constructor(readonly tree: DataTree) {
     this.node = tree.root;
     this.stopNode = tree.root;
@@ -1066,6 +1074,14 @@ export class TreeCursor {
     this.peekKey = key;
     this.peekChild = child;
     return child !== undefined && typeof child !== "number" && child.exhausted; // table leaves are never exhausted
+  }
+
+  /** Whether a case that went through a filter drew values already tested (`key`: its accepted key); remembers it if not. */
+  repeatsFiltered(key: string): boolean {
+    const keys = this.filteredKeys;
+    if (keys.has(key)) return true;
+    if (keys.size < FILTERED_KEYS) keys.add(key);
+    return false;
   }
 
   /** Whether the choices so far are exactly a case already run to its conclusion. */

@@ -389,6 +389,8 @@ export class Engine {
         this.finish(tc, "generate", undefined);
         if (simplestFirst) {
           simplestFirst = false;
+          // Run without the cursor: what its filters accepted is remembered, so no later case runs it again by value.
+          if (tc.filtered && !tc.duplicate) cursor.repeatsFiltered(tc.acceptedKey());
           if (tc.status !== Status.Overrun) growthLimit = SMALL_GROWTH * Math.max(tc.choiceCount, 1);
         }
         if (targeting && tc.hasTargets && targets.observe(this.spanned(tc), false)) this.reportTargets(targets, false);

@@ -158,6 +158,10 @@ export class TestCase {
   growthLimit = Infinity;
   /** Whether a filter may draw again after a rejected attempt (the shrinker turns it off: ShrinkHost.execute). */
   filterRetries = true;
+  /** Whether a filter drew in this case (then acceptedKey tells its values apart). */
+  filtered = false;
+  /** The choice ranges of the attempts filters rejected in this case: start, end pairs. */
+  private rejectedRanges: number[] | null = null;
   private notesList: string[] | null = null;
   private eventsList: string[] | null = null;
   private targetsList: TargetObservation[] | null = null;
@@ -610,6 +614,39 @@ export class TestCase {
   }
 
   /** Whether the next draw will be freshly generated (not replayed from the prefix). */
+  /** A filter rejected the attempt that drew choices [start, end). */
+  rejectedAttempt(start: number, end: number): void {
+    (this.rejectedRanges ??= []).push(start, end);
+  }
+
+  /**
+   * The case's choices without those of the attempts its filters rejected, as text: two cases with equal keys drew
+   * the same values, though their choice sequences differ (a value the bias favours, reached again after other
+   * rejected attempts). The generate phase counts such a case as a duplicate (executor.ts).
+   */
+  acceptedKey(): string {
+    const ranges = this.rejectedRanges;
+    const parts: string[] = [];
+    for (let i = 0; i < this.choiceCount; i++) {
+      if (ranges !== null && insideRange(ranges, i)) continue;
+      const v = this.data.value(i);
+      parts.push(
+        typeof v === "number"
+          ? Object.is(v, -0)
+            ? "-0"
+            : String(v)
+          : typeof v === "boolean"
+            ? v
+              ? "T"
+              : "F"
+            : typeof v === "string"
+              ? JSON.stringify(v)
+              : `y${v.join(" ")}`,
+      );
+    }
+    return parts.join(",");
+  }
+
   get generating(): boolean {
     return this.random !== null && this.choiceCount >= this.prefix.length;
   }
@@ -632,4 +669,10 @@ export class TestCase {
     for (let i = 0; i < out.length; i++) out[i] = data.value(this.base + i);
     return out;
   }
+}
+
+/** Whether position i lies in one of the [start, end) pairs of `ranges`. */
+function insideRange(ranges: readonly number[], i: number): boolean {
+  for (let k = 0; k < ranges.length; k += 2) if (i >= ranges[k]! && i < ranges[k + 1]!) return true;
+  return false;
 }

@@ -47,8 +47,11 @@ export interface PropertyDefinition extends Executable {
   readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
 }
 
-/** The hooks a body may bring to the definition property() makes of it. */
-export type BodyHooks = Pick<PropertyDefinition, "settingsForRun">;
+/**
+ * The hooks a body may bring to the definition property() makes of it; `keySource`: the function whose source text
+ * stands for the body in its database key (simTest's workload: its own wrapper is the same for every simTest).
+ */
+export type BodyHooks = Pick<PropertyDefinition, "settingsForRun"> & { readonly keySource?: Function };
 
 /**
  * Where a body keeps its hooks (schedules/simTest sets them): a body made by one function and handed to

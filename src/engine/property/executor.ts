@@ -178,8 +178,10 @@ export function makeExecutor(
         tc.args = explicit.map((v) => copyPlain(v, new Map()));
       }
       drawn = true;
-      if (tc.cursor !== null && tc.cursor.atConclusion()) {
-        tc.duplicate = true; // the DataTree has run exactly this case: do not call the body again
+      const cursor = tc.cursor;
+      // The DataTree has run exactly this case, or a filter reached values already tested: do not call the body again.
+      if (cursor !== null && (cursor.atConclusion() || (tc.filtered && cursor.repeatsFiltered(tc.acceptedKey())))) {
+        tc.duplicate = true;
         return;
       }
       t0 = now();

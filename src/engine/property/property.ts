@@ -113,12 +113,13 @@ export function property(...args: unknown[]): Property {
       api,
       `the body takes ${wanted} parameters but ${strategies.length} ${strategies.length === 1 ? "strategy is" : "strategies are"} given: give a strategy for each parameter (or a default value to the ones that need none)`,
     );
+  const hooks = hooksOf(body as Function);
   const def: PropertyDefinition = {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,
     settings,
-    key: definitionKey("property", strategies, body as Function),
-    settingsForRun: hooksOf(body as Function)?.settingsForRun,
+    key: definitionKey("property", strategies, hooks?.keySource ?? (body as Function)),
+    settingsForRun: hooks?.settingsForRun,
   };
   return propertyFromDefinition(def);
 }

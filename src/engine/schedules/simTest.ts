@@ -83,7 +83,8 @@ export function simTest<A extends unknown[]>(
     if (report !== null && isMisuse(report.error)) throw report.error;
     if (report !== null) throw new ScheduleFailure(report);
   };
-  return Object.assign(fn, { [BODY_HOOKS]: SIM_HOOKS });
+  // The workload's text keys the property: the wrapper above is the same for every simTest.
+  return Object.assign(fn, { [BODY_HOOKS]: { ...SIM_HOOKS, keySource: body } });
 }
 
 /**

@@ -59,7 +59,8 @@ export function machine<M extends object>(
 ): Property {
   const shape = readSpec(Class, spec, settings);
   const handle = new CaseHandle(Class);
-  const key = definitionKey("property", [handle], Class);
+  // The spec is part of the key: two machines of one class built by one helper are two properties.
+  const key = definitionKey("property", [handle, spec], Class);
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
     body: () => {

@@ -70,11 +70,13 @@ class Filtered<T> extends Strategy<T> {
     super(undefined);
   }
   protected doDraw(tc: TestCase): T {
+    tc.filtered = true;
     for (let i = 0; i < FILTER_ATTEMPTS; i++) {
       // The shrinker's candidates may not retry (ShrinkHost.execute): a retry would read the choices of what
       // follows as a new attempt.
       if (i > 0 && !tc.filterRetries) return tc.cutShort();
       tc.startSpan("filter");
+      const start = tc.choiceCount;
       const v = this.inner.draw(tc);
       const ok = this.predicate(v);
       // A promise is truthy: an async predicate would accept every value without ever being awaited.
@@ -82,6 +84,7 @@ class Filtered<T> extends Strategy<T> {
         invalid(".filter", "the predicate returned a promise; a filter must decide synchronously");
       tc.endSpan(!ok);
       if (ok) return v;
+      tc.rejectedAttempt(start, tc.choiceCount);
     }
     return tc.reject();
   }

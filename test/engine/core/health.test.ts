@@ -295,3 +295,46 @@ test("suppressHealthCheck: unknown names, non-arrays and non-strings are Invalid
   }
   check(machine(Counter, { rules: { inc: {} } }, { ...QUIET, suppressHealthCheck: ["tooSlow"] }));
 });
+
+// A filter the bounds pass (0 and 1,000,000 are multiples of 50, and generation favours bounds) once passed
+// "100 examples" on about 14 distinct values: each repeat came after different rejected attempts, so its choice
+// sequence was new. A value a filter reaches again now counts as a duplicate, so the run either tests distinct
+// values or fails the health check.
+const multiplesOf = (k: number) => st.integers({ min: 0, max: 1_000_000 }).filter((n) => n % k === 0);
+
+test("a heavy filter that mostly reaches the same few values fails filterTooMuch instead of passing on them", () => {
+  for (const seed of SEEDS) {
+    const seen = new Set<number>();
+    assert.throws(
+      () => check(property(multiplesOf(50), (n) => void seen.add(n), { ...QUIET, seed })),
+      (e: unknown) => e instanceof FailedHealthCheck && e.check === "filterTooMuch",
+      `seed ${seed}: passed on ${seen.size} distinct values`,
+    );
+  }
+});
+
+test("a value a filter reaches again is a duplicate: the body never sees it twice, and statistics count it", () => {
+  for (const seed of SEEDS) {
+    for (const [k, extra] of [
+      [10, {}],
+      [50, { suppressHealthCheck: ["filterTooMuch"] }],
+    ] as const) {
+      const calls: number[] = [];
+      let result: ResultEvent | undefined;
+      check(
+        property(multiplesOf(k), (n) => void calls.push(n), {
+          ...QUIET,
+          ...extra,
+          seed,
+          onEvent: (e: EngineEvent) => {
+            if (e.type === "result") result = e;
+          },
+        }),
+      );
+      assert.equal(new Set(calls).size, calls.length, `seed ${seed}, multiples of ${k}: a value was tested twice`);
+      assert.equal(result!.statistics.valid, calls.length);
+      assert.ok(result!.statistics.duplicates > 0, `seed ${seed}: the repeats are counted as duplicates`);
+      if (k === 10) assert.equal(calls.length, 100, `seed ${seed}: 100 distinct examples`);
+    }
+  }
+});

@@ -23,6 +23,10 @@ import { check, find, property } from "../../../src/engine/property/property.ts"
 import { PropertyFailure } from "../../../src/engine/property/errors.ts";
 import type { Property } from "../../../src/engine/property/definition.ts";
 import * as st from "../../../src/engine/strategies/index.ts";
+import { machine } from "../../../src/engine/stateful/machine.ts";
+import type { MachineSpec } from "../../../src/engine/stateful/spec.ts";
+import { simTest } from "../../../src/engine/schedules/simTest.ts";
+import { sim } from "../../../src/engine/schedules/sim.ts";
 import { tempDir } from "../helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -109,6 +113,52 @@ describe("database keys", () => {
     assert.notEqual(db.keys[0], db.keys[1]);
     assert.match(db.keys[0]!, /#\d+$/);
     assert.equal(db.inner.fetch(db.keys[0]!).length, 1, "a's failure survives b's pass");
+  });
+
+  it("two machines of one class built by one helper get different keys: the passing one keeps the other's failure", () => {
+    class Stack {
+      items: number[] = [];
+      push(): void {
+        this.items.push(1);
+      }
+      pop(): void {
+        this.items.pop();
+      }
+      bounded(): void {
+        assert.ok(this.items.length < 3, "at most two items");
+      }
+    }
+    const db = new KeyRecordingDatabase();
+    // One call site for both: the spec is what tells them apart.
+    const mk = (spec: MachineSpec<Stack>) => machine(Stack, spec, { ...quiet, database: db });
+    const failing = mk({ rules: { push: {} }, invariants: ["bounded"] });
+    const passing = mk({ rules: { pop: {} }, invariants: ["bounded"] });
+    runsToFailure(failing);
+    passing();
+    assert.equal(new Set(db.keys).size, 2, db.keys.join("\n"));
+    assert.equal(db.inner.fetch(db.keys[0]!).length, 1, "the failing machine's example survives the passing one's run");
+  });
+
+  it("two simTest properties get keys of their own workloads: the passing one keeps the other's failure", async () => {
+    const db = new KeyRecordingDatabase();
+    const mk = (workload: () => Promise<void>) =>
+      property(st.integers({ min: 0, max: 3 }), simTest({ seeds: 2 }, workload), { ...quiet, database: db });
+    const failing = mk(async () => {
+      await sim.sleep(1);
+      throw new Error("fails");
+    });
+    const passing = mk(async () => {
+      await sim.sleep(2);
+    });
+    try {
+      await failing();
+      assert.fail("expected the simTest property to fail");
+    } catch (e) {
+      assert.ok(e instanceof PropertyFailure, String(e));
+    }
+    await passing();
+    assert.equal(new Set(db.keys).size, 2, db.keys.join("\n"));
+    assert.equal(db.inner.fetch(db.keys[0]!).length, 1, "the failing simTest's example survives the passing one's run");
   });
 
   it("one property run under two test names keeps two keys; the same test re-run keeps its key", () => {
