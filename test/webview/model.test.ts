@@ -46,8 +46,9 @@ test("folding a real failing run: counts, the target, candidates, passes, progre
   const result = events.find((e) => e.type === "result");
   assert.ok(result?.type === "result");
   // The engine's counts replace the live ones at the end, and agree with what was streamed.
-  assert.equal(s.stats.cases, result.statistics.examples);
+  assert.equal(s.stats.cases, result.statistics.examples + result.statistics.shrinkCases);
   assert.equal(s.stats.cases, cases.filter((e) => e.origin !== "final" && e.origin !== "explain").length);
+  assert.equal(result.statistics.examples, cases.filter((e) => e.origin === "generate").length);
   assert.equal(s.stats.valid + s.stats.invalid + s.stats.overrun + s.stats.interesting, s.stats.cases);
   assert.deepEqual(s.stats.events, result.statistics.events);
   assert.equal(s.stats.generated, cases.filter((e) => e.origin === "generate").length);

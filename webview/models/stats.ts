@@ -117,7 +117,11 @@ export function addTree(m: StatsModel, totalNodes: number, rootExhausted: boolea
   return { ...m, treeNodes: totalNodes, rootExhausted };
 }
 
-/** The result's exact counts: what the engine itself counted, dropped cases included. */
+/**
+ * The result's exact counts: what the engine itself counted, dropped cases included — its examples (the cases that
+ * searched) and the shrinker's cases make the panel's test cases. The engine splits only its examples by outcome;
+ * the split the panel shows stays the one of every case it received.
+ */
 export function addResult(m: StatsModel, r: ResultEvent): StatsModel {
   const s = r.statistics;
   const events: Record<string, number> = {};
@@ -125,14 +129,12 @@ export function addResult(m: StatsModel, r: ResultEvent): StatsModel {
     const key = label in events || Object.keys(events).length < MAX_LABELS ? label : OTHER_LABELS;
     events[key] = (events[key] ?? 0) + n;
   }
-  const interesting = Math.max(0, s.examples - s.valid - s.invalid - s.overrun);
+  // A result without shrinkCases counts every case in its examples.
+  const apart = typeof s.shrinkCases === "number";
   return {
     ...m,
-    cases: s.examples,
-    valid: s.valid,
-    invalid: s.invalid,
-    overrun: s.overrun,
-    interesting,
+    cases: s.examples + (apart ? s.shrinkCases : 0),
+    shrinkCases: apart ? s.shrinkCases : m.shrinkCases,
     duplicates: s.duplicates,
     events,
     final: true,

@@ -63,6 +63,7 @@ export function callInCase(
   args: unknown[],
   run: RunScope,
 ): unknown {
+  if (!exitWatched) watchExit();
   // A stale store (a run started from a leaked continuation of an ended case) would be inherited: scope it.
   const scoped = run.scoped || asyncSeen || inBody > 0 || (storageEnabled && storage.getStore() !== undefined);
   run.lastCallScoped = scoped;
@@ -74,6 +75,24 @@ export function callInCase(
   } finally {
     inBody--;
   }
+}
+
+let exitWatched = false;
+
+/**
+ * process.exit() called by a body (or by code it started) ends the process with the property half run: a test
+ * runner then reports nothing, and an exit code of 0 would read as a pass. Said on stderr, and the exit code made 1.
+ */
+function watchExit(): void {
+  exitWatched = true;
+  if (typeof process === "undefined" || typeof process.once !== "function") return;
+  process.once("exit", (code) => {
+    if (inBody === 0 && pending.size === 0) return;
+    console.error(
+      `Shrinkscope: the process exited (code ${code}) while a property's body was running — process.exit() in the body or in code it called? The property did not finish, so it neither passed nor failed; the exit code is set to 1.`,
+    );
+    if (!process.exitCode) process.exitCode = 1;
+  });
 }
 
 /** The common arities directly: a spread call is slower on the hot path. */

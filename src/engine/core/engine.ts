@@ -699,15 +699,16 @@ export class Engine {
       return tc;
     }
     const call = ++this.calls;
-    // The final replays and the explain phase's variations examine a failure already found: not examples.
-    if (origin !== "final" && origin !== "explain") {
+    // Examples are the cases that searched for a failure. Shrink candidates (counted by the shrinker), the final
+    // replays and the explain phase's variations examine a failure already found: not examples, nor their events.
+    if (origin !== "shrink" && origin !== "final" && origin !== "explain") {
       st.examples++;
       if (tc.status === Status.Valid) st.valid++;
       else if (tc.status === Status.Invalid) st.invalid++;
       else if (tc.status === Status.Overrun) st.overrun++;
+      const events = tc.eventsOrNull;
+      if (events !== null) for (const e of events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
     }
-    const events = tc.eventsOrNull;
-    if (events !== null) for (const e of events) this.eventCounts[e] = (this.eventCounts[e] ?? 0) + 1;
     if (tc.explicitArgs !== undefined) return tc;
     const observer = this.observer;
     const conclusion = conclusionOf(tc.status, tc.origin);

@@ -613,7 +613,6 @@ export class TestCase {
     while (this.openSpan >= 0) this.endSpan();
   }
 
-  /** Whether the next draw will be freshly generated (not replayed from the prefix). */
   /** A filter rejected the attempt that drew choices [start, end). */
   rejectedAttempt(start: number, end: number): void {
     (this.rejectedRanges ??= []).push(start, end);
@@ -647,6 +646,7 @@ export class TestCase {
     return parts.join(",");
   }
 
+  /** Whether the next draw will be freshly generated (not replayed from the prefix). */
   get generating(): boolean {
     return this.random !== null && this.choiceCount >= this.prefix.length;
   }

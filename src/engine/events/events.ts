@@ -179,6 +179,13 @@ export interface ShrinkTargetEvent {
   /** A machine's target: its steps. */
   readonly presentation?: Presentation;
 }
+/**
+ * What a run did. `examples` are the test cases that searched for a failure (explicit examples, saved failures
+ * replayed, generated and targeted cases) — "failed after N test cases" counts these — and `valid`, `invalid`
+ * (rejected by assume() or a filter) and `overrun` split them; `duplicates` were drawn but not run (the same
+ * choices, or a value a filter reached again); `events` counts event() labels over the examples. Shrinking is
+ * counted apart: `shrinkCalls`, `shrinkCases` and `shrinks`.
+ */
 export interface RunStatistics {
   readonly examples: number;
   readonly valid: number;

@@ -22,6 +22,8 @@ export interface PropertyDefinition extends Executable {
    * strategies. A machine's is its class and spec.
    */
   readonly inputShape?: unknown;
+  /** Why this kind of property takes no explicit examples (a machine: its cases are steps, not arguments). */
+  readonly noExamples?: string;
   /** Why this kind of run takes no replay (find(): it returns a value, nobody pastes a failure into it). */
   readonly noReplay?: string;
   /**

@@ -159,7 +159,7 @@ export function describeFailure(d: FailureDescription): string {
   else if (d.result.replayed)
     lines.push("Property failed on the replayed case (run once: no generation, no shrinking, no database).");
   else {
-    const found = s.examples - s.shrinkCases;
+    const found = s.examples;
     lines.push(
       `Property failed after ${found} test case${found === 1 ? "" : "s"}; shrunk with ${s.shrinks} improvement${s.shrinks === 1 ? "" : "s"} in ${s.shrinkCalls} call${s.shrinkCalls === 1 ? "" : "s"}.`,
     );

@@ -113,6 +113,7 @@ export function property(...args: unknown[]): Property {
       api,
       `the body takes ${wanted} parameters but ${strategies.length} ${strategies.length === 1 ? "strategy is" : "strategies are"} given: give a strategy for each parameter (or a default value to the ones that need none)`,
     );
+  checkExamples(api, settings?.examples, strategies.length, undefined);
   const hooks = hooksOf(body as Function);
   const def: PropertyDefinition = {
     strategies: strategies as Strategy<unknown>[],
@@ -129,7 +130,29 @@ export function check(prop: Property, settings?: Settings): void | Promise<void>
   const def = (prop as Partial<Property> | undefined)?.[DEFINITION];
   if (def === undefined) invalid("check", `expects a property made by property(...), got ${describe(prop)}`);
   validateSettings("check", settings);
+  checkExamples("check", settings?.examples, def.strategies.length, def.noExamples);
   return runDefinition(def, settings);
+}
+
+/**
+ * Explicit examples give the body its arguments as they are: one per strategy, or the body would run on a shifted
+ * or missing argument. A kind of property with no arguments of its own (a machine) takes none.
+ */
+export function checkExamples(
+  api: string,
+  examples: readonly (readonly unknown[])[] | undefined,
+  arity: number,
+  none: string | undefined,
+): void {
+  if (examples === undefined || examples.length === 0) return;
+  if (none !== undefined) invalid(api, `examples are not supported by ${none}`);
+  examples.forEach((args, i) => {
+    if (args.length !== arity)
+      invalid(
+        api,
+        `examples[${i}] has ${args.length} argument${args.length === 1 ? "" : "s"}, but the property takes ${arity} (one per strategy)`,
+      );
+  });
 }
 
 class Found {

@@ -68,10 +68,10 @@ export function printingObserver(
       endPhase(clock());
       phase = undefined;
       const s = e.statistics;
-      const generated = s.examples - s.shrinkCases;
+      const generated = s.examples;
       const verdict =
         e.outcome === "failed"
-          ? `failed after ${generated} test case${generated === 1 ? "" : "s"}, then ${s.shrinkCalls} shrink call${s.shrinkCalls === 1 ? "" : "s"} (${s.shrinks} accepted); over all calls`
+          ? `failed after ${generated} test case${generated === 1 ? "" : "s"}, then ${s.shrinkCalls} shrink call${s.shrinkCalls === 1 ? "" : "s"} (${s.shrinks} accepted); of the test cases`
           : e.outcome === "gave-up"
             ? `gave up after ${generated} test cases`
             : `${e.outcome} ${s.valid} examples`;
@@ -90,8 +90,8 @@ export function printingObserver(
           : shown?.kind === "steps"
             ? shown.steps.map((s) => s.code).join(" ")
             : undefined;
-      if (text !== undefined && c.status === "valid" && c.origin !== "shrink" && distinct.size < DISTINCT_LIMIT)
-        distinct.add(text);
+      const example = c.origin !== "shrink" && c.origin !== "final" && c.origin !== "explain";
+      if (text !== undefined && example && c.status === "valid" && distinct.size < DISTINCT_LIMIT) distinct.add(text);
       if (level === "debug") say(`${c.origin} case ${c.id}: ${c.status}: ${text ?? "(not shown)"}`);
     },
     candidate() {},

@@ -35,6 +35,7 @@
  */
 import type { Property, PropertyDefinition } from "../property/definition.ts";
 import { definitionKey } from "../property/key.ts";
+import { checkExamples } from "../property/property.ts";
 import { propertyFromDefinition } from "../property/run.ts";
 import type { ResolvedSettings } from "../property/settings.ts";
 import { CaseHandle } from "../strategies/caseHandle.ts";
@@ -47,6 +48,10 @@ import type { Machine, MachineSettings, MachineSpec } from "./spec.ts";
 import { readSpec } from "./spec.ts";
 import { stepArgumentSlices } from "./steps.ts";
 
+/** Why a machine takes no explicit examples. */
+const NO_EXAMPLES =
+  "a machine (its cases are sequences of steps, not argument lists; write a sequence as an ordinary test)";
+
 /**
  * A state-machine test: runs sequences of rules on fresh instances of `Class`, checking the invariants on the
  * initial state and after every step; a failure shrinks to a minimal sequence printed as executable code.
@@ -58,6 +63,7 @@ export function machine<M extends object>(
   settings?: MachineSettings,
 ): Property {
   const shape = readSpec(Class, spec, settings);
+  checkExamples("machine", settings?.examples, 0, NO_EXAMPLES);
   const handle = new CaseHandle(Class);
   // The spec is part of the key: two machines of one class built by one helper are two properties.
   const key = definitionKey("property", [handle, spec], Class);
@@ -69,6 +75,7 @@ export function machine<M extends object>(
     settings,
     key,
     inputShape: [Class.name, spec],
+    noExamples: NO_EXAMPLES,
     // stepCount and timeout come from the resolved settings (the property's, check()'s, the extension's), per run.
     // One Machine per run: it keeps the run's record of initial states (untested).
     forRun: (resolved: ResolvedSettings) => {

@@ -12,6 +12,9 @@ class Booleans extends Strategy<boolean> {
   override draw(tc: TestCase): boolean {
     return tc.drawBoolean(COIN);
   }
+  override distinctValues(): number {
+    return 2;
+  }
 }
 
 /** true or false; shrinks to false. */

@@ -9,7 +9,7 @@ import { invalid } from "../util/errors.ts";
 import type { Random } from "../util/random.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { describe, requireStrategy, Strategy } from "./strategy.ts";
-import { checkOptions, checkSizes } from "./options.ts";
+import { checkFillable, checkOptions, checkSizes } from "./options.ts";
 import { drawEntries, EntrySizes } from "./uniqueEntries.ts";
 import { MapEntries } from "./maps.ts";
 
@@ -85,5 +85,6 @@ export function dictionaries<V>(
   requireStrategy(api, values, "values");
   const o = checkOptions(api, options, ["minSize", "maxSize"]);
   const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
+  checkFillable(api, "keys", keys, minSize);
   return new Dictionaries(new DictionaryEntries(keys, values), new EntrySizes(minSize, maxSize));
 }

@@ -23,6 +23,10 @@ class Integers extends Strategy<number> {
   override draw(tc: TestCase): number {
     return tc.drawInteger(this.constraints);
   }
+  override distinctValues(): number {
+    const { min, max } = this.constraints;
+    return min === null || max === null ? Infinity : max - min + 1;
+  }
 }
 
 /** Integers in [min, max] (safe integers; unbounded sides stay within ±Number.MAX_SAFE_INTEGER). */

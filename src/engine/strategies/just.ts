@@ -8,6 +8,9 @@ class Just<T> extends Strategy<T> {
   protected doDraw(): T {
     return this.value;
   }
+  override distinctValues(): number {
+    return 1;
+  }
 }
 
 /** Always `value`; makes no choice. */

@@ -6,7 +6,7 @@ import type { BooleanConstraints, ChoiceValue } from "../choice/types.ts";
 import { invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { describe, requireStrategy, Strategy } from "./strategy.ts";
-import { checkBoolean, checkOptions, checkSizes } from "./options.ts";
+import { checkBoolean, checkFillable, checkOptions, checkSizes } from "./options.ts";
 import { StructuralKeys } from "./structuralKeys.ts";
 
 export interface ListsOptions<T> {
@@ -163,5 +163,6 @@ export function lists<T>(elements: Strategy<T>, options?: ListsOptions<T>): Stra
     invalid(api, `uniqueBy must be a function, got ${describe(o.uniqueBy)}`);
   if (o.unique === true && o.uniqueBy !== undefined)
     invalid(api, "give either unique or uniqueBy, not both (uniqueBy already makes the elements unique by its key)");
+  if (o.unique === true || o.uniqueBy !== undefined) checkFillable(api, "elements", elements, minSize);
   return new Lists(elements, minSize, maxSize, o.uniqueBy ?? null, o.unique === true);
 }

@@ -4,7 +4,7 @@
  */
 import type { TestCase } from "../core/testCase.ts";
 import { requireStrategy, Strategy } from "./strategy.ts";
-import { checkOptions, checkSizes } from "./options.ts";
+import { checkFillable, checkOptions, checkSizes } from "./options.ts";
 import type { SetsOptions } from "./sets.ts";
 import { drawEntries, EntrySizes } from "./uniqueEntries.ts";
 import type { EntryParts } from "./uniqueEntries.ts";
@@ -58,5 +58,6 @@ export function maps<K, V>(keys: Strategy<K>, values: Strategy<V>, options?: Map
   requireStrategy(api, values, "values");
   const o = checkOptions(api, options, ["minSize", "maxSize"]);
   const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
+  checkFillable(api, "keys", keys, minSize);
   return new Maps(new MapEntries(keys, values), new EntrySizes(minSize, maxSize));
 }

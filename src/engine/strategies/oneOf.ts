@@ -19,6 +19,9 @@ class OneOf<T> extends Strategy<T> {
   protected doDraw(tc: TestCase): T {
     return this.options[tc.draw("integer", this.constraints)].draw(tc);
   }
+  override distinctValues(): number {
+    return this.options.reduce((n, s) => n + s.distinctValues(), 0);
+  }
 }
 
 /** Weighted: the same choice, its generated value picked by the weights (the database key of the unweighted form is kept apart). */

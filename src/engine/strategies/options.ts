@@ -124,3 +124,22 @@ export function checkSizes(api: string, minSize: unknown, maxSize: unknown): { m
   if (min > max) invalid(api, `minSize (${min}) must not be greater than maxSize (${max})`);
   return { minSize: min, maxSize: max };
 }
+
+/**
+ * Distinct elements for a collection of at least `minSize`: InvalidArgument when the elements' strategy has fewer
+ * distinct values (st.lists(st.integers({ min: 0, max: 2 }), { unique: true, minSize: 5 }) cannot exist), instead of
+ * a run in which every case is rejected for a reason the user cannot see.
+ */
+export function checkFillable(
+  api: string,
+  what: "elements" | "keys",
+  strategy: { distinctValues(): number },
+  minSize: number,
+): void {
+  const n = strategy.distinctValues();
+  if (n < minSize)
+    invalid(
+      api,
+      `minSize is ${minSize}, but the strategy of its ${what} has at most ${n} distinct value${n === 1 ? "" : "s"}: ${n} distinct value${n === 1 ? "" : "s"} cannot fill ${minSize}; lower minSize or widen that strategy`,
+    );
+}

@@ -17,7 +17,13 @@ class SampledFrom<T> extends Strategy<T> {
   override draw(tc: TestCase): T {
     return this.values[tc.draw("integer", this.constraints)];
   }
+  override distinctValues(): number {
+    return this.values.length;
+  }
 }
+
+/** The most values st.sampledFrom copies (2^24): an index strategy serves longer arrays. */
+const MAX_VALUES = 2 ** 24;
 
 /** One of `values`; shrinks toward the first. */
 export function sampledFrom<const T>(values: readonly T[]): Strategy<T> {
@@ -25,6 +31,12 @@ export function sampledFrom<const T>(values: readonly T[]): Strategy<T> {
   // Copied once, here: an index getter that throws (or a Proxy trap) is InvalidArgument naming the call.
   const copy = guard(api, "reading the values", () => {
     if (!Array.isArray(values)) invalid(api, `expects an array of values, got ${describe(values)}`);
+    // Copying a huge (or huge and sparse: new Array(2 ** 32 - 1)) array would run the process out of memory.
+    if (values.length > MAX_VALUES)
+      invalid(
+        api,
+        `the array has ${values.length} elements, more than ${MAX_VALUES} can be copied; draw an index instead: st.integers({ min: 0, max: values.length - 1 }).map((i) => values[i])`,
+      );
     return [...values];
   });
   if (copy.length === 0) invalid(api, "the array of values is empty; there is nothing to sample");

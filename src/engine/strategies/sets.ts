@@ -4,7 +4,7 @@
  */
 import type { TestCase } from "../core/testCase.ts";
 import { requireStrategy, Strategy } from "./strategy.ts";
-import { checkOptions, checkSizes } from "./options.ts";
+import { checkFillable, checkOptions, checkSizes } from "./options.ts";
 import { drawEntries, EntrySizes } from "./uniqueEntries.ts";
 import type { EntryParts } from "./uniqueEntries.ts";
 
@@ -58,5 +58,6 @@ export function sets<T>(elements: Strategy<T>, options?: SetsOptions): Strategy<
   requireStrategy(api, elements, "elements");
   const o = checkOptions(api, options, ["minSize", "maxSize"]);
   const { minSize, maxSize } = checkSizes(api, o.minSize, o.maxSize);
+  checkFillable(api, "elements", elements, minSize);
   return new Sets(new SetElements(elements), new EntrySizes(minSize, maxSize));
 }

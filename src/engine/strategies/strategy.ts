@@ -23,6 +23,15 @@ export abstract class Strategy<T> {
 
   protected abstract doDraw(tc: TestCase): T;
 
+  /**
+   * At most how many distinct values this strategy draws (Infinity when unknown or unbounded): lists, sets and maps
+   * with unique elements check their minSize against it when they are made, where a list that cannot exist would
+   * otherwise only show as every case rejected.
+   */
+  distinctValues(): number {
+    return Infinity;
+  }
+
   /** Transform every value; shrinking still happens on the underlying choices. */
   map<U>(f: (value: T) => U): Strategy<U> {
     if (typeof f !== "function") invalid(".map", "expects a function");
@@ -60,6 +69,9 @@ class Mapped<T, U> extends Strategy<U> {
   override draw(tc: TestCase): U {
     return this.f(this.inner.draw(tc));
   }
+  override distinctValues(): number {
+    return this.inner.distinctValues(); // a function maps distinct values to at most as many
+  }
 }
 
 class Filtered<T> extends Strategy<T> {
@@ -87,6 +99,9 @@ class Filtered<T> extends Strategy<T> {
       tc.rejectedAttempt(start, tc.choiceCount);
     }
     return tc.reject();
+  }
+  override distinctValues(): number {
+    return this.inner.distinctValues();
   }
 }
 

@@ -119,7 +119,9 @@ test("the explain phase is not counted as examples, is announced, and every free
   assert.ok(events.some((e) => e.type === "phase" && e.phase === "explain"));
   assert.equal(
     f.statistics.examples,
-    events.filter((e) => e.type === "test-case" && e.origin !== "final" && e.origin !== "explain").length,
+    events.filter(
+      (e) => e.type === "test-case" && e.origin !== "shrink" && e.origin !== "final" && e.origin !== "explain",
+    ).length,
   );
   assert.equal(argumentBlock(f.message).filter((l) => l.endsWith(FREE)).length, 10);
 });
@@ -137,7 +139,7 @@ test("the explain phase's calls are bounded: thirty free arguments cost at most 
     ),
   );
   // Besides the explain phase: the examples (generation and shrinking) and at most five final replays.
-  assert.ok(calls <= 2000 + f.statistics.examples + 5, `${calls} calls`);
+  assert.ok(calls <= 2000 + f.statistics.examples + f.statistics.shrinkCalls + 5, `${calls} calls`);
   // The budget ran out partway: what was decided is marked, nothing more.
   const marked = argumentBlock(f.message).filter((l) => l.endsWith(FREE)).length;
   assert.ok(marked >= 10 && marked < 30, `${marked} marked`);

@@ -57,19 +57,25 @@ test("a finite space where every input is rejected gives up instead of 'passed: 
   );
 });
 
-test("unique lists impossible to fill give up", () => {
+test("unique lists impossible to fill: InvalidArgument when made, or a give-up when only running shows it", () => {
+  // Elements with a known number of values: said when the list is made (2 distinct values cannot fill 3).
+  for (const elements of [st.booleans(), st.sampledFrom(["a", "b"])]) {
+    assert.throws(
+      () => st.lists(elements as ReturnType<typeof st.booleans>, { minSize: 3, unique: true }),
+      /st\.lists: minSize is 3, but the strategy of its elements has at most 2 distinct values: 2 distinct values cannot fill 3/,
+    );
+  }
+  // Elements whose values only drawing shows (a flatMap): every case is rejected, and the run gives up.
   gaveUp(
     () =>
       check(
-        property(st.lists(st.booleans(), { minSize: 3, unique: true }), () => {}),
-        QUIET,
-      ),
-    /Unable to satisfy/,
-  );
-  gaveUp(
-    () =>
-      check(
-        property(st.lists(st.sampledFrom(["a", "b"]), { minSize: 3, unique: true }), () => {}),
+        property(
+          st.lists(
+            st.booleans().flatMap((b) => st.just(b)),
+            { minSize: 3, unique: true },
+          ),
+          () => {},
+        ),
         QUIET,
       ),
     /Unable to satisfy/,

@@ -19,7 +19,11 @@ import {
 import type { EngineEvent, Settings } from "../../../src/engine/index.ts";
 import { describeFailure, printArgs } from "../../../src/engine/property/failureMessage.ts";
 import { errorOrigin } from "../../../src/engine/property/origin.ts";
-import { failureOf } from "../helpers.ts";
+import { failure, failureOf, tempDir } from "../helpers.ts";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const QUIET: Settings = { database: null, deadline: null };
 
@@ -526,4 +530,48 @@ test("st.data() draws are printed as drawn, not as the body mutated them afterwa
   );
   assert.match(f.message, /draw 1: \[0, 0\]\n/);
   assert.doesNotMatch(f.message, /777/);
+});
+
+test("process.exit() in a body is said on stderr and exits 1, never 0 as if the property had passed", () => {
+  const dir = tempDir("exit-in-body");
+  const engine = pathToFileURL(path.resolve(import.meta.dirname, "../../../src/engine/index.ts")).href;
+  for (const [name, body] of [
+    ["sync", "(n) => { if (n > 3) process.exit(0); }"],
+    ["async", "async (n) => { await Promise.resolve(); if (n > 3) process.exit(0); }"],
+  ] as const) {
+    const file = path.join(dir, `${name}.mts`);
+    fs.writeFileSync(
+      file,
+      `import { check, property, st } from ${JSON.stringify(engine)};\nawait check(property(st.integers(), ${body}, { database: null, seed: 1 }));\nconsole.log("finished");\n`,
+    );
+    const r = spawnSync(process.execPath, ["--import", "tsx", file], { encoding: "utf8", timeout: 60_000 });
+    assert.equal(r.status, 1, `${name}: exit code\n${r.stderr}`);
+    assert.doesNotMatch(r.stdout, /finished/);
+    assert.match(r.stderr, /Shrinkscope: the process exited \(code 0\) while a property's body was running/);
+  }
+});
+
+test("statistics say what they count: examples are the test cases before the failure, as the message says", () => {
+  for (const seed of [1, 2, 3]) {
+    let calls = 0;
+    const f = failure(() =>
+      check(
+        property(
+          st.lists(st.integers()),
+          (xs) => {
+            calls++;
+            assert.ok(xs.length < 3);
+          },
+          { ...QUIET, seed },
+        ),
+      ),
+    );
+    const s = f.statistics;
+    const n = Number(/^Property failed after (\d+) test cases?;/.exec(f.message)![1]);
+    assert.equal(s.examples, n, "the message and the statistics count the same cases");
+    assert.equal(s.valid + s.invalid + s.overrun + 1, s.examples, "valid, invalid and overrun split the examples");
+    assert.ok(s.shrinkCalls > 0);
+    // Every call is an example, a shrink call, or one of the explain phase's and the final replays.
+    assert.ok(calls >= s.examples + s.shrinkCalls, `${calls} calls`);
+  }
 });

@@ -39,7 +39,10 @@ test("verbose: each accepted shrink, then the statistics line, for a failing pro
   assert.equal(shrinks.length, f!.statistics.shrinks, lines.join("\n"));
   assert.match(shrinks[shrinks.length - 1]!, /shrank \([a-z ]+\) to \[0, 0, 0\]$/);
   const last = lines[lines.length - 1]!;
-  assert.match(last, /failed after \d+ test cases?, then \d+ shrink calls \(\d+ accepted\); over all calls: /);
+  assert.match(
+    last,
+    /failed after \d+ test cases?, then \d+ shrink calls \(\d+ accepted\); of the test cases: \d+ valid, 0 invalid, 0 overrun, \d+ duplicates; \d+ distinct inputs/,
+  );
   assert.match(last, /time: generate [\d.]+ ms, shrink [\d.]+ ms, explain [\d.]+ ms, final [\d.]+ ms/);
 });
 

@@ -409,6 +409,12 @@ test("bad specs are InvalidArgument naming machine", () => {
   bad(() => machine(M, { rules: { step: {} } }, { stepCount: -3 }), /stepCount/);
   // @ts-expect-error: a target must be a bundle
   bad(() => machine(M, { rules: { step: { target: st.integers() } } }), /target must be a bundle/);
+  // Explicit examples are argument lists; a machine's cases are steps (they once crashed inside the engine).
+  bad(() => machine(M, { rules: { step: {} } }, { examples: [[1]] }), /examples are not supported by a machine/);
+  assert.throws(
+    () => check(machine(M, { rules: { step: {} } }), { examples: [[]] }),
+    /check: examples are not supported by a machine/,
+  );
   // The args object is checked against the method's parameter at compile time (these run fine: values are drawn).
   class Typed {
     put(_: { key: string; value: number }): void {}

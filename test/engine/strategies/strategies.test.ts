@@ -38,6 +38,45 @@ test("bad arguments throw at construction with a message naming the call", () =>
       () => property(st.integers(), ((a: number, b: number) => a + b) as never),
       /^property: the body takes 2 parameters but 1 strategy is given: give a strategy for each parameter/,
     ],
+    // Unique collections that cannot reach their minSize: said when made, not as every case rejected.
+    [
+      () => st.lists(st.integers({ min: 0, max: 2 }), { unique: true, minSize: 5 }),
+      /^st\.lists: minSize is 5, but the strategy of its elements has at most 3 distinct values: 3 distinct values cannot fill 5/,
+    ],
+    [
+      () => st.lists(st.booleans().map(String), { uniqueBy: (s) => s, minSize: 3 }),
+      /^st\.lists: minSize is 3, .* at most 2 distinct values/,
+    ],
+    [
+      () => st.sets(st.sampledFrom(["a", "b"]), { minSize: 3 }),
+      /^st\.sets: minSize is 3, .* at most 2 distinct values/,
+    ],
+    [
+      () => st.maps(st.just("k"), st.integers(), { minSize: 2 }),
+      /^st\.maps: minSize is 2, but the strategy of its keys has at most 1 distinct value:/,
+    ],
+    [
+      () => st.dictionaries(st.oneOf(st.just("a"), st.just("b")), st.integers(), { minSize: 3 }),
+      /^st\.dictionaries: minSize is 3, .* at most 2 distinct values/,
+    ],
+    // A huge (here sparse) array is refused before copying it runs the process out of memory.
+    [
+      () => st.sampledFrom(new Array(2 ** 32 - 1)),
+      /^st\.sampledFrom: the array has 4294967295 elements, more than 16777216/,
+    ],
+    // Explicit examples give one argument per strategy; a machine takes none.
+    [
+      () => property(st.integers(), st.integers(), () => {}, { examples: [[1, 2], [1]] }),
+      /^property: examples\[1\] has 1 argument, but the property takes 2 \(one per strategy\)/,
+    ],
+    [
+      () =>
+        check(
+          property(st.integers(), () => {}),
+          { examples: [[1, 2]] },
+        ),
+      /^check: examples\[0\] has 2 arguments, but the property takes 1/,
+    ],
   ];
   for (const [make, message] of cases) {
     assert.throws(make, (e: unknown) => e instanceof InvalidArgument && message.test(e.message), String(message));
@@ -53,6 +92,26 @@ test("bad arguments throw at construction with a message naming the call", () =>
         QUIET,
       ),
     /\.flatMap: the function returned number 3, not a strategy/,
+  );
+});
+
+test("collections that can reach their minSize with distinct values are made and drawn", () => {
+  assert.deepEqual(
+    find(st.lists(st.integers({ min: 0, max: 2 }), { unique: true, minSize: 3 }), () => true, QUIET),
+    [0, 1, 2],
+  );
+  assert.equal(find(st.sets(st.booleans(), { minSize: 2 }), () => true, QUIET).size, 2);
+  // Unbounded elements, and filters over them, never count as few.
+  assert.equal(
+    find(
+      st.lists(
+        st.integers().filter((n) => n > 0),
+        { unique: true, minSize: 4 },
+      ),
+      () => true,
+      QUIET,
+    ).length,
+    4,
   );
 });
 
