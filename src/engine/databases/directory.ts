@@ -140,7 +140,7 @@ export class DirectoryDatabase implements DatedDatabase {
       const text = encodeChoices(choices);
       const keyDir = this.keyDir(key);
       file = path.join(keyDir, shortHash(text) + JSON_SUFFIX);
-      fs.mkdirSync(keyDir, { recursive: true });
+      makeDirs(keyDir);
       const keyFile = path.join(keyDir, KEY_FILE);
       if (!fs.existsSync(keyFile)) atomicWrite(keyFile, key);
       // Idempotent: same content, same name. Rewrite only if the file is missing or damaged, which also heals
@@ -219,5 +219,28 @@ function atomicWrite(file: string, text: string): void {
       // The temp file was never created, or was already renamed.
     }
     throw error;
+  }
+}
+
+/**
+ * mkdir -p, one folder at a time from the deepest that exists: Node's own recursive mkdirSync never returns for a
+ * path under /proc (where mkdir answers ENOENT for a parent that exists), and a save must fail with a warning, not
+ * hang the test run.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at)) {
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (let i = missing.length - 1; i >= 0; i--) {
+    try {
+      fs.mkdirSync(missing[i]!);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
 }

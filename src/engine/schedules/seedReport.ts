@@ -82,6 +82,8 @@ function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number,
     `explore: failed at seed ${r.seed} (${passed} seed${passed === 1 ? "" : "s"} passed first${passed > 0 && passed <= 10 ? `: ${r.passedBefore.join(", ")}` : ""}; strategy ${r.strategy})`,
   );
   lines.push(`error: ${errorLine(r.error)}`);
+  // The rest of the message: an assertion's actual and expected values, its diff.
+  for (const line of messageRest(r.error)) lines.push(`  ${line}`);
   for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
   if (rerun !== undefined)
     lines.push(
@@ -102,3 +104,20 @@ function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number,
   for (const e of r.trace) lines.push(`  [t=${e.t}] ${e.task.padEnd(10)} ${e.what}`);
   return lines.join("\n");
 }
+
+/** The lines of an Error's message after its first (at most MESSAGE_LINES), never throwing. */
+function messageRest(error: unknown): string[] {
+  try {
+    if (!(error instanceof Error)) return [];
+    const rest = String(error.message).split("\n").slice(1);
+    while (rest.length > 0 && rest[rest.length - 1]!.trim() === "") rest.pop();
+    return rest.length > MESSAGE_LINES
+      ? [...rest.slice(0, MESSAGE_LINES), `… (${rest.length - MESSAGE_LINES} more lines)`]
+      : rest;
+  } catch {
+    return [];
+  }
+}
+
+/** The most lines of an error's message a report repeats after its first. */
+const MESSAGE_LINES = 40;

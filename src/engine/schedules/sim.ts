@@ -56,9 +56,15 @@ function wait(api: string, ms: number, what: string): Promise<void> {
   });
 }
 
-function sleep(ms: number): Promise<void> {
+/**
+ * Wait `ms` of virtual time. `label` names the step in the trace and the schedule's decisions ("wake: write a
+ * (slept 0 ms)"), so that two sleeps of one task read apart.
+ */
+function sleep(ms: number, label?: string): Promise<void> {
   finiteMs("sim.sleep", ms);
-  return wait("sim.sleep", ms, `wake (slept ${ms} ms)`);
+  if (label !== undefined && typeof label !== "string")
+    throw new SimulationError(`sim.sleep: label must be a string, got ${typeof label}`);
+  return wait("sim.sleep", ms, label === undefined ? `wake (slept ${ms} ms)` : `wake: ${label} (slept ${ms} ms)`);
 }
 
 /** Run `fn` as a new task (it starts at the current instant, when the scheduler picks it); its promise. */

@@ -10,7 +10,7 @@ import { BODY_HOOKS } from "../property/definition.ts";
 import { defaultTimeout } from "../property/settings.ts";
 import { errorLine } from "../print/errorLine.ts";
 import { describe } from "../strategies/strategy.ts";
-import { invalid, InvalidArgument } from "../util/errors.ts";
+import { invalid, InvalidArgument, UnsatisfiedAssumption } from "../util/errors.ts";
 import { exploreWith } from "./explore.ts";
 import type { ExploreOptions } from "./exploreOptions.ts";
 import { readOptions } from "./exploreOptions.ts";
@@ -52,6 +52,14 @@ function stackOf(e: unknown): string | undefined {
 }
 
 /** Whether a workload's error is misuse (never throws: instanceof on a hostile Proxy can). */
+function isAssumption(error: unknown): boolean {
+  try {
+    return error instanceof UnsatisfiedAssumption;
+  } catch {
+    return false;
+  }
+}
+
 function isMisuse(error: unknown): boolean {
   try {
     return error instanceof InvalidArgument;
@@ -81,6 +89,8 @@ export function simTest<A extends unknown[]>(
     // Misuse in the workload (a bad call, target() once per seed) fails every schedule alike: it ends the run
     // as misuse, as it does from any body, rather than being shrunk into a bogus minimal example.
     if (report !== null && isMisuse(report.error)) throw report.error;
+    // assume() in the workload discards the test case, as it does in any body, whatever schedule reached it.
+    if (report !== null && isAssumption(report.error)) throw report.error;
     if (report !== null) throw new ScheduleFailure(report);
   };
   // The workload's text keys the property: the wrapper above is the same for every simTest.

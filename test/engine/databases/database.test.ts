@@ -286,6 +286,21 @@ describe("DirectoryDatabase", () => {
     assert.deepEqual(warnings, []);
   });
 
+  it(
+    "a folder under /proc, where Node's recursive mkdir never returns: a save warns, and returns",
+    { skip: !fs.existsSync("/proc/self") },
+    () => {
+      const dir = path.join("/proc/self", "shrinkscope-examples", "deeper");
+      const { db, warnings } = recordingDb(dir);
+      db.save("k", [true]);
+      assert.equal(warnings.length, 1);
+      assert.match(
+        warnings[0]!,
+        /^Shrinkscope: could not save example to \/proc\/self\/shrinkscope-examples\/deeper\/.*ENOENT/,
+      );
+    },
+  );
+
   it("returns [] without warning for a missing folder", () => {
     const { db, warnings } = recordingDb(path.join(tempDir("db"), "does-not-exist"));
     assert.deepEqual(db.fetch("k"), []);

@@ -395,7 +395,7 @@ describe("custom databases", () => {
   });
 
   const failing = (database: ExampleDatabase) =>
-    property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database });
+    property(st.integers(), (x) => assert.ok(x < 10, "x < 10"), { ...quiet, database });
 
   it("a database whose fetch, save and delete throw: warnings, and the failure is still reported", () => {
     const boom = (what: string) => () => {
@@ -437,7 +437,7 @@ describe("custom databases", () => {
     const warnings = warningsOf(
       () =>
         (failure = runsToFailure(
-          property(st.integers(), (x) => assert.ok(x < 20), { ...quiet, database: db, phases: ["reuse"] }),
+          property(st.integers(), (x) => assert.ok(x < 20, "x < 20"), { ...quiet, database: db, phases: ["reuse"] }),
         )),
     );
     assert.deepEqual(failure?.args, [20], "the one valid saved example was replayed");
@@ -511,7 +511,9 @@ describe('database: ""', () => {
 
   it("turns the database off, as the extension's setting does: nothing is written, nothing claims to be saved", () => {
     for (const database of ["", "   "]) {
-      const failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database }));
+      const failure = runsToFailure(
+        property(st.integers(), (x) => assert.ok(x < 10, "x < 10"), { ...quiet, database }),
+      );
       assert.deepEqual(fs.readdirSync(process.cwd()), [], "no example folders in the working folder");
       assert.doesNotMatch(failure.message, /saved in the database/);
     }
@@ -526,6 +528,8 @@ describe("DirectoryDatabase against a hostile file system", () => {
     return { db: new DirectoryDatabase(dir, { warn: (m) => warnings.push(m) }), warnings };
   }
 
+  // The properties' assertions in this file carry their own messages: without one, Node's assert reads the test's
+  // source through the fs functions mocked here to write its message, and that search can spin without end.
   function withFsMock<T>(
     name: "openSync" | "readdirSync" | "writeFileSync",
     impl: (...a: never[]) => unknown,
@@ -549,7 +553,10 @@ describe("DirectoryDatabase against a hostile file system", () => {
     const dir = path.join(file, "examples");
     let failure: PropertyFailure | undefined;
     const warnings = warningsOf(
-      () => (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir }))),
+      () =>
+        (failure = runsToFailure(
+          property(st.integers(), (x) => assert.ok(x < 10, "x < 10"), { ...quiet, database: dir }),
+        )),
     );
     assert.deepEqual(failure?.args, [10]);
     assert.ok(
@@ -628,7 +635,9 @@ describe("DirectoryDatabase against a hostile file system", () => {
             throw errno(code);
           }) as never,
           () =>
-            (failure = runsToFailure(property(st.integers(), (x) => assert.ok(x < 10), { ...quiet, database: dir }))),
+            (failure = runsToFailure(
+              property(st.integers(), (x) => assert.ok(x < 10, "x < 10"), { ...quiet, database: dir }),
+            )),
         ),
       );
       assert.deepEqual(failure?.args, [10]);
@@ -771,7 +780,7 @@ describe("custom databases that return or throw hostile values", () => {
     const warnings = warningsOf(
       () =>
         (failure = runsToFailure(
-          property(st.integers(), (x) => assert.ok(x < 20), {
+          property(st.integers(), (x) => assert.ok(x < 20, "x < 20"), {
             ...quiet,
             database: withFetch(() => outer) as ExampleDatabase,
             phases: ["reuse"],

@@ -19,6 +19,7 @@ import { PropertyFailure } from "../../../src/engine/property/errors.ts";
 import { RedisDatabase } from "../../../src/engine/databases/redis/database.ts";
 import * as st from "../../../src/engine/strategies/index.ts";
 import { startRedis, type RedisServer } from "./redis-server.ts";
+import { workerExecArgv } from "../../../src/engine/databases/redis/link.ts";
 import { tempDir } from "../helpers.ts";
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -442,6 +443,33 @@ describe("the same faults through node-redis (the redis package)", () => {
   });
 });
 
+describe("a database number the server does not have", () => {
+  for (const client of ["ioredis", "redis"] as const) {
+    it(`${client}: redis://…/99 on a server of 16 databases warns and never writes into database 0`, async () => {
+      const warnings: string[] = [];
+      const url = redis.url.replace(/\/\d*$/, "") + "/99";
+      const db = new RedisDatabase(url, {
+        client,
+        prefix: `db99-${client}:`,
+        timeoutMs: 1000,
+        warn: (m) => warnings.push(m),
+      });
+      opened.push(db);
+      assert.deepEqual(db.fetch("k"), []);
+      db.save("k", [1]);
+      db.flush();
+      assert.ok(
+        warnings.some((w) => /database redis:\/\/127\.0\.0\.1:\d+\/99: .*DB index is out of range/.test(w)),
+        warnings.join("\n"),
+      );
+      // Database 0 holds nothing of it.
+      const zero = new RedisDatabase(redis.url.replace(/\/\d*$/, "") + "/0", { client, prefix: `db99-${client}:` });
+      opened.push(zero);
+      assert.deepEqual(zero.fetch("k"), []);
+    });
+  }
+});
+
 describe("found by review, pinned", () => {
   for (const client of ["ioredis", "redis"] as const) {
     it(`${client}: a save Redis refuses (another type at the key) is not taken for confirmed: it stays in the journal, with a warning`, () => {
@@ -509,6 +537,28 @@ describe("found by review, pinned", () => {
       delete process.env.SHRINKSCOPE_DATABASE_URL;
     }
     assert.deepEqual(hashesUnder(redis), []);
+  });
+
+  it("the worker starts under node --input-type=module -e (it inherited the flag, had no require, and every run stalled)", () => {
+    redis.cli("FLUSHALL");
+    const engine = pathToFileURL(path.join(PROJECT_ROOT, "dist", "engine.mjs")).href;
+    const script = `import { RedisDatabase } from ${JSON.stringify(engine)};
+const warnings = []; const db = new RedisDatabase(${JSON.stringify(redis.url)}, { prefix: "esm-e:", warn: (m) => warnings.push(m) });
+db.save("k", [7]); db.flush();
+console.log(JSON.stringify({ got: db.fetch("k"), warnings }));
+await db.close();`;
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const line = r.stdout.trim().split("\n").pop() ?? "";
+    assert.deepEqual(JSON.parse(line), { got: [[7]], warnings: [] }, r.stderr);
+    assert.ok(performance.now() - t0 < 8000, `no stall (${Math.round(performance.now() - t0)} ms)`);
+    assert.deepEqual(workerExecArgv(["--input-type", "module", "--enable-source-maps", "--input-type=commonjs"]), [
+      "--enable-source-maps",
+    ]);
   });
 
   it("the worker still works when the engine is bundled and minified (its helpers are passed in, not named)", async () => {

@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import {
+  assume,
   check,
   explore,
   InvalidArgument,
@@ -690,4 +691,63 @@ test("in a process with no listener of its own, a rejection outside any workload
   assert.doesNotMatch(child.stdout, /swallowed/);
   assert.notEqual(child.status, 0);
   assert.match(child.stderr, /outside the simulation/);
+});
+
+test("assume() in a simTest workload discards the case, as in any body, instead of failing it", async () => {
+  let ran = 0;
+  await check(
+    property(
+      st.integers({ min: 0, max: 20 }),
+      simTest({ seeds: 2 }, async (n: number) => {
+        await sim.sleep(1);
+        assume(n % 2 === 0);
+        ran++;
+        assert.equal(n % 2, 0);
+      }),
+    ),
+    { database: null, seed: 3, maxExamples: 20 },
+  );
+  assert.ok(ran > 0);
+  // A property whose every case is discarded gives up, as anywhere else.
+  await assert.rejects(
+    async () =>
+      check(
+        property(
+          st.integers(),
+          simTest({ seeds: 1 }, async () => {
+            await sim.sleep(1);
+            assume(false);
+          }),
+        ),
+        { database: null, seed: 3, maxExamples: 5 },
+      ),
+    (e: unknown) => e instanceof Error && (e.name === "FailedHealthCheck" || e.name === "Unsatisfiable"),
+  );
+});
+
+test("a schedule failure's report shows the assertion whole, and a labelled sleep names its step", async () => {
+  const r = reported(
+    await explore(
+      async () => {
+        let x = 0;
+        await Promise.all([
+          sim.spawn(async () => {
+            await sim.sleep(0, "write a");
+            x = 1;
+          }),
+          sim.spawn(async () => {
+            await sim.sleep(0, "write b");
+            x = 2;
+          }),
+        ]);
+        assert.strictEqual(x, 2);
+      },
+      { seeds: 20 },
+    ),
+  );
+  const text = r.render();
+  assert.match(text, /^error: AssertionError: Expected values to be strictly equal:$/m);
+  assert.match(text, /^ {2}1 !== 2$/m, text);
+  assert.match(text, /wake: write (a|b) \(slept 0 ms\)/);
+  assert.throws(() => sim.sleep(1, 5 as unknown as string), /sim\.sleep: label must be a string, got number/);
 });

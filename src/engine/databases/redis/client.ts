@@ -73,6 +73,21 @@ export async function openRedisClient(
       throw (Array.isArray(replies) ? replies.find((x) => x instanceof Error) : undefined) ?? error;
     }
   };
+  // The database the URL names: selected again once connected, and checked — a server with fewer databases
+  // answers an error that a client may only log, going on in database 0, where this run must never write.
+  const dbIndex = Number(new URL(url).pathname.replace(/^\//, "") || "0");
+  const selected = async (select: () => Promise<unknown>, close: () => unknown): Promise<void> => {
+    try {
+      await select();
+    } catch (error) {
+      try {
+        close();
+      } catch {}
+      throw new Error(
+        `database ${dbIndex} cannot be selected on this server (${String((error as Error)?.message ?? error)}); nothing is written elsewhere`,
+      );
+    }
+  };
   const lib = load(which.path);
   if (which.name === "ioredis") {
     const Redis = lib.default ?? lib;
@@ -95,6 +110,10 @@ export async function openRedisClient(
       c.disconnect();
       throw cause ?? error;
     }
+    await selected(
+      () => c.select(dbIndex),
+      () => c.disconnect(),
+    );
     return {
       hGetAll: (h) => c.hgetall(h),
       // (A command that fails inside MULTI, e.g. WRONGTYPE, comes back in exec's results, not as a rejection.)
@@ -123,6 +142,10 @@ export async function openRedisClient(
     } catch {}
     throw error;
   }
+  await selected(
+    () => c.select(dbIndex),
+    () => c.destroy(),
+  );
   return {
     hGetAll: (h) => c.hGetAll(h),
     // (A command that fails inside MULTI rejects exec with a MultiErrorReply: its own error is the one to report.)

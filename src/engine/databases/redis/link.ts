@@ -38,6 +38,9 @@ export class RedisLink {
     this.port = port1;
     this.worker = new Worker(workerSource(), {
       eval: true,
+      // The worker's program is CommonJS source: a parent's --input-type=module (node --input-type=module -e)
+      // would make it an ES module with no require, and the worker would die before saying it started.
+      execArgv: workerExecArgv(process.execArgv),
       workerData: { port: port2, flag: this.flag, url, client },
       transferList: [port2],
     });
@@ -150,4 +153,15 @@ export function processLinks(): Map<string, RedisLink> {
     string,
     RedisLink
   >;
+}
+
+/** The parent's Node options for the worker, less --input-type (in either spelling). */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i]!;
+    if (a === "--input-type") i++;
+    else if (!a.startsWith("--input-type=")) out.push(a);
+  }
+  return out;
 }
