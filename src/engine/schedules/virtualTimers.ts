@@ -3,6 +3,7 @@
  * Date.now route to the simulation inside simulated tasks while any exploration runs, and a task's unhandled
  * rejections become its run's failures. Everything else in the process keeps the globals it had.
  */
+import { createRequire, syncBuiltinESMExports } from "node:module";
 import { promisify } from "node:util";
 import type { Wakeup } from "./task.ts";
 import type { RunTimer, Store, World } from "./world.ts";
@@ -172,6 +173,7 @@ export function installVirtualTimers(): () => void {
     });
     Object.defineProperty(ours.setInterval, "name", { value: "setInterval" });
     writeGlobals(ours);
+    installTimersPromises();
     process.on("unhandledRejection", onUnhandledRejection);
   }
   let done = false;
@@ -180,8 +182,45 @@ export function installVirtualTimers(): () => void {
     done = true;
     if (--installed === 0) {
       writeGlobals(found!, ours);
+      uninstallTimersPromises();
       process.off("unhandledRejection", onUnhandledRejection);
       found = ours = undefined;
     }
   };
+}
+
+/**
+ * node:timers/promises' setTimeout (`await setTimeout(10)`), which does not go through the global: on the virtual
+ * clock inside simulated tasks too, or a workload using it would read as a deadlock. Its module object is patched
+ * while explorations run, and ES module imports of it follow (syncBuiltinESMExports).
+ */
+type TimersPromises = { setTimeout: (ms?: unknown, value?: unknown, options?: unknown) => Promise<unknown> };
+let timersPromises:
+  { module: TimersPromises; real: TimersPromises["setTimeout"]; ours: TimersPromises["setTimeout"] } | undefined;
+
+function installTimersPromises(): void {
+  try {
+    const load = createRequire(import.meta.url);
+    const module = load("node:timers/promises") as TimersPromises;
+    const real = module.setTimeout;
+    const ours: TimersPromises["setTimeout"] = (ms, value, options) => {
+      const s = liveStore();
+      return s === undefined
+        ? real(ms, value, options)
+        : new Promise((resolve) => virtualTimer(resolve, ms, [value], false, s));
+    };
+    module.setTimeout = ours;
+    syncBuiltinESMExports();
+    timersPromises = { module, real, ours };
+  } catch {
+    timersPromises = undefined; // the global timers are virtual still
+  }
+}
+
+function uninstallTimersPromises(): void {
+  const t = timersPromises;
+  timersPromises = undefined;
+  if (t === undefined || t.module.setTimeout !== t.ours) return;
+  t.module.setTimeout = t.real;
+  syncBuiltinESMExports();
 }

@@ -222,6 +222,9 @@ export class World {
         if (this.instants.length === 0) {
           if (returnedAt === undefined) this.stop(undefined, this.deadlock());
           if (this.failures.length > 0) this.stop(undefined);
+          // Main finished, but tasks it did not await are stuck on each other (a lock-order deadlock): a failure.
+          const stuck = this.blockedOnPrimitives();
+          if (stuck.length > 0) this.stop(undefined, this.leftBlocked(stuck));
           return;
         }
         if (returnedAt !== undefined && this.failures.length > 0) this.stop(undefined);
@@ -287,6 +290,19 @@ export class World {
     const shown = new Set<unknown>([all[0]!.error]);
     this.also = all.slice(1).filter((f) => !shown.has(f.error) && shown.add(f.error));
     throw all[0]!.error;
+  }
+
+  /** Tasks not done that wait on a simulation primitive (a mutex, an event, a channel): nothing will wake them. */
+  private blockedOnPrimitives(): Task[] {
+    return this.tasks.filter((t) => t.state !== "done" && t.state !== "failed" && t.waitingFor !== undefined);
+  }
+
+  private leftBlocked(stuck: readonly Task[]): SimulationError {
+    const named = stuck.slice(0, NAMED).map((t) => `${t.label} waits for ${t.waitingFor}`);
+    if (stuck.length > NAMED) named.push(`and ${stuck.length - NAMED} more waiting`);
+    return new SimulationError(
+      `deadlock at t=${this.now} ms: main finished, but tasks it did not await are blocked for good — ${named.join("; ")}`,
+    );
   }
 
   private deadlock(): SimulationError {

@@ -82,16 +82,20 @@ function rewrite(
   threw: boolean,
   free: readonly Slice[],
 ): PropertyFailure {
-  if (!threw && !failure.flaky) return failure; // cannot happen for a reproducible failure; keep the engine's report
-  const recorded = presentationOf(run, threw);
+  // A sequence over the deadline (or the timeout) replays without throwing: its steps are still what to print.
+  const overTime = !threw && ranOverTime(failure.cause);
+  if (!threw && !failure.flaky && !overTime) return failure; // a reproducible failure throws; keep the engine's report
+  const recorded = presentationOf(run, threw || overTime);
   const steps = recorded.kind === "steps" ? markFree(recorded.steps, free) : [];
   const presentation: Presentation = recorded.kind === "steps" ? { ...recorded, steps } : recorded;
   const lines = [`const state = new ${m.className}();`, ...steps.map((s) => s.code)];
   const repro = lines.join("\n");
   const printed = [`const state = new ${m.className}();`, ...steps.flatMap(explainedCode)];
-  const explanation = !threw
-    ? "Explanation: these steps did not fail when replayed (see the flakiness report below)"
-    : explain(run);
+  const explanation = overTime
+    ? `Explanation: the sequence of ${run.steps?.length ?? 0} steps ran over time (${errorName(failure.cause)}): a machine's deadline and timeout judge a whole sequence, not each step — raise them (deadline: null turns the deadline off) when its steps are slow by design`
+    : !threw
+      ? "Explanation: these steps did not fail when replayed (see the flakiness report below)"
+      : explain(run);
   const blocks = failure.message.split("\n\n");
   const at = blocks.findIndex((b) => /^(Minimal failing|Failing) arguments/.test(b));
   const head = blocks[0]!.replace(/^Property failed/, "Machine failed");
@@ -120,4 +124,18 @@ function rewrite(
     steps,
     shown,
   );
+}
+
+/** The name of an error the engine raised for time: DeadlineExceeded or TimeoutError (never throws). */
+function errorName(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.name) : "";
+  } catch {
+    return "";
+  }
+}
+
+function ranOverTime(error: unknown): boolean {
+  const name = errorName(error);
+  return name === "DeadlineExceeded" || name === "TimeoutError";
 }

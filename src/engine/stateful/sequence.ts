@@ -10,12 +10,14 @@ import type { TestCase } from "../core/testCase.ts";
 import type { StepInfo } from "../events/events.ts";
 import { drive } from "../property/driver.ts";
 import { literalOrPlaceholder } from "../property/failureMessage.ts";
+import { analyze } from "../print/sharing.ts";
 import { Strategy } from "../strategies/strategy.ts";
 import { invalid } from "../util/errors.ts";
 import { isThenable } from "../util/thenable.ts";
 import { Consumed } from "./bundle.ts";
 import type { BundleDraw, StepTrace } from "./sequencePasses.ts";
 import type { AnyFn, FailedIn, Machine, Rule } from "./spec.ts";
+import { enoughEntries } from "./spec.ts";
 import { awaitLast, key, member, presentationOf, Run } from "./steps.ts";
 
 const API = "machine";
@@ -30,13 +32,17 @@ function openRules(run: Run, state: object): readonly number[] {
   const rules = m.rules;
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
-    if (r.needs.some((b) => run.bundles[b]!.length === 0)) continue;
+    if (!enoughEntries(r.needs, (b) => run.bundles[b]!.length)) continue;
     if (r.precondition !== undefined) {
       run.failedIn = r.failed;
       run.inPrecondition = true;
-      const ok = r.precondition(state) === true;
+      const answer: unknown = r.precondition(state);
       run.failedIn = undefined;
       run.inPrecondition = false;
+      // Truthiness, as in an if: `(s) => s.items.length` is a precondition. A promise is truthy and says nothing.
+      if (isThenable(answer))
+        invalid(API, `rule "${r.name}": its precondition returned a promise; a precondition must answer synchronously`);
+      const ok = Boolean(answer);
       if (!ok) continue;
     }
     out.push(i);
@@ -150,7 +156,21 @@ function drawStepArguments(
   if (run.steps !== undefined && printed !== undefined) {
     const ti = rule.targetIndex;
     const name = ti < 0 ? undefined : `${rule.target!.name}_${run.counters[ti]}`;
-    const args = argObj === NO_ARGUMENT ? "" : printed.length === 0 ? "{}" : `{ ${printed.join(", ")} }`;
+    // Drawn arguments that share an object (src === dst, drawn from one list of objects) print as one literal that
+    // keeps the sharing, the bundle arguments spread beside it: two literals would make a repro that passes.
+    const shared = argObj !== NO_ARGUMENT && rule.args !== undefined ? sharedDrawn(rule, argObj) : undefined;
+    if (shared !== undefined) argSpans?.splice(0);
+    const args =
+      argObj === NO_ARGUMENT
+        ? ""
+        : shared !== undefined
+          ? sharedArgs(
+              shared,
+              printed.filter((_, i) => !(rule.args![i]![1] instanceof Strategy)),
+            )
+          : printed.length === 0
+            ? "{}"
+            : `{ ${printed.join(", ")} }`;
     const call = `state${member(rule.name)}(${args});`;
     const step: StepInfo = {
       kind,
@@ -226,6 +246,12 @@ function keepResult(run: Run, rule: Rule, out: unknown, trace: StepTrace | undef
 export function* sequence(run: Run): Generator<Promise<unknown>, void, unknown> {
   const { m, tc } = run;
   const state = new m.Class() as Record<string, AnyFn>;
+  // A constructor may return another object; one that is not an instance of the class has none of its rules.
+  if (!(state instanceof m.Class))
+    invalid(
+      API,
+      `new ${m.className}() returned ${isThenable(state) ? "a promise" : "an object that is not a " + m.className}: a machine's state is built synchronously by its constructor (do async set-up in an initialize rule)`,
+    );
   try {
     for (const rule of m.initialize) {
       tc.startSpan("initialize");
@@ -339,4 +365,30 @@ export function runCase(m: Machine, tc: TestCase): void | Promise<void> {
     done();
     throw e;
   });
+}
+
+/** A step's argument: the shared literal alone, or spread beside the bundle arguments. */
+function sharedArgs(shared: string, bundles: readonly string[]): string {
+  return bundles.length === 0 ? shared : `{ ${[`...${shared}`, ...bundles].join(", ")} }`;
+}
+
+/**
+ * The strategy-drawn arguments of a step printed as one object literal, when two of them reach a common object;
+ * undefined otherwise (each argument prints on its own).
+ */
+function sharedDrawn(rule: Rule, argObj: Record<string, unknown>): string | undefined {
+  const drawn: Record<string, unknown> = {};
+  const values: unknown[] = [];
+  for (const [k, src] of rule.args!) {
+    if (!(src instanceof Strategy)) continue;
+    drawn[k] = argObj[k];
+    values.push(argObj[k]);
+  }
+  if (values.length < 2) return undefined;
+  try {
+    if (!analyze(values).crossesRoots) return undefined;
+  } catch {
+    return undefined;
+  }
+  return literalOrPlaceholder(drawn);
 }

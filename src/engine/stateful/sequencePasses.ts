@@ -20,6 +20,7 @@
  */
 import type { ChoiceValue } from "../choice/types.ts";
 import type { DomainPass, ShrinkTarget } from "../core/shrinker.ts";
+import { enoughEntries } from "./spec.ts";
 
 export interface BundleDraw {
   /** Choice index of the draw. */
@@ -92,7 +93,7 @@ export function rebuild(
       changed = true;
       continue;
     }
-    const open = s.open.filter((r) => m.rules[r]!.needs.every((b) => lists[b]!.length > 0));
+    const open = s.open.filter((r) => enoughEntries(m.rules[r]!.needs, (b) => lists[b]!.length));
     if (!open.includes(s.rule)) {
       if (!edit.dropDependents) return undefined;
       changed = true;

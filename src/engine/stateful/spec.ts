@@ -37,7 +37,8 @@ type Ret<F> = F extends (...a: any[]) => infer R ? Awaited<R> : never;
 export interface RuleSpec<M, F> {
   args?: RuleArgs<F>;
   target?: Bundle<Ret<F>>;
-  precondition?: (state: M) => boolean;
+  /** Whether the rule may run now: truthy, as in an `if` (`(s) => s.items.length` is a precondition). */
+  precondition?: (state: M) => unknown;
 }
 export interface InitializeSpec<F> {
   args?: RuleArgs<F>;
@@ -62,8 +63,9 @@ export interface Rule {
   readonly name: string;
   readonly args: readonly [string, Source][] | undefined;
   readonly target: Bundle<unknown> | undefined;
-  readonly precondition: ((state: unknown) => boolean) | undefined;
+  readonly precondition: ((state: unknown) => unknown) | undefined;
   /** Indices (into Machine.bundles) of the bundles its arguments draw from, and of its target (-1: none). */
+  /** The bundles it draws from, one index per entry it needs at least (see enoughEntries). */
   readonly needs: readonly number[];
   readonly targetIndex: number;
   /** What `failedIn` says while it runs (shared: a sequence makes many calls). */
@@ -128,7 +130,11 @@ export function readSpec(Class: unknown, spec: unknown, settings: unknown): Mach
   if (!Array.isArray(invariants))
     invalid(API, `spec.invariants must be an array of method names, got ${describe(invariants)}`);
   for (const name of invariants as unknown[]) {
-    if (typeof name !== "string" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function")
+    if (
+      typeof name !== "string" ||
+      name === "constructor" ||
+      typeof (Class.prototype as Record<string, unknown>)[name] !== "function"
+    )
       invalid(
         API,
         `spec.invariants: ${typeof name === "string" ? `"${name}"` : describe(name)} is not a method of ${Class.name || "the class"}`,
@@ -173,7 +179,8 @@ function readRules(
   };
   const rules: Rule[] = [];
   for (const name of Object.keys(specs)) {
-    if (typeof (Class.prototype as Record<string, unknown>)[name] !== "function")
+    // (The constructor is a function on every prototype: as a rule it would build a new object, not change this one.)
+    if (name === "constructor" || typeof (Class.prototype as Record<string, unknown>)[name] !== "function")
       invalid(API, `spec.${what}: "${name}" is not a method of ${Class.name || "the class"}`);
     const r = (specs as Record<string, unknown>)[name];
     if (typeof r !== "object" || r === null)
@@ -187,6 +194,7 @@ function readRules(
     const { args, target, precondition } = r as { args?: unknown; target?: unknown; precondition?: unknown };
     let argList: [string, Source][] | undefined;
     const needs: number[] = [];
+    const reads = new Set<Bundle<unknown>>();
     if (args !== undefined) {
       if (typeof args !== "object" || args === null || Array.isArray(args) || args instanceof Strategy)
         invalid(API, `spec.${what}.${name}.args must be an object of strategies or bundles, got ${describe(args)}`);
@@ -194,7 +202,12 @@ function readRules(
       for (const [k, v] of Object.entries(args)) {
         if (!(v instanceof Strategy || v instanceof Bundle || v instanceof Consumed))
           invalid(API, `spec.${what}.${name}.args.${k} must be a strategy or a bundle, got ${describe(v)}`);
-        if (v instanceof Bundle || v instanceof Consumed) needs.push(index(v instanceof Consumed ? v.bundle : v));
+        // One entry per consumed argument (each takes its own), one for the plain reads of a bundle together.
+        if (v instanceof Consumed) needs.push(index(v.bundle));
+        else if (v instanceof Bundle && !reads.has(v)) {
+          reads.add(v);
+          needs.push(index(v));
+        }
         argList.push([k, v]);
       }
     }
@@ -217,4 +230,18 @@ function readRules(
     });
   }
   return rules;
+}
+
+/**
+ * Whether the bundles hold what a rule needs: as many entries of each bundle as `needs` names it (a rule that
+ * consumes two values of one bundle waits until it holds two).
+ */
+export function enoughEntries(needs: readonly number[], sizeOf: (bundle: number) => number): boolean {
+  for (let i = 0; i < needs.length; i++) {
+    const b = needs[i]!;
+    let wanted = 0;
+    for (const n of needs) if (n === b) wanted++;
+    if (sizeOf(b) < wanted) return false;
+  }
+  return true;
 }

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { setTimeout as sleepFor } from "node:timers/promises";
 import {
   assume,
   check,
@@ -750,4 +751,45 @@ test("a schedule failure's report shows the assertion whole, and a labelled slee
   assert.match(text, /^ {2}1 !== 2$/m, text);
   assert.match(text, /wake: write (a|b) \(slept 0 ms\)/);
   assert.throws(() => sim.sleep(1, 5 as unknown as string), /sim\.sleep: label must be a string, got number/);
+});
+
+test("a lock-order deadlock between tasks main does not await fails the seed, naming the blocked tasks", async () => {
+  const r = reported(
+    await explore(
+      async () => {
+        const a = sim.mutex();
+        const b = sim.mutex();
+        void sim.spawn(async () => {
+          await a.acquire();
+          await sim.sleep(1);
+          await b.acquire();
+        }, "ab");
+        void sim.spawn(async () => {
+          await b.acquire();
+          await sim.sleep(1);
+          await a.acquire();
+        }, "ba");
+      },
+      { seeds: 5 },
+    ),
+  );
+  assert.match(
+    String((r.error as Error).message),
+    /^deadlock at t=1 ms: main finished, but tasks it did not await are blocked for good — task 2 \(ab\) waits for mutex#\d+; task 3 \(ba\) waits for mutex#\d+$/,
+  );
+});
+
+test("await setTimeout(ms) from node:timers/promises runs on the virtual clock in a task, and on the real one outside", async () => {
+  const r = await explore(
+    async () => {
+      const t0 = sim.now();
+      await sleepFor(10);
+      assert.equal(sim.now() - t0, 10);
+    },
+    { seeds: 3 },
+  );
+  assert.equal(r, null, r?.render());
+  const t0 = performance.now();
+  assert.equal(await sleepFor(5, "value"), "value");
+  assert.ok(performance.now() - t0 >= 4);
 });

@@ -409,6 +409,9 @@ test("bad specs are InvalidArgument naming machine", () => {
   bad(() => machine(M, { rules: { step: {} } }, { stepCount: -3 }), /stepCount/);
   // @ts-expect-error: a target must be a bundle
   bad(() => machine(M, { rules: { step: { target: st.integers() } } }), /target must be a bundle/);
+  // The constructor is a function on every prototype, but not a rule or an invariant.
+  bad(() => machine(M, { rules: { constructor: {} } as never }), /"constructor" is not a method/);
+  bad(() => machine(M, { rules: { step: {} }, invariants: ["constructor" as never] }), /"constructor" is not a method/);
   // Explicit examples are argument lists; a machine's cases are steps (they once crashed inside the engine).
   bad(() => machine(M, { rules: { step: {} } }, { examples: [[1]] }), /examples are not supported by a machine/);
   assert.throws(
@@ -760,4 +763,124 @@ test("a method whose name is not an identifier is called with brackets in the re
     ].join("\n"),
   );
   assert.throws(() => new Function("Odd", f.repro)(Odd), /three/);
+});
+
+test("a precondition is truthy or not, as in an if: a count enables its rule; a promise is InvalidArgument", () => {
+  class Queue {
+    items: number[] = [];
+    push(): void {
+      this.items.push(1);
+    }
+    pop(): void {
+      this.items.pop();
+    }
+    small(): void {
+      assert.ok(this.items.length < 2, "at most one item");
+    }
+  }
+  let pops = 0;
+  class Counted extends Queue {
+    override pop(): void {
+      pops++;
+      super.pop();
+    }
+  }
+  // The rule whose precondition returns a number runs (before, only `true` enabled it, and pop never ran).
+  check(
+    machine(Counted, {
+      rules: { push: { precondition: (s) => s.items.length < 1 }, pop: { precondition: (s) => s.items.length } },
+      invariants: ["small"],
+    }),
+    base,
+  );
+  assert.ok(pops > 0, "pop ran");
+  assert.throws(
+    () => check(machine(Queue, { rules: { push: {}, pop: { precondition: async () => true } } }), base),
+    (e: unknown) => e instanceof InvalidArgument && /rule "pop": its precondition returned a promise/.test(e.message),
+  );
+});
+
+test("a sequence over the deadline prints its steps and says the deadline judges the whole sequence", () => {
+  class Slow {
+    n = 0;
+    step(): void {
+      const end = performance.now() + 5;
+      while (performance.now() < end) {
+        // a step slow by design
+      }
+      this.n++;
+    }
+  }
+  const f = failure(() => check(machine(Slow, { rules: { step: {} } }), { database: null, seed: 1, deadline: 20 }));
+  assert.match(f.message, /^Machine failed after \d+ test cases?/);
+  assert.match(f.message, /Steps \(TypeScript\):\n {2}const state = new Slow\(\);\n {2}state\.step\(\);/);
+  assert.match(
+    f.message,
+    /Explanation: the sequence of \d+ steps ran over time \(DeadlineExceeded\): a machine's deadline and timeout judge a whole sequence, not each step/,
+  );
+  assert.doesNotMatch(f.message, /TestCase|choiceCount/, "the engine's own objects are not printed");
+  assert.equal(f.presentation.kind, "steps");
+});
+
+test("step arguments that share an object print as one literal keeping the sharing, so the repro fails too", () => {
+  const a = { name: "a" };
+  const b = { name: "b" };
+  class Bank {
+    move({ from, to }: { from: { name: string }; to: { name: string } }): void {
+      assert.ok(from !== to, "a move to the same account");
+    }
+  }
+  const f = failure(() =>
+    check(
+      machine(Bank, { rules: { move: { args: { from: st.sampledFrom([a, b]), to: st.sampledFrom([a, b]) } } } }),
+      base,
+    ),
+  );
+  assert.equal(
+    f.repro,
+    'const state = new Bank();\nstate.move((() => { const r1 = { name: "a" }; return { from: r1, to: r1 }; })());',
+  );
+  // The printed steps fail as the run did.
+  assert.throws(() => new Function("Bank", f.repro)(Bank), /a move to the same account/);
+});
+
+test("a constructor that returns a promise (or another object) is InvalidArgument naming it, not an engine TypeError", () => {
+  class Async {
+    n = 0;
+    constructor() {
+      return Promise.resolve(this) as unknown as Async;
+    }
+    inc(): void {
+      this.n++;
+    }
+  }
+  assert.throws(
+    () => check(machine(Async, { rules: { inc: {} } }), base),
+    (e: unknown) =>
+      e instanceof InvalidArgument &&
+      /^machine: new Async\(\) returned a promise: a machine's state is built synchronously/.test(e.message),
+  );
+});
+
+test("a rule that consumes two values of one bundle waits until the bundle holds two", () => {
+  const items = bundle<number>("items");
+  let pairs = 0;
+  class Pairs {
+    add({ v }: { v: number }): number {
+      return v;
+    }
+    pair(_: { a: number; b: number }): void {
+      pairs++;
+    }
+  }
+  check(
+    machine(Pairs, {
+      rules: {
+        add: { args: { v: st.integers() }, target: items },
+        pair: { args: { a: consumes(items), b: consumes(items) } },
+      },
+    }),
+    base,
+  );
+  assert.ok(pairs > 0, "pair ran");
 });
