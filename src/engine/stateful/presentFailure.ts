@@ -11,7 +11,7 @@ import { TestCase } from "../core/testCase.ts";
 import type { Presentation, StepInfo } from "../events/events.ts";
 import { drive } from "../property/driver.ts";
 import { PropertyFailure } from "../property/errors.ts";
-import { explainedLines } from "../property/failureMessage.ts";
+import { explainedLines, literalOrPlaceholder } from "../property/failureMessage.ts";
 import { clearRealTimeout, setRealTimeout } from "../util/realTimers.ts";
 import { sequence, waitFor } from "./sequence.ts";
 import type { Machine } from "./spec.ts";
@@ -108,6 +108,12 @@ function rewrite(
     `Steps (TypeScript${failure.flaky ? "; flaky, so not shrunk" : ""}):\n${printed.map((l) => `  ${l}`).join("\n")}`,
     explanation,
   ];
+  // Values a rule drew itself (an st.data() argument): in the order drawn, as a property's report lists them.
+  const draws = run.tc.interactiveDraws;
+  if (draws.length > 0)
+    parts.push(
+      `Drawn in the steps (st.data()):\n${draws.map((d, i) => `  draw ${i + 1}${d.label ? ` (${String(d.label)})` : ""}: ${literalOrPlaceholder(d.value)}`).join("\n")}`,
+    );
   if (run.state !== undefined) parts.push(`State at the failing step:\n  ${run.state.split("\n").join("\n  ")}`);
   if (failure.flaky) parts.push(LEAK_HINT);
   const message = [...parts, ...tail].join("\n\n");

@@ -10,6 +10,7 @@ import type { TestCase } from "../core/testCase.ts";
 import type { StepInfo } from "../events/events.ts";
 import { drive } from "../property/driver.ts";
 import { literalOrPlaceholder } from "../property/failureMessage.ts";
+import { isData } from "../property/executor.ts";
 import { analyze } from "../print/sharing.ts";
 import { Strategy } from "../strategies/strategy.ts";
 import { invalid } from "../util/errors.ts";
@@ -21,6 +22,8 @@ import { enoughEntries } from "./spec.ts";
 import { awaitLast, key, member, presentationOf, Run } from "./steps.ts";
 
 const API = "machine";
+/** An st.data() argument as a step prints it: the object cannot be written down, its draws are listed apart. */
+const DATA_ARGUMENT = "/* st.data(): its draws are listed below the steps */ undefined";
 
 const SWARM = { p: 0.5 };
 
@@ -127,7 +130,7 @@ function drawStepArguments(
       if (src instanceof Strategy) {
         const v = src.draw(tc);
         argObj[k] = v;
-        printed?.push(`${key(k)}: ${literalOrPlaceholder(v)}`);
+        printed?.push(`${key(k)}: ${isData(src) ? DATA_ARGUMENT : literalOrPlaceholder(v)}`);
       } else {
         const b = src instanceof Consumed ? src.bundle : src;
         const bi = m.bundles.indexOf(b);

@@ -884,3 +884,21 @@ test("a rule that consumes two values of one bundle waits until the bundle holds
   );
   assert.ok(pairs > 0, "pair ran");
 });
+
+test("values a rule draws with st.data() are listed with the steps, and the data argument prints as a placeholder", () => {
+  class Cart {
+    items: number[] = [];
+    add({ data }: { data: st.DataObject }): void {
+      const n = data.draw(st.integers({ min: 0, max: 100 }), "quantity");
+      this.items.push(n);
+      assert.ok(n < 50, "too many");
+    }
+  }
+  const f = failure(() => check(machine(Cart, { rules: { add: { args: { data: st.data() } } } }), base));
+  assert.match(
+    f.message,
+    /state\.add\(\{ data: \/\* st\.data\(\): its draws are listed below the steps \*\/ undefined \}\);/,
+  );
+  assert.match(f.message, /Drawn in the steps \(st\.data\(\)\):\n {2}draw 1 \(quantity\): 50/);
+  assert.doesNotMatch(f.message, /function values cannot be printed/);
+});
