@@ -30,6 +30,9 @@ const API = "explore";
  * Resolves to null when every seed passes, else the first failing seed's report, its schedule shrunk toward FIFO.
  * @example const report = await explore(() => replicate(2, ["a"], 0), { seeds: 8 }); assert.equal(report, null, report?.render());
  */
+/** How many times a failing seed is run again to tell a replaying failure from noise. */
+const RERUNS = 4;
+
 export async function explore(workload: () => unknown, options: ExploreOptions): Promise<SeedReport | null> {
   if (typeof workload !== "function")
     invalid(API, `the workload must be a function returning a promise, got ${describe(workload)}`);
@@ -63,14 +66,18 @@ export async function exploreWith(workload: () => unknown, o: Options): Promise<
         passed.push(seed);
         continue;
       }
-      // The same seed once more, before presenting it as one that replays: Math.random, the real clock or
-      // state kept between runs make it pass (or fail otherwise), and shrinking that would chase noise.
-      const again = await runOnce(workload, seed, chooser(), o);
-      const rerun = !again.failed
-        ? "passed"
-        : again.world.traceHash !== first.world.traceHash
-          ? `failed differently (trace hash ${again.world.traceHash}, not ${first.world.traceHash})`
-          : undefined;
+      // The same seed again, before presenting it as one that replays: Math.random, the real clock or state kept
+      // between runs make it pass (or fail otherwise), and shrinking that would chase noise. A few times: a
+      // workload that fails at random one run in three fails again on one rerun a third of the time.
+      let rerun: string | undefined;
+      for (let r = 0; r < RERUNS && rerun === undefined; r++) {
+        const again = await runOnce(workload, seed, chooser(), o);
+        rerun = !again.failed
+          ? "passed"
+          : again.world.traceHash !== first.world.traceHash
+            ? `failed differently (trace hash ${again.world.traceHash}, not ${first.world.traceHash})`
+            : undefined;
+      }
       const shrunk =
         rerun === undefined && o.shrink && o.schedule === undefined
           ? await shrinkSchedule(workload, seed, first.world, first.error, o)

@@ -793,3 +793,23 @@ test("await setTimeout(ms) from node:timers/promises runs on the virtual clock i
   assert.equal(await sleepFor(5, "value"), "value");
   assert.ok(performance.now() - t0 >= 4);
 });
+
+test("a workload that fails at random is labelled flaky, not shrunk as if it replayed", async () => {
+  // A deterministic stand-in for Math.random, outside the simulation's control: fails about one run in three.
+  let state = 12345;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let flaky = 0;
+  for (let i = 0; i < 10; i++) {
+    const r = reported(
+      await explore(
+        async () => {
+          await sim.sleep(1);
+          if (random() < 0.3) throw new Error("fails at random");
+        },
+        { seeds: 50 },
+      ),
+    );
+    if (r.flaky) flaky++;
+  }
+  assert.equal(flaky, 10);
+});
