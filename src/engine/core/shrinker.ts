@@ -20,7 +20,8 @@
  *   together, pairs redistributed). Numbers move by `searchTogether`: all the way first, then by halving the
  *   distance, then one step and a bisection — a few dozen calls from 2^53 to the boundary of the failure. A
  *   pass that can guess the boundary (lower with raise: where a product would keep its value) tries the guess
- *   and gallops up from it instead.
+ *   and gallops up from it instead. A move a filter rejects says nothing about the boundary: the search asks
+ *   the values next to it instead (`farthest`), so an odd number shrinks to the nearest odd one that fails.
  * - Budget: at most `maxCalls` property calls and `maxTimeMs` of shrinking; when either runs out the current
  *   target is reported with the reason, never lost. The host can also stop shrinking after any call (`stop`:
  *   the engine does when the property turned out flaky, since then no answer can be trusted).
@@ -94,6 +95,9 @@ export interface ShrinkTarget {
 
 /** How many of the simplest values (after the simplest) try small values tries. */
 const SMALL_VALUES = 5n;
+
+/** How many values around a move a filter rejected the number searches ask instead, nearest first (see `farthest`). */
+const FILTER_NEIGHBOURS = 4;
 
 /** How many of the simplest rejected candidates the shrinker remembers (see `rejected`). */
 export const KEPT_REJECTED = 3;
@@ -266,6 +270,7 @@ export class Shrinker {
     const comparison = compareNodes(result.nodes, t);
     const accepted =
       result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
+    this.inconclusive = result.status === Status.Invalid;
     const observer = this.host.observer;
     observer?.candidate({
       pass: this.currentPass,
@@ -303,6 +308,13 @@ export class Shrinker {
     });
     return true;
   }
+
+  /**
+   * Whether the last candidate `consider` judged was invalid — a filter (or assume) rejected it — rather than
+   * passing or failing: it says nothing about the values around it (see `farthest`, which clears it before each
+   * move, so a move refused before any candidate — an illegal value — counts as a plain failure).
+   */
+  private inconclusive = false;
 
   private retriesTarget: ShrinkTarget | undefined;
   private retries = false;
@@ -897,6 +909,18 @@ export class Shrinker {
   /**
    * The largest k ≤ distance for which move(k) is accepted (each call from the same starting point, so the
    * question stays monotone however many moves get accepted on the way).
+   *
+   * Through a filter: a move a filter rejects (`inconclusive`, the candidate is invalid) neither holds nor
+   * fails. `n % 2 === 1` rejects every other value, and read as a failure, a rejection ends the search one
+   * step from where it started, far from the boundary. So a rejected move k is answered by the nearest moves
+   * around it instead — k + 1, k − 1, k + 2, k − 2, FILTER_NEIGHBOURS of them, only inside what is still
+   * unknown (lo, hi) — the first that holds or fails standing in for it. With k they make five neighbouring
+   * values, so any filter that accepts one value in five gets through. When all of them are rejected too, k
+   * counts as failing and the search asks no more neighbours: a filter that rejects a whole neighbourhood
+   * rejects a range, and probing it again at every step would be wasted. (Hypothesis's integer shrinker gets
+   * past a parity filter by also moving in multiples of 2.) A filter rejects while the arguments are drawn,
+   * before the property runs, so neighbours cost cases, not calls (`count`); only a rejection by the body
+   * (assume) makes them calls: at most FILTER_NEIGHBOURS for each rejected move.
    */
   private *farthest(
     distance: number,
@@ -904,39 +928,59 @@ export class Shrinker {
     wholeFirst = false,
     guess?: number,
   ): PassGen {
-    if (wholeFirst && (yield* move(distance))) return;
+    // Moves by lo are known to hold (0: the target itself) and by hi to fail (past distance: none asked yet).
+    let lo = 0;
+    let hi = distance + 1;
+    // A filter that rejected a whole neighbourhood rejects ranges, not scattered values: no neighbours are
+    // asked again in this search.
+    let neighbours = FILTER_NEIGHBOURS;
+    const ask = function* (this: Shrinker, k: number): Generator<TestCase, boolean, TestCase> {
+      let asked = -1; // k itself first
+      for (let s = 0; asked < neighbours; s++) {
+        const up = k + s;
+        const down = k - s;
+        const upKnown = up >= hi || up > distance;
+        if (s > 0 && upKnown && down <= lo) break;
+        for (const j of s === 0 ? [k] : [up, down]) {
+          if (s > 0 && (asked === neighbours || (j === up ? upKnown : j <= lo))) continue;
+          asked++;
+          this.inconclusive = false;
+          if (yield* move(j)) {
+            lo = Math.max(lo, j);
+            return true;
+          }
+          if (!this.inconclusive) {
+            hi = Math.min(hi, j);
+            return false;
+          }
+        }
+      }
+      if (asked === neighbours) neighbours = 0;
+      hi = Math.min(hi, k);
+      return false;
+    }.bind(this);
+    if (wholeFirst && (yield* ask(distance))) return;
     // One step first: when not even that works (the common case at a boundary, and for most pairs) the search
     // ends after one call.
-    if (!(yield* move(1)) || distance === 1) return;
-    // Moves by lo are known to work and by hi to fail.
-    let lo = 1;
-    let hi = distance;
-    if (guess !== undefined && guess > 1 && guess < distance) {
+    if (!(yield* ask(1)) || distance === 1) return;
+    // Beyond distance nothing is asked: the search stays below it until it asks distance itself.
+    hi = Math.min(hi, distance);
+    if (guess !== undefined && guess > lo && guess < hi) {
       // A guess at the boundary: if it holds, gallop up from it (a good guess costs two calls, not a search);
       // if not, the boundary is below it.
-      if (yield* move(guess)) {
-        lo = guess;
-        for (let step = 1; lo + step < hi; step *= 2) {
-          if (!(yield* move(lo + step))) {
-            hi = lo + step;
-            break;
-          }
-          lo += step;
-        }
-        if (hi === distance && lo + 1 < hi && (yield* move(distance))) return;
-      } else hi = guess;
+      if (yield* ask(guess)) {
+        for (let step = 1; lo + step < hi; step *= 2) if (!(yield* ask(lo + step))) break;
+        if (hi === distance && lo + 1 < hi && (yield* ask(distance))) return;
+      }
     } else {
       // All the way, the cheapest win (a single value tried its simplest already). Far targets: how often the
       // distance halves first.
-      if (yield* move(distance)) return;
-      if (distance > 64) {
-        const halvings = yield* findIntegerG(function* (b: number) {
+      if (yield* ask(distance)) return;
+      if (distance > 64)
+        yield* findIntegerG(function* (b: number) {
           if (b >= 53) return false;
-          return yield* move(distance - Math.floor(distance / 2 ** b));
+          return yield* ask(distance - Math.floor(distance / 2 ** b));
         });
-        if (halvings > 0) lo = Math.max(lo, distance - Math.floor(distance / 2 ** halvings));
-        if (halvings + 1 < 53) hi = distance - Math.floor(distance / 2 ** (halvings + 1));
-      }
     }
     // Then bisect: about log2(hi − lo) calls. Past 2^53 (a distance from below -2^53 to a shrinkTowards above
     // zero) lo + 1 can round back to lo: stop when the midpoint no longer moves, or the same candidate (answered
@@ -944,8 +988,7 @@ export class Shrinker {
     while (hi - lo > 1) {
       const mid = lo + Math.floor((hi - lo) / 2);
       if (mid <= lo || mid >= hi) break;
-      if (yield* move(mid)) lo = mid;
-      else hi = mid;
+      yield* ask(mid);
     }
   }
 
@@ -1255,13 +1298,7 @@ export class Shrinker {
     // Integral floats: the same search in value space.
     const start = n.value as number;
     const dir = start > t ? -1 : 1;
-    const gap = Math.abs(start - t);
-    yield* findIntegerG(
-      function* (this: Shrinker, k: number) {
-        if (k >= gap) return false;
-        return yield* this.replaceAll(at, start + dir * k);
-      }.bind(this),
-    );
+    yield* this.farthest(Math.abs(start - t), (k) => this.replaceAll(at, start + dir * k));
   }
 
   /** Floats: finite first, then integral, then fewer binary digits, then toward the simplest as an integer. */

@@ -91,6 +91,32 @@ test("remove discarded: the attempts a filter rejected all go in one call", () =
   assert.equal(h.calls - before, 1);
 });
 
+test("minimise choices: a value a filter rejects is answered by its neighbours, so 1001 reaches 101, the nearest odd value that fails", () => {
+  const h = harness(
+    st.integers().filter((n) => Math.abs(n % 2) === 1),
+    (n) => n > 100,
+    [1001],
+  );
+  assert.equal(h.pass("minimise choices"), 101);
+});
+
+test("minimise choices: a filter that rejects a whole range costs at most four candidates more than a failure there", () => {
+  // The same search twice: once the values at or below 1000 fail to fail (the property passes), once a filter
+  // rejects them. Only the first rejected move's neighbours are asked; after that a rejection counts as a failure.
+  const passes = harness(st.integers(), (n) => n > 1000, [123456]);
+  const before = passes.calls;
+  assert.equal(passes.pass("minimise choices"), 1001);
+  const rejects = harness(
+    st.integers().filter((n) => n > 1000),
+    (n) => n > 5,
+    [123456],
+  );
+  const start = rejects.calls;
+  assert.equal(rejects.pass("minimise choices"), 1001);
+  const extra = rejects.calls - start - (passes.calls - before);
+  assert.ok(extra >= 0 && extra <= 4, `${extra} candidates more`);
+});
+
 test("delete chunks: merges two inner lists by deleting the stop/start flags between them", () => {
   const h = harness(st.lists(st.lists(ints)), (xss) => xss.flat().length >= 2, [
     true,
