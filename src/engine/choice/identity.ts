@@ -35,3 +35,11 @@ export function choiceKey(type: ChoiceType, v: ChoiceValue): string | number | b
   if (type === "float" && Object.is(v, -0)) return "-0";
   return v as string | number | boolean;
 }
+
+/** A choice's value as text, type told apart (3, "3", true, bytes): equal texts, equal values; -0 is not 0. */
+export function choiceText(v: ChoiceValue): string {
+  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "boolean") return v ? "T" : "F";
+  return `y${v.join(" ")}`;
+}

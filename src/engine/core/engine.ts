@@ -269,6 +269,14 @@ export class Engine {
    * observer reads them, and get them here when they are read after all.
    */
   respan: ((tc: TestCase) => void) | undefined = undefined;
+  /**
+   * Given by the driver for the same properties as respan: draws a case's arguments from `choices` (random draws
+   * beyond them) without calling the body; the case with its spans, or undefined when drawing ended it. The
+   * explain phase reads a variation's length this way before calling the property once.
+   */
+  drawOnly:
+    ((choices: readonly ChoiceValue[], random: Random, maxChoices: number) => TestCase | undefined) | undefined =
+    undefined;
 
   *run(): Generator<EngineStep, EngineResult, TestCase> {
     const s = this.settings;
@@ -557,6 +565,9 @@ export class Engine {
         this.execute(new TestCase(choices, extend ? this.random : null, s.maxChoices), "explain"),
       random: this.random,
       stop: () => this.flaky !== null,
+      ...(this.drawOnly !== undefined
+        ? { draw: (choices: readonly ChoiceValue[]) => this.drawOnly!(choices, this.random, s.maxChoices) }
+        : {}),
     });
   }
 

@@ -18,7 +18,7 @@
  * out flaky here is reported flaky.
  */
 import type { ChoiceValue } from "../choice/types.ts";
-import { choiceEquals, choiceKey } from "../choice/identity.ts";
+import { choiceEquals, choiceKey, choiceText, sameChoices as sameSequences } from "../choice/identity.ts";
 import { domainSize } from "../choice/domain.ts";
 import { Status } from "./datatree.ts";
 import { generateChoice } from "./distribution.ts";
@@ -49,6 +49,12 @@ export interface ExplainHost {
   readonly random: Random;
   /** Asked before every call: true when the run must stop now (the property turned out flaky). */
   stop(): boolean;
+  /**
+   * Draw `choices` (random draws beyond them) as the property's arguments without calling it — a plain property
+   * can — and return the drawn case with its spans, or undefined when drawing ended it (a filter, an overrun).
+   * A variation of another length is then spliced before any call: each variation costs one call.
+   */
+  draw?(choices: readonly ChoiceValue[]): TestCase | undefined;
 }
 
 /** The slices of `target` that vary freely, in the order given. */
@@ -85,6 +91,7 @@ export function* explain(
     // The span this slice is, if it is one: where a variation of another length is read back from.
     const spanIndex = spans.findIndex((s) => s.start === start && s.end === end);
     let same = 0;
+    const tried = new Set<string>();
     for (let n = 0; n < MAX_ATTEMPTS + borrowed.length && budget(); n++) {
       if (n - 10 - borrowed.length > same * 5) break; // mostly rejected: no verdict
       const replacement = n < borrowed.length ? borrowed[n]! : randomValues(target, start, end, host.random);
@@ -92,6 +99,31 @@ export function* explain(
       // The target itself again (a random variation that drew the same values): it fails the same way, uncalled.
       if (sameChoices(target, attempt)) {
         if (++same >= SAME_FAILURES) {
+          free.push(slice);
+          break;
+        }
+        continue;
+      }
+      // Drawn first where the property allows it: the attempt as it will run, spliced if its length changed.
+      const drawn = host.draw?.(attempt);
+      if (drawn !== undefined) {
+        const reshaped = drawn.choiceCount !== choices.length || !suffixKept(drawn, target, end);
+        const next = reshaped ? splice(drawn, choices, start, end, spanIndex, replacement) : drawn.choices;
+        // Spliced back, a variation may be the target itself (it fails the same way, uncalled) or one already run.
+        if (sameSequences(next, choices)) {
+          if (++same >= SAME_FAILURES) {
+            free.push(slice);
+            break;
+          }
+          continue;
+        }
+        const key = valuesKey(next);
+        if (tried.has(key)) continue;
+        tried.add(key);
+        const tc = yield* run(next, false);
+        if (tc.status === Status.Overrun) continue;
+        if (tc.status === Status.Valid || (tc.status === Status.Interesting && tc.origin !== target.origin)) break;
+        if (tc.status === Status.Interesting && ++same >= SAME_FAILURES) {
           free.push(slice);
           break;
         }
@@ -105,9 +137,7 @@ export function* explain(
         // failing step passed now, and drew more steps) must not fail later and count as failing the same way.
         // (A slice that is no span of its own, e.g. one integer, kept its length: it is spliced as it was made.)
         if (!budget()) break;
-        const drawn = spanIndex >= 0 ? tc.spans[spanIndex] : undefined;
-        const infix = drawn !== undefined && drawn.start === start ? tc.choices.slice(start, drawn.end) : replacement;
-        const spliced = [...choices.slice(0, start), ...infix, ...choices.slice(end)];
+        const spliced = splice(tc, choices, start, end, spanIndex, replacement);
         // The attempt already ran exactly these choices (a last argument has no suffix to put back): once is enough.
         if (!sameChoices(tc, spliced)) {
           tc = yield* run(spliced, false);
@@ -123,6 +153,28 @@ export function* explain(
     }
   }
   return slices.filter((s) => free.includes(s));
+}
+
+/**
+ * The target's choices with the slice [start, end) replaced as `tc` drew it (its span `spanIndex`), or by
+ * `replacement` when it is no span of its own (one integer keeps its length).
+ */
+function splice(
+  tc: TestCase,
+  choices: readonly ChoiceValue[],
+  start: number,
+  end: number,
+  spanIndex: number,
+  replacement: readonly ChoiceValue[],
+): ChoiceValue[] {
+  const drawn = spanIndex >= 0 ? tc.spans[spanIndex] : undefined;
+  const infix = drawn !== undefined && drawn.start === start ? tc.choices.slice(start, drawn.end) : replacement;
+  return [...choices.slice(0, start), ...infix, ...choices.slice(end)];
+}
+
+/** A choice sequence as text: equal texts, equal sequences. */
+function valuesKey(values: readonly ChoiceValue[]): string {
+  return values.map(choiceText).join(",");
 }
 
 /** Whether `tc` ran exactly `choices`. */

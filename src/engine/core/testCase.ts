@@ -29,6 +29,7 @@ import type {
   ValueOf,
 } from "../choice/types.ts";
 import { ChoiceData, FORCED_BIT, nodeAt, typeCode } from "../choice/storage.ts";
+import { choiceText } from "../choice/identity.ts";
 import { choiceFromIndex } from "../choice/complexityIndex.ts";
 import { domainSize, permitted, simplest } from "../choice/domain.ts";
 import { Status } from "./datatree.ts";
@@ -628,20 +629,7 @@ export class TestCase {
     const parts: string[] = [];
     for (let i = 0; i < this.choiceCount; i++) {
       if (ranges !== null && insideRange(ranges, i)) continue;
-      const v = this.data.value(i);
-      parts.push(
-        typeof v === "number"
-          ? Object.is(v, -0)
-            ? "-0"
-            : String(v)
-          : typeof v === "boolean"
-            ? v
-              ? "T"
-              : "F"
-            : typeof v === "string"
-              ? JSON.stringify(v)
-              : `y${v.join(" ")}`,
-      );
+      parts.push(choiceText(this.data.value(i)));
     }
     return parts.join(",");
   }

@@ -5,6 +5,7 @@
  * scoped to its own run (context.ts), so properties running at the same time never see each other's cases.
  */
 import type { ChoiceValue } from "../choice/types.ts";
+import type { Random } from "../util/random.ts";
 import { runEnded, setCurrent } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
@@ -88,7 +89,10 @@ export function runDefinition(
   let result: EngineResult | Promise<EngineResult>;
   try {
     engine.inline = execute;
-    if (spansFromArguments(def)) engine.respan = respanOf(def);
+    if (spansFromArguments(def)) {
+      engine.respan = respanOf(def);
+      engine.drawOnly = drawOnlyOf(def);
+    }
     result = drive(engine.run(), stepOf(execute));
   } catch (e) {
     runEnded();
@@ -170,6 +174,24 @@ function respanOf(def: PropertyDefinition): (tc: TestCase) => void {
     const { again } = drawnAgain(def, tc.choices, tc.maxChoices);
     again.closeOpenSpans();
     tc.adoptSpans(again);
+  };
+}
+
+/** Engine.drawOnly for a plain property: its arguments drawn from a prefix and random draws, the body not called. */
+function drawOnlyOf(
+  def: PropertyDefinition,
+): (choices: readonly ChoiceValue[], random: Random, maxChoices: number) => TestCase | undefined {
+  return (choices, random, maxChoices) => {
+    const tc = new TestCase(choices, random, maxChoices);
+    const previous = setCurrent(tc);
+    try {
+      drawArgs(def, tc);
+      return tc;
+    } catch {
+      return undefined;
+    } finally {
+      setCurrent(previous);
+    }
   };
 }
 

@@ -222,6 +222,30 @@ test("each variation is run once: no input is called twice in the explain phase 
   assert.ok(seen.size > 50, `${seen.size} variations`);
 });
 
+test("each variation is run once when a list that is not last changes its length: drawn first, spliced, then called", () => {
+  for (const seed of [1, 2, 3]) {
+    let phase = "";
+    let calls = 0;
+    const seen = new Set<string>();
+    const f = failure(() =>
+      check(
+        property(st.lists(st.integers()), st.integers(), (xs, a) => {
+          if (phase === "explain") {
+            calls++;
+            seen.add(JSON.stringify([xs, a]));
+          }
+          if (a > 10) throw new Error("big");
+        }),
+        { ...QUIET, seed, onEvent: (e) => (e.type === "phase" ? (phase = e.phase) : undefined) },
+      ),
+    );
+    assert.deepEqual(argumentBlock(f.message), [`  [], ${FREE}`, "  11"]);
+    assert.equal(calls, seen.size, `seed ${seed}: ${calls - seen.size} inputs called twice`);
+    // About one call per variation: 100 failing the same way mark the list free (two calls each before).
+    assert.ok(calls <= 120, `seed ${seed}: ${calls} calls`);
+  }
+});
+
 test("find() has no explain phase: no one reads which parts of a found value are free", () => {
   const phases: string[] = [];
   const xs = find(st.lists(st.integers()), (xs) => xs.length > 2, {
