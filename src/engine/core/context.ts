@@ -63,7 +63,6 @@ export function callInCase(
   args: unknown[],
   run: RunScope,
 ): unknown {
-  if (!exitWatched) watchExit();
   // A stale store (a run started from a leaked continuation of an ended case) would be inherited: scope it.
   const scoped = run.scoped || asyncSeen || inBody > 0 || (storageEnabled && storage.getStore() !== undefined);
   run.lastCallScoped = scoped;
@@ -82,8 +81,10 @@ let exitWatched = false;
 /**
  * process.exit() called by a body (or by code it started) ends the process with the property half run: a test
  * runner then reports nothing, and an exit code of 0 would read as a pass. Said on stderr, and the exit code made 1.
+ * Called as a run starts; the listener is added once per process.
  */
-function watchExit(): void {
+export function watchExit(): void {
+  if (exitWatched) return;
   exitWatched = true;
   if (typeof process === "undefined" || typeof process.once !== "function") return;
   process.once("exit", (code) => {

@@ -91,6 +91,12 @@ export function* explain(
     // The span this slice is, if it is one: where a variation of another length is read back from.
     const spanIndex = spans.findIndex((s) => s.start === start && s.end === end);
     let same = 0;
+    // A variation failing the same way: true once SAME_FAILURES have, and the slice is free.
+    const sameAgain = (): boolean => {
+      if (++same < SAME_FAILURES) return false;
+      free.push(slice);
+      return true;
+    };
     const tried = new Set<string>();
     for (let n = 0; n < MAX_ATTEMPTS + borrowed.length && budget(); n++) {
       if (n - 10 - borrowed.length > same * 5) break; // mostly rejected: no verdict
@@ -98,58 +104,43 @@ export function* explain(
       const attempt = [...choices.slice(0, start), ...replacement, ...choices.slice(end)];
       // The target itself again (a random variation that drew the same values): it fails the same way, uncalled.
       if (sameChoices(target, attempt)) {
-        if (++same >= SAME_FAILURES) {
-          free.push(slice);
-          break;
-        }
+        if (sameAgain()) break;
         continue;
       }
-      // Drawn first where the property allows it: the attempt as it will run, spliced if its length changed.
+      let tc: TestCase;
+      // Drawn first where the property allows it: the attempt as it will run, spliced if its length changed, and
+      // called once.
       const drawn = host.draw?.(attempt);
       if (drawn !== undefined) {
         const reshaped = drawn.choiceCount !== choices.length || !suffixKept(drawn, target, end);
         const next = reshaped ? splice(drawn, choices, start, end, spanIndex, replacement) : drawn.choices;
         // Spliced back, a variation may be the target itself (it fails the same way, uncalled) or one already run.
         if (sameSequences(next, choices)) {
-          if (++same >= SAME_FAILURES) {
-            free.push(slice);
-            break;
-          }
+          if (sameAgain()) break;
           continue;
         }
         const key = valuesKey(next);
         if (tried.has(key)) continue;
         tried.add(key);
-        const tc = yield* run(next, false);
+        tc = yield* run(next, false);
+      } else {
+        tc = yield* run(attempt, true);
         if (tc.status === Status.Overrun) continue;
-        if (tc.status === Status.Valid || (tc.status === Status.Interesting && tc.origin !== target.origin)) break;
-        if (tc.status === Status.Interesting && ++same >= SAME_FAILURES) {
-          free.push(slice);
-          break;
+        if (tc.choiceCount !== choices.length || !suffixKept(tc, target, end)) {
+          // Another length: splice the slice as this attempt drew it back between the old prefix and suffix, and
+          // run that without random draws after it — a case that went on past the old end (a machine whose
+          // failing step passed now, and drew more steps) must not fail later and count as failing the same way.
+          // (A slice that is no span of its own, e.g. one integer, kept its length: it is spliced as it was made.)
+          if (!budget()) break;
+          const spliced = splice(tc, choices, start, end, spanIndex, replacement);
+          // The attempt already ran exactly these choices (a last argument has no suffix to put back): once is enough.
+          if (!sameChoices(tc, spliced)) tc = yield* run(spliced, false);
         }
-        continue;
       }
-      let tc = yield* run(attempt, true);
       if (tc.status === Status.Overrun) continue;
-      if (tc.choiceCount !== choices.length || !suffixKept(tc, target, end)) {
-        // Another length: splice the slice as this attempt drew it back between the old prefix and suffix, and
-        // run that without random draws after it — a case that went on past the old end (a machine whose
-        // failing step passed now, and drew more steps) must not fail later and count as failing the same way.
-        // (A slice that is no span of its own, e.g. one integer, kept its length: it is spliced as it was made.)
-        if (!budget()) break;
-        const spliced = splice(tc, choices, start, end, spanIndex, replacement);
-        // The attempt already ran exactly these choices (a last argument has no suffix to put back): once is enough.
-        if (!sameChoices(tc, spliced)) {
-          tc = yield* run(spliced, false);
-          if (tc.status === Status.Overrun) continue;
-        }
-      }
       // A variation that passes, or fails another way, changes the outcome: the slice matters.
       if (tc.status === Status.Valid || (tc.status === Status.Interesting && tc.origin !== target.origin)) break;
-      if (tc.status === Status.Interesting && ++same >= SAME_FAILURES) {
-        free.push(slice);
-        break;
-      }
+      if (tc.status === Status.Interesting && sameAgain()) break;
     }
   }
   return slices.filter((s) => free.includes(s));

@@ -87,6 +87,13 @@ export function registerProfile(name: string, settings: Settings): void {
   state().registered.set(name, { ...settings });
 }
 
+/** The built-in profile of the environment (ci in CI, else default), without configure()'s or registered settings. */
+export function builtInProfile(): ActiveProfile {
+  const name = inCI() ? "ci" : "default";
+  const { settings, noLocalDatabase } = BUILT_IN[name];
+  return { name, layers: [settings], noLocalDatabase };
+}
+
 /** The profile named by SHRINKSCOPE_PROFILE (InvalidArgument for a name nobody registered), else ci or default. */
 export function activeProfile(): ActiveProfile {
   const raw = env("SHRINKSCOPE_PROFILE");

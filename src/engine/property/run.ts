@@ -6,7 +6,7 @@
  */
 import type { ChoiceValue } from "../choice/types.ts";
 import type { Random } from "../util/random.ts";
-import { runEnded, setCurrent } from "../core/context.ts";
+import { runEnded, setCurrent, watchExit } from "../core/context.ts";
 import { Engine, Settling } from "../core/engine.ts";
 import type { EngineResult, EngineStep } from "../core/engine.ts";
 import { TestCase } from "../core/testCase.ts";
@@ -20,12 +20,11 @@ import { withTestName } from "./key.ts";
 import { report, reproOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
 import type { ResolvedSettings } from "./settings.ts";
-import { resolveIsolatedSettings } from "./settings.ts";
 import { Status } from "../core/datatree.ts";
 import { InvalidArgument } from "../util/errors.ts";
 import type { Replay } from "./replay.ts";
 import { replayFor } from "./replay.ts";
-import { resolveSettings } from "./runnerLayer.ts";
+import { resolveIsolatedSettings, resolveSettings } from "./runnerLayer.ts";
 
 /** Run a definition the engine made for itself, with exactly these settings (no runner layer). */
 export function runIsolated(def: PropertyDefinition, settings: Settings): void | Promise<void> {
@@ -86,6 +85,7 @@ export function runDefinition(
     flush();
     return out;
   };
+  watchExit();
   let result: EngineResult | Promise<EngineResult>;
   try {
     engine.inline = execute;

@@ -1,7 +1,7 @@
 /**
  * The editor's layer of settings, which the extension lays over properties it did not construct (see
  * runnerLayer below), and the settings of a run with it on top (resolveSettings). A run the engine makes for
- * itself goes without it (settings.ts, resolveIsolatedSettings).
+ * itself goes without it, and without the user's profiles (resolveIsolatedSettings).
  */
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -9,7 +9,7 @@ import type { RunObserver } from "../events/observer.ts";
 import { reasonOf } from "./failureMessage.ts";
 import type { EditorLayer, ResolvedSettings, Settings } from "./settings.ts";
 import { env, resolveWith, SKIP_REUSE } from "./settings.ts";
-import { activeProfile } from "./profiles.ts";
+import { activeProfile, builtInProfile } from "./profiles.ts";
 import { parseReplay } from "./replay.ts";
 
 /**
@@ -21,6 +21,15 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
   const replay = env("SHRINKSCOPE_REPLAY");
   if (replay === undefined || replay.trim() === "") return resolved;
   return { ...resolved, replay: parseReplay(replay, "SHRINKSCOPE_REPLAY") };
+}
+
+/**
+ * Settings for a run the engine makes for itself (explore's schedule shrinking): the extension's runner layer
+ * does not apply — its database, event tap and limits belong to the user's property, not to this inner run — nor
+ * do configure() and registered profiles; the environment's built-in profile (ci in CI) does.
+ */
+export function resolveIsolatedSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
+  return resolveWith(undefined, key, layers, builtInProfile());
 }
 
 /**

@@ -319,19 +319,6 @@ function guardTap(tap: (e: EngineEvent) => void): (e: EngineEvent) => void {
   };
 }
 
-/**
- * Settings for a run the engine makes for itself (explore's schedule shrinking): the extension's runner layer
- * does not apply — its database, event tap and limits belong to the user's property, not to this inner run.
- */
-export function resolveIsolatedSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
-  const ci = inCI();
-  return resolveWith(undefined, key, layers, {
-    name: ci ? "ci" : "default",
-    layers: ci ? [{ derandomize: true }] : [],
-    noLocalDatabase: ci,
-  });
-}
-
 function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Settings, K> {
   const out = {} as Pick<Settings, K>;
   for (const k of keys) if (s[k] !== undefined) out[k] = s[k];
@@ -373,13 +360,13 @@ export function resolveWith(
   const editorTap = editor?.observer ?? (editor?.onEvent === undefined ? undefined : eventObserver(editor.onEvent));
   const taps = mine === undefined ? editorTap : editorTap === undefined ? mine : bothObservers(mine, editorTap);
   const deadline = s.deadline === undefined ? 200 : s.deadline;
-  const ci = profile.noLocalDatabase;
+  const noLocal = profile.noLocalDatabase;
   const derandomize = s.derandomize ?? false;
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? shardSeed(key) : freshSeed());
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
   const local = path.join(".shrinkscope", "examples");
-  const ownDb = s.database === undefined ? (ci ? null : local) : s.database;
+  const ownDb = s.database === undefined ? (noLocal ? null : local) : s.database;
   // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
   // CI), or its custom database. A property that turned its database off (null or "") gets none.
@@ -391,7 +378,15 @@ export function resolveWith(
         databaseUrlFromEnv() ??
         (typeof ownDb === "string" && isRedisUrl(ownDb) ? ownDb : undefined));
   const folder =
-    typeof ownDb === "string" ? (isRedisUrl(ownDb) ? (ci ? null : local) : ownDb.trim() === "" ? null : ownDb) : null;
+    typeof ownDb === "string"
+      ? isRedisUrl(ownDb)
+        ? noLocal
+          ? null
+          : local
+        : ownDb.trim() === ""
+          ? null
+          : ownDb
+      : null;
   if (url !== undefined) {
     const alongside = typeof ownDb === "object" && ownDb !== null ? ownDb : folder;
     databasePath = redactUrl(url);

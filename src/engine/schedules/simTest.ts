@@ -51,18 +51,13 @@ function stackOf(e: unknown): string | undefined {
   }
 }
 
-/** Whether a workload's error is misuse (never throws: instanceof on a hostile Proxy can). */
-function isAssumption(error: unknown): boolean {
+/**
+ * Whether the workload threw what ends a case the same way in any body: misuse (InvalidArgument) or assume()
+ * (UnsatisfiedAssumption). A thrown Proxy's traps may throw: it is neither.
+ */
+function endsTheCase(error: unknown): boolean {
   try {
-    return error instanceof UnsatisfiedAssumption;
-  } catch {
-    return false;
-  }
-}
-
-function isMisuse(error: unknown): boolean {
-  try {
-    return error instanceof InvalidArgument;
+    return error instanceof InvalidArgument || error instanceof UnsatisfiedAssumption;
   } catch {
     return false;
   }
@@ -88,9 +83,8 @@ export function simTest<A extends unknown[]>(
     const report = await exploreWith(() => body(...args), o);
     // Misuse in the workload (a bad call, target() once per seed) fails every schedule alike: it ends the run
     // as misuse, as it does from any body, rather than being shrunk into a bogus minimal example.
-    if (report !== null && isMisuse(report.error)) throw report.error;
-    // assume() in the workload discards the test case, as it does in any body, whatever schedule reached it.
-    if (report !== null && isAssumption(report.error)) throw report.error;
+    // assume() in the workload discards the test case, as in any body, whatever schedule reached it.
+    if (report !== null && endsTheCase(report.error)) throw report.error;
     if (report !== null) throw new ScheduleFailure(report);
   };
   // The workload's text keys the property: the wrapper above is the same for every simTest.
