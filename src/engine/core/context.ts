@@ -96,6 +96,11 @@ export function watchExit(): void {
   });
 }
 
+/** The case whose body is running synchronously now, if any (not while its arguments are drawn). */
+export function caseInBody(): TestCase | null {
+  return inBody > 0 ? current : null;
+}
+
 /** The common arities directly: a spread call is slower on the hot path. */
 function callBody(body: (...args: unknown[]) => unknown, args: unknown[]): unknown {
   return args.length === 1 ? body(args[0]) : args.length === 2 ? body(args[0], args[1]) : body(...args);

@@ -20,6 +20,7 @@ import { clearRealTimeout, setRealTimeout } from "../util/realTimers.ts";
 import { DeadlineExceeded, InvalidArgument, TimeoutError, UnsatisfiedAssumption } from "../util/errors.ts";
 import { literalOrPlaceholder, printArgs } from "./failureMessage.ts";
 import { errorOrigin } from "./origin.ts";
+import { leftPromises, rejectionLeftBy, UNAWAITED_NOTE, watchBodyPromises } from "./unawaited.ts";
 
 /** What executing a case needs of a property: its argument strategies and its body. */
 export interface Executable {
@@ -149,7 +150,7 @@ export function makeExecutor(
   deadline: number | null,
   timeout: number | null,
   timed: boolean,
-): (tc: TestCase) => void | Promise<void> {
+): Executor {
   const now = timed ? clock : () => 0;
   // An async function's cases are scoped from the first; any other run's once a case returned a thenable.
   // st.data() draws are printed as they are drawn on replays (shrinking, the final replay of the minimal
@@ -160,7 +161,9 @@ export function makeExecutor(
     scoped: Object.prototype.toString.call(def.body) === "[object AsyncFunction]",
     lastCallScoped: false,
   };
-  return (tc) => {
+  // While the bodies are synchronous, the promises they start are noted (unawaited.ts).
+  const watch = scope.scoped ? null : watchBodyPromises();
+  const execute = (tc: TestCase): void | Promise<void> => {
     const previous = setCurrent(tc);
     // The clock starts once the arguments are drawn: the deadline judges the body, not the engine's generation.
     let t0 = 0;
@@ -196,7 +199,7 @@ export function makeExecutor(
       if (misuse !== undefined) throw misuse;
       // A user's .map/.filter/.flatMap function threw while the arguments were drawn: the report says so.
       if (!drawn && tc.status === Status.Interesting) generationFailures.add(tc);
-      return;
+      return watch !== null && leftPromises(tc) ? concludeLeft(tc) : undefined;
     } finally {
       setCurrent(previous);
     }
@@ -209,11 +212,29 @@ export function makeExecutor(
           tc.durationMs = confirmedDuration(def, tc, scope, now, tc.durationMs);
         concludePassed(tc, deadline);
       }
-      return;
+      return watch !== null && leftPromises(tc) ? concludeLeft(tc) : undefined;
     }
     scope.scoped = true;
+    watch?.release();
     return settle(tc, out as PromiseLike<unknown>, scope.lastCallScoped, t0, now, deadline, timeout);
   };
+  return Object.assign(execute, { release: () => watch?.release() });
+}
+
+/** Executes one case; release() once the run has ended (it stops noting the promises bodies start). */
+export type Executor = ((tc: TestCase) => void | Promise<void>) & { release(): void };
+
+/**
+ * A synchronous case whose body started promises, concluded a turn later (unawaited.ts): a case that passed
+ * fails with the rejection one of them was left with; a case that failed or was discarded keeps its outcome,
+ * and its leftover rejection is dropped with it.
+ */
+async function concludeLeft(tc: TestCase): Promise<void> {
+  const left = await rejectionLeftBy(tc);
+  if (left === undefined || tc.status !== Status.Valid) return;
+  const misuse = concludeThrown(tc, left.reason);
+  if (misuse !== undefined) throw misuse;
+  if ((tc.status as Status) === Status.Interesting) tc.notes.push(UNAWAITED_NOTE);
 }
 
 /**

@@ -95,6 +95,7 @@ export function runDefinition(
     }
     result = drive(engine.run(), stepOf(execute));
   } catch (e) {
+    execute.release();
     runEnded();
     flush();
     throw e;
@@ -103,16 +104,19 @@ export function runDefinition(
   if (result instanceof Promise) {
     return result.then(
       (r) => {
+        execute.release();
         runEnded();
         return reported(r);
       },
       (e: unknown) => {
+        execute.release();
         runEnded();
         flush();
         throw e;
       },
     );
   }
+  execute.release();
   runEnded();
   return reported(result);
 }

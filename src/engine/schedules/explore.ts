@@ -20,6 +20,7 @@ import type { ExploreOptions, Options } from "./exploreOptions.ts";
 import { shrinkSchedule } from "./scheduleShrinker.ts";
 import { seedReport } from "./seedReport.ts";
 import type { SeedReport } from "./seedReport.ts";
+import { withOutsideWork } from "./outsideWork.ts";
 import { installVirtualTimers } from "./virtualTimers.ts";
 import { liveStore, runOnce } from "./world.ts";
 
@@ -69,9 +70,13 @@ export async function exploreWith(workload: () => unknown, o: Options): Promise<
       // The same seed again, before presenting it as one that replays: Math.random, the real clock or state kept
       // between runs make it pass (or fail otherwise), and shrinking that would chase noise. A few times: a
       // workload that fails at random one run in three fails again on one rerun a third of the time.
+      // The first rerun also notes real asynchronous work the tasks started (outsideWork.ts), for the report.
       let rerun: string | undefined;
+      let outside: string[] = [];
       for (let r = 0; r < RERUNS && rerun === undefined; r++) {
-        const again = await runOnce(workload, seed, chooser(), o);
+        let again: Awaited<ReturnType<typeof runOnce>>;
+        if (r === 0) ({ result: again, outside } = await withOutsideWork(() => runOnce(workload, seed, chooser(), o)));
+        else again = await runOnce(workload, seed, chooser(), o);
         rerun = !again.failed
           ? "passed"
           : again.world.traceHash !== first.world.traceHash
@@ -88,7 +93,7 @@ export async function exploreWith(workload: () => unknown, o: Options): Promise<
         const replay = await runOnce(workload, seed, shrunk, o);
         if (replay.failed) final = replay;
       }
-      return seedReport(seed, passed, o.strategy, first.world, final, rerun);
+      return seedReport(seed, passed, o.strategy, first.world, final, rerun, outside);
     }
     return null;
   } finally {

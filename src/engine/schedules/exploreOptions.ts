@@ -20,7 +20,16 @@ export interface ExploreOptions {
   /** Budgets per run: scheduling steps (default 100,000) and virtual time in ms (default 1 day). */
   readonly maxSteps?: number;
   readonly maxTime?: number;
+  /**
+   * The UI library's act() (React's, or @testing-library/react's): each scheduling step — a task resumed and its
+   * continuations run — is wrapped in it and waited for, so the renders and effects the step caused are done
+   * before the next step and before the workload's assertions read the screen.
+   */
+  readonly act?: Act;
 }
+
+/** An act() function as React and its testing libraries export it: runs the callback, flushes, and returns a thenable. */
+export type Act = (callback: () => Promise<void>) => unknown;
 
 function posInt(api: string, name: string, v: unknown, min = 1): number | undefined {
   if (v === undefined) return undefined;
@@ -51,11 +60,12 @@ export function readOptions(
   shrink: boolean;
   maxSteps: number;
   maxTime: number;
+  act: Act | undefined;
 } {
   if (typeof options !== "object" || options === null)
     invalid(api, `options must be an object ({ seeds, strategy?, … }), got ${describe(options)}`);
   const o = options as Record<string, unknown>;
-  const known = ["seeds", "strategy", "depth", "schedule", "shrink", "maxSteps", "maxTime"];
+  const known = ["seeds", "strategy", "depth", "schedule", "shrink", "maxSteps", "maxTime", "act"];
   for (const k of Object.keys(o))
     if (!known.includes(k)) invalid(api, `unknown option "${k}" (known: ${known.join(", ")})`);
   let seeds: number[] | undefined;
@@ -81,6 +91,8 @@ export function readOptions(
     invalid(api, `schedule must be a list of integers ≥ 0 (a report's schedule), got ${describe(o.schedule)}`);
   if (o.shrink !== undefined && typeof o.shrink !== "boolean")
     invalid(api, `shrink must be a boolean, got ${describe(o.shrink)}`);
+  if (o.act !== undefined && typeof o.act !== "function")
+    invalid(api, `act must be a function (React's act, from react or @testing-library/react), got ${describe(o.act)}`);
   return {
     seeds,
     strategy: (o.strategy as "random" | "pct" | undefined) ?? "random",
@@ -89,6 +101,7 @@ export function readOptions(
     shrink: (o.shrink as boolean | undefined) ?? true,
     maxSteps: posInt(api, "maxSteps", o.maxSteps) ?? 100_000,
     maxTime: posInt(api, "maxTime", o.maxTime) ?? 86_400_000,
+    act: o.act as Act | undefined,
   };
 }
 

@@ -138,6 +138,7 @@ export async function shrinkSchedule(
         maxSteps: o.maxSteps,
         maxTime: o.maxTime,
         traceTail: TRACE_TAIL,
+        ...(o.act !== undefined ? { act: o.act } : {}),
       });
       (tc as TestCase).trace = world;
       await world.run(workload);

@@ -27,6 +27,8 @@ export interface SeedReport {
   readonly alsoFailed: readonly Failure[];
   /** The seed did not fail the same way when run again: the report may not replay, and was not shrunk. */
   readonly flaky: boolean;
+  /** Real asynchronous work the tasks started, which the seed does not control: one line per task and kind. */
+  readonly outside: readonly string[];
   /** The minimal run for a timeline: every event (up to a cap), the tasks, and the decisions that differ from FIFO. */
   readonly timeline: Omit<ScheduleInfo, "seed" | "passedBefore" | "strategy" | "traceHash" | "schedule" | "text">;
   /** The text a person reads: seed, seeds passed, how to replay, how the schedule differs from FIFO, the trace tail. */
@@ -36,7 +38,7 @@ export interface SeedReport {
 /**
  * The report of a failing seed. `first`: the seed's own run; `final`: the run the report shows (the minimal
  * schedule replayed, else the seed's run); `rerun`: what the same seed did when run again, when that was not the
- * same failure (a flaky workload).
+ * same failure (a flaky workload); `outside`: the real asynchronous work its tasks started when run again.
  */
 export function seedReport(
   seed: number,
@@ -45,6 +47,7 @@ export function seedReport(
   first: World,
   final: { readonly world: World; readonly error: unknown },
   rerun: string | undefined,
+  outside: readonly string[] = [],
 ): SeedReport {
   const shrunkFrom = first.decisions.filter((d) => d !== 0).length;
   const w = final.world;
@@ -62,6 +65,7 @@ export function seedReport(
     error: final.error,
     alsoFailed: w.also,
     flaky: rerun !== undefined,
+    outside,
     traceHash: w.traceHash,
     trace: w.tail,
     schedule: w.decisions,
@@ -85,10 +89,23 @@ function render(r: Omit<SeedReport, "render">, world: World, shrunkFrom: number,
   // The rest of the message: an assertion's actual and expected values, its diff.
   for (const line of messageRest(r.error)) lines.push(`  ${line}`);
   for (const f of r.alsoFailed) lines.push(`also: ${f.by === "" ? "" : `${f.by}: `}${errorLine(f.error)}`);
+  const waits = world.outsideWaits;
+  const waited = r.outside.length > 0 || waits.length > 0;
   if (rerun !== undefined)
     lines.push(
-      `flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs), so replaying it may pass; its schedule was not shrunk`,
+      `flaky: seed ${r.seed} failed, then ${rerun} when run again with the same seed: ${waited ? "the workload waits on real asynchronous work the simulation does not control (listed below)" : "the workload depends on something the simulation does not control (Math.random, the real clock or I/O, state kept between runs)"}, so replaying it may pass; its schedule was not shrunk`,
     );
+  if (waited) {
+    lines.push(
+      "outside the simulation: real asynchronous work the seed does not order (replace it with sim primitives or virtual timers; for React's act(), which waits on a real setImmediate, give explore or simTest the act option):",
+    );
+    for (const w of waits.slice(0, 5))
+      lines.push(
+        `  at t=${w.t} ms nothing was scheduled and main had not finished; real work moved the run on after ${w.turns} real turn${w.turns === 1 ? "" : "s"}`,
+      );
+    if (waits.length > 5) lines.push(`  and ${waits.length - 5} more such waits`);
+    for (const o of r.outside) lines.push(`  ${o}`);
+  }
   lines.push(
     `replay: explore(workload, { seeds: [${r.seed}]${r.strategy === "pct" ? ', strategy: "pct"' : ""} }), or this exact schedule: explore(workload, { seeds: [${r.seed}], schedule: [${r.schedule.join(", ")}] })`,
   );

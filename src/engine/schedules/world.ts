@@ -26,6 +26,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Random } from "../util/random.ts";
 import { setRealImmediate } from "../util/realTimers.ts";
 import type { Chooser } from "./choosers.ts";
+import type { Act } from "./exploreOptions.ts";
 import { mixSeed } from "./choosers.ts";
 import type { Failure, TraceEvent, Wakeup } from "./task.ts";
 import { Task } from "./task.ts";
@@ -56,7 +57,12 @@ export interface WorldOptions {
   readonly maxTime: number;
   /** Trace events kept for the report (the hash covers them all). */
   readonly traceTail: number;
+  /** The UI library's act(): each scheduling step runs inside it (exploreOptions.ts). */
+  readonly act?: Act;
 }
+
+/** Real turns of the event loop given to work outside the simulation before a run is called deadlocked. */
+const OUTSIDE_TURNS = 8;
 
 /** How many waiting tasks, and scheduled wakeups, an error names before it counts the rest. */
 const NAMED = 10;
@@ -102,6 +108,11 @@ export class World {
   private readonly failures: Failure[] = [];
   /** The failures the run ended with besides the one it threw (each a different error): the report lists them. */
   also: readonly Failure[] = [];
+  /**
+   * Points where nothing was scheduled and main had not finished, yet real work moved the run on after `turns`
+   * real turns of the event loop (a setImmediate, I/O): what the seed does not order, for the report.
+   */
+  readonly outsideWaits: { readonly t: number; readonly turns: number }[] = [];
   /** Set when the run is over: a primitive or timer called later (a leaked callback) must not wait on it. */
   ended = false;
   /** Virtual timers by id, for clearTimeout(id). */
@@ -215,10 +226,24 @@ export class World {
       () => void (returnedAt = this.now),
       (error: unknown) => void (mainFailure = { error }),
     );
+    // A step run inside act() has had its turn of the event loop there (and act's own flushing after it).
+    let turned = false;
     try {
       for (;;) {
-        await drain();
+        if (!turned) await drain();
+        turned = false;
         if (mainFailure !== undefined) this.stop(mainFailure);
+        if (this.instants.length === 0 && returnedAt === undefined && mainFailure === undefined) {
+          // Nothing scheduled and main not done: real work the workload waits on (React's act() resolves on a
+          // real setImmediate) may still move it. A few more real turns before calling it a deadlock.
+          let turns = 0;
+          while (++turns <= OUTSIDE_TURNS && this.instants.length === 0) {
+            await drain();
+            if (returnedAt !== undefined || mainFailure !== undefined) break;
+          }
+          if (turns <= OUTSIDE_TURNS) this.outsideWaits.push({ t: this.now, turns });
+          if (mainFailure !== undefined) this.stop(mainFailure);
+        }
         if (this.instants.length === 0) {
           if (returnedAt === undefined) this.stop(undefined, this.deadlock());
           if (this.failures.length > 0) this.stop(undefined);
@@ -264,6 +289,11 @@ export class World {
         w.task.state = "running";
         w.task.waitingFor = undefined;
         this.record(w.task, w.what);
+        if (this.options.act !== undefined) {
+          await this.stepInAct(w, this.options.act);
+          turned = true;
+          continue;
+        }
         try {
           w.resume();
         } catch (e) {
@@ -273,6 +303,37 @@ export class World {
       }
     } finally {
       this.ended = true;
+    }
+  }
+
+  /**
+   * One step with the UI library's act(): the task resumed and its continuations given their turn as written
+   * (the workload's own act() calls, through a testing library's render or fireEvent, flush as they always do),
+   * then an empty act() awaited in the task's context, so the renders, commits and effects the step caused —
+   * which React otherwise leaves to real macrotasks the world does not wait for — are done before the next step.
+   * While the continuations run, React is told it is not in an act environment (as Testing Library's waitFor
+   * does while it waits), so the updates they make, which the act at the step's end flushes, raise no warning.
+   * An act that throws or rejects (an error a render raised) fails the step's task.
+   */
+  private async stepInAct(w: Wakeup, act: Act): Promise<void> {
+    const restore = outsideActEnvironment();
+    try {
+      w.resume();
+    } catch (e) {
+      this.fail(w.task, e, `threw in ${w.what}`);
+    }
+    try {
+      await drain();
+    } finally {
+      restore();
+    }
+    try {
+      // Awaited in the task's context too: act flushes from the continuation its thenable is given.
+      await storage.run({ world: this, task: w.task }, async () => {
+        await act(async () => {});
+      });
+    } catch (e) {
+      this.fail(w.task, e, `failed in act after ${w.what}`);
     }
   }
 
@@ -315,7 +376,7 @@ export class World {
       );
     if (waiting.length > NAMED) named.push(`and ${waiting.length - NAMED} more waiting`);
     return new SimulationError(
-      `deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled — ${named.join("; ")}`,
+      `deadlock at t=${this.now} ms: every task is waiting and nothing is scheduled, also after ${OUTSIDE_TURNS} real turns of the event loop — ${named.join("; ")}`,
     );
   }
 
@@ -343,9 +404,16 @@ export async function runOnce(
   workload: () => unknown,
   seed: number,
   chooser: Chooser,
-  o: { readonly maxSteps: number; readonly maxTime: number },
+  o: { readonly maxSteps: number; readonly maxTime: number; readonly act?: Act | undefined },
 ): Promise<{ world: World; error: unknown; failed: boolean }> {
-  const world = new World({ seed, chooser, maxSteps: o.maxSteps, maxTime: o.maxTime, traceTail: TRACE_TAIL });
+  const world = new World({
+    seed,
+    chooser,
+    maxSteps: o.maxSteps,
+    maxTime: o.maxTime,
+    traceTail: TRACE_TAIL,
+    ...(o.act !== undefined ? { act: o.act } : {}),
+  });
   try {
     await world.run(workload);
     return { world, error: undefined, failed: false };
@@ -354,9 +422,38 @@ export async function runOnce(
   }
 }
 
+/**
+ * React's act-environment flag (a global React reads, which testing libraries set) turned off until the returned
+ * function restores it as it was.
+ */
+function outsideActEnvironment(): () => void {
+  const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: unknown };
+  const own = Object.prototype.hasOwnProperty.call(g, "IS_REACT_ACT_ENVIRONMENT");
+  const was = g.IS_REACT_ACT_ENVIRONMENT;
+  g.IS_REACT_ACT_ENVIRONMENT = false;
+  return () => {
+    if (own) g.IS_REACT_ACT_ENVIRONMENT = was;
+    else delete g.IS_REACT_ACT_ENVIRONMENT;
+  };
+}
+
+/** Set while the world makes its own real work (its turns), which outsideWork.ts does not count as the workload's. */
+let makingOwnWork = false;
+
+export function isOwnWork(): boolean {
+  return makingOwnWork;
+}
+
 /** One real macrotask turn: every microtask that can run, runs (virtual time does not move). */
 function drain(): Promise<void> {
-  return new Promise((r) => setRealImmediate(r));
+  return new Promise((r) => {
+    makingOwnWork = true;
+    try {
+      setRealImmediate(r);
+    } finally {
+      makingOwnWork = false;
+    }
+  });
 }
 
 /** The calling simulated task and its world, while its run is going (a leaked callback's run has ended). */

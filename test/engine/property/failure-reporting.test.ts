@@ -551,6 +551,80 @@ test("process.exit() in a body is said on stderr and exits 1, never 0 as if the 
   }
 });
 
+test("a promise a synchronous body left rejected without awaiting it fails the case, and shrinks like a throw", async () => {
+  for (const seed of [1, 2, 3]) {
+    const f = await failureOf(() =>
+      check(
+        property(
+          st.integers(),
+          (n) => {
+            if (n > 5) void Promise.reject(new RangeError(`boom ${n}`));
+          },
+          { ...QUIET, seed },
+        ),
+      ),
+    );
+    assert.deepEqual(f.args, [6], `seed ${seed}`);
+    assert.match(f.message, /RangeError: boom 6/);
+    assert.match(f.message, /note: this failure is a promise the body started and did not await/);
+  }
+  // An async helper called without await, failing an assertion after its own await.
+  const helper = async (xs: number[]) => {
+    await Promise.resolve();
+    assert.ok(xs.length < 3, "too long");
+  };
+  const f = await failureOf(() =>
+    check(
+      property(
+        st.lists(st.integers()),
+        (xs) => {
+          void helper(xs);
+        },
+        { ...QUIET, seed: 1 },
+      ),
+    ),
+  );
+  assert.deepEqual(f.args, [[0, 0, 0]]);
+});
+
+test("promises a synchronous body handles, or leaves to resolve, do not fail it; a body starting none stays synchronous", async () => {
+  let calls = 0;
+  await check(
+    property(
+      st.integers(),
+      () => {
+        calls++;
+        Promise.reject(new Error("caught at once")).catch(() => {});
+        const later = Promise.reject(new Error("caught in a microtask"));
+        queueMicrotask(() => later.catch(() => {}));
+        void Promise.resolve(1).then((x) => x + 1);
+      },
+      { ...QUIET, seed: 1 },
+    ),
+  );
+  assert.equal(calls, 100);
+  const out = check(property(st.integers(), () => {}, QUIET));
+  assert.equal(out, undefined, "a run of synchronous bodies that start no promise returns synchronously");
+});
+
+test("a rejection that is not a case's own keeps Node's behaviour while a case waits for its promises", () => {
+  const dir = tempDir("unawaited-stray");
+  const engine = pathToFileURL(path.resolve(import.meta.dirname, "../../../src/engine/index.ts")).href;
+  const file = path.join(dir, "stray.mts");
+  // The stray rejection is made by a microtask the body queued (not by the body): it must not be swallowed.
+  fs.writeFileSync(
+    file,
+    `import { check, property, st } from ${JSON.stringify(engine)};
+await check(property(st.integers(), () => { void Promise.resolve(); queueMicrotask(() => { void Promise.reject(new Error("stray rejection")); }); }, { database: null, seed: 1 }));
+console.log("finished");
+`,
+  );
+  const r = spawnSync(process.execPath, ["--import", "tsx", file], { encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /stray rejection/);
+  assert.doesNotMatch(r.stdout, /finished/);
+});
+
 test("statistics say what they count: examples are the test cases before the failure, as the message says", () => {
   for (const seed of [1, 2, 3]) {
     let calls = 0;

@@ -85,6 +85,7 @@ test("every bad option of explore and simTest is an InvalidArgument naming the c
     ["maxTime NaN", { seeds: 2, maxTime: NaN }, /maxTime must be an integer ≥ 1/],
     ["maxTime a string", { seeds: 2, maxTime: "10" }, /maxTime must be an integer ≥ 1/],
     ["an unknown option", { seeds: 2, maxstep: 3 }, /unknown option "maxstep"/],
+    ["act not a function", { seeds: 2, act: true }, /act must be a function \(React's act/],
   ];
   let ran = 0;
   const workload = async () => void ran++;
@@ -255,23 +256,24 @@ test("a deadlock among three tasks and three mutexes names each task and what it
 });
 
 test("waits the simulation cannot see end are reported as a deadlock that says so, never a hang or a pass", async () => {
-  const shapes: [string, () => Promise<unknown>][] = [
-    ["a real setImmediate", () => new Promise((resolve) => setImmediate(resolve))],
-    ["a real file read", () => fs.promises.readFile(__filename)],
-    ["a promise never settled", () => new Promise(() => {})],
-  ];
-  for (const [name, wait] of shapes) {
-    const r = await failing(async () => {
+  // It said "main waits for another task's promise", with no other task in the workload.
+  const r = await failing(async () => {
+    await sim.sleep(1);
+    await new Promise(() => {});
+  });
+  assert.match(
+    messageOf(r),
+    /^deadlock at t=1 ms: every task is waiting and nothing is scheduled, also after 8 real turns of the event loop — main waits for a promise outside the simulation's primitives \(another task's result, real I\/O, setImmediate, or a promise never settled\)/,
+  );
+  // Real I/O is given a few real turns: it either moves the run on or ends as a deadlock that says so, never a hang.
+  const io = await explore(
+    async () => {
       await sim.sleep(1);
-      await wait();
-    });
-    // It said "main waits for another task's promise", with no other task in the workload.
-    assert.match(
-      messageOf(r),
-      /^deadlock at t=1 ms: .*main waits for a promise outside the simulation's primitives \(another task's result, real I\/O, setImmediate, or a promise never settled\)/,
-      name,
-    );
-  }
+      await fs.promises.readFile(__filename);
+    },
+    { seeds: 1 },
+  );
+  if (io !== null) assert.match(messageOf(io), /^deadlock at t=1 ms: .*main waits for a promise outside/);
   let own: Promise<void> | undefined;
   const self = await failing(async () => {
     own = sim.spawn(async () => {
@@ -595,6 +597,47 @@ test("a workload that behaves differently on the same seed is reported as flaky,
   // which passes.
   assert.equal(r.flaky, true);
   assert.match(r.render(), /flaky: seed 0 failed, then passed when run again with the same seed/);
+});
+
+test("a workload waiting on real work the seed does not order is given real turns, and its report says what it waited on", async () => {
+  // React's act() resolves on a real setImmediate: it read as a deadlock at t=0 on every seed.
+  const realTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  assert.equal(
+    await explore(
+      async () => {
+        await realTurn();
+        await sim.sleep(1);
+      },
+      { seeds: 3 },
+    ),
+    null,
+  );
+  // A failure after such a wait names it, and the kind of work, instead of a guess.
+  const r = await failing(
+    async () => {
+      await realTurn();
+      await realTurn(); // made while the world takes its own turn: it needs one more
+      await sim.sleep(1);
+      throw new Error("after a real turn");
+    },
+    { seeds: 2 },
+  );
+  const text = r.render();
+  assert.match(text, /outside the simulation: real asynchronous work the seed does not order/);
+  assert.match(
+    text,
+    /at t=0 ms nothing was scheduled and main had not finished; real work moved the run on after \d real turns?\n/,
+  );
+  assert.deepEqual(r.outside, ["main started setImmediate ×2 (first at t=0 ms)"]);
+  // A workload that never waits outside the simulation has no such line.
+  const plain = await failing(
+    async () => {
+      await sim.sleep(1);
+      throw new Error("plain");
+    },
+    { seeds: 1 },
+  );
+  assert.doesNotMatch(plain.render(), /outside the simulation/);
 });
 
 test("a spawned task's rejection and main's own failure are both in the report", async () => {
