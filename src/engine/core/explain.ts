@@ -138,8 +138,15 @@ export function* explain(
         }
       }
       if (tc.status === Status.Overrun) continue;
-      // A variation that passes, or fails another way, changes the outcome: the slice matters.
-      if (tc.status === Status.Valid || (tc.status === Status.Interesting && tc.origin !== target.origin)) break;
+      // A variation that passes, or fails another way, changes the outcome: the slice matters. So does one the
+      // property rejects (assume() in a rule or a body): "or any other generated value" would promise a repro
+      // that no longer fails once pasted with it.
+      if (
+        tc.status === Status.Valid ||
+        tc.status === Status.Invalid ||
+        (tc.status === Status.Interesting && tc.origin !== target.origin)
+      )
+        break;
       if (tc.status === Status.Interesting && sameAgain()) break;
     }
   }

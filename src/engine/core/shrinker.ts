@@ -660,7 +660,11 @@ export class Shrinker {
       if (g) g.push(i);
       else groups.set(key, [i]);
     });
+    // Span indices are the target's when the groups were made: once a candidate changed it, they may name spans it
+    // no longer has (a machine whose accepted candidate lost a step), so the pass ends and the next round sorts afresh.
+    const spansAtStart = this.target.spans;
     for (const group of groups.values()) {
+      if (this.target.spans !== spansAtStart) return;
       if (group.length < 2) continue;
       const slice = (si: number) => {
         const sp = this.target.spans[si];
@@ -1086,10 +1090,18 @@ export class Shrinker {
 
   /** Nearby pairs of integer positions (each with the next three), the candidates for pair moves. */
   private pairs(): [number, number][] {
-    const ints = this.integerPositions();
+    // The first of a pair moves toward its target; the second may sit at its own and move off it ([3, 0] → [1, 2]
+    // when a + b ≥ 3 and a ≥ 1: no other move reaches it once [0, 3] is rejected).
+    const ints: number[] = [];
+    this.target.nodes.forEach((n, i) => {
+      if (n.type === "integer" && !n.forced) ints.push(i);
+    });
     const out: [number, number][] = [];
-    for (let a = 0; a < ints.length; a++)
+    for (let a = 0; a < ints.length; a++) {
+      const n = this.target.nodes[ints[a]];
+      if (n.value === simplest("integer", n.constraints)) continue;
       for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) out.push([ints[a], ints[b]]);
+    }
     return out;
   }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EngineEvent } from "../../../src/engine/index.ts";
-import { bundle, check, find, machine, property, st } from "../../../src/engine/index.ts";
+import { assume, bundle, check, find, machine, property, st } from "../../../src/engine/index.ts";
 import { failure } from "../helpers.ts";
 
 const QUIET = { database: null, deadline: null } as const;
@@ -255,4 +255,21 @@ test("find() has no explain phase: no one reads which parts of a found value are
   });
   assert.deepEqual(xs, [0, 0, 0]);
   assert.ok(phases.includes("shrink") && !phases.includes("explain"), phases.join(", "));
+});
+
+test("an argument whose variations the property rejects (assume) is not called free: pasted with one, the repro would not fail", () => {
+  // `a: 1 // or any other generated value` was printed although a = 0 is rejected by assume(a >= 1).
+  for (const seed of [1, 2, 3]) {
+    const f = failure(() =>
+      check(
+        property(st.integers({ min: 0, max: 4 }), st.integers({ min: 0, max: 4 }), (a, b) => {
+          assume(a >= 1);
+          if (a + b >= 3) throw new Error("sum");
+        }),
+        { seed, database: null },
+      ),
+    );
+    assert.deepEqual(f.args, [1, 2], `seed ${seed}`);
+    assert.doesNotMatch(f.message, new RegExp(`1,? ${FREE}`), `seed ${seed}: a is not free\n${f.message}`);
+  }
 });
