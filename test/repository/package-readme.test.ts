@@ -69,6 +69,15 @@ test("every relative link and image in the npm package's README and Markdown pag
     "the engine build is not in the package",
   );
   assert.deepEqual(brokenLinks(files), []);
+  // Every entry point package.json exports is in the package (shrinkscope/json-schema's build was left out once).
+  const exported = JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).exports);
+  const targets = [...exported.matchAll(/"\.\/(dist\/[^"]+)"/g)].map((m) => m[1]);
+  if (fs.existsSync(path.join(ROOT, "dist", "engine.mjs")))
+    assert.deepEqual(
+      targets.filter((t) => !files.includes(t)),
+      [],
+      "package.json exports files the package does not hold",
+    );
 });
 
 test("every relative link and image in the .vsix's README and Markdown pages leads to a file in the .vsix", () => {
