@@ -32,7 +32,15 @@ export function permitted(type: ChoiceType, value: ChoiceValue, c: Constraints):
   switch (type) {
     case "integer": {
       const k = c as IntegerConstraints;
-      return typeof value === "number" && Number.isSafeInteger(value) && value >= lowBound(k) && value <= highBound(k);
+      // −0 is a float's value, never an integer's: one queued for a float and met by an integer draw was recorded
+      // as an integer −0, and the DataTree, which reads it as 0, called the run flaky.
+      return (
+        typeof value === "number" &&
+        Number.isSafeInteger(value) &&
+        value >= lowBound(k) &&
+        value <= highBound(k) &&
+        !Object.is(value, -0)
+      );
     }
     case "float": {
       const k = c as FloatConstraints;

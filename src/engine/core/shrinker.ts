@@ -83,6 +83,8 @@ export interface ShrinkHost {
 export interface DomainPass {
   readonly name: string;
   candidates(target: ShrinkTarget): Iterable<readonly ChoiceValue[]>;
+  /** Run only when a whole round of the other passes made no progress (costly, and rarely the way forward). */
+  readonly fallback?: boolean;
 }
 
 export interface ShrinkTarget {
@@ -95,6 +97,9 @@ export interface ShrinkTarget {
 
 /** How many of the simplest values (after the simplest) try small values tries. */
 const SMALL_VALUES = 5n;
+
+/** Labels of the spans that open with the choice of a branch (st.oneOf, a schema's union, a regex alternative). */
+const BRANCHES = new Set(["oneOf", "union", "alternative"]);
 
 /** How many values around a move a filter rejected the number searches ask instead, nearest first (see `farthest`). */
 const FILTER_NEIGHBOURS = 4;
@@ -163,6 +168,8 @@ export class Shrinker {
     { name: "relabel", run: () => this.relabel() },
     { name: "try small values", run: () => this.trySmallValues() },
     { name: "try small pairs", run: () => this.trySmallPairs() },
+    { name: "lower and refill", run: () => this.lowerAndRefill() },
+    { name: "redistribute into simplest", run: () => this.redistributePairs(true) },
   ];
 
   constructor(
@@ -174,11 +181,9 @@ export class Shrinker {
     if (host.extraPasses !== undefined && host.extraPasses.length > 0) {
       // Right after the bulk span deletion: they delete what it could not without breaking later steps.
       const [first, ...rest] = this.passes;
-      this.passes = [
-        first!,
-        ...host.extraPasses.map((p) => ({ name: p.name, run: () => this.domainPass(p) })),
-        ...rest,
-      ];
+      const pass = (p: DomainPass) => ({ name: p.name, run: () => this.domainPass(p) });
+      this.passes = [first!, ...host.extraPasses.filter((p) => p.fallback !== true).map(pass), ...rest];
+      this.fallbackPasses = [...this.fallbackPasses, ...host.extraPasses.filter((p) => p.fallback === true).map(pass)];
     }
   }
 
@@ -225,6 +230,18 @@ export class Shrinker {
     return { target: this.target, calls: this.calls, cases: this.cases, shrinks: this.shrinks, stoppedBy: undefined };
   }
 
+  /** Run `choices` as a call of the current pass, within the budgets. */
+  private *execute(choices: readonly ChoiceValue[]): Generator<TestCase, TestCase, TestCase> {
+    if (this.calls >= this.options.maxCalls)
+      throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
+    if (now() - this.started > this.options.maxTimeMs)
+      throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
+    const tc = yield* this.host.execute(choices, this.currentPass, this.filterRetries());
+    this.count(tc);
+    this.checkStop();
+    return tc;
+  }
+
   /** Run a single pass once (tests drive passes one at a time). */
   *runPass(name: string, run: () => PassGen): Generator<TestCase, void, TestCase> {
     this.currentPass = name;
@@ -256,21 +273,17 @@ export class Shrinker {
     let executed: TestCase | undefined;
     const cached = result !== undefined;
     if (result === undefined) {
-      if (this.calls >= this.options.maxCalls)
-        throw new StopShrinking(`shrink call budget (${this.options.maxCalls}) used up`);
-      if (now() - this.started > this.options.maxTimeMs)
-        throw new StopShrinking(`shrink time budget (${this.options.maxTimeMs} ms) used up`);
-      const tc = yield* this.host.execute(choices, this.currentPass, this.filterRetries());
-      this.count(tc);
-      this.checkStop();
+      const tc = yield* this.execute(choices);
       result = { status: tc.status, origin: tc.origin, nodes: tc.nodes };
       spans = tc.spans;
       executed = tc;
+      this.lastCase = tc;
     }
     const comparison = compareNodes(result.nodes, t);
     const accepted =
       result.status === Status.Interesting && result.origin === this.target.origin && comparison.order < 0;
     this.inconclusive = result.status === Status.Invalid;
+    if (this.inconclusive) this.sawInvalid = true;
     const observer = this.host.observer;
     observer?.candidate({
       pass: this.currentPass,
@@ -315,6 +328,10 @@ export class Shrinker {
    * move, so a move refused before any candidate — an illegal value — counts as a plain failure).
    */
   private inconclusive = false;
+  /** Some candidate was rejected as invalid (a filter, assume(), a precondition): moves around such walls pay. */
+  private sawInvalid = false;
+  /** The case `consider` last executed (not answered from the DataTree): what a probe reads back. */
+  private lastCase: TestCase | undefined;
 
   private retriesTarget: ShrinkTarget | undefined;
   private retries = false;
@@ -592,6 +609,39 @@ export class Shrinker {
       });
       // One choice alone is minimise choices' to move.
       if (changed > 1) yield* this.consider(v);
+    }
+  }
+
+  /**
+   * Change the integer a span opens with — which branch of a union, which alternative of a regex — to one of the
+   * first few values and draw the rest of that span afresh, at its simplest, keeping everything after it. The new branch usually draws a
+   * different number of choices, so no edit of the old ones fits (`{ kind: "post", zip }` to
+   * `{ kind: "phone", number }`, a nil UUID to the first alternative): a probe runs the prefix with the lowered
+   * value and nothing after it (a replay past its end draws simplest values), its span says where the branch now
+   * ends, and the candidate is the probe's branch followed by the old suffix. A fallback: two calls per try.
+   */
+  private *lowerAndRefill(): PassGen {
+    for (let si = 0; si < this.target.spans.length; si++) {
+      const s = this.target.spans[si];
+      if (s === undefined || s.discarded || s.end - s.start < 2 || !BRANCHES.has(s.label)) continue;
+      const n = this.target.nodes[s.start];
+      if (n === undefined || n.type !== "integer" || n.forced) continue;
+      const simple = simplest("integer", n.constraints) as number;
+      const v = n.value as number;
+      // The first few values from the simplest, the current one's neighbours above it included: a later branch
+      // may draw fewer choices, and fewer is simpler (`{ kind: "post", zip }` is, when `phone` needs more).
+      for (let w = simple, tries = 0; tries < 4; w += 1, tries++) {
+        if (w === v || !permitted("integer", w, n.constraints)) continue;
+        const values = this.values();
+        const head = [...values.slice(0, s.start), w];
+        this.lastCase = undefined;
+        if (yield* this.consider(head)) break;
+        // Answered by the DataTree, the probe has no spans to read: run it.
+        const probe = (this.lastCase as TestCase | undefined) ?? (yield* this.execute(head));
+        const branch = probe.spans.find((x) => x.start === s.start && x.label === s.label && x.depth === s.depth);
+        if (branch === undefined || branch.end <= s.start) continue;
+        if (yield* this.consider([...probe.choices.slice(0, branch.end), ...values.slice(s.end)])) break;
+      }
     }
   }
 
@@ -1089,18 +1139,31 @@ export class Shrinker {
   }
 
   /** Nearby pairs of integer positions (each with the next three), the candidates for pair moves. */
-  private pairs(): [number, number][] {
-    // The first of a pair moves toward its target; the second may sit at its own and move off it ([3, 0] → [1, 2]
-    // when a + b ≥ 3 and a ≥ 1: no other move reaches it once [0, 3] is rejected).
+  private pairs(atSimplest = false): [number, number][] {
+    // The first of a pair moves toward its target. The second is one of the next three off their own target, or
+    // (atSimplest, a fallback) the next integer, sitting at its target, to move off it: [3, 0] → [1, 2] when
+    // a + b ≥ 3 and a ≥ 1, which no other move reaches once [0, 3] is rejected.
     const ints: number[] = [];
     this.target.nodes.forEach((n, i) => {
       if (n.type === "integer" && !n.forced) ints.push(i);
     });
+    const off = (i: number) => {
+      const n = this.target.nodes[i];
+      return n.value !== simplest("integer", n.constraints);
+    };
     const out: [number, number][] = [];
     for (let a = 0; a < ints.length; a++) {
-      const n = this.target.nodes[ints[a]];
-      if (n.value === simplest("integer", n.constraints)) continue;
-      for (let b = a + 1; b < Math.min(ints.length, a + 4); b++) out.push([ints[a], ints[b]]);
+      if (!off(ints[a])) continue;
+      if (atSimplest) {
+        // The next integer only: this runs when every other pass is stuck, to its end.
+        if (a + 1 < ints.length && !off(ints[a + 1])) out.push([ints[a], ints[a + 1]]);
+        continue;
+      }
+      for (let b = a + 1, k = 0; b < ints.length && k < 3; b++) {
+        if (!off(ints[b])) continue;
+        k++;
+        out.push([ints[a], ints[b]]);
+      }
     }
     return out;
   }
@@ -1121,9 +1184,14 @@ export class Shrinker {
     }
   }
 
-  /** Move the first of two integers toward its target and the second the opposite way: their sum is what matters. */
-  private *redistributePairs(): PassGen {
-    for (const [i, j] of this.pairs()) {
+  /**
+   * Move the first of two integers toward its target and the second the opposite way: their sum is what matters.
+   * `atSimplest` (a fallback): the second sits at its target, and moves off it.
+   */
+  private *redistributePairs(atSimplest = false): PassGen {
+    // Into a value at its simplest only past a wall: without one, lowering the first alone got there already.
+    if (atSimplest && !this.sawInvalid) return;
+    for (const [i, j] of this.pairs(atSimplest)) {
       const d = this.direction(i);
       if (d === 0) continue;
       yield* this.searchTogether([i, j], [d, -d]);

@@ -13,12 +13,17 @@
  *   deleted value dropped too.
  * - "enable rules": each swarm flag that disabled a rule turned back on, rule indices recomputed so the steps
  *   still call the rules they called (swarm flags shrink toward all-enabled without scrambling the steps).
+ * - "fold steps" (a fallback: only when the others are stuck): a later step of the same rule deleted, its one
+ *   integer argument added to an earlier one's (`inc(1); mark(); inc(2)` → `inc(3); mark()`). A total that must
+ *   stay large keeps its value with one step fewer; the generic passes get there only through a step lowered to
+ *   a no-op, which a precondition or an assume() on the state in between (mark needs x ≥ 1) rejects.
  *
  * Relabelling (swapping two keys everywhere they occur) is generic, so it lives in the shrinker.
  * Preconditions are not modelled: a rebuilt candidate that no longer makes sense simply fails to reproduce
  * the failure and is rejected, like any candidate.
  */
-import type { ChoiceValue } from "../choice/types.ts";
+import type { ChoiceValue, IntegerConstraints } from "../choice/types.ts";
+import { permitted } from "../choice/domain.ts";
 import type { DomainPass, ShrinkTarget } from "../core/shrinker.ts";
 import { enoughEntries } from "./spec.ts";
 
@@ -170,6 +175,38 @@ export function sequencePasses(m: MachineShape): DomainPass[] {
           if (usedLater(tr, si)) {
             const b = rebuild(m, tr, values, { deleted, dropDependents: true, disabled: tr.disabled });
             if (b !== undefined) yield b;
+          }
+        }
+      },
+    },
+    {
+      name: "fold steps",
+      fallback: true,
+      *candidates(target) {
+        const tr = traceOf(target);
+        if (tr === undefined) return;
+        const values = target.nodes.map((n) => n.value);
+        // The position of a step's one integer argument, if that is all it draws (no bundle value).
+        const only = (st: StepTrace): number | undefined => {
+          if (st.draws.length > 0 || st.end - st.ruleNode !== 2) return undefined;
+          const n = target.nodes[st.ruleNode + 1];
+          return n !== undefined && n.type === "integer" && !n.forced ? st.ruleNode + 1 : undefined;
+        };
+        for (let j = tr.steps.length - 1; j > 0; j--) {
+          const b = tr.steps[j]!;
+          const kb = only(b);
+          if (kb === undefined || b.produced >= 0) continue;
+          for (let i = j - 1; i >= 0; i--) {
+            const a = tr.steps[i]!;
+            const ka = a.rule === b.rule ? only(a) : undefined;
+            if (ka === undefined) continue;
+            const sum = (values[ka] as number) + (values[kb] as number);
+            if (!permitted("integer", sum, target.nodes[ka]!.constraints as IntegerConstraints)) continue;
+            const c = rebuild(m, tr, values, { deleted: new Set([j]), dropDependents: false, disabled: tr.disabled });
+            if (c === undefined) continue;
+            c[ka] = sum;
+            yield c;
+            break;
           }
         }
       },

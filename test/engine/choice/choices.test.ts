@@ -363,3 +363,10 @@ test("indexNumber (events) agrees with the exact index below 2^53 for strings an
     }
   }
 });
+
+test("an integer choice is never −0: a float's −0 queued into an integer draw is refused, not recorded", () => {
+  // Recorded as an integer −0, it read as 0 to the DataTree and a zod tuple's st.sample was called flaky.
+  const c = { min: 0, max: 0, shrinkTowards: 0 };
+  assert.equal(permitted("integer", -0, c), false);
+  assert.equal(permitted("integer", 0, c), true);
+});
