@@ -25,7 +25,7 @@ const importMetaUrlFromFilename = {
   banner: { js: 'var __shrinkscopeModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
-// An integration entry (shrinkscope/json-schema) reaches the engine through its room's door, engine.ts: bundled as
+// An integration entry (shrinkscope/json-schema, shrinkscope/zod) reaches the engine through its room's door, engine.ts: bundled as
 // the package itself, so the user's property and the integration's strategies share one engine.
 const engineDoorIsThePackage = {
   name: "engine-door-is-the-package",
@@ -57,6 +57,7 @@ const integration = (entry, name) => [
 await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   ...integration("src/engine/jsonSchema.ts", "json-schema"),
+  ...integration("src/engine/zod.ts", "zod"),
   // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (databases/redis/client.ts), gets
   // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
   build({

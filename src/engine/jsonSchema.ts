@@ -7,6 +7,7 @@ import { InvalidArgument, Strategy } from "./schemas/engine.ts";
 import { read } from "./schemas/readJsonSchema.ts";
 import type { Reading } from "./schemas/readJsonSchema.ts";
 import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
+import { checkOverridesUsed, readOverrides } from "./schemas/overrides.ts";
 
 const API = "fromJsonSchema";
 
@@ -27,29 +28,10 @@ export interface FromJsonSchemaOptions {
  * @example fromJsonSchema<{ id: number }>({ type: "object", properties: { id: { type: "integer", minimum: 1 } }, required: ["id"] })
  */
 export function fromJsonSchema<T = unknown>(schema: unknown, options?: FromJsonSchemaOptions): Strategy<T> {
-  if (options !== undefined && (options === null || typeof options !== "object"))
-    throw new InvalidArgument(`${API}: options must be an object ({ overrides }), got ${String(options)}`);
-  for (const key of Object.keys(options ?? {}))
-    if (key !== "overrides") throw new InvalidArgument(`${API}: unknown option "${key}" (known: overrides)`);
-  const overrides = new Map<string, Strategy<unknown>>();
-  for (const [place, strategy] of Object.entries(options?.overrides ?? {})) {
-    if (!(strategy instanceof Strategy))
-      throw new InvalidArgument(
-        `${API}: the override for "${place}" must be a strategy (st.…), got ${typeof strategy}`,
-      );
-    if (!(place.startsWith(".") || place.startsWith("[") || place.startsWith("#")))
-      throw new InvalidArgument(
-        `${API}: the override "${place}" is neither a data path (".user.email", ".tags[]") nor a JSON pointer ("#/$defs/Money")`,
-      );
-    // The root is "." (read as ""), its items ".[]" or "[]".
-    overrides.set(place === "." ? "" : place.startsWith(".[") ? place.slice(1) : place, strategy);
-  }
+  const overrides = readOverrides(API, options, true);
   const reading: Reading = { root: schema, overrides, used: new Set(), reading: new Set([""]), recursive: new Map() };
   const shape = read(reading, schema, "", "");
-  const unused = [...overrides.keys()].filter((k) => !reading.used.has(k));
-  if (unused.length > 0)
-    throw new InvalidArgument(
-      `${API}: the override${unused.length > 1 ? "s" : ""} ${unused.map((u) => `"${u === "" ? "." : u}"`).join(", ")} name${unused.length > 1 ? "" : "s"} no place in the schema`,
-    );
+  checkOverridesUsed(API, overrides, reading.used);
+  if (shape.kind === "never") throw new InvalidArgument(`${API}: the schema admits no value: ${shape.why}`);
   return new SchemaRoot(strategyOf(shape)) as Strategy<T>;
 }

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { test } from "node:test";
 import * as api from "../../src/engine/index.ts";
 import * as jsonSchemaApi from "../../src/engine/jsonSchema.ts";
+import * as zodApi from "../../src/engine/zod.ts";
 import { split } from "./markdown.ts";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -73,8 +74,8 @@ test("every call and class README names in inline code is in the public API", ()
       } else if (after === "(" && member === undefined && !NOT_THE_ENGINE.has(head)) {
         // In the list of strategies a bare call is a member of st; elsewhere an export.
         const inList = strategies.includes(`\`${span}\``) && head in api.st;
-        // The integration entry points' exports count too (shrinkscope/json-schema).
-        if (!(head in api) && !(head in jsonSchemaApi) && !inList)
+        // The integration entry points' exports count too (shrinkscope/json-schema, shrinkscope/zod).
+        if (!(head in api) && !(head in jsonSchemaApi) && !(head in zodApi) && !inList)
           problems.push(`${where}: ${head} is not exported by shrinkscope or its entry points`);
       } else checked--;
     }

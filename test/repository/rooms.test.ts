@@ -25,7 +25,7 @@ const RANKS: Record<string, number> = {
   schedules: 6,
 };
 /** The engine's files outside any room: what the rest of the repository may import. */
-const ENTRIES = ["src/engine/index.ts", "src/engine/internals.ts", "src/engine/jsonSchema.ts"];
+const ENTRIES = ["src/engine/index.ts", "src/engine/internals.ts", "src/engine/jsonSchema.ts", "src/engine/zod.ts"];
 
 /** Every .ts file under `dir` (relative to the repository), fixtures aside. */
 function sources(dir: string): string[] {

@@ -202,6 +202,7 @@ function objects(a: ObjectShape, b: ObjectShape, at: string): Shape {
       maxProperties,
       dependentRequired,
       propertyNames,
+      drawExtra: a.drawExtra !== false && b.drawExtra !== false,
     },
     at,
   );

@@ -38,6 +38,38 @@ export function matches(shape: Shape, value: unknown): boolean {
       return matches(shape.target(), value);
     case "given":
       return true;
+    case "undefined":
+      return value === undefined;
+    case "date":
+      return (
+        value instanceof Date &&
+        !Number.isNaN(value.getTime()) &&
+        (shape.min === undefined || value >= shape.min) &&
+        (shape.max === undefined || value <= shape.max)
+      );
+    case "bigint":
+      return (
+        typeof value === "bigint" &&
+        (shape.min === undefined || value >= shape.min) &&
+        (shape.max === undefined || value <= shape.max) &&
+        (shape.multipleOf === undefined || value % shape.multipleOf === 0n)
+      );
+    case "set":
+      return (
+        value instanceof Set &&
+        value.size >= shape.minSize &&
+        (shape.maxSize === undefined || value.size <= shape.maxSize) &&
+        [...value].every((v) => matches(shape.item, v))
+      );
+    case "map":
+      return (
+        value instanceof Map &&
+        value.size >= shape.minSize &&
+        (shape.maxSize === undefined || value.size <= shape.maxSize) &&
+        [...value].every(([k, v]) => matches(shape.key, k) && matches(shape.value, v))
+      );
+    case "predicate":
+      return matches(shape.base, value) && shape.test(value);
   }
 }
 

@@ -23,7 +23,13 @@ export type Shape =
   | UnionShape
   | CheckedShape
   | RefShape
-  | GivenShape;
+  | GivenShape
+  | UndefinedShape
+  | DateShape
+  | BigIntShape
+  | SetShape
+  | MapShape
+  | PredicateShape;
 
 /** Every JSON value. */
 export interface AnyShape {
@@ -96,6 +102,8 @@ export interface ObjectShape {
   readonly dependentRequired: ReadonlyMap<string, readonly string[]>;
   /** propertyNames: the shape every key has (a string shape), or undefined. */
   readonly propertyNames: Shape | undefined;
+  /** False: other keys are allowed but never drawn (a zod object strips the keys it does not name). */
+  readonly drawExtra?: boolean;
 }
 
 /** Any of these (anyOf, a list of types); `exactlyOne`: exactly one of them (oneOf). */
@@ -127,6 +135,49 @@ export interface RefShape {
 export interface GivenShape {
   readonly kind: "given";
   readonly strategy: Strategy<unknown>;
+  readonly at: string;
+}
+
+/** JavaScript's values beyond JSON, which zod schemas describe. */
+export interface UndefinedShape {
+  readonly kind: "undefined";
+}
+
+/** A valid Date within bounds (inclusive). */
+export interface DateShape {
+  readonly kind: "date";
+  readonly min: Date | undefined;
+  readonly max: Date | undefined;
+}
+
+/** A bigint within bounds (inclusive), a multiple of `multipleOf`. */
+export interface BigIntShape {
+  readonly kind: "bigint";
+  readonly min: bigint | undefined;
+  readonly max: bigint | undefined;
+  readonly multipleOf: bigint | undefined;
+}
+
+export interface SetShape {
+  readonly kind: "set";
+  readonly item: Shape;
+  readonly minSize: number;
+  readonly maxSize: number | undefined;
+}
+
+export interface MapShape {
+  readonly kind: "map";
+  readonly key: Shape;
+  readonly value: Shape;
+  readonly minSize: number;
+  readonly maxSize: number | undefined;
+}
+
+/** Values of `base` a predicate accepts (a zod refinement, checked by the schema itself): a filter named `at`. */
+export interface PredicateShape {
+  readonly kind: "predicate";
+  readonly base: Shape;
+  readonly test: (value: unknown) => boolean;
   readonly at: string;
 }
 

@@ -71,7 +71,7 @@ function build(shape: Shape): Strategy<unknown> {
     case "any":
       return st.json();
     case "never":
-      throw new InvalidArgument(`fromJsonSchema: the schema admits no value: ${shape.why}`);
+      throw new InvalidArgument(`the schema admits no value: ${shape.why}`);
     case "null":
       return st.just(null);
     case "boolean":
@@ -96,6 +96,39 @@ function build(shape: Shape): Strategy<unknown> {
       return new SchemaRef(shape);
     case "given":
       return shape.strategy;
+    case "undefined":
+      return st.just(undefined);
+    case "date":
+      return st.dates({
+        ...(shape.min !== undefined ? { min: shape.min } : {}),
+        ...(shape.max !== undefined ? { max: shape.max } : {}),
+      });
+    case "bigint": {
+      const m = shape.multipleOf;
+      if (m === undefined || m === 1n)
+        return st.bigints({
+          ...(shape.min !== undefined ? { min: shape.min } : {}),
+          ...(shape.max !== undefined ? { max: shape.max } : {}),
+        });
+      const abs = m < 0n ? -m : m;
+      const lo = shape.min === undefined ? undefined : shape.min >= 0n ? (shape.min + abs - 1n) / abs : shape.min / abs;
+      const hi = shape.max === undefined ? undefined : shape.max >= 0n ? shape.max / abs : (shape.max - abs + 1n) / abs;
+      return st
+        .bigints({ ...(lo !== undefined ? { min: lo } : {}), ...(hi !== undefined ? { max: hi } : {}) })
+        .map((k) => k * abs);
+    }
+    case "set":
+      return st.sets(strategyOf(shape.item), {
+        minSize: shape.minSize,
+        ...(shape.maxSize !== undefined ? { maxSize: shape.maxSize } : {}),
+      });
+    case "map":
+      return st.maps(strategyOf(shape.key), strategyOf(shape.value), {
+        minSize: shape.minSize,
+        ...(shape.maxSize !== undefined ? { maxSize: shape.maxSize } : {}),
+      });
+    case "predicate":
+      return strategyOf(shape.base).filter(shape.test);
   }
 }
 
@@ -201,7 +234,12 @@ function closes(shape: Shape, seen: Set<Shape> = new Set()): boolean {
       seen.add(shape);
       return closes(shape.target(), seen);
     case "checked":
+    case "predicate":
       return closes(shape.base, seen);
+    case "set":
+      return shape.minSize === 0 || closes(shape.item, seen);
+    case "map":
+      return shape.minSize === 0 || (closes(shape.key, seen) && closes(shape.value, seen));
     case "union":
       return shape.options.some((o) => closes(o, seen));
     case "array":
@@ -353,6 +391,7 @@ class SchemaObject extends Strategy<Record<string, unknown>> {
   /** Keys beyond the named ones: from the patterns, or any string where additionalProperties allows one. */
   private extraKeys(): Strategy<string> | null {
     const s = this.shape;
+    if (s.drawExtra === false) return null;
     const sources: Strategy<string>[] = s.patternProperties.map(([p]) => st.fromRegex(patternRegExp(p)));
     if (s.additional.kind !== "never")
       sources.push(s.propertyNames?.kind === "string" ? stringStrategy(s.propertyNames) : st.text({ maxSize: 10 }));

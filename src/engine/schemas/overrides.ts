@@ -1,0 +1,43 @@
+/**
+ * The options the schema entry points share: `overrides`, strategies for places of the schema by data path
+ * (`.user.email`, `.tags[]`, `.` for the root, `.[]` for its items; read as paths from "" for the root) and, for
+ * JSON Schema, by JSON pointer (`#/$defs/Money`). Misuse — an option that is not one, an override that is not a
+ * strategy, a place that is not a path, a place the schema does not have — is an InvalidArgument naming the API.
+ */
+import { InvalidArgument, Strategy } from "./engine.ts";
+
+/** The overrides of `options`, by the place as the readers name it. */
+export function readOverrides(api: string, options: unknown, pointers: boolean): Map<string, Strategy<unknown>> {
+  if (options !== undefined && (options === null || typeof options !== "object"))
+    throw new InvalidArgument(`${api}: options must be an object ({ overrides }), got ${String(options)}`);
+  const o = (options ?? {}) as { overrides?: Record<string, unknown> };
+  for (const key of Object.keys(o))
+    if (key !== "overrides") throw new InvalidArgument(`${api}: unknown option "${key}" (known: overrides)`);
+  const overrides = new Map<string, Strategy<unknown>>();
+  for (const [place, strategy] of Object.entries(o.overrides ?? {})) {
+    if (!(strategy instanceof Strategy))
+      throw new InvalidArgument(
+        `${api}: the override for "${place}" must be a strategy (st.…), got ${typeof strategy}`,
+      );
+    const path = place.startsWith(".") || place.startsWith("[");
+    if (!path && !(pointers && place.startsWith("#")))
+      throw new InvalidArgument(
+        `${api}: the override "${place}" is not a data path (".user.email", ".tags[]", ".")${pointers ? ' nor a JSON pointer ("#/$defs/Money")' : ""}`,
+      );
+    overrides.set(place === "." ? "" : place.startsWith(".[") ? place.slice(1) : place, strategy);
+  }
+  return overrides;
+}
+
+/** InvalidArgument when an override names no place the reading met. */
+export function checkOverridesUsed(
+  api: string,
+  overrides: ReadonlyMap<string, unknown>,
+  used: ReadonlySet<string>,
+): void {
+  const unused = [...overrides.keys()].filter((k) => !used.has(k)).map((u) => `"${u === "" ? "." : u}"`);
+  if (unused.length > 0)
+    throw new InvalidArgument(
+      `${api}: the override${unused.length > 1 ? "s" : ""} ${unused.join(", ")} name${unused.length > 1 ? "" : "s"} no place in the schema`,
+    );
+}
