@@ -7,7 +7,8 @@ import { InvalidArgument, Strategy } from "./schemas/engine.ts";
 import { readZod, isZod } from "./schemas/readZod.ts";
 import type { ZodReading } from "./schemas/readZod.ts";
 import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
-import { checkOverridesUsed, readOverrides } from "./schemas/overrides.ts";
+import { checkOverridesUsed, readOptions } from "./schemas/overrides.ts";
+import { invalidStrategy } from "./schemas/invalid.ts";
 
 const API = "fromZod";
 
@@ -19,6 +20,12 @@ export interface FromZodOptions {
    * that names no place is an InvalidArgument.
    */
   overrides?: Readonly<Record<string, Strategy<unknown>>>;
+  /**
+   * Draw inputs the schema rejects for exactly one reason instead — one past a bound, one character too long, one
+   * required key missing, one value of the wrong type — for tests of validators and API boundaries. The failure
+   * report's note says which (`invalid: .age: under its minimum 18`). Not parsed: the values are inputs.
+   */
+  invalid?: boolean;
 }
 
 /** The output type of a zod 4 schema (what `z.output<typeof schema>` is), read without importing zod's types. */
@@ -30,7 +37,9 @@ export type ZodOutput<S> = S extends { _zod: { output: infer O } } ? O : unknown
  * output (transforms and defaults applied) and always one it accepts. Refinements are checked where they sit.
  * @example fromZod(z.object({ id: z.int().min(1), email: z.email(), note: z.string().optional() }))
  */
-export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<ZodOutput<S>> {
+export function fromZod<S>(schema: S, options: FromZodOptions & { invalid: true }): Strategy<unknown>;
+export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<ZodOutput<S>>;
+export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<unknown> {
   if (!isZod(schema)) {
     const zod3 = schema !== null && typeof schema === "object" && "_def" in schema;
     throw new InvalidArgument(
@@ -39,15 +48,23 @@ export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<ZodOut
         : `${API}: expects a zod 4 schema (built with zod 4's z; zod 4 is an optional peer dependency: npm install zod@4), got ${schema === null ? "null" : typeof schema}`,
     );
   }
-  const overrides = readOverrides(API, options, false);
+  const { overrides, invalid } = readOptions(API, options, false);
   const reading: ZodReading = { overrides, used: new Set(), reading: new Map() };
   const shape = readZod(reading, schema, "");
   checkOverridesUsed(API, overrides, reading.used);
   if (shape.kind === "never") throw new InvalidArgument(`${API}: the schema admits no value: ${shape.why}`);
+  const parse = (v: unknown) =>
+    (schema as unknown as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(v);
+  if (invalid) {
+    const bad = invalidStrategy(shape);
+    if (bad === undefined) throw new InvalidArgument(`${API}: invalid: the schema has no constraint to break`);
+    // What a catch, a default or a coercion would accept after all is no break.
+    return new SchemaRoot(bad).filter((v) => !parse(v).success);
+  }
   const input = new SchemaRoot(strategyOf(shape));
   // Parsed by the schema: its output, and only inputs it accepts (what a refinement far from where it sits rejects).
   return input
-    .map((v) => (schema as unknown as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(v))
+    .map(parse)
     .filter((r) => r.success)
-    .map((r) => r.data as ZodOutput<S>);
+    .map((r) => r.data);
 }

@@ -1,18 +1,25 @@
 /**
  * The options the schema entry points share: `overrides`, strategies for places of the schema by data path
  * (`.user.email`, `.tags[]`, `.` for the root, `.[]` for its items; read as paths from "" for the root) and, for
- * JSON Schema, by JSON pointer (`#/$defs/Money`). Misuse — an option that is not one, an override that is not a
+ * JSON Schema, by JSON pointer (`#/$defs/Money`); and `invalid`, values the schema rejects for one reason. Misuse — an option that is not one, an override that is not a
  * strategy, a place that is not a path, a place the schema does not have — is an InvalidArgument naming the API.
  */
 import { InvalidArgument, Strategy } from "./engine.ts";
 
-/** The overrides of `options`, by the place as the readers name it. */
-export function readOverrides(api: string, options: unknown, pointers: boolean): Map<string, Strategy<unknown>> {
+/** The options of `options`: the overrides, by the place as the readers name it, and `invalid`. */
+export function readOptions(
+  api: string,
+  options: unknown,
+  pointers: boolean,
+): { overrides: Map<string, Strategy<unknown>>; invalid: boolean } {
   if (options !== undefined && (options === null || typeof options !== "object"))
-    throw new InvalidArgument(`${api}: options must be an object ({ overrides }), got ${String(options)}`);
-  const o = (options ?? {}) as { overrides?: Record<string, unknown> };
+    throw new InvalidArgument(`${api}: options must be an object ({ overrides, invalid }), got ${String(options)}`);
+  const o = (options ?? {}) as { overrides?: Record<string, unknown>; invalid?: unknown };
   for (const key of Object.keys(o))
-    if (key !== "overrides") throw new InvalidArgument(`${api}: unknown option "${key}" (known: overrides)`);
+    if (key !== "overrides" && key !== "invalid")
+      throw new InvalidArgument(`${api}: unknown option "${key}" (known: overrides, invalid)`);
+  if (o.invalid !== undefined && typeof o.invalid !== "boolean")
+    throw new InvalidArgument(`${api}: invalid must be a boolean, got ${typeof o.invalid}`);
   const overrides = new Map<string, Strategy<unknown>>();
   for (const [place, strategy] of Object.entries(o.overrides ?? {})) {
     if (!(strategy instanceof Strategy))
@@ -26,7 +33,7 @@ export function readOverrides(api: string, options: unknown, pointers: boolean):
       );
     overrides.set(place === "." ? "" : place.startsWith(".[") ? place.slice(1) : place, strategy);
   }
-  return overrides;
+  return { overrides, invalid: o.invalid === true };
 }
 
 /** InvalidArgument when an override names no place the reading met. */

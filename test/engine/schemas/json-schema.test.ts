@@ -187,7 +187,7 @@ test("what the bridge does not support is an InvalidArgument naming it and its p
       (e: unknown) => e instanceof InvalidArgument && /^fromJsonSchema: /.test(e.message) && pattern.test(e.message),
       what,
     );
-  assert.throws(() => fromJsonSchema({}, { invalid: true } as never), /fromJsonSchema: unknown option "invalid"/);
+  assert.throws(() => fromJsonSchema({}, { invalids: true } as never), /fromJsonSchema: unknown option "invalids"/);
 });
 
 test("draft 4's boolean exclusiveMinimum and exclusiveMaximum are read as the numeric form of later drafts", () => {
