@@ -44,6 +44,8 @@ export interface HealthFailure {
 export class HealthWindow {
   private valid = 0;
   private invalid = 0;
+  /** Rejected cases by the label of the filter that rejected them. */
+  private readonly rejectedBy = new Map<string, number>();
   private overrun = 0;
   private duplicates = 0;
   private drawMs = 0;
@@ -78,13 +80,22 @@ export class HealthWindow {
     this.drawMs += tc.drawMs > 0 ? tc.drawMs : 0;
     if (tc.duplicate) this.duplicates++;
     else if (tc.status === Status.Valid) this.valid++;
-    else if (tc.status === Status.Invalid) this.invalid++;
-    else if (tc.status === Status.Overrun) this.overrun++;
+    else if (tc.status === Status.Invalid) {
+      this.invalid++;
+      if (tc.rejectedBy !== undefined)
+        this.rejectedBy.set(tc.rejectedBy, (this.rejectedBy.get(tc.rejectedBy) ?? 0) + 1);
+    } else if (tc.status === Status.Overrun) this.overrun++;
     if (this.closed) return undefined;
     if (this.overrun >= OVERRUN && this.on("dataTooLarge")) return this.fail("dataTooLarge");
     if (this.invalid >= INVALID && this.on("filterTooMuch")) return this.fail("filterTooMuch");
     if (this.drawMs > this.limitMs && this.on("tooSlow")) return this.fail("tooSlow");
     return undefined;
+  }
+
+  /** The labelled filters that rejected the most cases: `; .user.email: refine(…) rejected 48 of 50`. */
+  private byLabel(total: number): string {
+    const top = [...this.rejectedBy].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    return top.map(([label, n]) => `; ${label} rejected ${n} of ${total}`).join("");
   }
 
   private on(check: HealthCheck): boolean {
@@ -99,9 +110,10 @@ export class HealthWindow {
     switch (check) {
       case "filterTooMuch":
         what =
-          this.valid === 0
+          (this.valid === 0
             ? `assume() or .filter() rejected all ${this.invalid} test cases generated so far`
-            : `assume() or .filter() rejected ${this.invalid} of the first ${total} generated test cases (${valid})`;
+            : `assume() or .filter() rejected ${this.invalid} of the first ${total} generated test cases (${valid})`) +
+          this.byLabel(total);
         instead =
           "So much filtering makes generation slow and can leave inputs untested. Instead, generate valid inputs directly: a narrower strategy (st.integers({ min: 0, max: 9 }) rather than st.integers().filter((x) => x >= 0 && x < 10)), values built with .map, or fewer and looser filters and assume() calls.";
         break;

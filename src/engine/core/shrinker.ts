@@ -98,8 +98,12 @@ export interface ShrinkTarget {
 /** How many of the simplest values (after the simplest) try small values tries. */
 const SMALL_VALUES = 5n;
 
-/** Labels of the spans that open with the choice of a branch (st.oneOf, a schema's union, a regex alternative). */
-const BRANCHES = new Set(["oneOf", "union", "alternative"]);
+/**
+ * Labels of the spans that open with the choice of a branch whose simplest is the one with the fewest choices: a
+ * schema's union, a regex alternative (the shortest match). Not st.oneOf: its simplest is documented as the
+ * first option's, which generation starts from.
+ */
+const BRANCHES = new Set(["union", "alternative"]);
 
 /** How many values around a move a filter rejected the number searches ask instead, nearest first (see `farthest`). */
 const FILTER_NEIGHBOURS = 4;

@@ -161,6 +161,8 @@ export class TestCase {
   filterRetries = true;
   /** Whether a filter drew in this case (then acceptedKey tells its values apart). */
   filtered = false;
+  /** The label of the filter that rejected the case (`.filter(p, label)`), for the filterTooMuch health check. */
+  rejectedBy: string | undefined = undefined;
   /** The choice ranges of the attempts filters rejected in this case: start, end pairs. */
   private rejectedRanges: number[] | null = null;
   private notesList: string[] | null = null;

@@ -161,9 +161,15 @@ export function readZod(r: ZodReading, schema: ZodLike, path: string): Shape {
 
 /** Wrap `shape` in the schema's own check when some of its checks are not constructed. */
 function checkedBy(schema: ZodLike, shape: Shape, path: string, partial: boolean): Shape {
-  return partial
-    ? { kind: "predicate", base: shape, test: parses(schema), at: path === "" ? "the root" : path }
-    : shape;
+  if (!partial) return shape;
+  const custom = checksOf(schema._zod.def).some((c) => c.check === "custom");
+  return {
+    kind: "predicate",
+    base: shape,
+    test: parses(schema),
+    at: path === "" ? "the root" : path,
+    what: custom ? "refine(…)" : "its checks",
+  };
 }
 
 function stringOf(schema: ZodLike, def: ZodDef, path: string): Shape {

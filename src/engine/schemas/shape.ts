@@ -179,6 +179,8 @@ export interface PredicateShape {
   readonly base: Shape;
   readonly test: (value: unknown) => boolean;
   readonly at: string;
+  /** What the check is, for the filter health check (`refine(…)`). */
+  readonly what: string;
 }
 
 export const ANY: AnyShape = { kind: "any" };

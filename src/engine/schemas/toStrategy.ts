@@ -91,7 +91,7 @@ function build(shape: Shape): Strategy<unknown> {
       return shape.exactlyOne ? u.filter((v) => matches(shape, v)) : u;
     }
     case "checked":
-      return strategyOf(shape.base).filter((v) => matches(shape.check, v) !== shape.negate);
+      return strategyOf(shape.base).filter((v) => matches(shape.check, v) !== shape.negate, shape.at);
     case "ref":
       return new SchemaRef(shape);
     case "given":
@@ -128,7 +128,7 @@ function build(shape: Shape): Strategy<unknown> {
         ...(shape.maxSize !== undefined ? { maxSize: shape.maxSize } : {}),
       });
     case "predicate":
-      return strategyOf(shape.base).filter(shape.test);
+      return strategyOf(shape.base).filter(shape.test, `${shape.at}: ${shape.what}`);
   }
 }
 

@@ -40,13 +40,16 @@ export abstract class Strategy<T> {
 
   /**
    * Keep only values satisfying `predicate`. A value is retried a few times, then the whole case is
-   * rejected as invalid; too many rejections over a run raise an error saying the filter is too strict.
+   * rejected as invalid; too many rejections over a run raise an error saying the filter is too strict, naming
+   * the filter by `label` when it has one (`"positive"`, `".user.email: refine(…)"`).
    */
-  filter<U extends T>(predicate: (value: T) => value is U): Strategy<U>;
-  filter(predicate: (value: T) => boolean): Strategy<T>;
-  filter(predicate: (value: T) => boolean): Strategy<T> {
+  filter<U extends T>(predicate: (value: T) => value is U, label?: string): Strategy<U>;
+  filter(predicate: (value: T) => boolean, label?: string): Strategy<T>;
+  filter(predicate: (value: T) => boolean, label?: string): Strategy<T> {
     if (typeof predicate !== "function") invalid(".filter", "expects a predicate function");
-    return new Filtered(this, predicate);
+    if (label !== undefined && typeof label !== "string")
+      invalid(".filter", `label must be a string, got ${describe(label)}`);
+    return new Filtered(this, predicate, label);
   }
 
   /** Draw a value, then draw from the strategy it chooses (dependent generation). */
@@ -75,11 +78,15 @@ class Mapped<T, U> extends Strategy<U> {
 }
 
 class Filtered<T> extends Strategy<T> {
+  /** The filter's label (private: a label names the filter in a health check and is no part of the database key). */
+  readonly #name: string | undefined;
   constructor(
     private readonly inner: Strategy<T>,
     private readonly predicate: (v: T) => boolean,
+    name: string | undefined,
   ) {
     super(undefined);
+    this.#name = name;
   }
   protected doDraw(tc: TestCase): T {
     tc.filtered = true;
@@ -98,6 +105,7 @@ class Filtered<T> extends Strategy<T> {
       if (ok) return v;
       tc.rejectedAttempt(start, tc.choiceCount);
     }
+    if (this.#name !== undefined) tc.rejectedBy = this.#name;
     return tc.reject();
   }
   override distinctValues(): number {

@@ -338,3 +338,18 @@ test("a value a filter reaches again is a duplicate: the body never sees it twic
     }
   }
 });
+
+test("filterTooMuch names a labelled filter and how many cases it rejected", () => {
+  assert.throws(
+    () =>
+      check(
+        property(
+          st.integers().filter((n) => n === 123456789, "the magic number"),
+          () => {},
+        ),
+        { seed: 1, database: null },
+      ),
+    (e: unknown) => e instanceof FailedHealthCheck && /; the magic number rejected \d+ of \d+/.test(e.message),
+  );
+  assert.throws(() => st.integers().filter(() => true, 7 as never), /\.filter: label must be a string/);
+});

@@ -152,3 +152,17 @@ test("overrides replace a place by path; what cannot be generated names its kind
   assert.throws(() => fromZod(z.promise(z.int())), /fromZod: z\.promise at the root is not supported/);
   assert.throws(() => fromZod(z.int().min(5).max(4)), /fromZod: the schema admits no value/);
 });
+
+test("the filter health check names the place whose refinement rejects the values", async () => {
+  const Signup = z.object({ user: z.object({ email: z.email().refine((e) => e.startsWith("zzz")) }) });
+  await assert.rejects(
+    async () =>
+      check(
+        property(fromZod(Signup), () => {}),
+        { seed: 1, database: null },
+      ),
+    (e: unknown) =>
+      e instanceof FailedHealthCheck &&
+      /Health check filterTooMuch failed.*; \.user\.email: refine\(…\) rejected \d+ of \d+/.test(e.message),
+  );
+});
