@@ -7,7 +7,7 @@ import { InvalidArgument, Strategy } from "./schemas/engine.ts";
 import { read } from "./schemas/readJsonSchema.ts";
 import type { Reading } from "./schemas/readJsonSchema.ts";
 import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
-import { checkOverridesUsed, readOptions } from "./schemas/overrides.ts";
+import { checkOverridesUsed, readingErrors, readOptions } from "./schemas/overrides.ts";
 import { invalidStrategy } from "./schemas/invalid.ts";
 
 const API = "fromJsonSchema";
@@ -38,8 +38,15 @@ export function fromJsonSchema(schema: unknown, options: FromJsonSchemaOptions &
 export function fromJsonSchema<T = unknown>(schema: unknown, options?: FromJsonSchemaOptions): Strategy<T>;
 export function fromJsonSchema<T = unknown>(schema: unknown, options?: FromJsonSchemaOptions): Strategy<T> {
   const { overrides, invalid } = readOptions(API, options, true);
-  const reading: Reading = { root: schema, overrides, used: new Set(), reading: new Set([""]), recursive: new Map() };
-  const shape = read(reading, schema, "", "");
+  const reading: Reading = {
+    root: schema,
+    overrides,
+    used: new Set(),
+    reading: new Set([""]),
+    recursive: new Map(),
+    objects: new Set(),
+  };
+  const shape = readingErrors(API, () => read(reading, schema, "", ""));
   checkOverridesUsed(API, overrides, reading.used);
   if (shape.kind === "never") throw new InvalidArgument(`${API}: the schema admits no value: ${shape.why}`);
   if (invalid) {

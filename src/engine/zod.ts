@@ -7,7 +7,7 @@ import { InvalidArgument, Strategy } from "./schemas/engine.ts";
 import { readZod, isZod } from "./schemas/readZod.ts";
 import type { ZodReading } from "./schemas/readZod.ts";
 import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
-import { checkOverridesUsed, readOptions } from "./schemas/overrides.ts";
+import { checkOverridesUsed, readingErrors, readOptions } from "./schemas/overrides.ts";
 import { invalidStrategy } from "./schemas/invalid.ts";
 
 const API = "fromZod";
@@ -50,7 +50,9 @@ export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<unknow
   }
   const { overrides, invalid } = readOptions(API, options, false);
   const reading: ZodReading = { overrides, used: new Set(), reading: new Map() };
-  const shape = readZod(reading, schema, "");
+  const read = readingErrors(API, () => readZod(reading, schema, ""));
+  // A root that is a recursion (z.lazy at the top) is resolved now: one that never bottoms out says so here.
+  const shape = read.kind === "ref" ? readingErrors(API, read.target) : read;
   checkOverridesUsed(API, overrides, reading.used);
   if (shape.kind === "never") throw new InvalidArgument(`${API}: the schema admits no value: ${shape.why}`);
   const parse = (v: unknown) =>

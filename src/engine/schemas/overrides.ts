@@ -48,3 +48,22 @@ export function checkOverridesUsed(
       `${api}: the override${unused.length > 1 ? "s" : ""} ${unused.join(", ")} name${unused.length > 1 ? "" : "s"} no place in the schema`,
     );
 }
+
+/**
+ * Read a schema: what its own code throws while it is read (a getter, a Proxy's trap, a z.lazy function) is an
+ * InvalidArgument naming the API, with the error as its cause; a stack overflow is a schema that never bottoms out.
+ */
+export function readingErrors<T>(api: string, readIt: () => T): T {
+  try {
+    return readIt();
+  } catch (e) {
+    if (e instanceof InvalidArgument) throw e;
+    const overflow = e instanceof RangeError && /call stack/.test(e.message);
+    throw new InvalidArgument(
+      overflow
+        ? `${api}: reading the schema never bottoms out (a recursion with nothing but itself in it?)`
+        : `${api}: reading the schema threw: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    );
+  }
+}

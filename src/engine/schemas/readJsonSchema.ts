@@ -108,6 +108,11 @@ export interface Reading {
   readonly reading: Set<string>;
   /** Recursive references by pointer, each read once. */
   readonly recursive: Map<string, Shape>;
+  /**
+   * Schema objects being read now, since the last $ref: one met again inside itself is a JavaScript cycle. (A
+   * $ref's target is read with a fresh set: a recursion through $ref is the schema's own, and allowed.)
+   */
+  objects: Set<object>;
 }
 
 function fail(pointer: string, message: string): never {
@@ -166,6 +171,17 @@ export function read(r: Reading, schema: unknown, pointer: string, path: string)
   if (schema === true) return ANY;
   if (schema === false) return never(`#${pointer} is false`);
   if (!isObject(schema)) fail(pointer, `a schema must be an object or a boolean, got ${JSON.stringify(schema)}`);
+  if (r.objects.has(schema))
+    fail(pointer, "the schema object contains itself (a JavaScript cycle); write the recursion with $ref");
+  r.objects.add(schema);
+  try {
+    return readObject(r, schema, pointer, path);
+  } finally {
+    r.objects.delete(schema);
+  }
+}
+
+function readObject(r: Reading, schema: Record<string, unknown>, pointer: string, path: string): Shape {
   for (const key of Object.keys(schema)) {
     if (ANNOTATIONS.has(key) || key.startsWith("x-") || GENERAL.has(key) || key in BY_TYPE) continue;
     const hint =
@@ -232,6 +248,8 @@ function reference(r: Reading, ref: unknown, pointer: string, path: string): Sha
   const known = r.recursive.get(target.pointer);
   if (known !== undefined) return known;
   if (r.reading.has(target.pointer)) {
+    if (onlyReferences(r, target.schema, new Set([target.pointer])))
+      fail(`${pointer}/$ref`, `$ref "${ref}" comes back to itself through $refs alone, with no schema in between`);
     let resolved: Shape | undefined;
     const shape: Shape = {
       kind: "ref",
@@ -240,7 +258,7 @@ function reference(r: Reading, ref: unknown, pointer: string, path: string): Sha
         if (resolved === undefined) {
           // Read once, from its own place: data paths below a recursion are not the user's paths.
           resolved = ANY;
-          resolved = read(r, target.schema, target.pointer, `#${target.pointer}`);
+          resolved = viaRef(r, () => read(r, target.schema, target.pointer, `#${target.pointer}`));
         }
         return resolved;
       },
@@ -250,10 +268,33 @@ function reference(r: Reading, ref: unknown, pointer: string, path: string): Sha
   }
   r.reading.add(target.pointer);
   try {
-    return read(r, target.schema, target.pointer, path);
+    return viaRef(r, () => read(r, target.schema, target.pointer, path));
   } finally {
     r.reading.delete(target.pointer);
   }
+}
+
+/** Read through a $ref: with a fresh set of the objects being read (see Reading.objects). */
+function viaRef(r: Reading, readIt: () => Shape): Shape {
+  const outer = r.objects;
+  r.objects = new Set();
+  try {
+    return readIt();
+  } finally {
+    r.objects = outer;
+  }
+}
+
+/** Whether `schema` is a $ref and nothing else, through a chain that returns to one of `seen`. */
+function onlyReferences(r: Reading, schema: unknown, seen: Set<string>): boolean {
+  for (let s = schema; isObject(s) && typeof s.$ref === "string";) {
+    if (Object.keys(s).some((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"))) return false;
+    const next = resolvePointer(r, s.$ref, "");
+    if (seen.has(next.pointer)) return true;
+    seen.add(next.pointer);
+    s = next.schema;
+  }
+  return false;
 }
 
 /** The types a schema admits: its `type` (with `nullable`), else every type. */

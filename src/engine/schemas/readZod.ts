@@ -468,7 +468,17 @@ function recurring(r: ZodReading, schema: ZodLike, path: string, readIt: () => S
     const known = r.reading.get(schema);
     if (known !== null && known !== undefined) return known;
     let resolved: Shape | undefined;
-    const ref: Shape = { kind: "ref", name: path || "the root", target: () => (resolved ??= readIt()) };
+    const ref: Shape = {
+      kind: "ref",
+      name: path || "the root",
+      target: () => {
+        resolved ??= readIt();
+        // z.lazy(() => itself): nothing to draw, ever.
+        if (resolved === ref)
+          throw new InvalidArgument(`${API}: the schema at ${path || "the root"} is a z.lazy that returns itself`);
+        return resolved;
+      },
+    };
     r.reading.set(schema, ref);
     return ref;
   }

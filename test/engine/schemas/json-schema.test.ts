@@ -181,6 +181,38 @@ test("what the bridge does not support is an InvalidArgument naming it and its p
     ["multipleOf 0", { type: "number", multipleOf: 0 }, /multipleOf must be greater than 0, got 0 at #\/multipleOf/],
     ["not a schema", 42, /a schema must be an object or a boolean, got 42 at #/],
   ];
+  // Found by attacking the bridge: a stack overflow, a budget give-up, and a raw error from a Proxy's trap.
+  const cyclic: Record<string, unknown> = { type: "object", properties: {} };
+  (cyclic.properties as Record<string, unknown>).self = cyclic;
+  rows.push(
+    [
+      "a schema object containing itself",
+      cyclic,
+      /the schema object contains itself \(a JavaScript cycle\); write the recursion with \$ref at #\/properties\/self/,
+    ],
+    [
+      "a $ref to itself alone",
+      { $ref: "#" },
+      /\$ref "#" comes back to itself through \$refs alone, with no schema in between/,
+    ],
+    [
+      "$refs to each other alone",
+      { $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" },
+      /comes back to itself through \$refs alone/,
+    ],
+    [
+      "a Proxy whose traps throw",
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error("keys trap");
+          },
+        },
+      ),
+      /fromJsonSchema: reading the schema threw: keys trap/,
+    ],
+  );
   for (const [what, schema, pattern] of rows)
     assert.throws(
       () => fromJsonSchema(schema),

@@ -151,6 +151,15 @@ test("overrides replace a place by path; what cannot be generated names its kind
   assert.throws(() => fromZod(42), /fromZod: expects a zod 4 schema/);
   assert.throws(() => fromZod(z.promise(z.int())), /fromZod: z\.promise at the root is not supported/);
   assert.throws(() => fromZod(z.int().min(5).max(4)), /fromZod: the schema admits no value/);
+  // A z.lazy returning itself overflowed the stack while drawing.
+  const Self: z.ZodType = z.lazy(() => Self);
+  assert.throws(() => fromZod(Self), /fromZod: the schema at the root is a z\.lazy that returns itself/);
+  const Throwing = z.object({
+    get broken(): z.ZodString {
+      throw new Error("getter broke");
+    },
+  });
+  assert.throws(() => fromZod(Throwing), /fromZod: reading the schema threw: getter broke/);
 });
 
 test("the filter health check names the place whose refinement rejects the values", async () => {
