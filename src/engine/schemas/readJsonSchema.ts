@@ -108,6 +108,8 @@ export interface Reading {
   readonly reading: Set<string>;
   /** Recursive references by pointer, each read once. */
   readonly recursive: Map<string, Shape>;
+  /** The document's schemas by `$id` (idsOf), once a `$ref` names one. */
+  ids?: Map<string, { schema: unknown; pointer: string }>;
   /**
    * Schema objects being read now, since the last $ref: one met again inside itself is a JavaScript cycle. (A
    * $ref's target is read with a fresh set: a recursion through $ref is the schema's own, and allowed.)
@@ -125,8 +127,12 @@ function escapeToken(key: string): string {
 
 /** The schema a JSON pointer names in the document. */
 function resolvePointer(r: Reading, ref: string, from: string): { schema: unknown; pointer: string } {
-  if (!ref.startsWith("#"))
-    fail(from, `$ref "${ref}" is not a pointer into this document (only "#…" references are supported)`);
+  if (!ref.startsWith("#")) {
+    // The $id of a schema in this document (TypeBox's Type.Recursive and Type.Ref name schemas so).
+    const byId = idsOf(r).get(ref);
+    if (byId !== undefined) return byId;
+    fail(from, `$ref "${ref}" is neither a pointer into this document ("#/$defs/Name") nor the $id of a schema in it`);
+  }
   const pointer = decodeURIComponent(ref.slice(1));
   if (pointer !== "" && !pointer.startsWith("/"))
     fail(from, `$ref "${ref}" names an anchor; only JSON pointers ("#/$defs/Name") are supported`);
@@ -138,6 +144,23 @@ function resolvePointer(r: Reading, ref: string, from: string): { schema: unknow
     node = (node as Record<string, unknown>)[token];
   }
   return { schema: node, pointer };
+}
+
+/** The schemas of the document that carry an `$id`, by it, each with its pointer (found once per reading). */
+function idsOf(r: Reading): Map<string, { schema: unknown; pointer: string }> {
+  if (r.ids !== undefined) return r.ids;
+  const ids = new Map<string, { schema: unknown; pointer: string }>();
+  const seen = new Set<object>();
+  const walk = (node: unknown, pointer: string) => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node) && typeof (node as { $id?: unknown }).$id === "string")
+      ids.set((node as { $id: string }).$id, { schema: node, pointer });
+    for (const [k, v] of Object.entries(node)) walk(v, `${pointer}/${escapeToken(k)}`);
+  };
+  walk(r.root, "");
+  r.ids = ids;
+  return ids;
 }
 
 function nonNegative(pointer: string, key: string, v: unknown): number {

@@ -4,7 +4,26 @@
  * oneOf, not, if/then/else, dependent keys), and each keyword's edges (exclusive bounds, decimal multiples,
  * uniqueness, contains, pattern properties, tuples). Each is a case of the corpus test and the minimal-value test.
  */
+import { Type } from "@sinclair/typebox";
+
+/** Schemas built with TypeBox itself: its Type.* output is JSON Schema (symbol keys aside, which no reader sees). */
+const typeboxTree = Type.Recursive((This) =>
+  Type.Object({ id: Type.String(), nodes: Type.Array(This, { maxItems: 3 }) }),
+);
+const typeboxString = Type.String({ $id: "Code", pattern: "^[A-Z]{2}[0-9]{2}$" });
+
 export const CORPUS: Record<string, object | boolean> = {
+  typeboxUser: Type.Object({
+    id: Type.String({ format: "uuid" }),
+    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 3, uniqueItems: true })),
+    kind: Type.Union([Type.Literal("a"), Type.Literal("b")]),
+    n: Type.Integer({ minimum: 0, exclusiveMaximum: 10 }),
+    d: Type.Union([Type.Null(), Type.Number()]),
+    at: Type.String({ format: "date-time" }),
+  }),
+  // Type.Recursive names the schema by $id and refers to it by that id, not by a pointer.
+  typeboxRecursive: typeboxTree,
+  typeboxRef: Type.Object({ code: Type.Ref(typeboxString), defs: Type.Tuple([typeboxString]) }),
   user: {
     type: "object",
     properties: {

@@ -158,7 +158,7 @@ test("what the bridge does not support is an InvalidArgument naming it and its p
     [
       "a remote $ref",
       { $ref: "https://example.com/s.json" },
-      /\$ref "https:\/\/example.com\/s.json" is not a pointer into this document/,
+      /\$ref "https:\/\/example.com\/s.json" is neither a pointer into this document .* nor the \$id of a schema in it/,
     ],
     ["a $ref to nothing", { $ref: "#/$defs/missing" }, /\$ref "#\/\$defs\/missing" names nothing in the schema at #/],
     ["a bad pattern", { type: "string", pattern: "(" }, /pattern "\(" is not a regular expression .* at #\/pattern/],
