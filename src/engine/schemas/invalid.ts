@@ -115,29 +115,42 @@ function numberViolations(s: NumberShape, path: string): Violation[] {
   const valid = (x: number) => matches({ ...s, min: undefined, max: undefined }, x);
   // A bound at the edge of the safe integers (zod's int()) has nothing drawable past it.
   const drawable = (b: number) => !s.integer || Number.isSafeInteger(b);
+  // One side's break: `past` is the first value beyond the bound (a plain integer's), `beyond` the shape that
+  // holds everything past it, `within` the other bound still kept.
+  const pastBound = (label: string, past: number, beyond: NumberShape, within: (x: number) => boolean): Violation => ({
+    label: `${at}: ${label}`,
+    strategy: () =>
+      (plainInteger && Number.isSafeInteger(past)
+        ? st.oneOf(
+            st.just(past),
+            st.integers(
+              beyond.max !== undefined ? { max: past, shrinkTowards: past } : { min: past, shrinkTowards: past },
+            ),
+          )
+        : (strategyOf(beyond) as Strategy<number>)
+      ).filter((x) => valid(x) && within(x)),
+  });
   if (s.min !== undefined && drawable(s.integer ? Math.ceil(s.min) - 1 : s.min)) {
     const top = s.integer ? (s.exclusiveMin ? s.min : Math.ceil(s.min) - 1) : s.exclusiveMin ? s.min : s.min - 1;
-    const under: NumberShape = { ...s, min: undefined, exclusiveMin: false, max: top, exclusiveMax: false };
-    out.push({
-      label: `${at}: ${s.exclusiveMin ? "not over" : "under"} its minimum ${s.min}`,
-      strategy: () =>
-        (plainInteger && Number.isSafeInteger(top)
-          ? st.oneOf(st.just(top), st.integers({ max: top, shrinkTowards: top }))
-          : (strategyOf(under) as Strategy<number>)
-        ).filter((x) => valid(x) && (s.max === undefined || x <= s.max)),
-    });
+    out.push(
+      pastBound(
+        `${s.exclusiveMin ? "not over" : "under"} its minimum ${s.min}`,
+        top,
+        { ...s, min: undefined, exclusiveMin: false, max: top, exclusiveMax: false },
+        (x) => s.max === undefined || x <= s.max,
+      ),
+    );
   }
   if (s.max !== undefined && drawable(s.integer ? Math.floor(s.max) + 1 : s.max)) {
     const bottom = s.integer ? (s.exclusiveMax ? s.max : Math.floor(s.max) + 1) : s.exclusiveMax ? s.max : s.max + 1;
-    const over: NumberShape = { ...s, max: undefined, exclusiveMax: false, min: bottom, exclusiveMin: false };
-    out.push({
-      label: `${at}: ${s.exclusiveMax ? "not under" : "over"} its maximum ${s.max}`,
-      strategy: () =>
-        (plainInteger && Number.isSafeInteger(bottom)
-          ? st.oneOf(st.just(bottom), st.integers({ min: bottom, shrinkTowards: bottom }))
-          : (strategyOf(over) as Strategy<number>)
-        ).filter((x) => valid(x) && (s.min === undefined || x >= s.min)),
-    });
+    out.push(
+      pastBound(
+        `${s.exclusiveMax ? "not under" : "over"} its maximum ${s.max}`,
+        bottom,
+        { ...s, max: undefined, exclusiveMax: false, min: bottom, exclusiveMin: false },
+        (x) => s.min === undefined || x >= s.min,
+      ),
+    );
   }
   // (A fraction is never a multiple of an integer: with one, that break is the multiple's.)
   if (s.integer && !s.multipleOf.some(Number.isInteger))

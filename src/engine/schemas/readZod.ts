@@ -85,7 +85,6 @@ export function readZod(r: ZodReading, schema: ZodLike, path: string): Shape {
     case "string":
       return stringOf(schema, def, path);
     case "number":
-      return numberOf(schema, def, path);
     case "int":
       return numberOf(schema, def, path);
     case "bigint":
