@@ -9,6 +9,7 @@ import type { ZodReading } from "./schemas/readZod.ts";
 import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
 import { checkOverridesUsed, readingErrors, readOptions } from "./schemas/overrides.ts";
 import { invalidStrategy } from "./schemas/invalid.ts";
+import { Parsed } from "./schemas/parsed.ts";
 
 const API = "fromZod";
 
@@ -65,8 +66,13 @@ export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<unknow
   }
   const input = new SchemaRoot(strategyOf(shape));
   // Parsed by the schema: its output, and only inputs it accepts (what a refinement far from where it sits rejects).
-  return input
-    .map(parse)
-    .filter((r) => r.success)
-    .map((r) => r.data);
+  // The report prints the input too, for a regression test that parses it again.
+  return new Parsed(
+    input,
+    (v) => {
+      const r = parse(v);
+      return r.success ? { ok: true, value: r.data } : { ok: false };
+    },
+    `${API}: the schema's parse`,
+  );
 }

@@ -291,9 +291,17 @@ function presentationOf(e: Pick<PropertyFailureLike, "repro" | "presentation">):
         p?.kind === "arguments" && Array.isArray(p.args)
           ? p.args.map((a) => ({ text: String(a.text), free: a.free === true }))
           : [];
-      return args.some((a) => a.free)
-        ? { kind: "arguments", text: e.repro, args }
-        : { kind: "arguments", text: e.repro };
+      // The inputs a schema parsed into the arguments (fromZod), for Convert's `Schema.parse(…)`.
+      const inputs =
+        p?.kind === "arguments" && Array.isArray(p.inputs)
+          ? p.inputs.map((i) => (typeof i === "string" ? i : null))
+          : [];
+      return {
+        kind: "arguments",
+        text: e.repro,
+        ...(args.some((a) => a.free) ? { args } : {}),
+        ...(inputs.some((i) => i !== null) ? { inputs } : {}),
+      };
     },
     { kind: "arguments", text: e.repro },
   );

@@ -34,12 +34,24 @@ export function chooseEngine(testFile: string, workspaceRoot: string, bundled: s
 
 type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
 
-/** Every `require("shrinkscope")` in this process — the user's file, its helpers — gets the chosen engine. */
-export function aliasShrinkscope(enginePath: string): void {
+/** The integration entries shipped beside the bundled engine (the package's `shrinkscope/zod`, …). */
+const BUNDLED_ENTRIES: Readonly<Record<string, string>> = {
+  "shrinkscope/zod": "zod.cjs",
+  "shrinkscope/json-schema": "json-schema.cjs",
+};
+
+/**
+ * Every `require("shrinkscope")` in this process — the user's file, its helpers — gets the chosen engine; with
+ * the bundled one, `shrinkscope/zod` and `shrinkscope/json-schema` get the entries shipped beside it (which
+ * require `shrinkscope`, so they draw with that same engine). A workspace's own copy resolves its entries itself.
+ */
+export function aliasShrinkscope(engine: EngineChoice): void {
   const M = Module as unknown as { _resolveFilename: ResolveFilename };
   const original = M._resolveFilename;
   M._resolveFilename = function (request, ...rest) {
-    return request === "shrinkscope" ? enginePath : original.call(this, request, ...rest);
+    if (request === "shrinkscope") return engine.path;
+    const entry = engine.source === "bundled" ? BUNDLED_ENTRIES[request] : undefined;
+    return entry !== undefined ? path.join(path.dirname(engine.path), entry) : original.call(this, request, ...rest);
   };
 }
 

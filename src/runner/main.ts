@@ -131,7 +131,7 @@ async function run(request: RunRequest): Promise<DoneMessage> {
     };
   }
 
-  aliasShrinkscope(chooseEngine(file, root, path.join(__dirname, "engine.cjs")).path);
+  aliasShrinkscope(chooseEngine(file, root, path.join(__dirname, "engine.cjs")));
   const stopIfAsked = () => {
     if (channel.stopRequested()) throw new StopRun();
   };

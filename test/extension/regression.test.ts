@@ -14,6 +14,8 @@ import { discoverProperties } from "../../src/extension/discovery.ts";
 import type { ModuleReader } from "../../src/extension/source/read/index.ts";
 import type { Presentation, StepInfo } from "../../src/shared/protocol.ts";
 import * as engine from "../../src/engine/index.ts";
+import { fromZod } from "../../src/engine/zod.ts";
+import { z } from "zod";
 
 /** A property's failure as the runner presents it: its minimal arguments. */
 const args = (text: string): Presentation => ({ kind: "arguments", text });
@@ -32,7 +34,7 @@ test("another test", () => {
 });
 `;
 
-function insertFor(source: string, repro: string) {
+function insertFor(source: string, repro: string | Presentation) {
   const [t] = discoverProperties(source);
   assert.ok(t?.propertyCall, "the property is discovered");
   const lineStart = source.split("\n").slice(0, t.range.startLine).join("\n").length + (t.range.startLine > 0 ? 1 : 0);
@@ -43,7 +45,7 @@ function insertFor(source: string, repro: string) {
     name: t.path[t.path.length - 1],
     testLineStart: lineStart,
     insertAt: t.insertAfter.offset,
-    presentation: args(repro),
+    presentation: typeof repro === "string" ? args(repro) : repro,
   });
   assert.ok(ins);
   return source.slice(0, ins.offset) + ins.text + source.slice(ins.offset);
@@ -99,6 +101,7 @@ function compileAndRunRegression(text: string, fileName = "sort.test.ts"): { sta
   fs.writeFileSync(file, text);
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(path.resolve("."), path.join(dir, "node_modules", "shrinkscope"));
+  fs.symlinkSync(path.resolve("node_modules/zod"), path.join(dir, "node_modules", "zod"));
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -1200,4 +1203,113 @@ test("compose applies g first", property(
   const { status, output } = compileAndRunRegression(insertFor(source, repro), "compose.test.ts");
   assert.notEqual(status, 0, output);
   assert.match(output, /applied in the wrong order/);
+});
+
+// ─────────────────────────── arguments a schema made are parsed again ───────────────────────────
+
+const ZOD_SOURCE = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { property } from "shrinkscope";
+import { fromZod } from "shrinkscope/zod";
+
+const User = z.object({
+  name: z.string(),
+  age: z.int().min(0).max(120).transform((years) => ({ years })),
+  nick: z.string().default("anon"),
+});
+
+test("nobody is retired", property(fromZod(User), (user) => {
+  assert.ok(user.age.years < 65, \`retired at \${user.age.years}\`);
+}, { database: null }));
+`;
+
+/** The failure the engine reports for ZOD_SOURCE's property, run here. */
+function zodFailure(): engine.PropertyFailure {
+  const User = z.object({
+    name: z.string(),
+    age: z
+      .int()
+      .min(0)
+      .max(120)
+      .transform((years) => ({ years })),
+    nick: z.string().default("anon"),
+  });
+  try {
+    engine.check(
+      engine.property(fromZod(User), (user) => {
+        assert.ok(user.age.years < 65, `retired at ${user.age.years}`);
+      }),
+      { database: null, seed: 1 },
+    );
+  } catch (e) {
+    if (e instanceof engine.PropertyFailure) return e;
+    throw e;
+  }
+  assert.fail("the property fails");
+}
+
+test("a fromZod argument is converted to Schema.parse of the input the schema transformed, and the test fails as the property did", () => {
+  const failure = zodFailure();
+  assert.equal(failure.repro, '{ name: "", age: { years: 65 }, nick: "anon" }');
+  assert.deepEqual(failure.presentation, {
+    kind: "arguments",
+    text: failure.repro,
+    inputs: ['{ name: "", age: 65 }'],
+  });
+  assert.match(failure.message, /note: the argument is the schema's output for the input \{ name: "", age: 65 \}/);
+  const text = insertFor(ZOD_SOURCE, failure.presentation);
+  assert.match(text, /const user = User\.parse\(\{ name: "", age: 65 \}\);/);
+  const { status, output } = compileAndRunRegression(text, "user.test.ts");
+  assert.notEqual(status, 0, output);
+  assert.match(output, /retired at 65/);
+});
+
+test("a fromZod argument without a transform is parsed from its value; bound to a const, with options, or under a namespace too", () => {
+  const src = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const schemas = { User: z.object({ age: z.int() }) };",
+    "const users = fromZod(schemas.User, { overrides: {} });",
+    'test("adults", property(users, st.integers(), (u, n) => {',
+    "  assert.ok(u.age + n < 18);",
+    "}));",
+  );
+  assert.equal(
+    convert(src, "{ age: 18 }, 0"),
+    lines(
+      'test("adults (regression: minimal counterexample)", () => {',
+      "  const u = schemas.User.parse({ age: 18 });",
+      "  const n: number = 0;",
+      "  assert.ok(u.age + n < 18);",
+      "});",
+    ),
+  );
+  // A named body gets the parse as its argument.
+  assert.match(
+    convert(src.replace(/\(u, n\) => \{\n.*\n\}/, "check"), "{ age: 18 }, 0") ?? "",
+    /check\(schemas\.User\.parse\(\{ age: 18 \}\), 0\);/,
+  );
+});
+
+test("a schema the new test would not see, a fromZod that is not ours, or a mapped one stays a literal", () => {
+  const inside = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    'test("adults", () => {',
+    "  const User = z.object({ age: z.int() });",
+    "  check(property(fromZod(User), (u) => { assert.ok(u.age < 18); }));",
+    "});",
+  );
+  assert.match(convert(inside, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
+  const notOurs = lines(
+    'import { fromZod } from "zod-fast-check";',
+    "const User = z.object({ age: z.int() });",
+    'test("adults", property(fromZod(User), (u) => { assert.ok(u.age < 18); }));',
+  );
+  assert.match(convert(notOurs, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
+  const mapped = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const User = z.object({ age: z.int() });",
+    'test("adults", property(fromZod(User).map((u) => u), (u) => { assert.ok(u.age < 18); }));',
+  );
+  assert.match(convert(mapped, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
 });

@@ -516,6 +516,33 @@ describe("machines", { concurrency: 3 }, () => {
   });
 });
 
+describe("schema integrations (shrinkscope/zod, shrinkscope/json-schema)", { concurrency: 2 }, () => {
+  const FILE = "test/user.test.ts";
+  /** The zod fixture with the repository's zod beside it, and the engine bundled or the workspace's own. */
+  const zodWorkspace = (engine: EngineSource): string => {
+    const root = workspace("zod", engine);
+    fs.mkdirSync(path.join(root, "node_modules"), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules", "zod"), path.join(root, "node_modules", "zod"), "junction");
+    return root;
+  };
+
+  for (const engine of ["bundled", "linked"] as const) {
+    test(`with the ${engine} engine, a fromZod property fails with the schema's output and carries the input it parsed, for Convert`, async () => {
+      const root = zodWorkspace(engine);
+      const r = await run(root, FILE, ["nobody is retired"]);
+      assertFailure(r, root, FILE, '{ name: "", age: { years: 65 } }', "retired");
+      assert.deepEqual(r.result.failure!.presentation, {
+        kind: "arguments",
+        text: '{ name: "", age: { years: 65 } }',
+        inputs: ['{ name: "", age: 65 }'],
+      });
+      assert.deepEqual(resultEvent(r)?.presentation, r.result.failure!.presentation, "the result event carries it too");
+      const tags = await run(root, FILE, ["tags are short"]);
+      assertFailure(tags, root, FILE, '["", ""]', "tags");
+    });
+  }
+});
+
 describe("schedules (simTest)", { concurrency: 3 }, () => {
   const root = workspace("schedules");
   const FILE = "test/log.test.ts";

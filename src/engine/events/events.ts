@@ -70,6 +70,12 @@ export type Presentation =
       readonly text: string;
       /** When the explain phase found some arguments free: each argument, marked (otherwise absent). */
       readonly args?: readonly ExplainedArgument[];
+      /**
+       * For an argument that is an input parsed by a schema (fromZod), that input printed as TypeScript where it
+       * prints otherwise than the value (a transform, a default), for a regression test that parses it again;
+       * null for the other arguments. Absent when there is none.
+       */
+      readonly inputs?: readonly (string | null)[];
     }
   | {
       readonly kind: "steps";

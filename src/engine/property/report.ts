@@ -22,6 +22,8 @@ import { scheduleOf } from "./failureSchedule.ts";
 import { replayBlob, replayLine } from "./replay.ts";
 import type { ResolvedSettings } from "./settings.ts";
 import { Status } from "../core/datatree.ts";
+import { inputsOf } from "../strategies/inputs.ts";
+import type { Strategy } from "../strategies/strategy.ts";
 
 const DATA_PLACEHOLDER = "/* st.data(): the values drawn are listed below */ undefined";
 
@@ -119,6 +121,7 @@ export function report(
   // Nothing below may throw because of what the user's values do when printed: the failure must come back.
   const repro = explicitRepro.get(tc) ?? reproOf(def, args, generating);
   const explained = generating === undefined ? explainedArgs(def, args, tc, result.free) : undefined;
+  const inputs = generating === undefined ? printedInputs(def, tc, args, engine.settings.maxChoices) : undefined;
   const error = tc.error;
   // The blob of the case shown (none for an explicit example: it is in the code already).
   const replay = tc.explicitArgs !== undefined ? undefined : (settings.replay?.text ?? replayBlob(def, tc.choices));
@@ -131,7 +134,7 @@ export function report(
       explained,
       seed,
       error,
-      notes: tc.notes,
+      notes: inputs === undefined ? tc.notes : [...tc.notes, ...inputNotes(inputs)],
       draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })),
       saved: engine.settings.database !== null && !result.explicit,
       generating,
@@ -140,8 +143,12 @@ export function report(
   } catch (e) {
     message = `Property failed (the report could not be written: ${reasonOf(e)}).\n\nMinimal failing arguments (TypeScript):\n  ${repro}\n\nSeed: ${seed}. Replay with { seed: ${seed} } or SHRINKSCOPE_SEED=${seed}.${replay === undefined ? "" : `\n${replayLine(replay)}`}`;
   }
-  const presentation: Presentation =
-    explained === undefined ? { kind: "arguments", text: repro } : { kind: "arguments", text: repro, args: explained };
+  const presentation: Presentation = {
+    kind: "arguments",
+    text: repro,
+    ...(explained === undefined ? {} : { args: explained }),
+    ...(inputs === undefined ? {} : { inputs }),
+  };
   const failure = new PropertyFailure(
     message,
     args,
@@ -175,25 +182,71 @@ function pristineArgs(
   maxChoices: number,
 ): { args: unknown[]; generating: number | undefined } {
   if (tc.explicitArgs !== undefined) return { args: tc.args, generating: undefined };
-  const fresh = new TestCase(tc.choices, null, maxChoices);
-  fresh.redrawOf = tc;
-  const previous = setCurrent(fresh);
   const drawnArgs: unknown[] = [];
   try {
-    // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
-    for (const strategy of def.strategies) {
-      fresh.startSpan("argument");
-      drawnArgs.push(strategy.draw(fresh));
-      fresh.endSpan();
-    }
+    drawAgain(def.strategies, tc, maxChoices, drawnArgs);
     return { args: drawnArgs, generating: undefined };
   } catch {
     // keep the arguments the body saw; for a failure while generating, those drawn before the one that threw
     if (generationFailures.has(tc)) return { args: drawnArgs, generating: drawnArgs.length };
     return { args: tc.args, generating: undefined };
+  }
+}
+
+/** The case's choices drawn again by `strategies`, one argument at a time, each pushed to `out` once drawn. */
+function drawAgain(strategies: readonly Strategy<unknown>[], tc: TestCase, maxChoices: number, out: unknown[]): void {
+  const fresh = new TestCase(tc.choices, null, maxChoices);
+  fresh.redrawOf = tc;
+  const previous = setCurrent(fresh);
+  try {
+    // One by one: when drawing itself failed, the arguments before the one that threw are still shown.
+    for (const strategy of strategies) {
+      fresh.startSpan("argument");
+      out.push(strategy.draw(fresh));
+      fresh.endSpan();
+    }
   } finally {
     setCurrent(previous);
   }
+}
+
+/**
+ * For each argument whose value is an input parsed (fromZod), that input printed, where it prints otherwise than
+ * the value (a transform, a default); null for the others; undefined when there is none.
+ */
+function printedInputs(
+  def: PropertyDefinition,
+  tc: TestCase,
+  args: readonly unknown[],
+  maxChoices: number,
+): (string | null)[] | undefined {
+  if (tc.explicitArgs !== undefined || !def.strategies.some((s) => inputsOf(s) !== undefined)) return undefined;
+  const inputs: unknown[] = [];
+  try {
+    drawAgain(
+      def.strategies.map((s) => inputsOf(s) ?? s),
+      tc,
+      maxChoices,
+      inputs,
+    );
+  } catch {
+    return undefined;
+  }
+  const printed = def.strategies.map((s, i) => {
+    if (inputsOf(s) === undefined) return null;
+    const input = printArgs([inputs[i]]);
+    return input === printArgs([args[i]]) ? null : input;
+  });
+  return printed.some((p) => p !== null) ? printed : undefined;
+}
+
+/** The report's note for each printed input. */
+function inputNotes(inputs: readonly (string | null)[]): string[] {
+  return inputs.flatMap((input, i) =>
+    input === null
+      ? []
+      : [`${inputs.length === 1 ? "the argument" : `argument ${i + 1}`} is the schema's output for the input ${input}`],
+  );
 }
 
 /**
