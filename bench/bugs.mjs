@@ -20,9 +20,17 @@
 // With --minimal, each bug also runs as a user's test would (shrinking on, the same seeds), and a second table
 // shows the minimal example each library printed most often, and on how many seeds.
 //
+// The schema rows (bench/bugs/schemas.mjs) add a third column: zod-fast-check, which derives fast-check
+// arbitraries from the same zod schema built with zod 3 (it supports neither zod 4 nor fast-check 4), run by the
+// fast-check 3 it needs. Those three live in bench/zod-fast-check/ with their own lockfile, installed there on
+// first use. Its `outputOf` is what a user of it writes; a run where it gives up (it throws when fewer than 1% of
+// the values it draws pass the schema) counts as not found, and the table says why.
+//
 // Usage: node bench/bugs.mjs [--seeds N] [--only name1,name2] [--minimal] [--json out.json]
 // (internal: --child shrinkscope|fast-check, every bug on every seed, JSON on stdout)
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { check, property, st, PropertyFailure } from "shrinkscope";
@@ -36,10 +44,13 @@ import { shapeBugs } from "./bugs/shapes.mjs";
 import { identifierBugs } from "./bugs/identifiers.mjs";
 import { jsonBugs } from "./bugs/json.mjs";
 import { functionBugs } from "./bugs/functions.mjs";
+import { schemaBugs } from "./bugs/schemas.mjs";
 
 const MAX_EXAMPLES = 100;
 const SCRIPT = fileURLToPath(import.meta.url);
-const LIBRARIES = ["shrinkscope", "fast-check"];
+const LIBRARIES = ["shrinkscope", "fast-check", "zod-fast-check"];
+/** zod-fast-check with its zod 3 and fast-check 3, installed apart (see the top of this file). */
+const ZOD_FAST_CHECK = fileURLToPath(new URL("./zod-fast-check/", import.meta.url));
 
 // A seed from the environment would override every seed here.
 delete process.env.SHRINKSCOPE_SEED;
@@ -211,9 +222,34 @@ const bugs = [
   ...functionBugs,
   // Strings of a format given by a regular expression (st.fromRegex / fc.stringMatching).
   ...regexBugs,
+  // Data a zod schema describes: fromZod, a hand-written fast-check arbitrary, zod-fast-check.
+  ...schemaBugs,
 ];
 
+/** Whether `library` runs `bug` (zod-fast-check only runs the schema rows). */
+const runsBug = (library, bug) => library !== "zod-fast-check" || bug.zodFastCheck !== undefined;
+
+/** zod-fast-check, its zod 3 and its fast-check 3, loaded from their own folder (installed there if need be). */
+function zodFastCheck() {
+  if (!existsSync(`${ZOD_FAST_CHECK}node_modules/zod-fast-check`)) {
+    const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: ZOD_FAST_CHECK, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`npm ci in bench/zod-fast-check failed:\n${r.stderr}`);
+  }
+  const require = createRequire(`${ZOD_FAST_CHECK}package.json`);
+  return { zfc: require("zod-fast-check").ZodFastCheck, z3: require("zod").z, fc3: require("fast-check") };
+}
+
+/** The property of `bug` as the fast-check flavour `library` writes it: fast-check 4's or zod-fast-check's. */
+function fastCheckProperty(library, bug, body) {
+  if (library === "fast-check") return { fc, property: fc.property(...bug.fastcheck(), body) };
+  const { zfc, z3, fc3 } = zodFastCheck();
+  return { fc: fc3, property: fc3.property(...bug.zodFastCheck(zfc(), z3), body) };
+}
+
 // ---------------------------------------------------------------------------------------------- one library
+
+/** A seed's outcome: the example at which the bug was found, null when it was not, `{ gaveUp }` when the library gave up. */
+const isHit = (at) => typeof at === "number";
 
 /** Runs `bug` on `seed`: whether it was found within MAX_EXAMPLES, and at which example. */
 function runOne(library, bug, seed) {
@@ -245,7 +281,15 @@ function runOne(library, bug, seed) {
       if (!(e instanceof PropertyFailure)) throw e;
     }
   } else {
-    const r = fc.check(fc.property(...bug.fastcheck(), body), { seed, numRuns: MAX_EXAMPLES, endOnFailure: true });
+    const { fc: lib, property: prop } = fastCheckProperty(library, bug, body);
+    let r;
+    try {
+      r = lib.check(prop, { seed, numRuns: MAX_EXAMPLES, endOnFailure: true });
+    } catch (e) {
+      // zod-fast-check gives up by throwing while generating (below its success rate): not found, and why.
+      if (library === "zod-fast-check" && failedAt === null) return { gaveUp: String(e?.message ?? e) };
+      throw e;
+    }
     if (r.errorInstance && failedAt === null) throw r.errorInstance;
   }
   return failedAt;
@@ -274,17 +318,24 @@ function minimalOf(library, bug, seed) {
       return e.repro;
     }
   }
-  const r = fc.check(fc.property(...bug.fastcheck(), body), { seed, numRuns: MAX_EXAMPLES });
-  if (!r.failed) return null;
+  const { fc: lib, property: prop } = fastCheckProperty(library, bug, body);
+  let r;
+  try {
+    r = lib.check(prop, { seed, numRuns: MAX_EXAMPLES });
+  } catch (e) {
+    if (library === "zod-fast-check") return null; // gave up generating: no example
+    throw e;
+  }
+  if (!r.failed || r.counterexample === null) return null;
   // One line, as a table cell needs (fast-check prints a function over several).
-  return r.counterexample.map((v) => fc.stringify(v).replace(/\s*\n\s*/g, " ")).join(", ");
+  return r.counterexample.map((v) => lib.stringify(v).replace(/\s*\n\s*/g, " ")).join(", ");
 }
 
 function child(library, seeds, only, withMinimal) {
   const found = {};
   const minimal = {};
   for (const bug of bugs) {
-    if (only && !only.includes(bug.name)) continue;
+    if ((only && !only.includes(bug.name)) || !runsBug(library, bug)) continue;
     found[bug.name] = [];
     minimal[bug.name] = [];
     for (let seed = 0; seed < seeds; seed++) {
@@ -340,12 +391,21 @@ if (opts.child !== null) {
       ...(opts.only ? ["--only", opts.only.join(",")] : []),
       ...(opts.minimal ? ["--minimal"] : []),
     ],
-    rate: (run) => Object.values(run.found).reduce((n, seeds) => n + seeds.filter((at) => at !== null).length, 0),
+    rate: (run) => Object.values(run.found).reduce((n, seeds) => n + seeds.filter(isHit).length, 0),
   });
   const found = Object.fromEntries(LIBRARIES.map((lib) => [lib, measured[lib].outputs[0].runs[0].found]));
-  const hits = (ats) => ats.filter((at) => at !== null);
+  const hits = (ats) => ats.filter(isHit);
   const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-  const cells = (ats) => [`${hits(ats).length}/${ats.length}`, num(mean(hits(ats)))];
+  // Why a library gave up, each reason numbered once under the table.
+  const reasons = [];
+  const gaveUp = (ats) => {
+    const why = ats.find((at) => at?.gaveUp !== undefined)?.gaveUp;
+    if (why === undefined) return "";
+    if (!reasons.includes(why)) reasons.push(why);
+    return ` (gave up on ${ats.filter((at) => at?.gaveUp !== undefined).length}: reason ${reasons.indexOf(why) + 1})`;
+  };
+  const cells = (ats) =>
+    ats === undefined ? ["—", "—"] : [`${hits(ats).length}/${ats.length}${gaveUp(ats)}`, num(mean(hits(ats)))];
   const rows = [];
   const totals = Object.fromEntries(LIBRARIES.map((lib) => [lib, []]));
   for (const bug of bugs) {
@@ -354,30 +414,45 @@ if (opts.child !== null) {
       `${bug.name}: ${bug.what}`.replaceAll("|", "\\|"),
       ...LIBRARIES.flatMap((lib) => cells(found[lib][bug.name])),
     ]);
-    for (const lib of LIBRARIES) totals[lib].push(...found[lib][bug.name]);
+    for (const lib of LIBRARIES) totals[lib].push(...(found[lib][bug.name] ?? []));
   }
   rows.push([
     "**total**",
-    ...LIBRARIES.flatMap((lib) => [
-      `**${hits(totals[lib]).length}/${totals[lib].length}**`,
-      num(mean(hits(totals[lib]))),
-    ]),
+    ...LIBRARIES.flatMap((lib) =>
+      totals[lib].length === 0
+        ? ["—", "—"]
+        : [`**${hits(totals[lib]).length}/${totals[lib].length}**`, num(mean(hits(totals[lib])))],
+    ),
   ]);
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
+  zodFastCheck(); // installed, whether or not a schema row ran: the header names its versions
+  const zfcVersion = (name) => createRequire(`${ZOD_FAST_CHECK}package.json`)(`${name}/package.json`).version;
+  const zfcVersions = `${zfcVersion("zod-fast-check")} (zod ${zfcVersion("zod")}, fast-check ${zfcVersion("fast-check")})`;
   console.log(
     `bugs found by generation: ${MAX_EXAMPLES} examples, seeds 0..${opts.seeds - 1}, database off, no shrinking (node ${process.version})`,
   );
   console.log(`command: ${commandLine("bench:bugs", "bench/bugs.mjs")}\n`);
   console.log(
     table(
-      ["bug", "Shrinkscope found", "mean examples to find", `fast-check ${fcVersion} found`, "mean examples to find"],
+      [
+        "bug",
+        "Shrinkscope found",
+        "mean examples to find",
+        `fast-check ${fcVersion} found`,
+        "mean examples to find",
+        `zod-fast-check ${zfcVersion("zod-fast-check")} found`,
+        "mean examples to find",
+      ],
       rows,
     ),
   );
+  console.log(`\nzod-fast-check ${zfcVersions}: the schema rows only (it derives arbitraries from zod 3 schemas).`);
+  reasons.forEach((why, i) => console.log(`Reason ${i + 1}: zod-fast-check threw "${why.replaceAll("\n", " ")}"`));
   const minimal = Object.fromEntries(LIBRARIES.map((lib) => [lib, measured[lib].outputs[0].runs[0].minimal]));
   if (opts.minimal) {
     // The minimal example each library printed most often over the seeds, and on how many.
     const mostCommon = (printed) => {
+      if (printed === undefined) return "—";
       const counts = new Map();
       for (const p of printed) if (p !== null) counts.set(p, (counts.get(p) ?? 0) + 1);
       const [best, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ["—", 0];
@@ -389,7 +464,7 @@ if (opts.child !== null) {
     console.log(
       `\nminimal examples, shrinking on (${MAX_EXAMPLES} examples, the same seeds): the one printed most often\n`,
     );
-    console.log(table(["bug", "Shrinkscope", `fast-check ${fcVersion}`], minimalRows));
+    console.log(table(["bug", "Shrinkscope", `fast-check ${fcVersion}`, `zod-fast-check ${zfcVersions}`], minimalRows));
   }
   if (opts.json)
     writeFileSync(

@@ -460,6 +460,42 @@ export const checks = [
     },
   },
   {
+    name: "extension: schema UI (a fromZod property runs from its lens, the panel shows the schema's output, Convert writes Member.parse of the input and the test fails)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      // The workspace has zod (the project's own, linked) and no shrinkscope: the .vsix's bundled engine runs it,
+      // shrinkscope/zod included.
+      const withZod = (server) => {
+        fs.mkdirSync(path.join(server.workspace, "node_modules"), { recursive: true });
+        fs.symlinkSync(path.join(REPO, "node_modules", "zod"), path.join(server.workspace, "node_modules", "zod"));
+      };
+      const { server, page } = await openInstalled(ctx, VALUES, { before: withZod });
+      await openFile(page, "member.test.ts", "fromZod");
+      const lenses = runLenses(page);
+      await lenses.first().waitFor({ timeout: 60_000 });
+      await lenses.first().click();
+      const panel = panelOf(page);
+      // The schema's output: `joined` is the Date its transform made, every other field at its simplest, age 65.
+      const minimal = '{ email: "0@0.AA", age: 65, plan: "basic", joined: new Date("0000-02-29T00:00:00.000Z") }';
+      await panel.locator(".repro", { hasText: "age: 65" }).waitFor({ timeout: 90_000 });
+      const repro = (await panel.locator(".repro").first().innerText()).replace(/\s+/g, " ").trim();
+      if (repro !== minimal) throw new Error(`the panel's minimal example is ${repro}, not ${minimal}`);
+      ctx.log(`panel repro: ${repro}`);
+      await ctx.screenshot(page, "panel-schema", { keep: "panel-schema.png" });
+      await convertAt(ctx, page, 'test("members under 65 pay the full price"');
+      const file = path.join(server.workspace, "member.test.ts");
+      const text = await saveAndRead(page, file);
+      const converted = insertedTest(text, 'test("members under 65 pay the full price (regression');
+      // The schema parses the input again (the date as the string its transform takes), so the test re-validates.
+      const line = 'const member = Member.parse({ email: "0@0.AA", age: 65, plan: "basic", joined: "0000-02-29" });';
+      if (!converted.includes(line)) throw new Error(`the converted test lacks ${line}:\n${converted}`);
+      console.log(`    converted test, as saved:\n${converted.replace(/^/gm, "      ")}`);
+      const out = runConverted(server.workspace, file);
+      if (!/0@0\.AA is 65: a senior/.test(out)) throw new Error(`the converted test failed otherwise:\n${out}`);
+      ctx.log("the converted test fails with the property's own assertion");
+    },
+  },
+  {
     name: "extension: machine UI (Run property on a machine, the Steps view shows the minimal steps, Convert writes a test that fails with the invariant)",
     timeoutMs: 300_000,
     async run(ctx) {

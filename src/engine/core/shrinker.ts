@@ -1407,6 +1407,16 @@ export class Shrinker {
       }
     }
     v = current();
+    if (Number.isFinite(v) && !Number.isInteger(v)) {
+      // Below 1, the truncation and every rounding land on 0, which may pass or be out of bounds: the few
+      // simplest floats themselves, in order (`x ≠ 1` over positive floats ends on 2, not on a subnormal).
+      const index = choiceToIndex("float", v, c);
+      for (let k = 1n; k <= SMALL_VALUES && k < index; k++) {
+        const w = choiceFromIndex("float", k, c) as number;
+        if (permitted("float", w, c) && (yield* this.replaceAll(at, w))) break;
+      }
+    }
+    v = current();
     if (!Number.isInteger(v)) return;
     if (Math.abs(v) > Number.MAX_SAFE_INTEGER) {
       // Huge integral floats: halve the magnitude as often as still fails (findInteger over the exponent).

@@ -160,6 +160,24 @@ test("minimise choices: each value to the boundary of the failure", () => {
   assert.deepEqual(h.pass("minimise choices"), [10, "0", 3]);
 });
 
+test("minimise choices: a float below 1 whose truncation passes tries the simplest floats (was a subnormal on half the seeds)", () => {
+  // Directly: from a subnormal, the truncation (0) and every rounding (0) pass; 2 is the simplest that fails.
+  const h = harness(st.floats({ min: 0 }), (x) => x !== 0 && x !== 1, [3.4e-290]);
+  assert.equal(h.pass("minimise choices"), 2);
+  // Through a whole run, as a user meets it (a positive float other than 1; a rectangle that is not a square).
+  for (let seed = 0; seed < 30; seed++) {
+    const f = failure(() =>
+      check(
+        property(st.floats({ min: Number.MIN_VALUE, allowInfinity: false }), (x) => {
+          if (x !== 1) throw new Error("not 1");
+        }),
+        { seed, database: null },
+      ),
+    );
+    assert.equal(f.repro, "2", `seed ${seed}`);
+  }
+});
+
 test("sort siblings: puts list elements in simplest-first order", () => {
   const h = harness(st.lists(ints), (xs) => xs.join() !== [...xs].reverse().join(), listChoices([1], [0]));
   assert.deepEqual(h.pass("sort siblings"), [0, 1]);
