@@ -424,15 +424,25 @@ function stringOf(s: Record<string, unknown>, pointer: string): Shape {
   }
   const formats: string[] = [];
   if (s.format !== undefined) {
-    if (typeof s.format !== "string" || !isKnownFormat(s.format))
+    if (typeof s.format === "string" && isKnownFormat(s.format)) formats.push(s.format);
+    // A format this bridge does not know is an annotation where a pattern says what the string is (zod's
+    // toJSONSchema writes both: `format: "cuid"` beside the cuid pattern); alone, drawing any string would
+    // silently ignore what the schema means.
+    else if (typeof s.format !== "string" || !hasPattern(s))
       fail(
         `${pointer}/format`,
         `the format ${JSON.stringify(s.format)} is not supported (supported: ${KNOWN_FORMATS.join(", ")}; give a strategy for it in overrides)`,
       );
-    formats.push(s.format);
   }
   const shape: StringShape = { kind: "string", minLength, maxLength, patterns, formats };
   return shape;
+}
+
+/** Whether a pattern constrains the string: beside the format, or in one of the schema's `allOf`. */
+function hasPattern(s: Record<string, unknown>): boolean {
+  const patterned = (x: unknown): boolean =>
+    x !== null && typeof x === "object" && typeof (x as { pattern?: unknown }).pattern === "string";
+  return patterned(s) || (Array.isArray(s.allOf) && s.allOf.some(patterned));
 }
 
 function arrayOf(r: Reading, s: Record<string, unknown>, pointer: string, path: string): Shape {

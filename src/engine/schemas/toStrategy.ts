@@ -16,7 +16,7 @@ import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from ".
 import { formatCheck, formatStrategy } from "./formats.ts";
 import { intersect } from "./intersect.ts";
 import { codePoints, jsonEqual, matches, valueShapeOf } from "./matches.ts";
-import { patternRegExp, patternTest } from "./patterns.ts";
+import { affixPattern, patternRegExp, patternTest } from "./patterns.ts";
 
 /** Recursive references one value may expand before its containers close. */
 const BUDGET = 25;
@@ -206,7 +206,9 @@ function stringStrategy(s: StringShape): Strategy<string> {
   const [first, ...otherFormats] = s.formats;
   let base: Strategy<string>;
   let patterns = s.patterns;
+  const affixes = affixPattern(s.patterns);
   if (first !== undefined) base = formatStrategy(first);
+  else if (affixes !== undefined) base = st.fromRegex(patternRegExp(affixes));
   else if (s.patterns.length > 0) {
     base = st.fromRegex(patternRegExp(s.patterns[0]));
     patterns = s.patterns.slice(1);
