@@ -29,6 +29,7 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { remembered } from "../util/remembered.ts";
 
 export type KeyKind = "property" | "find";
 
@@ -46,9 +47,7 @@ const bases = new Map<string, KeyBase>();
 /** Occurrence scope → call sites in the order first seen. */
 const sites = new Map<string, string[]>();
 
-function hash(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
-}
+const hash = remembered((text: string): string => createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16));
 
 function occurrence(scope: string, site: string): number {
   let seen = sites.get(scope);
@@ -64,12 +63,30 @@ function occurrence(scope: string, site: string): number {
 /** The first stack frame outside the engine: file and position of the property()/find() call. */
 function callSite(): { file: string; site: string } {
   const stack = new Error().stack?.split("\n").slice(1) ?? [];
-  const frame = stack.find((l) => !/[\\/](src[\\/]engine|dist[\\/]engine)/.test(l) && !l.includes("node:internal"));
-  const m = frame?.match(/\(?((?:file:\/\/)?[^()]+?):(\d+):(\d+)\)?$/);
-  if (m === undefined || m === null) return { file: "<unknown>", site: "<unknown>" };
-  const file = normaliseFile(m[1]!.replace(/^\s*at\s+/, ""));
-  return { file, site: `${file}:${m[2]}:${m[3]}` };
+  const frame = stack.find((l) => !ENGINE_FRAME.test(l) && !l.includes("node:internal"));
+  const at = frame === undefined ? undefined : framePosition(frame);
+  if (at === undefined) return { file: "<unknown>", site: "<unknown>" };
+  const file = fileOf(`${process.cwd()}\0${at.file}`);
+  return { file, site: `${file}:${at.line}:${at.column}` };
 }
+
+const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)/;
+const LINE_COLUMN = /:(\d+):(\d+)\)?$/;
+
+/**
+ * A stack line's file, line and column: `at f (file:///a/b.ts:3:7)` or `at /a/b.ts:3:7`. The file is what
+ * stands before `:line:column` after the last parenthesis (a path holding one keeps only its end, as before).
+ */
+export function framePosition(frame: string): { file: string; line: string; column: string } | undefined {
+  const m = LINE_COLUMN.exec(frame);
+  if (m === null) return undefined;
+  const before = frame.slice(0, m.index);
+  const file = before.slice(Math.max(before.lastIndexOf("("), before.lastIndexOf(")")) + 1).replace(/^\s*at\s+/, "");
+  return file === "" ? undefined : { file, line: m[1]!, column: m[2]! };
+}
+
+/** `normaliseFile` of a stack's file under a working folder, given as `<cwd>\0<raw>`. */
+const fileOf = remembered((cwdAndRaw: string): string => normaliseFile(cwdAndRaw.slice(cwdAndRaw.indexOf("\0") + 1)));
 
 /** Relative to the working folder with `/` separators (ESM stacks say file://, CJS ones a path). */
 function normaliseFile(raw: string): string {

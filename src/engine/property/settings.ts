@@ -4,6 +4,7 @@
  * layer on top (runnerLayer.ts) are found by the caller and handed in.
  */
 import { createHash } from "node:crypto";
+import { remembered } from "../util/remembered.ts";
 import * as path from "node:path";
 import type { ExampleDatabase } from "../databases/exampleDatabase.ts";
 import { DirectoryDatabase } from "../databases/directory.ts";
@@ -243,9 +244,7 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
     invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
 
-function hashSeed(key: string): number {
-  return createHash("sha256").update(key).digest().readUInt32LE(0);
-}
+const hashSeed = remembered((key: string): number => createHash("sha256").update(key).digest().readUInt32LE(0));
 
 /**
  * SHRINKSCOPE_SHARD=i/n (1 ≤ i ≤ n): n machines running the same properties derandomised each start from a

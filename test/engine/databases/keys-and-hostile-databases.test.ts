@@ -18,7 +18,7 @@ import { InMemoryDatabase } from "../../../src/engine/databases/inMemory.ts";
 import { encodeChoices } from "../../../src/engine/databases/encoding.ts";
 import type { ExampleDatabase, StoredChoice } from "../../../src/engine/databases/exampleDatabase.ts";
 import { InvalidArgument } from "../../../src/engine/util/errors.ts";
-import { keyForRun, shapeOf, testNameFrom } from "../../../src/engine/property/key.ts";
+import { framePosition, keyForRun, shapeOf, testNameFrom } from "../../../src/engine/property/key.ts";
 import { check, find, property } from "../../../src/engine/property/property.ts";
 import { PropertyFailure } from "../../../src/engine/property/errors.ts";
 import type { Property } from "../../../src/engine/property/definition.ts";
@@ -270,6 +270,33 @@ describe("database keys", () => {
 });
 
 describe("the key's parts", () => {
+  it("a call site's file, line and column are read from each form of stack line (the key's file depends on it)", () => {
+    const cases: [string, ReturnType<typeof framePosition>][] = [
+      [
+        "    at Object.<anonymous> (file:///home/u/app/sum.test.mjs:5:3)",
+        { file: "file:///home/u/app/sum.test.mjs", line: "5", column: "3" },
+      ],
+      [
+        "    at file:///home/u/app/sum.test.mjs:12:10",
+        { file: "file:///home/u/app/sum.test.mjs", line: "12", column: "10" },
+      ],
+      [
+        "    at Suite.<anonymous> (/home/u/app/test/sum.test.js:7:21)",
+        { file: "/home/u/app/test/sum.test.js", line: "7", column: "21" },
+      ],
+      ["    at C:\\work\\app\\sum.test.ts:3:1", { file: "C:\\work\\app\\sum.test.ts", line: "3", column: "1" }],
+      [
+        "    at async t (/home/u/app/a b/sum.test.ts:1:2)",
+        { file: "/home/u/app/a b/sum.test.ts", line: "1", column: "2" },
+      ],
+      // A folder with parentheses in its name keeps only what follows the last one, as the key always had.
+      ["    at f (/home/u/My (1)/sum.test.ts:4:5)", { file: "/sum.test.ts", line: "4", column: "5" }],
+      ["    at async Promise.all (index 0)", undefined],
+      ["    at new Promise (<anonymous>)", undefined],
+    ];
+    for (const [line, want] of cases) assert.deepEqual(framePosition(line), want, line);
+  });
+
   it("test names: mocha's this, node:test's t, vitest's task with its suites, jest's expect state", () => {
     assert.equal(testNameFrom({ test: { fullTitle: () => "outer inner" } }, []), "outer inner");
     assert.equal(testNameFrom(undefined, [{ name: "inner", fullName: "outer > inner" }]), "outer > inner");
