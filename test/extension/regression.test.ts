@@ -202,7 +202,7 @@ test("the regression test's name is a literal that any test name round-trips thr
 // ─────────────────────────── Convert counterexample to test: which argument is the body ───────────────────────────
 
 /** The regression test Convert writes for the first property in `source` (without the blank line before it), or undefined when none is offered. */
-function convert(source: string, repro: string, fileName = "a.test.ts"): string | undefined {
+function convert(source: string, repro: string | Presentation, fileName = "a.test.ts"): string | undefined {
   const [t] = discoverProperties(source, { fileName });
   assert.ok(t?.propertyCall, "the property is discovered");
   const testLineStart = source.lastIndexOf("\n", t.range.start - 1) + 1;
@@ -215,7 +215,7 @@ function convert(source: string, repro: string, fileName = "a.test.ts"): string 
     name: t.path[t.path.length - 1]!,
     testLineStart,
     insertAt: t.insertAfter.offset,
-    presentation: args(repro),
+    presentation: typeof repro === "string" ? args(repro) : repro,
   });
   return ins?.text.replace(/^(\r?\n)+/, "");
 }
@@ -1265,6 +1265,20 @@ test("a fromZod argument is converted to Schema.parse of the input the schema tr
   assert.match(output, /retired at 65/);
 });
 
+/** The PropertyFailure a synchronous check throws. */
+function caught(run: () => unknown): engine.PropertyFailure {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof engine.PropertyFailure) return e;
+    throw e;
+  }
+  assert.fail("the property fails");
+}
+
+/** A failure whose arguments a schema parsed: the engine gives the input of each (null for the others). */
+const parsed = (text: string, ...inputs: (string | null)[]): Presentation => ({ kind: "arguments", text, inputs });
+
 test("a fromZod argument without a transform is parsed from its value; bound to a const, with options, or under a namespace too", () => {
   const src = lines(
     'import { fromZod } from "shrinkscope/zod";',
@@ -1275,7 +1289,7 @@ test("a fromZod argument without a transform is parsed from its value; bound to 
     "}));",
   );
   assert.equal(
-    convert(src, "{ age: 18 }, 0"),
+    convert(src, parsed("{ age: 18 }, 0", "{ age: 18 }", null)),
     lines(
       'test("adults (regression: minimal counterexample)", () => {',
       "  const u = schemas.User.parse({ age: 18 });",
@@ -1286,12 +1300,14 @@ test("a fromZod argument without a transform is parsed from its value; bound to 
   );
   // A named body gets the parse as its argument.
   assert.match(
-    convert(src.replace(/\(u, n\) => \{\n.*\n\}/, "check"), "{ age: 18 }, 0") ?? "",
+    convert(src.replace(/\(u, n\) => \{\n.*\n\}/, "check"), parsed("{ age: 18 }, 0", "{ age: 18 }", null)) ?? "",
     /check\(schemas\.User\.parse\(\{ age: 18 \}\), 0\);/,
   );
 });
 
 test("a schema the new test would not see, a fromZod that is not ours, or a mapped one stays a literal", () => {
+  const literal = /const u = \{ age: 18 \};/;
+  const given = parsed("{ age: 18 }", "{ age: 18 }");
   const inside = lines(
     'import { fromZod } from "shrinkscope/zod";',
     'test("adults", () => {',
@@ -1299,17 +1315,109 @@ test("a schema the new test would not see, a fromZod that is not ours, or a mapp
     "  check(property(fromZod(User), (u) => { assert.ok(u.age < 18); }));",
     "});",
   );
-  assert.match(convert(inside, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
+  assert.match(convert(inside, given) ?? "", literal);
   const notOurs = lines(
     'import { fromZod } from "zod-fast-check";',
     "const User = z.object({ age: z.int() });",
     'test("adults", property(fromZod(User), (u) => { assert.ok(u.age < 18); }));',
   );
-  assert.match(convert(notOurs, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
-  const mapped = lines(
+  assert.match(convert(notOurs, given) ?? "", literal);
+  for (const strategy of ["fromZod(User).map((u) => u)", "ages", "ages2", "fromZod(this.User)"]) {
+    const src = lines(
+      'import { fromZod } from "shrinkscope/zod";',
+      "const User = z.object({ age: z.int() });",
+      "const ages = fromZod(User)!.map((u) => u);",
+      "const ages2 = fromZod(User)?.map((u) => u);",
+      `test("adults", property(${strategy}, (u) => { assert.ok(u.age < 18); }));`,
+    );
+    assert.match(convert(src, given) ?? "", literal, strategy);
+  }
+});
+
+test("Convert parses only what the engine says a schema parsed: invalid mode and explicit examples stay literals (was User.parse of a value it rejects)", () => {
+  // The engine's own presentations, from real runs.
+  const User = z.object({ age: z.int().min(18) });
+  const invalid = caught(() =>
+    engine.check(
+      engine.property(fromZod(User, { invalid: true }), (u) => {
+        assert.ok((u as { age?: unknown }).age !== undefined, "no age");
+      }),
+      { database: null, seed: 1 },
+    ),
+  );
+  assert.equal(invalid.presentation.kind === "arguments" ? invalid.presentation.inputs : "steps", undefined);
+  const explicit = caught(() =>
+    engine.check(
+      engine.property(fromZod(User), (u) => {
+        assert.ok(u.age < 70, "too old");
+      }),
+      { database: null, seed: 1, examples: [[{ age: 70 }]] },
+    ),
+  );
+  assert.deepEqual(explicit.presentation, { kind: "arguments", text: "{ age: 70 }" });
+  const src = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const User = z.object({ age: z.int().min(18) });",
+    'test("adults", property(fromZod(User, { invalid: true }), (u) => { assert.ok(u.age !== undefined); }));',
+  );
+  assert.match(convert(src, invalid.presentation) ?? "", /const u = \{\};/);
+  assert.match(convert(src, explicit.presentation) ?? "", /const u = \{ age: 70 \};/);
+  // A generated case of the same property is parsed again.
+  const generated = caught(() =>
+    engine.check(
+      engine.property(fromZod(User), (u) => {
+        assert.ok(u.age < 70, "too old");
+      }),
+      { database: null, seed: 1 },
+    ),
+  );
+  assert.deepEqual(generated.presentation, { kind: "arguments", text: "{ age: 70 }", inputs: ["{ age: 70 }"] });
+  assert.match(convert(src, generated.presentation) ?? "", /const u = User\.parse\(\{ age: 70 \}\);/);
+});
+
+test("where the name means another thing in the new test, or the body binds it, the argument stays a literal", () => {
+  const literal = /const u = \{ age: 18 \};/;
+  const given = parsed("{ age: 18 }", "{ age: 18 }");
+  const shadowed = lines(
     'import { fromZod } from "shrinkscope/zod";',
     "const User = z.object({ age: z.int() });",
-    'test("adults", property(fromZod(User).map((u) => u), (u) => { assert.ok(u.age < 18); }));',
+    "const users = fromZod(User);",
+    'describe("d", () => {',
+    "  const User = z.object({ age: z.string() });",
+    '  it("adults", property(users, (u) => { assert.ok(u.age < 18); }));',
+    "});",
   );
-  assert.match(convert(mapped, "{ age: 18 }") ?? "", /const u = \{ age: 18 \};/);
+  assert.match(convert(shadowed, given) ?? "", literal);
+  // The body's parameter or local named like the schema would be declared before the parse reads it.
+  for (const body of [
+    "(u, User) => { assert.ok(u.age < 18); }",
+    "(u) => { const User = 1; assert.ok(u.age < User); }",
+  ]) {
+    const src = lines(
+      'import { fromZod } from "shrinkscope/zod";',
+      "const User = z.object({ age: z.int() });",
+      `test("adults", property(fromZod(User), st.integers(), ${body}));`,
+    );
+    assert.match(convert(src, parsed("{ age: 18 }, 0", "{ age: 18 }", null)) ?? "", literal, body);
+  }
+  // A body that reads the schema itself is fine.
+  const reads = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const User = z.object({ age: z.int() });",
+    'test("adults", property(fromZod(User), (u) => { assert.ok(User.parse(u).age < 18); }));',
+  );
+  assert.match(convert(reads, given) ?? "", /const u = User\.parse\(\{ age: 18 \}\);/);
+  // `undefined` lets a default apply (the call form says so); a spread strategy argument shifts the positions.
+  const optional = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const Name = z.string().optional();",
+    'test("names", property(fromZod(Name), (s = "anon") => { assert.ok(s.length < 4); }));',
+  );
+  assert.doesNotMatch(convert(optional, parsed("undefined", "undefined")) ?? "", /Name\.parse/);
+  const spread = lines(
+    'import { fromZod } from "shrinkscope/zod";',
+    "const User = z.object({ age: z.int() });",
+    'test("adults", property(...none, fromZod(User), st.integers(), (u, n) => { assert.ok(u.age + n < 18); }));',
+  );
+  assert.doesNotMatch(convert(spread, parsed("{ age: 18 }, 0", "{ age: 18 }", null)) ?? "", /parse/);
 });

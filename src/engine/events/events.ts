@@ -71,9 +71,9 @@ export type Presentation =
       /** When the explain phase found some arguments free: each argument, marked (otherwise absent). */
       readonly args?: readonly ExplainedArgument[];
       /**
-       * For an argument that is an input parsed by a schema (fromZod), that input printed as TypeScript where it
-       * prints otherwise than the value (a transform, a default), for a regression test that parses it again;
-       * null for the other arguments. Absent when there is none.
+       * For each argument that is an input parsed by a schema (fromZod), that input printed as TypeScript (the
+       * value itself may be a transform's output), for a regression test that parses it again; null for the other
+       * arguments. Absent when no argument is one.
        */
       readonly inputs?: readonly (string | null)[];
     }

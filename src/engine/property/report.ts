@@ -134,7 +134,7 @@ export function report(
       explained,
       seed,
       error,
-      notes: inputs === undefined ? tc.notes : [...tc.notes, ...inputNotes(inputs)],
+      notes: inputs === undefined ? tc.notes : [...tc.notes, ...inputNotes(inputs, args)],
       draws: tc.interactiveDraws.map((d) => ({ ...d, printed: printedDraws.get(d) })),
       saved: engine.settings.database !== null && !result.explicit,
       generating,
@@ -211,8 +211,10 @@ function drawAgain(strategies: readonly Strategy<unknown>[], tc: TestCase, maxCh
 }
 
 /**
- * For each argument whose value is an input parsed (fromZod), that input printed, where it prints otherwise than
- * the value (a transform, a default); null for the others; undefined when there is none.
+ * For each argument whose value is an input parsed (fromZod), that input printed; null for the others; undefined
+ * when there is none. It is given even where it prints as the value does: it says which arguments a schema
+ * parsed, which the editor's Convert parses again — and only those (not an explicit example, not invalid mode's
+ * values, which no parse made).
  */
 function printedInputs(
   def: PropertyDefinition,
@@ -232,18 +234,13 @@ function printedInputs(
   } catch {
     return undefined;
   }
-  const printed = def.strategies.map((s, i) => {
-    if (inputsOf(s) === undefined) return null;
-    const input = printArgs([inputs[i]]);
-    return input === printArgs([args[i]]) ? null : input;
-  });
-  return printed.some((p) => p !== null) ? printed : undefined;
+  return def.strategies.map((s, i) => (inputsOf(s) === undefined ? null : printArgs([inputs[i]])));
 }
 
-/** The report's note for each printed input. */
-function inputNotes(inputs: readonly (string | null)[]): string[] {
+/** The report's note for each input that prints otherwise than its argument (a transform, a default). */
+function inputNotes(inputs: readonly (string | null)[], args: readonly unknown[]): string[] {
   return inputs.flatMap((input, i) =>
-    input === null
+    input === null || input === printArgs([args[i]])
       ? []
       : [`${inputs.length === 1 ? "the argument" : `argument ${i + 1}`} is the schema's output for the input ${input}`],
   );
