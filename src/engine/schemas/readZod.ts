@@ -7,8 +7,8 @@
  * Checks become choices where zod's meaning is a constraint the strategies draw: number bounds (inclusive or
  * not), integers, multiples; bigint and date bounds; sizes of arrays, sets and maps; string formats with the
  * pattern zod itself checks (drawn by walking that regex). What zod decides by code — `refine`, `superRefine`,
- * string lengths (UTF-16 units, not code points), `trim` and case checks, `url` — is a predicate: the schema at
- * that place parses the value drawn there, so a rejection costs that place a retry, not the whole value.
+ * string lengths (counted as the user's zod counts them), `trim` and case checks, `url` — is a predicate: the
+ * schema at that place parses the value drawn there, so a rejection costs that place a retry, not the whole value.
  *
  * Each place has a path (`.user.email`, `.tags[]`) for overrides and for errors: a kind the bridge cannot
  * generate is an InvalidArgument naming it and its path.
@@ -185,7 +185,7 @@ function stringOf(schema: ZodLike, def: ZodDef, path: string): Shape {
     switch (c.check) {
       case "min_length":
         minLength = Math.max(minLength, c.minimum as number);
-        partial = true; // zod counts UTF-16 units, the strategy code points: checked
+        partial = true; // the strategy counts code points; zod's own count decides: checked
         break;
       case "max_length":
         maxLength = Math.min(maxLength ?? Infinity, c.maximum as number);
