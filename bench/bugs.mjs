@@ -230,13 +230,20 @@ const bugs = [
 const runsBug = (library, bug) => library !== "zod-fast-check" || bug.zodFastCheck !== undefined;
 
 /** zod-fast-check, its zod 3 and its fast-check 3, loaded from their own folder (installed there if need be). */
+let zodFastCheckModules;
 function zodFastCheck() {
+  if (zodFastCheckModules !== undefined) return zodFastCheckModules;
   if (!existsSync(`${ZOD_FAST_CHECK}node_modules/zod-fast-check`)) {
     const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: ZOD_FAST_CHECK, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`npm ci in bench/zod-fast-check failed:\n${r.stderr}`);
   }
   const require = createRequire(`${ZOD_FAST_CHECK}package.json`);
-  return { zfc: require("zod-fast-check").ZodFastCheck, z3: require("zod").z, fc3: require("fast-check") };
+  zodFastCheckModules = {
+    zfc: require("zod-fast-check").ZodFastCheck,
+    z3: require("zod").z,
+    fc3: require("fast-check"),
+  };
+  return zodFastCheckModules;
 }
 
 /** The property of `bug` as the fast-check flavour `library` writes it: fast-check 4's or zod-fast-check's. */

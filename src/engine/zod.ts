@@ -10,6 +10,7 @@ import { SchemaRoot, strategyOf } from "./schemas/toStrategy.ts";
 import { checkOverridesUsed, readingErrors, readOptions } from "./schemas/overrides.ts";
 import { invalidStrategy } from "./schemas/invalid.ts";
 import { Parsed } from "./schemas/parsed.ts";
+import type { ParseResult } from "./schemas/parsed.ts";
 
 const API = "fromZod";
 
@@ -56,8 +57,8 @@ export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<unknow
   const shape = read.kind === "ref" ? readingErrors(API, read.target) : read;
   checkOverridesUsed(API, overrides, reading.used);
   if (shape.kind === "never") throw new InvalidArgument(`${API}: the schema admits no value: ${shape.why}`);
-  const parse = (v: unknown) =>
-    (schema as unknown as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(v);
+  const parse = (v: unknown): ParseResult<unknown> =>
+    (schema as unknown as { safeParse(v: unknown): ParseResult<unknown> }).safeParse(v);
   if (invalid) {
     const bad = invalidStrategy(shape);
     if (bad === undefined) throw new InvalidArgument(`${API}: invalid: the schema has no constraint to break`);
@@ -67,12 +68,5 @@ export function fromZod<S>(schema: S, options?: FromZodOptions): Strategy<unknow
   const input = new SchemaRoot(strategyOf(shape));
   // Parsed by the schema: its output, and only inputs it accepts (what a refinement far from where it sits rejects).
   // The report prints the input too, for a regression test that parses it again.
-  return new Parsed(
-    input,
-    (v) => {
-      const r = parse(v);
-      return r.success ? { ok: true, value: r.data } : { ok: false };
-    },
-    `${API}: the schema's parse`,
-  );
+  return new Parsed(input, parse, `${API}: the schema's parse`);
 }

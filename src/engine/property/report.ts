@@ -222,11 +222,12 @@ function printedInputs(
   args: readonly unknown[],
   maxChoices: number,
 ): (string | null)[] | undefined {
-  if (tc.explicitArgs !== undefined || !def.strategies.some((s) => inputsOf(s) !== undefined)) return undefined;
+  const given = def.strategies.map(inputsOf);
+  if (tc.explicitArgs !== undefined || given.every((g) => g === undefined)) return undefined;
   const inputs: unknown[] = [];
   try {
     drawAgain(
-      def.strategies.map((s) => inputsOf(s) ?? s),
+      given.map((g, i) => g ?? def.strategies[i]!),
       tc,
       maxChoices,
       inputs,
@@ -234,7 +235,7 @@ function printedInputs(
   } catch {
     return undefined;
   }
-  return def.strategies.map((s, i) => (inputsOf(s) === undefined ? null : printArgs([inputs[i]])));
+  return given.map((g, i) => (g === undefined ? null : printArgs([inputs[i]])));
 }
 
 /** The report's note for each input that prints otherwise than its argument (a transform, a default). */

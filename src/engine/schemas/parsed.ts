@@ -6,8 +6,8 @@ import { Strategy } from "./engine.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { INPUTS } from "../strategies/inputs.ts";
 
-/** What a parse gives: the value, or that the input is rejected. */
-export type ParseResult<O> = { readonly ok: true; readonly value: O } | { readonly ok: false };
+/** What a parse gives (zod's `safeParse` shape): the value, or that the input is rejected. */
+export type ParseResult<O> = { readonly success: boolean; readonly data?: O };
 
 export class Parsed<I, O> extends Strategy<O> {
   /** Each accepted input with its value. */
@@ -18,8 +18,8 @@ export class Parsed<I, O> extends Strategy<O> {
     super(undefined);
     this.#pairs = input
       .map((v): readonly [I, ParseResult<O>] => [v, parse(v)])
-      .filter((p) => p[1].ok, label)
-      .map(([v, r]) => [v, (r as { readonly value: O }).value] as const);
+      .filter((p) => p[1].success, label)
+      .map(([v, r]) => [v, r.data as O] as const);
   }
 
   protected doDraw(tc: TestCase): O {

@@ -27,6 +27,14 @@ const SUFFIX = new RegExp(String.raw`^(?:\.\*)?(${LITERAL})\$$`);
 const CONTAINS = new RegExp(`^(${LITERAL})$`);
 
 /**
+ * One pattern for a string with a fixed prefix, parts in order and a suffix, any text between: `^ab.*@.*yz$`.
+ * Each piece is a pattern source already (an escaped literal); `between` is what may stand between them.
+ */
+export function affixes(prefix: string, parts: readonly string[], suffix: string, between: string): string {
+  return `^${prefix}${between}${parts.map((p) => p + between).join("")}${suffix}$`;
+}
+
+/**
  * Patterns that each only fix a prefix (`^ab.*`), a suffix (`.*yz$`) or a part (`@`) — what zod's toJSONSchema
  * writes for startsWith, endsWith and includes — as one pattern to draw from: `^ab.*@.*yz$` (strings where the
  * parts overlap, `"ab"` for `^a` and `b$`, are not drawn). Undefined when any is another kind of pattern, or two
@@ -38,16 +46,16 @@ export function affixPattern(patterns: readonly string[]): string | undefined {
   let suffix: string | undefined;
   const parts: string[] = [];
   for (const p of patterns) {
-    const m = PREFIX.exec(p) ?? undefined;
-    const n = m === undefined ? (SUFFIX.exec(p) ?? undefined) : undefined;
-    if (m !== undefined) {
+    const pre = PREFIX.exec(p);
+    const suf = pre === null ? SUFFIX.exec(p) : null;
+    if (pre !== null) {
       if (prefix !== undefined) return undefined;
-      prefix = m[1];
-    } else if (n !== undefined) {
+      prefix = pre[1];
+    } else if (suf !== null) {
       if (suffix !== undefined) return undefined;
-      suffix = n[1];
+      suffix = suf[1];
     } else if (CONTAINS.test(p)) parts.push(p);
     else return undefined;
   }
-  return `^${prefix ?? ""}.*${parts.map((p) => `${p}.*`).join("")}${suffix ?? ""}$`;
+  return affixes(prefix ?? "", parts, suffix ?? "", ".*");
 }

@@ -18,6 +18,7 @@ import type { Strategy } from "./engine.ts";
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from "./shape.ts";
 import { ANY, never } from "./shape.ts";
 import { checkedNumber, intersect, union } from "./intersect.ts";
+import { affixes } from "./patterns.ts";
 
 const API = "fromZod";
 
@@ -225,12 +226,8 @@ function stringOf(schema: ZodLike, def: ZodDef, path: string): Shape {
   if (maxLength !== undefined && maxLength < minLength)
     return never(`${path || "the root"}: its minimum length is over its maximum`);
   // startsWith, endsWith and includes as one pattern to draw from: the prefix, the parts, the suffix, text between.
-  if (prefix !== "" || suffix !== "" || includes.length > 0) {
-    const any = "[\\s\\S]*";
-    patterns.unshift(
-      `^${escapeRegExp(prefix)}${any}${includes.map((p) => escapeRegExp(p) + any).join("")}${escapeRegExp(suffix)}$`,
-    );
-  }
+  if (prefix !== "" || suffix !== "" || includes.length > 0)
+    patterns.unshift(affixes(escapeRegExp(prefix), includes.map(escapeRegExp), escapeRegExp(suffix), "[\\s\\S]*"));
   // A format's own pattern is what the string is drawn from (zod's email, uuid, iso datetime …): first.
   const all = formatPattern !== undefined ? [formatPattern.source, ...patterns] : patterns;
   const shape: StringShape = { kind: "string", minLength, maxLength, patterns: all, formats };
