@@ -33,15 +33,10 @@
 //   folder, their processes interleaved; prints each one's median rate and the median (and range) of the ratio
 //   of the runs paired in each round — what to read on a noisy machine, where single rates move ±30%. --cpu: rates
 //   per second of the child's CPU time instead of wall time (steadier while something else runs on the machine).
-// What the DataTree costs: node bench/throughput.mjs --without-tree [--cpu] [--procs N] [--property …] [--mode …]
-//   fast-check, the working tree's engine, and the same engine with the generate phase's DataTree taken out
-//   (its cases neither steered by the tree nor recorded in it: patched at bundle time, see WITHOUT_TREE) —
-//   each one's median rate and its ratio to fast-check. Not a contender: without the tree nothing stops
-//   duplicates and nothing knows when a small space is exhausted; it shows what the rest of the engine costs.
 //   Profile one contender: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/throughput.mjs --child shrinkscope list warm,
 //   then node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile to map hotspots back to src/engine.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -368,79 +363,6 @@ async function bundleEngines(ref, dir) {
   return files;
 }
 
-/**
- * The engine with the generate phase's DataTree taken out: a generated case gets no cursor (no steering, no
- * walk) and is not recorded (engine.ts, textual patches; the bench stops with an error when they no longer
- * apply rather than measure something else).
- */
-const WITHOUT_TREE = [
-  [
-    "new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore)",
-    "new TestCase(NO_CHOICES, this.random, s.maxChoices, null, spanStore)",
-  ],
-  [
-    "if (!tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)",
-    'if (origin !== "generate" && !tc.cut && this.tree.insert(tc.data, tc.base, tc.choiceCount, conclusion, tc.cursor, null, call)',
-  ],
-];
-
-async function withoutTree(argv) {
-  const { build } = await import("esbuild");
-  const root = fileURLToPath(new URL("..", import.meta.url));
-  const dir = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-without-tree-"));
-  try {
-    const files = { with: path.join(dir, "with.mjs"), without: path.join(dir, "without.mjs") };
-    const options = { ...bundleOptions(root), entryPoints: [path.join(root, "src/engine/index.ts")] };
-    const patch = {
-      name: "without-tree",
-      setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]core[\\/]engine\.ts$/ }, (args) => {
-          let text = readFileSync(args.path, "utf8");
-          for (const [from, to] of WITHOUT_TREE) {
-            if (!text.includes(from))
-              throw new Error(
-                `--without-tree: engine.ts no longer contains ${JSON.stringify(from)}; update WITHOUT_TREE in bench/throughput.mjs`,
-              );
-            text = text.replace(from, to);
-          }
-          return { contents: text, loader: "ts" };
-        });
-      },
-    };
-    await build({ ...options, outfile: files.with });
-    await build({ ...options, outfile: files.without, plugins: [patch] });
-    const procs = Number(option(argv, "--procs") ?? 3);
-    const clock = argv.includes("--cpu") ? "cpu" : "wall";
-    const contenders = [
-      ["fast-check", "fast-check"],
-      ["shrinkscope", `engine=${files.with}`],
-      ["without the tree", `engine=${files.without}`],
-    ];
-    console.log(
-      `throughput without the DataTree (node ${process.version}): ${procs} rounds of one fresh process per contender; rates per second of ${clock === "cpu" ? "CPU time" : "wall time"}, medians`,
-    );
-    for (const shape of listOption(argv, "--property", SHAPES)) {
-      for (const mode of listOption(argv, "--mode", MODES)) {
-        const rates = contenders.map(() => []);
-        for (let p = 0; p < procs; p++) {
-          // The order rotating each round, as in the table.
-          for (let k = 0; k < contenders.length; k++) {
-            const c = (k + p) % contenders.length;
-            rates[c].push(measureInChild(contenders[c][1], shape, mode, clock));
-          }
-        }
-        const m = rates.map(median);
-        const cells = contenders.map(
-          ([name], k) => `${name} ${fmtRate(m[k])}/s${k === 0 ? "" : ` (${(m[k] / m[0]).toFixed(2)}x)`}`,
-        );
-        console.log(`  ${shape} ${mode}: ${cells.join(", ")}`);
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function against(argv, ref) {
   const dir = mkdtempSync(path.join(tmpdir(), "shrinkscope-bench-ab-"));
   try {
@@ -479,11 +401,6 @@ const argv = process.argv.slice(2);
 if (argv[0] === "--child") await child(argv[1], argv[2], argv[3], argv[4]);
 else if (option(argv, "--against") !== undefined) {
   await against(argv, option(argv, "--against")).catch((e) => {
-    console.error(e.message);
-    process.exit(2);
-  });
-} else if (argv.includes("--without-tree")) {
-  await withoutTree(argv).catch((e) => {
     console.error(e.message);
     process.exit(2);
   });

@@ -52,6 +52,7 @@ export class ChoiceData {
       case 3:
       case 4:
         (this.objects ??= [])[i] = value;
+        this.values[i] = NaN; // a string's slot holds its hash once made (core/fingerprints.ts), NaN until then
         break;
       default:
         this.values[i] = value as number;
@@ -100,6 +101,26 @@ export class ChoiceData {
       for (let i = 0; i < n; i++) objects[i] = from.objects[i];
     }
     this.length = n;
+  }
+
+  /** Append choices [from, from + n) of `source` after the ones held. */
+  append(source: ChoiceData, n: number, from = 0): void {
+    const at = this.length;
+    while (this.codes.length < at + n) this.grow();
+    const codes = this.codes;
+    const values = this.values;
+    const constraints = this.constraints;
+    for (let i = 0; i < n; i++) {
+      codes[at + i] = source.codes[from + i];
+      values[at + i] = source.values[from + i];
+      constraints[at + i] = source.constraints[from + i];
+    }
+    const objects = source.objects;
+    if (objects !== null) {
+      const into = (this.objects ??= []);
+      for (let i = 0; i < n; i++) if ((codes[at + i] & 7) >= 3) into[at + i] = objects[from + i];
+    }
+    this.length = at + n;
   }
 
   private grow(): void {

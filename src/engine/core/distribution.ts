@@ -17,6 +17,7 @@ import type {
 } from "../choice/types.ts";
 import { permitted, simplest } from "../choice/domain.ts";
 import { stringFromCharCodes } from "../util/strings.ts";
+import { noteString, unitsHash } from "./fingerprints.ts";
 import type { Random } from "../util/random.ts";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -264,6 +265,7 @@ function generateString(c: StringConstraints, r: Random): string {
     previous = cp;
   }
   const s = stringFromCharCodes(units);
+  noteString(s, unitsHash(units));
   // Let a long string's units go rather than keep them until the next string is generated.
   if (units.length > 4096) units.length = 0;
   return s;

@@ -26,7 +26,9 @@ import type { ChoiceNode, ChoiceValue } from "../choice/types.ts";
 import { compareNodes } from "../choice/order.ts";
 import { sameChoices } from "../choice/identity.ts";
 import { savedAtOf, type ExampleDatabase } from "../databases/exampleDatabase.ts";
-import type { Divergence } from "./datatree.ts";
+import type { Conclusion, Divergence } from "./datatree.ts";
+import type { ChoiceData } from "../choice/storage.ts";
+import { GenerationLog } from "./generationLog.ts";
 import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, Phase, Presentation, RunStatistics } from "../events/events.ts";
 import type { HealthCheck } from "./health.ts";
@@ -231,6 +233,8 @@ export class Engine {
     shrinks: 0,
   };
   private readonly eventCounts: Record<string, number> = {};
+  /** While generation records its cases in a log instead of the DataTree (generationLog.ts): the log. */
+  private log: GenerationLog | null = null;
   /** When the last targets event went out, and whether a rise since has not been sent. */
   private targetsSent = 0;
   private targetsHeld = false;
@@ -336,6 +340,12 @@ export class Engine {
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new CaseStore();
       const cursor = new TreeCursor(this.tree);
+      // A property whose choices all come from its arguments starts on the log (generationLog.ts).
+      // (Its first cases are kept small, below: their repeats say little about the space; see GenerationLog.repeatsAdd.)
+      // A watched run's cases on the log get the cursor too: it follows them (never steers), so recording them is cheap.
+      const watched = this.observer !== undefined;
+      const smallCases = Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
+      this.log = this.respan !== undefined ? new GenerationLog(cursor, smallCases) : null;
       // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
       let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
       // Targeting: halfway through (by valid examples), the target phase climbs what target() recorded so far.
@@ -346,13 +356,16 @@ export class Engine {
       const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
       const mutations = new Mutations();
       // Variations share storage too, two stores: a new one is never written into the one of the case it varies.
-      const variationStores = [new CaseStore(), new CaseStore()];
+      const variationStores: CaseStore[] = [];
       const mutationHost = {
         random: this.mutationRandom,
         // Through the DataTree cursor like a fresh case: a variation the tree has run is not run again (duplicate).
         run: (choices: readonly ChoiceValue[], base: TestCase) => {
+          if (variationStores.length === 0) variationStores.push(new CaseStore(), new CaseStore());
           const store = variationStores[variationStores[0].owner === base ? 1 : 0];
-          const tc = new TestCase(choices, null, s.maxChoices, cursor, store);
+          const log = this.log;
+          const tc = new TestCase(choices, null, s.maxChoices, log === null || watched ? cursor : null, store);
+          tc.seen = log;
           cursor.reset(tc.data);
           return this.execute(tc, "generate");
         },
@@ -363,7 +376,7 @@ export class Engine {
       // TestCase.growthLimit): a bug a small case shows is then found small, and shrinks in a few calls.
       let simplestFirst = true;
       let growthLimit = Infinity;
-      const smallUntil = explicitValid + Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
+      const smallUntil = explicitValid + smallCases;
       // Generated cases that the tree need not keep are not kept (DataTree.frugal): memory stays bounded.
       this.tree.frugal = true;
       while (more()) {
@@ -379,9 +392,11 @@ export class Engine {
           continue;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
+        const log = this.log;
         const tc = simplestFirst
           ? new TestCase(NO_CHOICES, null, s.maxChoices)
-          : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursor, spanStore);
+          : new TestCase(NO_CHOICES, this.random, s.maxChoices, log === null || watched ? cursor : null, spanStore);
+        if (!simplestFirst) tc.seen = log;
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
         else if (this.respan !== undefined) tc.spansOff = true;
@@ -399,6 +414,8 @@ export class Engine {
           simplestFirst = false;
           // Run without the cursor: what its filters accepted is remembered, so no later case runs it again by value.
           if (tc.filtered && !tc.duplicate) cursor.repeatsFiltered(tc.acceptedKey());
+          // It went into the tree; the log must know it too, so that a repeat of it is not called again.
+          if (!tc.duplicate && !tc.cut) log?.remember(tc);
           if (tc.status !== Status.Overrun) growthLimit = SMALL_GROWTH * Math.max(tc.choiceCount, 1);
         }
         if (targeting && tc.hasTargets && targets.observe(this.spanned(tc), false)) this.reportTargets(targets, false);
@@ -424,6 +441,10 @@ export class Engine {
           if (failure !== undefined || this.flaky !== null) break;
         }
       }
+      // A failure (found by a target climb, too) is shrunk with every case run in the tree; a pass drops the log.
+      if (failure !== undefined) this.stopLogging();
+      this.log?.release();
+      this.log = null;
       this.tree.frugal = false;
       if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);
@@ -676,6 +697,25 @@ export class Engine {
     };
   }
 
+  /** Record the log's cases in the tree and generate with the tree from here on (generationLog.ts). */
+  private stopLogging(): void {
+    const log = this.log;
+    if (log === null) return;
+    this.log = null;
+    log.replayInto(this.tree, (data, conclusion, call) => this.flakyLogged(data, conclusion, call));
+    log.release();
+  }
+
+  /** A logged case the tree found flaky as it was replayed into it: its arguments drawn again, the body not called. */
+  private flakyLogged(data: ChoiceData, conclusion: Conclusion, call: number): void {
+    const s = this.settings;
+    const choices = Array.from({ length: data.length }, (_, i) => data.value(i));
+    const tc = this.drawOnly?.(choices, this.random, s.maxChoices) ?? new TestCase(choices, null, s.maxChoices);
+    tc.status = conclusion.status;
+    tc.origin = conclusion.origin;
+    this.noteFlaky(tc, call);
+  }
+
   private noteFlaky(tc: TestCase, call: number): void {
     tc.own();
     if (this.flaky === null) this.flaky = { tc, call, divergence: this.tree.divergence as Divergence };
@@ -707,6 +747,17 @@ export class Engine {
     const st = this.stats;
     if (tc.duplicate) {
       st.duplicates++;
+      // Repeats that keep coming say the space is small: the tree steers generation from here on (generationLog.ts).
+      if (tc.seen !== null && tc.seen === this.log && this.log.repeatsAdd(tc.growthLimit !== Infinity))
+        this.stopLogging();
+      return tc;
+    }
+    const log = this.log;
+    if (log !== null && tc.seen === log && !tc.called && !tc.cut && tc.status !== Status.Interesting && log.known(tc)) {
+      // Rejected or over the budget again while drawing (the body was not called): a duplicate like any other.
+      tc.duplicate = true;
+      st.duplicates++;
+      if (log.repeatsAdd(tc.growthLimit !== Infinity)) this.stopLogging();
       return tc;
     }
     const call = ++this.calls;
@@ -723,6 +774,17 @@ export class Engine {
     if (tc.explicitArgs !== undefined) return tc;
     const observer = this.observer;
     const conclusion = conclusionOf(tc.status, tc.origin);
+    // Generation on the log (generationLog.ts), watched or not: the same cases run, the same repeats are skipped.
+    // Unwatched, the log keeps the case; watched, the tree does too (the panel draws it), and the log its fingerprint.
+    if (log !== null && tc.seen === log && !tc.cut) {
+      // The cases before a failure go into the tree first, in call order.
+      if (tc.status === Status.Interesting) this.stopLogging();
+      else if (observer === undefined) {
+        log.record(tc, conclusion, call);
+        if (log.full) log.forget();
+        return tc;
+      } else log.remember(tc);
+    }
     if (observer === undefined) {
       if (
         !tc.cut &&

@@ -39,6 +39,7 @@ import { generateChoice, generateInteger } from "./distribution.ts";
 import type { Random } from "../util/random.ts";
 import type { Presentation, SpanInfo } from "../events/events.ts";
 import { now } from "../util/clock.ts";
+import { notedStringHash } from "./fingerprints.ts";
 
 /** A labelled run of choices [start, end) drawn by one strategy call. */
 export interface Span {
@@ -49,6 +50,12 @@ export interface Span {
   readonly parent: number;
   /** Set when the strategy threw the span's draws away (a rejected filter attempt, a duplicate). */
   discarded: boolean;
+}
+
+/** What a case generated without the DataTree's cursor asks of the generation log (generationLog.ts). */
+export interface SeenCases {
+  /** Whether `tc`, its arguments drawn, is a case already run (or reached values a filter accepted before). */
+  repeats(tc: TestCase): boolean;
 }
 
 /** Thrown to unwind a test case that has concluded early (overrun or rejected); never seen by users. */
@@ -145,6 +152,12 @@ export class TestCase {
   explicitArgs: unknown[] | undefined = undefined;
   /** The arguments were drawn and the DataTree already had this exact case: the body was not called. */
   duplicate = false;
+  /**
+   * Set on a case generated on the log (generationLog.ts): the log that says whether its arguments draw a case
+   * already run, and records it once concluded. Such a case is not steered by the DataTree (in a watched run it
+   * has a cursor all the same, which follows it so that the tree records it cheaply).
+   */
+  seen: SeenCases | null = null;
   /** The body was called: a case a filter rejected or that overran while its arguments were drawn was not. */
   called = false;
   /**
@@ -392,6 +405,7 @@ export class TestCase {
     }
     if (code >= 3) this.countElements(code, constraints as BytesConstraints, i, (value as string | Uint8Array).length);
     this.data.push(kind, constraints as Constraints, value);
+    if (code === STRING_CODE) this.data.values[i] = notedStringHash(value as string);
     this.choiceCount = i + 1;
     this.advanceCursor(type, value);
     return value as ValueOf[T];
@@ -430,6 +444,7 @@ export class TestCase {
     const value = this.fitted("string", c, i, this.generate("string", c, random) as string) as string;
     this.countElements(STRING_CODE, c, i, value.length);
     this.data.push(STRING_CODE, c, value);
+    this.data.values[i] = notedStringHash(value);
     this.choiceCount = i + 1;
     this.advanceCursor("string", value);
     return value;
@@ -510,10 +525,13 @@ export class TestCase {
     if (cursor !== null && cursor.alive) cursor.advance(type, value);
   }
 
-  /** Whether drawing `value` next leads only to cases the DataTree has run (false without a live cursor). */
+  /**
+   * Whether drawing `value` next leads only to cases the DataTree has run (false without a live cursor, and for a
+   * case generated on the log: a watched run's cursor only follows, so that it draws what an unwatched one draws).
+   */
   private exhaustedBelow(type: ChoiceType, value: ChoiceValue): boolean {
     const cursor = this.cursor;
-    return cursor !== null && cursor.alive && cursor.leadsToExhausted(type, value);
+    return cursor !== null && this.seen === null && cursor.alive && cursor.leadsToExhausted(type, value);
   }
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */

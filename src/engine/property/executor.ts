@@ -182,8 +182,14 @@ export function makeExecutor(
       }
       drawn = true;
       const cursor = tc.cursor;
-      // The DataTree has run exactly this case, or a filter reached values already tested: do not call the body again.
-      if (cursor !== null && (cursor.atConclusion() || (tc.filtered && cursor.repeatsFiltered(tc.acceptedKey())))) {
+      // The DataTree (or the generation log) has run exactly this case, or a filter reached values already tested:
+      // do not call the body again.
+      const seen = tc.seen;
+      if (
+        seen !== null
+          ? seen.repeats(tc)
+          : cursor !== null && (cursor.atConclusion() || (tc.filtered && cursor.repeatsFiltered(tc.acceptedKey())))
+      ) {
         tc.duplicate = true;
         return;
       }

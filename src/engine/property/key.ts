@@ -60,10 +60,13 @@ function occurrence(scope: string, site: string): number {
 
 // ------------------------------------------------------------------------------------------------ call site
 
-/** The first stack frame outside the engine: file and position of the property()/find() call. */
-function callSite(): { file: string; site: string } {
-  const stack = new Error().stack?.split("\n").slice(1) ?? [];
-  const frame = stack.find((l) => !ENGINE_FRAME.test(l) && !l.includes("node:internal"));
+/**
+ * The first stack frame outside the engine: file and position of the property()/find() call. `api`, the engine
+ * function the user called: the frame of its caller is captured alone (formatting a whole stack was a tenth of a
+ * small property's setup); when that caller is the engine's own, the whole stack is read as before.
+ */
+function callSite(api: Function): { file: string; site: string } {
+  const frame = callerFrame(api) ?? outsideFrame(new Error().stack?.split("\n").slice(1) ?? []);
   const at = frame === undefined ? undefined : framePosition(frame);
   if (at === undefined) return { file: "<unknown>", site: "<unknown>" };
   const file = fileOf(`${process.cwd()}\0${at.file}`);
@@ -71,6 +74,27 @@ function callSite(): { file: string; site: string } {
 }
 
 const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)/;
+
+function outsideFrame(lines: readonly string[]): string | undefined {
+  return lines.find((l) => !ENGINE_FRAME.test(l) && !l.includes("node:internal"));
+}
+
+/** The frame of `api`'s caller, captured alone (the stack limit set to 1 meanwhile), if it is outside the engine. */
+function callerFrame(api: Function): string | undefined {
+  const holder: { stack?: unknown } = {};
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 1;
+    Error.captureStackTrace(holder, api);
+  } catch {
+    return undefined;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  const stack = holder.stack;
+  if (typeof stack !== "string") return undefined;
+  return outsideFrame(stack.split("\n").filter((l) => /^\s+at /.test(l)));
+}
 const LINE_COLUMN = /:(\d+):(\d+)\)?$/;
 
 /**
@@ -118,6 +142,25 @@ const MAX_STRING = 200;
  * shape is the same before and after its thunk first runs — and the thunk itself is never called.
  */
 export function shapeOf(value: unknown, functionText: boolean): string {
+  const both = shapesOf(value);
+  return functionText ? both.withText : both.plain;
+}
+
+/** A function's place in a shape walked once for both forms: its index among the texts, between NULs. */
+const FUNCTION_MARK = /fn\(\0(\d+)\0\)/g;
+
+/** shapeOf(value, false) and shapeOf(value, true), from one walk (keys take both). */
+function shapesOf(value: unknown): { plain: string; withText: string } {
+  const texts: string[] = [];
+  const marked = walkShape(value, (f) => `fn(\0${texts.push(sourceText(f)) - 1}\0)`);
+  if (texts.length === 0) return { plain: marked, withText: marked };
+  return {
+    plain: marked.replace(FUNCTION_MARK, "fn"),
+    withText: marked.replace(FUNCTION_MARK, (_, k: string) => `fn(${texts[Number(k)]})`),
+  };
+}
+
+function walkShape(value: unknown, fn: (f: Function) => string): string {
   const seen = new Map<object, number>();
   let budget = SHAPE_BUDGET;
   const walk = (v: unknown): string => {
@@ -135,7 +178,7 @@ export function shapeOf(value: unknown, functionText: boolean): string {
       case "symbol":
         return `Symbol(${v.description ?? ""})`;
       case "function":
-        return functionText ? `fn(${sourceText(v)})` : "fn";
+        return fn(v);
     }
     const o = v as object | null;
     if (o === null) return "null";
@@ -205,10 +248,11 @@ export function shapeHash(strategies: unknown): string {
  * The key of a property or find() at its construction (call it from property()/find() directly, so the
  * call site is the user's). This is the key used when no test name is known; `keyForRun` may refine it.
  */
-export function definitionKey(kind: KeyKind, strategies: readonly unknown[], body: Function): string {
-  const { file, site } = callSite();
-  const shape = hash(shapeOf(strategies, false));
-  const texts = hash(`${shapeOf(strategies, true)}|${sourceText(body)}`);
+export function definitionKey(kind: KeyKind, strategies: readonly unknown[], body: Function, api: Function): string {
+  const { file, site } = callSite(api);
+  const shapes = shapesOf(strategies);
+  const shape = hash(shapes.plain);
+  const texts = hash(`${shapes.withText}|${sourceText(body)}`);
   const key = `${file}::${kind}::${shape}.${texts}#${occurrence(`${kind}\0${file}\0${texts}\0${shape}`, site)}`;
   if (!bases.has(key)) bases.set(key, { kind, file, site, shape });
   return key;

@@ -119,7 +119,7 @@ export function property(...args: unknown[]): Property {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,
     settings,
-    key: definitionKey("property", strategies, hooks?.keySource ?? (body as Function)),
+    key: definitionKey("property", strategies, hooks?.keySource ?? (body as Function), property),
     settingsForRun: hooks?.settingsForRun,
   };
   return propertyFromDefinition(def);
@@ -178,7 +178,7 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     strategies: [strategy],
     body,
     settings,
-    key: definitionKey("find", [strategy], predicate),
+    key: definitionKey("find", [strategy], predicate, find),
     noReplay: "find",
   };
   try {

@@ -189,7 +189,7 @@ function drawOnlyOf(
     const tc = new TestCase(choices, random, maxChoices);
     const previous = setCurrent(tc);
     try {
-      drawArgs(def, tc);
+      tc.args = drawArgs(def, tc);
       return tc;
     } catch {
       return undefined;

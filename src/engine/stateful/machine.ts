@@ -66,7 +66,7 @@ export function machine<M extends object>(
   checkExamples("machine", settings?.examples, 0, NO_EXAMPLES);
   const handle = new CaseHandle(Class);
   // The spec is part of the key: two machines of one class built by one helper are two properties.
-  const key = definitionKey("property", [handle, spec], Class);
+  const key = definitionKey("property", [handle, spec], Class, machine);
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
     body: () => {
