@@ -999,6 +999,13 @@ export class DataTree {
 /** Filtered cases remembered by value at most (TreeCursor.repeatsFiltered): memory stays bounded in long runs. */
 const FILTERED_KEYS = 100_000;
 
+/** Whether `keys` holds `key` (a filtered case's accepted key: TreeCursor.repeatsFiltered); adds it if not. */
+export function repeatsFiltered(keys: Set<string>, key: string): boolean {
+  if (keys.has(key)) return true;
+  if (keys.size < FILTERED_KEYS) keys.add(key);
+  return false;
+}
+
 export class TreeCursor {
   private node: TreeNode | null;
   private offset = 0;
@@ -1019,12 +1026,15 @@ export class TreeCursor {
   private data: ChoiceData | null = null;
   /** Set when the walk stopped because the case drew another kind of choice than recorded: the recorded kind. */
   mismatch: string | null = null;
-  /**
-   * The accepted keys (TestCase.acceptedKey) of the cases that went through a filter: a case whose filters reached a
-   * value already tested after rejecting other attempts is a duplicate the tree cannot see (its choices differ).
-   */
-  private readonly filteredKeys = new Set<string>();
-  constructor(readonly tree: DataTree) {
+  constructor(
+    readonly tree: DataTree,
+    /**
+     * The accepted keys (TestCase.acceptedKey) of the cases that went through a filter: a case whose filters reached
+     * a value already tested after rejecting other attempts is a duplicate the tree cannot see (its choices differ).
+     * Shared with the generation log (generationLog.ts), which asks the same question before the tree steers.
+     */
+    private readonly filteredKeys = new Set<string>(),
+  ) {
     this.node = tree.root;
     this.stopNode = tree.root;
     this.version = tree.version;
@@ -1078,10 +1088,7 @@ export class TreeCursor {
 
   /** Whether a case that went through a filter drew values already tested (`key`: its accepted key); remembers it if not. */
   repeatsFiltered(key: string): boolean {
-    const keys = this.filteredKeys;
-    if (keys.has(key)) return true;
-    if (keys.size < FILTERED_KEYS) keys.add(key);
-    return false;
+    return repeatsFiltered(this.filteredKeys, key);
   }
 
   /** Whether the choices so far are exactly a case already run to its conclusion. */

@@ -29,7 +29,7 @@ import { savedAtOf, type ExampleDatabase } from "../databases/exampleDatabase.ts
 import type { Conclusion, Divergence } from "./datatree.ts";
 import type { ChoiceData } from "../choice/storage.ts";
 import { GenerationLog } from "./generationLog.ts";
-import { conclusionOf, DataTree, Inserted, Status, TreeCursor } from "./datatree.ts";
+import { conclusionOf, DataTree, Inserted, repeatsFiltered, Status, TreeCursor } from "./datatree.ts";
 import type { CaseOrigin, Phase, Presentation, RunStatistics } from "../events/events.ts";
 import type { HealthCheck } from "./health.ts";
 import { gaveUpCheck, HealthWindow } from "./health.ts";
@@ -207,7 +207,22 @@ const SMALL_SHARE = 20;
 const SMALL_CASES = 50;
 
 export class Engine {
-  readonly tree = new DataTree();
+  private treeOrNull: DataTree | null = null;
+  /** Whether the tree records generated cases frugally (DataTree.frugal), applied when it is made. */
+  private frugalTree = false;
+  /** The DataTree, made when first needed: a passing run on the generation log never needs it. */
+  get tree(): DataTree {
+    let tree = this.treeOrNull;
+    if (tree === null) {
+      tree = this.treeOrNull = new DataTree();
+      tree.frugal = this.frugalTree;
+    }
+    return tree;
+  }
+  private frugal(on: boolean): void {
+    this.frugalTree = on;
+    if (this.treeOrNull !== null) this.treeOrNull.frugal = on;
+  }
   private readonly random: Random;
   /** The variations' own stream (variations.ts): whether they run does not change the cases generated. */
   private readonly mutationRandom: Random;
@@ -257,7 +272,20 @@ export class Engine {
   }
 
   statistics(): RunStatistics {
-    return { ...this.stats, timeMs: Math.round(clock() - this.started), events: { ...this.eventCounts } };
+    // Field by field: a spread of the counters was, oddly, a run's most expensive line after its cases.
+    const st = this.stats;
+    return {
+      examples: st.examples,
+      valid: st.valid,
+      invalid: st.invalid,
+      overrun: st.overrun,
+      duplicates: st.duplicates,
+      shrinkCalls: st.shrinkCalls,
+      shrinkCases: st.shrinkCases,
+      shrinks: st.shrinks,
+      timeMs: Math.round(clock() - this.started),
+      events: { ...this.eventCounts },
+    };
   }
 
   /**
@@ -314,6 +342,12 @@ export class Engine {
       }
     }
 
+    // A property whose choices all come from its arguments generates on the log (generationLog.ts). It remembers the
+    // cases replayed from the database too, so that generation does not run one again.
+    const filteredKeys = new Set<string>();
+    const smallCases = Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
+    this.log =
+      this.respan !== undefined && s.phases.includes("generate") ? new GenerationLog(filteredKeys, smallCases) : null;
     const saved = s.phases.includes("reuse") && s.database !== null ? s.database.fetch(s.databaseKey) : [];
     let savedAt: number | undefined;
     if (saved.length > 0) {
@@ -339,13 +373,13 @@ export class Engine {
       const wanted = s.maxExamples + explicitValid;
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
       const spanStore = new CaseStore();
-      const cursor = new TreeCursor(this.tree);
-      // A property whose choices all come from its arguments starts on the log (generationLog.ts).
-      // (Its first cases are kept small, below: their repeats say little about the space; see GenerationLog.repeatsAdd.)
+      // The DataTree's cursor, made when a case first needs it (a passing run on the log never does).
+      let treeCursor: TreeCursor | null = null;
+      const cursor = () => (treeCursor ??= new TreeCursor(this.tree, filteredKeys));
       // A watched run's cases on the log get the cursor too: it follows them (never steers), so recording them is cheap.
       const watched = this.observer !== undefined;
-      const smallCases = Math.min(Math.floor(s.maxExamples / SMALL_SHARE), SMALL_CASES);
-      this.log = this.respan !== undefined ? new GenerationLog(cursor, smallCases) : null;
+      /** The cursor a new generated case gets: none on the log (until the tree steers), unless watched. */
+      const cursorFor = (log: GenerationLog | null) => (log === null || log.treeSteers || watched ? cursor() : null);
       // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
       let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
       // Targeting: halfway through (by valid examples), the target phase climbs what target() recorded so far.
@@ -353,7 +387,11 @@ export class Engine {
       const targets = new Targets();
       const climbAt = explicitValid + Math.max(Math.floor(s.maxExamples / 2), 1);
       let climbed = !targeting;
-      const more = () => this.stats.valid < wanted && this.stats.examples + this.stats.duplicates < limit;
+      // Repeats the log found before the tree steered do not use up attempts (nothing steered generation away from
+      // them), up to as many as the cases run: a space the tree never steers in (the log forgot cases) still ends.
+      const more = () =>
+        this.stats.valid < wanted &&
+        this.stats.examples + this.stats.duplicates - Math.min(this.unsteeredDuplicates, this.stats.examples) < limit;
       const mutations = new Mutations();
       // Variations share storage too, two stores: a new one is never written into the one of the case it varies.
       const variationStores: CaseStore[] = [];
@@ -364,9 +402,9 @@ export class Engine {
           if (variationStores.length === 0) variationStores.push(new CaseStore(), new CaseStore());
           const store = variationStores[variationStores[0].owner === base ? 1 : 0];
           const log = this.log;
-          const tc = new TestCase(choices, null, s.maxChoices, log === null || watched ? cursor : null, store);
+          const tc = new TestCase(choices, null, s.maxChoices, cursorFor(log), store);
           tc.seen = log;
-          cursor.reset(tc.data);
+          tc.cursor?.reset(tc.data);
           return this.execute(tc, "generate");
         },
         more: () => this.flaky === null && more(),
@@ -378,9 +416,9 @@ export class Engine {
       let growthLimit = Infinity;
       const smallUntil = explicitValid + smallCases;
       // Generated cases that the tree need not keep are not kept (DataTree.frugal): memory stays bounded.
-      this.tree.frugal = true;
+      this.frugal(true);
       while (more()) {
-        if (this.tree.exhausted) {
+        if (this.treeOrNull?.exhausted === true) {
           exhausted = true;
           break;
         }
@@ -392,16 +430,17 @@ export class Engine {
           continue;
         }
         // Inlined execute(): one generator step per case instead of a delegated generator per case.
+        // On the log, the simplest case goes into it like any other; with the tree, it runs without the cursor.
         const log = this.log;
         const tc = simplestFirst
-          ? new TestCase(NO_CHOICES, null, s.maxChoices)
-          : new TestCase(NO_CHOICES, this.random, s.maxChoices, log === null || watched ? cursor : null, spanStore);
-        if (!simplestFirst) tc.seen = log;
+          ? new TestCase(NO_CHOICES, null, s.maxChoices, log !== null && watched ? cursor() : null)
+          : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursorFor(log), spanStore);
+        tc.seen = log;
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
         else if (this.respan !== undefined) tc.spansOff = true;
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
-        cursor.reset(tc.data);
+        tc.cursor?.reset(tc.data);
         health?.watch(tc);
         const inline = this.inline;
         if (inline === undefined) yield tc;
@@ -412,10 +451,9 @@ export class Engine {
         this.finish(tc, "generate", undefined);
         if (simplestFirst) {
           simplestFirst = false;
-          // Run without the cursor: what its filters accepted is remembered, so no later case runs it again by value.
-          if (tc.filtered && !tc.duplicate) cursor.repeatsFiltered(tc.acceptedKey());
-          // It went into the tree; the log must know it too, so that a repeat of it is not called again.
-          if (!tc.duplicate && !tc.cut) log?.remember(tc);
+          // Run without the cursor: what its filters accepted is remembered, so no later case runs it again by value
+          // (on the log, asking whether it repeats remembered it).
+          if (log === null && tc.filtered && !tc.duplicate) repeatsFiltered(filteredKeys, tc.acceptedKey());
           if (tc.status !== Status.Overrun) growthLimit = SMALL_GROWTH * Math.max(tc.choiceCount, 1);
         }
         if (targeting && tc.hasTargets && targets.observe(this.spanned(tc), false)) this.reportTargets(targets, false);
@@ -442,14 +480,15 @@ export class Engine {
         }
       }
       // A failure (found by a target climb, too) is shrunk with every case run in the tree; a pass drops the log.
-      if (failure !== undefined) this.stopLogging();
-      this.log?.release();
-      this.log = null;
-      this.tree.frugal = false;
+      if (failure !== undefined) this.replayLog();
+      this.frugal(false);
       if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);
-      if (failure === undefined && this.tree.exhausted) exhausted = true;
+      if (failure === undefined && this.treeOrNull?.exhausted === true) exhausted = true;
     }
+
+    this.log?.release();
+    this.log = null;
 
     if (failure === undefined) {
       const gaveUp = this.gaveUp(generating, exhausted, explicitValid, explicitRun);
@@ -598,7 +637,12 @@ export class Engine {
     this.phase("target");
     let failure: TestCase | undefined;
     yield* optimise(targets, {
-      run: (choices) => this.execute(new TestCase(choices, this.random, s.maxChoices), "target"),
+      // On the log like a generated case: a climb that reaches a case already run does not run it again.
+      run: (choices) => {
+        const tc = new TestCase(choices, this.random, s.maxChoices);
+        tc.seen = this.log;
+        return this.execute(tc, "target");
+      },
       more: () => failure === undefined && this.flaky === null && more(),
       improved: () => this.reportTargets(targets, false),
       failed: (tc) => {
@@ -697,13 +741,31 @@ export class Engine {
     };
   }
 
-  /** Record the log's cases in the tree and generate with the tree from here on (generationLog.ts). */
-  private stopLogging(): void {
+  /** Record the log's cases in the tree (the shrinker's cache; flakiness among them is found here). */
+  private replayLog(): void {
+    this.log?.replayInto(this.tree, (data, conclusion, call) => this.flakyLogged(data, conclusion, call));
+  }
+
+  /**
+   * Repeats keep coming: the tree steers generation from here on (generationLog.ts), once it has every case the
+   * log holds. Not after the log forgot cases: the tree would not know them, and steer elsewhere than a watched
+   * run, whose tree has them all.
+   */
+  private steerWithTree(): void {
     const log = this.log;
-    if (log === null) return;
-    this.log = null;
-    log.replayInto(this.tree, (data, conclusion, call) => this.flakyLogged(data, conclusion, call));
-    log.release();
+    if (log === null || log.treeSteers || log.forgotten) return;
+    this.replayLog();
+    log.treeSteers = true;
+  }
+
+  /** Duplicates found on the log before the tree steered (they do not use up generation's attempts). */
+  private unsteeredDuplicates = 0;
+
+  /** A repeat of a case already run, found by the log (`small`: a case kept small): it may hand over to the tree. */
+  private logRepeat(log: GenerationLog, small: boolean): void {
+    if (log.treeSteers) return;
+    this.unsteeredDuplicates++;
+    if (log.repeatsAdd(small)) this.steerWithTree();
   }
 
   /** A logged case the tree found flaky as it was replayed into it: its arguments drawn again, the body not called. */
@@ -745,19 +807,17 @@ export class Engine {
   /** Account for an executed case: statistics, DataTree, events. */
   private finish(tc: TestCase, origin: CaseOrigin, pass: string | undefined): TestCase {
     const st = this.stats;
+    const log = this.log;
     if (tc.duplicate) {
       st.duplicates++;
-      // Repeats that keep coming say the space is small: the tree steers generation from here on (generationLog.ts).
-      if (tc.seen !== null && tc.seen === this.log && this.log.repeatsAdd(tc.growthLimit !== Infinity))
-        this.stopLogging();
+      if (log !== null && tc.seen === log && origin === "generate") this.logRepeat(log, tc.growthLimit !== Infinity);
       return tc;
     }
-    const log = this.log;
     if (log !== null && tc.seen === log && !tc.called && !tc.cut && tc.status !== Status.Interesting && log.known(tc)) {
       // Rejected or over the budget again while drawing (the body was not called): a duplicate like any other.
       tc.duplicate = true;
       st.duplicates++;
-      if (log.repeatsAdd(tc.growthLimit !== Infinity)) this.stopLogging();
+      if (origin === "generate") this.logRepeat(log, tc.growthLimit !== Infinity);
       return tc;
     }
     const call = ++this.calls;
@@ -776,14 +836,16 @@ export class Engine {
     const conclusion = conclusionOf(tc.status, tc.origin);
     // Generation on the log (generationLog.ts), watched or not: the same cases run, the same repeats are skipped.
     // Unwatched, the log keeps the case; watched, the tree does too (the panel draws it), and the log its fingerprint.
-    if (log !== null && tc.seen === log && !tc.cut) {
-      // The cases before a failure go into the tree first, in call order.
-      if (tc.status === Status.Interesting) this.stopLogging();
-      else if (observer === undefined) {
-        log.record(tc, conclusion, call);
-        if (log.full) log.forget();
-        return tc;
-      } else log.remember(tc);
+    // A case the log did not generate (replayed from the database, climbed by the target phase) or generated once the
+    // tree steers goes into the tree, and the log remembers its fingerprint.
+    if (log !== null && !tc.cut) {
+      if (tc.seen !== log || log.treeSteers) log.remember(tc);
+      else if (tc.status === Status.Interesting)
+        this.replayLog(); // the cases before it go in first, in call order
+      else {
+        log.record(tc, conclusion, call, observer === undefined);
+        if (observer === undefined) return tc;
+      }
     }
     if (observer === undefined) {
       if (

@@ -115,11 +115,30 @@ export function fingerprint(data: ChoiceData, count: number): number {
  * A set of fingerprints in two typed arrays (open addressing, linear probing, at most half full): adding one
  * allocates nothing, where a Set of 53-bit numbers allocated a heap number for each. At most `limit` are kept.
  */
+/** The largest table kept for the next set. */
+const SPARE_SLOTS = 1 << 12;
+/** A released set's arrays, emptied, for the next set (a run's set, made run after run, was a cost of its own). */
+let spareAs: Int32Array | null = null;
+let spareBs: Int32Array | null = null;
+
 export class FingerprintSet {
-  private as = new Int32Array(256);
-  private bs = new Int32Array(256);
+  private as: Int32Array;
+  private bs: Int32Array;
   size = 0;
-  constructor(private readonly limit: number) {}
+  constructor(private readonly limit: number) {
+    this.as = spareAs ?? new Int32Array(256);
+    this.bs = spareBs ?? new Int32Array(256);
+    spareAs = spareBs = null;
+  }
+
+  /** Give the arrays to the next set, emptied: this set is not used again. */
+  release(): void {
+    if (this.as.length > SPARE_SLOTS) return; // a long run's table is let go
+    if (this.size > 0) this.bs.fill(0); // an empty slot is one whose second half is 0
+    this.size = 0;
+    spareAs = this.as;
+    spareBs = this.bs;
+  }
 
   private slot(a: number, b: number): number {
     const mask = this.as.length - 1;

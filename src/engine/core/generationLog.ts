@@ -12,18 +12,23 @@
  * So for a property whose choices all come from drawing its arguments (no st.data(), not a machine or a
  * schedule), generation starts on the log:
  * - each case's choices are appended to one flat ChoiceData, with the case's conclusion and call number;
- * - a 64-bit fingerprint of each case's choices goes into a set (fingerprints.ts), so a case whose arguments draw exactly what a
- *   case already run drew is a duplicate, as the tree would have found (executor.ts asks `repeats`);
+ * - a 64-bit fingerprint of each case's choices goes into a set (fingerprints.ts), so a case whose arguments
+ *   draw exactly what a case already run drew is a duplicate, as the tree would have found (executor.ts asks
+ *   `repeats`);
  * - duplicates that keep coming say the space is small (at least TREE_AFTER of them, one per TREE_SHARE cases
- *   run or more): the log is replayed into the tree, in call order, and generation goes on steered by the tree
- *   (the engine drops the log). Three booleans still exhaust after 8 calls. A few duplicates are common in a large
- *   space (the empty list, drawn again) and change nothing: they are not called;
+ *   run or more; those of the first cases, kept small, count apart: `repeatsAdd`): the log is replayed into the
+ *   tree, in call order, and generation goes on steered by the tree (the log goes on, remembering fingerprints).
+ *   Three booleans still exhaust after 8 calls. A few duplicates are common in a large space (the empty list,
+ *   drawn again) and change nothing: they are not called;
  * - a failure replays the log into the tree before the failure itself goes in, so the shrinker finds every
  *   case generation ran (it never calls the property on one again), and a disagreement among them is reported
  *   as flakiness, as before;
+ * - the fingerprints stay for the whole generate phase (the tree steering or not), and the engine adds those of
+ *   the cases replayed from the database and climbed by the target phase: no input runs twice;
  * - past LOG_CHOICES choices the log forgets the cases it holds and starts again; their fingerprints stay, up to
  *   FINGERPRINTS of them. A failure after that puts only the later cases into the tree: the shrinker may call an
- *   earlier one again, as it could one the tree did not keep past its own budgets (DataTree.frugal).
+ *   earlier one again, as it could one the tree did not keep past its own budgets (DataTree.frugal). After a
+ *   forget the tree never steers (it would not know every case, and would steer elsewhere than a watched run).
  *
  * A watched run (an observer: the panel draws the tree) generates the same way — the same cases run, the same
  * repeats are skipped — and the engine also puts each case into the tree as it runs; the log then keeps only
@@ -31,8 +36,8 @@
  * reading state that changes between cases) is not looked for. Its cases never go into the tree.
  */
 import { ChoiceData } from "../choice/storage.ts";
-import type { Conclusion, DataTree, TreeCursor } from "./datatree.ts";
-import { Inserted } from "./datatree.ts";
+import type { Conclusion, DataTree } from "./datatree.ts";
+import { Inserted, repeatsFiltered } from "./datatree.ts";
 import type { SeenCases, TestCase } from "./testCase.ts";
 import { FingerprintSet, print, printA, printB } from "./fingerprints.ts";
 
@@ -57,6 +62,16 @@ export class GenerationLog implements SeenCases {
   private readonly conclusions: Conclusion[] = [];
   private readonly calls: number[] = [];
   private readonly seen = new FingerprintSet(FINGERPRINTS);
+  /**
+   * Set once the tree steers generation (the engine replayed the log into it: `steerWithTree`). The log goes on
+   * remembering fingerprints, so a case run before the tree knew it (forgotten, or run outside generation) is
+   * still a duplicate.
+   */
+  treeSteers = false;
+  /** Set once the log has forgotten cases (`forget`): the tree can no longer know every case, and never steers. */
+  forgotten = false;
+  /** Choices logged since the last `forget` (counted watched or not, so both forget at the same case). */
+  private loggedChoices = 0;
   /** Cases remembered, and duplicates found (repeatsAdd): of the cases kept small, and of the others. */
   private cases = 0;
   private duplicates = 0;
@@ -68,8 +83,8 @@ export class GenerationLog implements SeenCases {
   private checkedB = 0;
 
   constructor(
-    /** The generate phase's cursor, which remembers what filters accepted (TreeCursor.repeatsFiltered). */
-    private readonly cursor: TreeCursor,
+    /** What filters accepted in the generate phase, shared with its cursor (TreeCursor.repeatsFiltered). */
+    private readonly filteredKeys: Set<string>,
     /** How many of the first valid cases the engine keeps small (TestCase.growthLimit). */
     private readonly smallCases = 0,
   ) {
@@ -80,6 +95,7 @@ export class GenerationLog implements SeenCases {
 
   /** Give the log's storage to the next run's log: this log is not used again. */
   release(): void {
+    this.seen.release();
     const data = this.data;
     data.clear();
     data.objects = null; // the strings and bytes it held are not kept alive
@@ -88,7 +104,7 @@ export class GenerationLog implements SeenCases {
 
   /** Whether `tc`, its arguments drawn, is a case already run (or reached values a filter accepted before). */
   repeats(tc: TestCase): boolean {
-    return this.known(tc) || (tc.filtered && this.cursor.repeatsFiltered(tc.acceptedKey()));
+    return this.known(tc) || (tc.filtered && repeatsFiltered(this.filteredKeys, tc.acceptedKey()));
   }
 
   /** Whether the choices of `tc` so far are those of a case already run. */
@@ -125,18 +141,21 @@ export class GenerationLog implements SeenCases {
     return n >= TREE_AFTER && n * TREE_SHARE >= this.cases;
   }
 
-  /** Log `tc`, concluded `conclusion` on call `call`. */
-  record(tc: TestCase, conclusion: Conclusion, call: number): void {
+  /**
+   * Log `tc`, concluded `conclusion` on call `call`: its choices kept when `keep` (unwatched: the tree does not
+   * have them), else only counted (watched: the engine records the case in the tree itself). Past LOG_CHOICES
+   * choices the log forgets what it holds.
+   */
+  record(tc: TestCase, conclusion: Conclusion, call: number, keep: boolean): void {
     this.remember(tc);
-    this.starts.push(this.data.length);
-    this.conclusions.push(conclusion);
-    this.calls.push(call);
-    this.data.append(tc.data, tc.choiceCount);
-  }
-
-  /** Whether the log holds LOG_CHOICES choices or more: time to forget them (`forget`). */
-  get full(): boolean {
-    return this.data.length >= LOG_CHOICES;
+    if (keep) {
+      this.starts.push(this.data.length);
+      this.conclusions.push(conclusion);
+      this.calls.push(call);
+      this.data.append(tc.data, tc.choiceCount);
+    }
+    this.loggedChoices += tc.choiceCount;
+    if (this.loggedChoices >= LOG_CHOICES) this.forget();
   }
 
   /** Forget the cases logged so far; their fingerprints stay (repeats of them are still duplicates). */
@@ -145,6 +164,8 @@ export class GenerationLog implements SeenCases {
     this.conclusions.length = 0;
     this.calls.length = 0;
     this.data.clear();
+    this.loggedChoices = 0;
+    this.forgotten = true;
   }
 
   /**

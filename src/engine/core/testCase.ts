@@ -56,6 +56,8 @@ export interface Span {
 export interface SeenCases {
   /** Whether `tc`, its arguments drawn, is a case already run (or reached values a filter accepted before). */
   repeats(tc: TestCase): boolean;
+  /** Whether the DataTree steers generation now (repeats showed a small space): the case's cursor steers. */
+  readonly treeSteers: boolean;
 }
 
 /** Thrown to unwind a test case that has concluded early (overrun or rejected); never seen by users. */
@@ -531,7 +533,10 @@ export class TestCase {
    */
   private exhaustedBelow(type: ChoiceType, value: ChoiceValue): boolean {
     const cursor = this.cursor;
-    return cursor !== null && this.seen === null && cursor.alive && cursor.leadsToExhausted(type, value);
+    const seen = this.seen;
+    return (
+      cursor !== null && (seen === null || seen.treeSteers) && cursor.alive && cursor.leadsToExhausted(type, value)
+    );
   }
 
   /** A fresh value, avoiding values below which the DataTree says everything has been run. */

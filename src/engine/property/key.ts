@@ -83,6 +83,9 @@ function outsideFrame(lines: readonly string[]): string | undefined {
 function callerFrame(api: Function): string | undefined {
   const holder: { stack?: unknown } = {};
   const limit = Error.stackTraceLimit;
+  // Below the default limit a whole stack may end before the caller's frame (the key's file is then "<unknown>"):
+  // the whole stack is read, so the key stays what it was.
+  if (typeof limit !== "number" || limit < 10) return undefined;
   try {
     Error.stackTraceLimit = 1;
     Error.captureStackTrace(holder, api);
@@ -146,13 +149,17 @@ export function shapeOf(value: unknown, functionText: boolean): string {
   return functionText ? both.withText : both.plain;
 }
 
-/** A function's place in a shape walked once for both forms: its index among the texts, between NULs. */
-const FUNCTION_MARK = /fn\(\0(\d+)\0\)/g;
+/**
+ * A function's place in a shape walked once for both forms: MARK, its index among the texts, a NUL. The mark is
+ * unguessable, so that no text in a shape (an object's key, a class name) passes for one; it never reaches a key.
+ */
+const MARK = `\0fn${Math.random().toString(36).slice(2)}:`;
+const FUNCTION_MARK = new RegExp(`${MARK}(\\d+)\\0`, "g");
 
 /** shapeOf(value, false) and shapeOf(value, true), from one walk (keys take both). */
 function shapesOf(value: unknown): { plain: string; withText: string } {
   const texts: string[] = [];
-  const marked = walkShape(value, (f) => `fn(\0${texts.push(sourceText(f)) - 1}\0)`);
+  const marked = walkShape(value, (f) => `${MARK}${texts.push(sourceText(f)) - 1}\0`);
   if (texts.length === 0) return { plain: marked, withText: marked };
   return {
     plain: marked.replace(FUNCTION_MARK, "fn"),

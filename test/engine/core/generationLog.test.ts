@@ -2,10 +2,10 @@
 // no input called twice, small spaces exhausted, every case generation ran known to the shrinker, flakiness caught.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { check, property, PropertyFailure, st } from "../../../src/engine/index.ts";
+import { assume, check, InMemoryDatabase, property, PropertyFailure, st, target } from "../../../src/engine/index.ts";
 import type { Settings } from "../../../src/engine/index.ts";
 import { ChoiceData, typeCode } from "../../../src/engine/choice/storage.ts";
-import { DataTree, conclusionOf, Status, TreeCursor } from "../../../src/engine/core/datatree.ts";
+import { DataTree, conclusionOf, Status } from "../../../src/engine/core/datatree.ts";
 import { GenerationLog, LOG_CHOICES } from "../../../src/engine/core/generationLog.ts";
 import { fingerprint, FingerprintSet, stringHash, unitsHash } from "../../../src/engine/core/fingerprints.ts";
 import { Random } from "../../../src/engine/util/random.ts";
@@ -130,9 +130,9 @@ test("small spaces: once repeats keep coming the tree steers, and three booleans
   assert.equal(calls, 8);
 });
 
-test("the log replays its cases into the tree in call order, and past LOG_CHOICES it is full", () => {
+test("the log replays its cases into the tree in call order, and past LOG_CHOICES it forgets them", () => {
   const tree = new DataTree();
-  const log = new GenerationLog(new TreeCursor(tree));
+  const log = new GenerationLog(new Set());
   const cases: TestCase[] = [];
   for (const [a, b] of [
     [false, false],
@@ -144,20 +144,20 @@ test("the log replays its cases into the tree in call order, and past LOG_CHOICE
     tc.drawBoolean({ p: 0.5 });
     tc.drawBoolean({ p: 0.5 });
     assert.equal(log.known(tc), false);
-    log.record(tc, conclusionOf(Status.Valid, undefined), cases.length + 1);
+    log.record(tc, conclusionOf(Status.Valid, undefined), cases.length + 1, true);
     assert.equal(log.known(tc), true, "a case recorded is known");
     cases.push(tc);
   }
   assert.equal(tree.root.exhausted, false, "nothing is in the tree before the replay");
   log.replayInto(tree, () => assert.fail("not flaky"));
   assert.equal(tree.root.exhausted, true, "the four cases of two booleans exhaust the tree");
-  assert.equal(log.full, false);
+  assert.equal(log.forgotten, false);
   const big = new TestCase([], null, LOG_CHOICES + 10);
-  const bigLog = new GenerationLog(new TreeCursor(new DataTree()));
+  const bigLog = new GenerationLog(new Set());
   for (let i = 0; i < LOG_CHOICES; i++) big.data.push(typeCode("boolean"), { p: 0.5 }, false);
   big.choiceCount = LOG_CHOICES;
-  bigLog.record(big, conclusionOf(Status.Valid, undefined), 1);
-  assert.equal(bigLog.full, true);
+  bigLog.record(big, conclusionOf(Status.Valid, undefined), 1, true);
+  assert.equal(bigLog.forgotten, true, "past LOG_CHOICES the log forgets");
 });
 
 test("a FingerprintSet finds what was added, after growing too, and nothing else; past its limit it keeps no more", () => {
@@ -170,13 +170,20 @@ test("a FingerprintSet finds what was added, after growing too, and nothing else
   assert.equal(set.has(1, 1), false, "the limit is kept");
   set.add(0, (0 * 104729) | 1);
   assert.equal(set.size, 5000, "adding one already there changes nothing");
+  // A small set's arrays go to the next set, emptied.
+  const small = new FingerprintSet(100);
+  small.add(5, 7);
+  small.release();
+  const next = new FingerprintSet(100);
+  assert.equal(next.has(5, 7), false, "the next set starts empty");
+  assert.equal(next.size, 0);
 });
 
 test("a full log forgets its cases and keeps their fingerprints", () => {
-  const log = new GenerationLog(new TreeCursor(new DataTree()));
+  const log = new GenerationLog(new Set());
   const tc = new TestCase([true], null, 100);
   tc.drawBoolean({ p: 0.5 });
-  log.record(tc, conclusionOf(Status.Valid, undefined), 1);
+  log.record(tc, conclusionOf(Status.Valid, undefined), 1, true);
   log.forget();
   const tree = new DataTree();
   log.replayInto(tree, () => assert.fail("not flaky"));
@@ -208,7 +215,7 @@ test("a string's hash: made from its units while generating or from its characte
 test("repeats of the cases kept small do not hand generation to the tree (a list of 1,000 examples stayed on the log on 21 of 30 seeds)", () => {
   // The first cases are kept small (TestCase.growthLimit): short lists repeat among them in any space. Counted
   // with the others, 4 repeats in the first 10 cases handed a large space to the tree, which then cost every case.
-  const log = new GenerationLog(new TreeCursor(new DataTree()), 50);
+  const log = new GenerationLog(new Set(), 50);
   for (let i = 0; i < 10; i++) {
     const tc = new TestCase([i % 2 === 0], null, 100);
     tc.drawBoolean({ p: 0.5 });
@@ -216,7 +223,7 @@ test("repeats of the cases kept small do not hand generation to the tree (a list
   }
   for (let i = 0; i < 53; i++) assert.equal(log.repeatsAdd(true), false, `small repeat ${i + 1}`);
   assert.equal(log.repeatsAdd(true), true, "more repeats than small cases: the space is small");
-  const other = new GenerationLog(new TreeCursor(new DataTree()), 50);
+  const other = new GenerationLog(new Set(), 50);
   for (let i = 0; i < 10; i++) {
     const tc = new TestCase([i % 2 === 0], null, 100);
     tc.drawBoolean({ p: 0.5 });
@@ -226,5 +233,70 @@ test("repeats of the cases kept small do not hand generation to the tree (a list
     [1, 2, 3, 4, 5].map(() => other.repeatsAdd(false)),
     [false, false, false, false, true],
     "the others: at least 4, one per two cases run",
+  );
+});
+
+test("past the log's budget: no input runs twice, watched or not, the same calls, and the run ends (from a review)", () => {
+  // 10,000 inputs of three choices: the log forgets cases before repeats say the space is small. Handing over to
+  // the tree then lost the forgotten cases (5,462 inputs ran twice in a larger space) and a watched run, whose
+  // tree has them all, made other calls. Now the tree never steers after the log forgot, and repeats stay known.
+  const run = (watched: boolean) => {
+    const calls: string[] = [];
+    check(
+      property(st.integers({ min: 0, max: 99 }), st.integers({ min: 0, max: 99 }), st.booleans(), (a, b, c) => {
+        calls.push(`${a},${b},${c}`);
+      }),
+      { ...QUIET, seed: 1, maxExamples: 25_000, ...(watched ? { onEvent: () => {} } : {}) },
+    );
+    return calls;
+  };
+  const unwatched = run(false);
+  assert.equal(new Set(unwatched).size, unwatched.length, "every input ran once");
+  assert.ok(unwatched.length > 15_000, `${unwatched.length} inputs run`);
+  assert.deepEqual(run(true), unwatched);
+});
+
+test("inputs replayed from the database or climbed by the target phase are not run again by generation (from a review)", () => {
+  const db = new InMemoryDatabase();
+  let failing = true;
+  const calls: number[] = [];
+  const prop = property(st.integers({ min: 0, max: 60 }), (n) => {
+    calls.push(n);
+    if (failing && n === 3) throw new Error("three");
+  });
+  assert.throws(() => check(prop, { database: db, deadline: null, seed: 1 }));
+  failing = false;
+  calls.length = 0;
+  check(prop, { database: db, deadline: null, seed: 2 });
+  assert.equal(new Set(calls).size, calls.length, `every input ran once: ${calls.length} calls`);
+  for (let seed = 1; seed <= 10; seed++) {
+    const seen = new Map<string, number>();
+    check(
+      property(st.integers({ min: 0, max: 50 }), st.integers({ min: 0, max: 50 }), (a, b) => {
+        const k = `${a},${b}`;
+        seen.set(k, (seen.get(k) ?? 0) + 1);
+        target(a * b);
+      }),
+      { ...QUIET, seed, maxExamples: 300 },
+    );
+    assert.ok(
+      [...seen.values()].every((n) => n === 1),
+      `seed ${seed}: an input ran twice`,
+    );
+  }
+});
+
+test("a filter-heavy property tests as many inputs as before: repeats on the log do not use up its attempts (from a review)", () => {
+  const seen = new Set<string>();
+  check(
+    property(st.lists(st.integers({ min: 0, max: 20 })), (xs) => {
+      assume(xs.length >= 3 && xs.every((x, i) => i === 0 || xs[i - 1]! <= x));
+      seen.add(JSON.stringify(xs));
+    }),
+    { ...QUIET, seed: 1, suppressHealthCheck: ["filterTooMuch"] },
+  );
+  assert.ok(
+    seen.size >= 55,
+    `${seen.size} distinct valid inputs (66 with the tree steering, 44 with the log's repeats counted)`,
   );
 });

@@ -86,3 +86,22 @@ for (const bundle of ["dist/engine.mjs", "dist/engine.cjs"]) {
     assert.equal(run("replay", bundle, tempDir("no-examples")), "nothing replayed");
   });
 }
+
+test("keys read the whole stack below the default stack limit, and no text in a shape passes for a function's mark", async () => {
+  // Pinned from a review of the key's faster paths: a limit under 10 kept the key's file "<unknown>" (the whole
+  // stack ends before the caller); text like a function's mark in an object's key changed the key.
+  const { definitionKey } = await import("../../../src/engine/property/key.ts");
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 2;
+    const key = definitionKey("property", [], () => {}, definitionKey);
+    assert.match(key, /^<unknown>::property::/);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  const { shapeOf } = await import("../../../src/engine/property/key.ts");
+  const tricky = { ["fn(\0" + "0\0)"]: 1, f: (x: number) => x };
+  assert.ok(shapeOf(tricky, false).includes("fn(\0" + "0\0):1"), "the key's text stays as it is");
+  assert.ok(shapeOf(tricky, true).includes("fn(\0" + "0\0):1"));
+  assert.ok(shapeOf(tricky, true).includes("f:fn(x=>x)"), "the function's text is in the shape with texts");
+});
