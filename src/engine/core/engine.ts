@@ -248,8 +248,10 @@ export class Engine {
     shrinks: 0,
   };
   private readonly eventCounts: Record<string, number> = {};
-  /** While generation records its cases in a log instead of the DataTree (generationLog.ts): the log. */
+  /** The generation log of a property whose choices all come from its arguments, while it runs (generationLog.ts). */
   private log: GenerationLog | null = null;
+  /** Duplicates found on the log before the tree steered (they do not use up generation's attempts). */
+  private unsteeredDuplicates = 0;
   /** When the last targets event went out, and whether a rise since has not been sent. */
   private targetsSent = 0;
   private targetsHeld = false;
@@ -272,20 +274,7 @@ export class Engine {
   }
 
   statistics(): RunStatistics {
-    // Field by field: a spread of the counters was, oddly, a run's most expensive line after its cases.
-    const st = this.stats;
-    return {
-      examples: st.examples,
-      valid: st.valid,
-      invalid: st.invalid,
-      overrun: st.overrun,
-      duplicates: st.duplicates,
-      shrinkCalls: st.shrinkCalls,
-      shrinkCases: st.shrinkCases,
-      shrinks: st.shrinks,
-      timeMs: Math.round(clock() - this.started),
-      events: { ...this.eventCounts },
-    };
+    return { ...this.stats, timeMs: Math.round(clock() - this.started), events: { ...this.eventCounts } };
   }
 
   /**
@@ -757,9 +746,6 @@ export class Engine {
     this.replayLog();
     log.treeSteers = true;
   }
-
-  /** Duplicates found on the log before the tree steered (they do not use up generation's attempts). */
-  private unsteeredDuplicates = 0;
 
   /** A repeat of a case already run, found by the log (`small`: a case kept small): it may hand over to the tree. */
   private logRepeat(log: GenerationLog, small: boolean): void {

@@ -160,12 +160,17 @@ export class GenerationLog implements SeenCases {
 
   /** Forget the cases logged so far; their fingerprints stay (repeats of them are still duplicates). */
   forget(): void {
+    this.empty();
+    this.loggedChoices = 0;
+    this.forgotten = true;
+  }
+
+  /** Drop the logged cases (replayed or forgotten). */
+  private empty(): void {
     this.starts.length = 0;
     this.conclusions.length = 0;
     this.calls.length = 0;
     this.data.clear();
-    this.loggedChoices = 0;
-    this.forgotten = true;
   }
 
   /**
@@ -185,9 +190,6 @@ export class GenerationLog implements SeenCases {
         break;
       }
     }
-    this.starts.length = 0;
-    this.conclusions.length = 0;
-    this.calls.length = 0;
-    data.clear();
+    this.empty();
   }
 }

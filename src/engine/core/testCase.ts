@@ -52,7 +52,7 @@ export interface Span {
   discarded: boolean;
 }
 
-/** What a case generated without the DataTree's cursor asks of the generation log (generationLog.ts). */
+/** What a case generated on the generation log asks of it (generationLog.ts). */
 export interface SeenCases {
   /** Whether `tc`, its arguments drawn, is a case already run (or reached values a filter accepted before). */
   repeats(tc: TestCase): boolean;
@@ -156,8 +156,8 @@ export class TestCase {
   duplicate = false;
   /**
    * Set on a case generated on the log (generationLog.ts): the log that says whether its arguments draw a case
-   * already run, and records it once concluded. Such a case is not steered by the DataTree (in a watched run it
-   * has a cursor all the same, which follows it so that the tree records it cheaply).
+   * already run. Such a case is steered by the DataTree only once the log says the tree steers (before that, a
+   * watched run's cursor only follows it, so that the tree records it cheaply).
    */
   seen: SeenCases | null = null;
   /** The body was called: a case a filter rejected or that overran while its arguments were drawn was not. */
