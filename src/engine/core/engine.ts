@@ -427,7 +427,9 @@ export class Engine {
         tc.seen = log;
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
-        else if (this.respan !== undefined) tc.spansOff = true;
+        // Spans are recorded only for a case that variations may read (counted, it is example number examples + 1):
+        // drawing its arguments again afterwards (respan) cost more than recording them the first time.
+        else if (this.respan !== undefined) tc.spansOff = !mutations.allowed(this.stats.examples + 1);
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         tc.cursor?.reset(tc.data);
         health?.watch(tc);

@@ -6,7 +6,7 @@ import { Random } from "../../../src/engine/util/random.ts";
 import { TestCase } from "../../../src/engine/core/testCase.ts";
 import { sameChoices } from "../../../src/engine/choice/identity.ts";
 import type { ChoiceValue } from "../../../src/engine/choice/types.ts";
-import { st } from "../../../src/engine/index.ts";
+import { check, property, st } from "../../../src/engine/index.ts";
 import type { Strategy } from "../../../src/engine/index.ts";
 
 /** A case of `strategy` replayed from `choices`, with its spans. */
@@ -45,5 +45,31 @@ test("a copy over an equal span is no variation: vary never runs the case it var
       for (let step = generator.next(); !step.done; step = generator.next(step.value)) {}
     }
     assert.equal(runs > 0, unequal, unequal ? "unequal elements still make variations" : "equal elements make none");
+  }
+});
+
+test("a passing run draws each generated case once: the spans variations read are recorded as it is drawn (pinned)", () => {
+  // Variations read a case's spans, which generation leaves off. Drawing the arguments again to get them called a
+  // strategy's functions twice per case (200 .map calls for 100 examples of one text argument): now a case a
+  // variation may read records its spans as it is drawn, and no case is drawn twice.
+  for (const [name, strategy] of [
+    ["a text", st.text()],
+    ["an integer", st.integers()],
+    ["a list", st.lists(st.integers())],
+  ] as const) {
+    for (let seed = 0; seed < 5; seed++) {
+      let maps = 0;
+      let calls = 0;
+      check(
+        property(
+          (strategy as Strategy<unknown>).map((v) => (maps++, v)),
+          st.integers(),
+          () => void calls++,
+        ),
+        { database: null, deadline: null, seed },
+      );
+      // Each case called was drawn once; a few more were drawn and found to repeat a case already run (not called).
+      assert.ok(maps >= calls && maps <= calls * 1.1, `${name}, seed ${seed}: ${maps} draws for ${calls} calls`);
+    }
   }
 });
