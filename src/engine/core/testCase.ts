@@ -438,6 +438,42 @@ export class TestCase {
     return value;
   }
 
+  /**
+   * The randomness when the draws from here on are generated with nothing to steer or record around them — no
+   * prefix left, nothing queued, no DataTree cursor, spans off, nesting far from its limit — else null. A
+   * collection's loop then draws its flags and primitive elements with the `fresh…` methods, which skip what
+   * such a draw cannot need (the same values from the same randomness as drawBoolean and drawInteger).
+   */
+  freshStream(): Random | null {
+    return this.cursor === null &&
+      this.spansOff &&
+      this.replayQueue === null &&
+      this.choiceCount >= this.prefix.length &&
+      this.depth < MAX_SPAN_DEPTH - 2
+      ? this.random
+      : null;
+  }
+
+  /** drawBoolean(c) inside a loop that freshStream() gave `random` (what may have changed since is checked). */
+  freshBoolean(c: BooleanConstraints, random: Random): boolean {
+    const i = this.choiceCount;
+    if (i >= this.maxChoices || this.replayQueue !== null) return this.drawBoolean(c);
+    const value = random.bool(c.p);
+    this.data.pushNumber(BOOLEAN_CODE, c, value ? 1 : 0);
+    this.choiceCount = i + 1;
+    return value;
+  }
+
+  /** drawInteger(c) inside a loop that freshStream() gave `random`, as freshBoolean. */
+  freshInteger(c: IntegerConstraints, random: Random): number {
+    const i = this.choiceCount;
+    if (i >= this.maxChoices || this.replayQueue !== null) return this.drawInteger(c);
+    const value = this.generateInteger(c, random);
+    this.data.pushNumber(INTEGER_CODE, c, value);
+    this.choiceCount = i + 1;
+    return value;
+  }
+
   /** draw("string", c), made straight in the same way as drawBoolean (the budget kept as draw() keeps it). */
   drawString(c: StringConstraints): string {
     const random = this.freshRandom();

@@ -29,6 +29,11 @@ class Integers extends Strategy<number> {
   }
 }
 
+/** The constraints of an st.integers() strategy, or null for any other (a list draws such elements straight). */
+export function integerConstraintsOf(s: Strategy<unknown>): IntegerConstraints | null {
+  return s instanceof Integers ? s.constraints : null;
+}
+
 /** Integers in [min, max] (safe integers; unbounded sides stay within ±Number.MAX_SAFE_INTEGER). */
 export function integers(options?: IntegersOptions): Strategy<number> {
   const api = "st.integers";

@@ -2,12 +2,14 @@
  * st.lists: a "one more?" boolean before each element, so deleting an element is deleting its span; `unique`
  * and `uniqueBy` retry a duplicate a few times, then stop the list.
  */
-import type { BooleanConstraints, ChoiceValue } from "../choice/types.ts";
+import type { BooleanConstraints, ChoiceValue, IntegerConstraints } from "../choice/types.ts";
+import type { Random } from "../util/random.ts";
 import { invalid } from "../util/errors.ts";
 import type { TestCase } from "../core/testCase.ts";
 import { describe, requireStrategy, Strategy } from "./strategy.ts";
 import { checkBoolean, checkFillable, checkOptions, checkSizes } from "./options.ts";
 import { StructuralKeys } from "./structuralKeys.ts";
+import { integerConstraintsOf } from "./integers.ts";
 
 export interface ListsOptions<T> {
   minSize?: number;
@@ -54,7 +56,13 @@ class Lists<T> extends Strategy<T[]> {
     const average = Math.min(Math.max(minSize * 2, minSize + 5), 0.5 * (minSize + maxSize));
     const extra = Math.max(average - minSize, 0.5);
     this.more = { p: extra / (extra + 1) };
+    this.#integers = integerConstraintsOf(elements);
   }
+  /**
+   * The elements' constraints when they are st.integers(): drawFresh draws them straight. (Private: a strategy's
+   * own fields make its database key, and this one says nothing the elements do not.)
+   */
+  readonly #integers: IntegerConstraints | null;
 
   // Overridden with the span inline: each strategy class calls its own doDraw, so the call stays monomorphic.
   override draw(tc: TestCase): T[] {
@@ -72,8 +80,12 @@ class Lists<T> extends Strategy<T[]> {
         `minSize (${this.minSize}) can never fit in the choice budget of a test case (maxChoices is ${tc.maxChoices}, and each element takes at least one choice); raise the maxChoices setting above ${this.minSize} or lower minSize`,
       );
     }
-    const out: T[] = [];
     const unique = this.keyOf !== null || this.structural;
+    if (!unique) {
+      const random = tc.freshStream();
+      if (random !== null) return this.drawFresh(tc, random);
+    }
+    const out: T[] = [];
     const seen = unique ? new Set<unknown>() : undefined;
     // Structural keys are strings; primitives are kept as themselves in `seen`, so the two never collide.
     const keys = this.structural ? new StructuralKeys() : null;
@@ -105,17 +117,7 @@ class Lists<T> extends Strategy<T[]> {
       // Now and then, while generating, repeat an earlier element's choices: duplicates find bugs. (Not while
       // another strategy's queue is followed: that plan already says what comes next.)
       const repeat = tc.rangeTop > base && random !== null && tc.generating && !tc.queueing && random.bool(0.1);
-      if (repeat) {
-        const kept = (tc.rangeTop - base) / 2;
-        const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
-        const from = ranges[k];
-        const to = ranges[k + 1];
-        const values = new Array<ChoiceValue>(to - from);
-        for (let j = from; j < to; j++) values[j - from] = tc.valueAt(j);
-        tc.setReplayQueue(values);
-      }
-      const v = this.elements.draw(tc);
-      if (repeat) tc.setReplayQueue(null);
+      const v = repeat ? this.drawRepeated(tc, random, base) : this.elements.draw(tc);
       if (seen !== undefined) {
         let key: unknown;
         let set: Set<unknown> = seen;
@@ -146,6 +148,68 @@ class Lists<T> extends Strategy<T[]> {
       tc.rangeTop = top + 2;
       out.push(v);
       tc.endSpan();
+    }
+    tc.rangeTop = base;
+    return out;
+  }
+
+  /**
+   * An element drawn again from the choices of one kept before it (its [start, end) pairs on the case's range stack
+   * from `base`), chosen with `random`: the values are queued, so an element strategy follows them as it would a
+   * replay.
+   */
+  private drawRepeated(tc: TestCase, random: Random, base: number): T {
+    const ranges = tc.rangeStack;
+    const kept = (tc.rangeTop - base) / 2;
+    const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
+    const from = ranges[k];
+    const to = ranges[k + 1];
+    const values = new Array<ChoiceValue>(to - from);
+    for (let j = from; j < to; j++) values[j - from] = tc.valueAt(j);
+    tc.setReplayQueue(values);
+    const v = this.elements.draw(tc);
+    tc.setReplayQueue(null);
+    return v;
+  }
+
+  /**
+   * doDraw for a list of elements not kept unique, drawn fresh (TestCase.freshStream): the same choices from the
+   * same randomness, with the flags and integer elements drawn straight and, for an integer element, no element
+   * span opened (spans are off, and nothing nests in it). What doDraw does out of the ordinary — a flag forced by
+   * minSize or maxSize, a small case's last flag, an element repeated — it does here the same way.
+   */
+  private drawFresh(tc: TestCase, random: Random): T[] {
+    const out: T[] = [];
+    const ranges = tc.rangeStack;
+    const base = tc.rangeTop;
+    const ints = this.#integers;
+    for (;;) {
+      const n = out.length;
+      if (ints === null) tc.startSpan("list element");
+      const spanStart = tc.choiceCount;
+      let go: boolean;
+      if (n >= this.maxSize) go = tc.draw("boolean", MORE_FORCED, false);
+      else if (n < this.minSize) go = tc.draw("boolean", MORE_FORCED, true);
+      else if (spanStart >= tc.growthLimit && !tc.queueing) {
+        tc.setReplayQueue(NO_MORE);
+        go = tc.drawBoolean(this.more);
+      } else go = tc.freshBoolean(this.more, random);
+      if (!go) {
+        if (ints === null) tc.endSpan();
+        break;
+      }
+      const v =
+        tc.rangeTop > base && !tc.queueing && random.bool(0.1)
+          ? this.drawRepeated(tc, random, base)
+          : ints !== null
+            ? (tc.freshInteger(ints, random) as T)
+            : this.elements.draw(tc);
+      const top = tc.rangeTop;
+      ranges[top] = spanStart + 1;
+      ranges[top + 1] = tc.choiceCount;
+      tc.rangeTop = top + 2;
+      out.push(v);
+      if (ints === null) tc.endSpan();
     }
     tc.rangeTop = base;
     return out;

@@ -2,6 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { check, find, property, st, InvalidArgument } from "../../../src/engine/index.ts";
+import type { Strategy } from "../../../src/engine/index.ts";
+import { Random } from "../../../src/engine/util/random.ts";
+import { StopTest, TestCase } from "../../../src/engine/core/testCase.ts";
 
 const QUIET = { database: null, deadline: null } as const;
 
@@ -206,4 +209,44 @@ test("types are inferred through every combinator", () => {
     void [id, tag, flag, b, union];
   });
   check(p, { ...QUIET, maxExamples: 10 });
+});
+
+test("a list generated with spans off draws the choices it draws with spans on (its straight loop, TestCase.freshStream)", () => {
+  // With spans off and nothing to replay, queue or steer, a list draws its flags and integer elements straight;
+  // the choices, the randomness used and the value must be those of the full path, which spans on takes.
+  const strategies: Strategy<unknown>[] = [
+    st.lists(st.integers()),
+    st.lists(st.integers({ min: -3, max: 3 }), { minSize: 2, maxSize: 6 }),
+    st.lists(st.lists(st.integers())),
+    st.lists(st.tuples(st.integers(), st.lists(st.booleans()))),
+    st.tuples(st.lists(st.integers()), st.text(), st.lists(st.integers(), { maxSize: 1 })),
+  ];
+  const drawn = (s: Strategy<unknown>, seed: number, spansOff: boolean, maxChoices: number, growthLimit: number) => {
+    const tc = new TestCase([], new Random(seed), maxChoices);
+    tc.spansOff = spansOff;
+    tc.growthLimit = growthLimit;
+    let value: unknown;
+    try {
+      value = s.draw(tc);
+    } catch (e) {
+      if (!(e instanceof StopTest)) throw e;
+      value = `stopped: ${e.status}`;
+    }
+    const codes = Array.from({ length: tc.choiceCount }, (_, i) => tc.typeCodeAt(i));
+    return { value, choices: tc.choices, codes, next: tc.random?.uint32() };
+  };
+  for (const s of strategies)
+    for (let seed = 0; seed < 150; seed++) {
+      // An ample budget, one a long list runs over, and a small case's growth limit (its last flag generated false).
+      for (const [maxChoices, growthLimit] of [
+        [8192, Infinity],
+        [12, Infinity],
+        [8192, 6],
+      ])
+        assert.deepEqual(
+          drawn(s, seed, true, maxChoices, growthLimit),
+          drawn(s, seed, false, maxChoices, growthLimit),
+          `seed ${seed}, maxChoices ${maxChoices}, growthLimit ${growthLimit}`,
+        );
+    }
 });
