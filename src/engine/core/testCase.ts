@@ -474,6 +474,23 @@ export class TestCase {
     return value;
   }
 
+  /**
+   * drawInteger(c) answered by a queue holding just `value` (a list repeating an integer element), inside a loop
+   * that freshStream() allowed: the value pushed as it stands, unless the budget or a queue says otherwise.
+   */
+  repeatInteger(c: IntegerConstraints, value: number): number {
+    const i = this.choiceCount;
+    if (i < this.maxChoices && this.replayQueue === null) {
+      this.data.pushNumber(INTEGER_CODE, c, value);
+      this.choiceCount = i + 1;
+      return value;
+    }
+    this.setReplayQueue([value]);
+    const v = this.drawInteger(c);
+    this.setReplayQueue(null);
+    return v;
+  }
+
   /** draw("string", c), made straight in the same way as drawBoolean (the budget kept as draw() keeps it). */
   drawString(c: StringConstraints): string {
     const random = this.freshRandom();

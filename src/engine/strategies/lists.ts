@@ -160,8 +160,7 @@ class Lists<T> extends Strategy<T[]> {
    */
   private drawRepeated(tc: TestCase, random: Random, base: number): T {
     const ranges = tc.rangeStack;
-    const kept = (tc.rangeTop - base) / 2;
-    const k = base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
+    const k = repeatedElement(tc, random, base);
     const from = ranges[k];
     const to = ranges[k + 1];
     const values = new Array<ChoiceValue>(to - from);
@@ -198,12 +197,14 @@ class Lists<T> extends Strategy<T[]> {
         if (ints === null) tc.endSpan();
         break;
       }
-      const v =
-        tc.rangeTop > base && !tc.queueing && random.bool(0.1)
-          ? this.drawRepeated(tc, random, base)
-          : ints !== null
-            ? (tc.freshInteger(ints, random) as T)
-            : this.elements.draw(tc);
+      let v: T;
+      if (tc.rangeTop > base && !tc.queueing && random.bool(0.1))
+        // An integer element is one choice: the one repeated is pushed as it stands (drawRepeated would queue it).
+        v =
+          ints !== null
+            ? (tc.repeatInteger(ints, tc.valueAt(ranges[repeatedElement(tc, random, base)]) as number) as T)
+            : this.drawRepeated(tc, random, base);
+      else v = ints !== null ? (tc.freshInteger(ints, random) as T) : this.elements.draw(tc);
       const top = tc.rangeTop;
       ranges[top] = spanStart + 1;
       ranges[top + 1] = tc.choiceCount;
@@ -214,6 +215,12 @@ class Lists<T> extends Strategy<T[]> {
     tc.rangeTop = base;
     return out;
   }
+}
+
+/** Which kept element (its place on the range stack, above `base`) a list repeats: the only one, or one at random. */
+function repeatedElement(tc: TestCase, random: Random, base: number): number {
+  const kept = (tc.rangeTop - base) / 2;
+  return base + 2 * (kept === 1 ? 0 : random.int(0, kept - 1));
 }
 
 /** Arrays of values from `elements`. Shrinks by deleting elements, then simplifying them. */
