@@ -17,7 +17,7 @@ class OneOf<T> extends Strategy<T> {
     this.constraints = { min: 0, max: options.length - 1, shrinkTowards: 0 };
   }
   protected doDraw(tc: TestCase): T {
-    return this.options[tc.draw("integer", this.constraints)].draw(tc);
+    return this.options[tc.drawInteger(this.constraints)].draw(tc);
   }
   override distinctValues(): number {
     return this.options.reduce((n, s) => n + s.distinctValues(), 0);
@@ -41,7 +41,7 @@ class WeightedOneOf<T> extends OneOf<T> {
     let picked = 0;
     while (picked < cumulative.length - 1 && x >= cumulative[picked]) picked++;
     tc.setReplayQueue([picked]);
-    const index = tc.draw("integer", this.constraints);
+    const index = tc.drawInteger(this.constraints);
     tc.setReplayQueue(null);
     return this.options[index].draw(tc);
   }

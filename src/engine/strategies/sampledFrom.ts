@@ -12,10 +12,10 @@ class SampledFrom<T> extends Strategy<T> {
     this.constraints = { min: 0, max: values.length - 1, shrinkTowards: 0 };
   }
   protected doDraw(tc: TestCase): T {
-    return this.values[tc.draw("integer", this.constraints)];
+    return this.values[tc.drawInteger(this.constraints)];
   }
   override draw(tc: TestCase): T {
-    return this.values[tc.draw("integer", this.constraints)];
+    return this.values[tc.drawInteger(this.constraints)];
   }
   override distinctValues(): number {
     return this.values.length;
