@@ -12,8 +12,11 @@
 // Each library runs in its own processes, alternating, `--rounds` times per N (default 5); the figure is the
 // median. The ratio is fast-check's time over Shrinkscope's: above 1.0, Shrinkscope is the faster.
 //
-// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--json out.json]
-// (internal: --child shrinkscope|fast-check --n N: runs the suite, prints {"propertiesMs": …} on stdout)
+// With --empty-bodies every body does nothing (and holds): what is left is each library's own cost — setup,
+// generation, the loop — without the bodies, whose cost grows with the size of what each library generates.
+//
+// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--json out.json]
+// (internal: --child shrinkscope|fast-check --n N [--empty-bodies]: runs the suite, prints {"propertiesMs": …})
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -86,7 +89,7 @@ function shapes(st, fc) {
   ];
 }
 
-async function child(library, n) {
+async function child(library, n, emptyBodies) {
   let run;
   if (library === "shrinkscope") {
     const { check, property, st } = await import("shrinkscope");
@@ -94,9 +97,14 @@ async function child(library, n) {
     run = (i) => {
       const shape = all[i % all.length];
       check(
-        property(...shape.shrinkscope(), (...args) => {
-          if (!shape.holds(...args)) throw new Error("does not hold");
-        }),
+        property(
+          ...shape.shrinkscope(),
+          emptyBodies
+            ? () => {}
+            : (...args) => {
+                if (!shape.holds(...args)) throw new Error("does not hold");
+              },
+        ),
         { maxExamples: EXAMPLES },
       );
     };
@@ -105,10 +113,9 @@ async function child(library, n) {
     const all = shapes(null, fc);
     run = (i) => {
       const shape = all[i % all.length];
-      fc.assert(
-        fc.property(...shape.fastcheck(), (...args) => shape.holds(...args)),
-        { numRuns: EXAMPLES },
-      );
+      fc.assert(fc.property(...shape.fastcheck(), emptyBodies ? () => true : (...args) => shape.holds(...args)), {
+        numRuns: EXAMPLES,
+      });
     };
   }
   const t0 = performance.now();
@@ -119,7 +126,7 @@ async function child(library, n) {
 // ---------------------------------------------------------------------------------------------- main
 
 function parseArgs(argv) {
-  const opts = { n: [200, 2000], rounds: 5, json: null, child: null };
+  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false };
   eachFlag(argv, (a, value) => {
     if (a === "--n")
       opts.n = value()
@@ -128,8 +135,9 @@ function parseArgs(argv) {
     else if (a === "--rounds") opts.rounds = positiveInt(a, value());
     else if (a === "--json") opts.json = value();
     else if (a === "--child") opts.child = value();
+    else if (a === "--empty-bodies") opts.emptyBodies = true;
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/suite.mjs [--n 200,2000] [--rounds 5] [--json out.json]");
+      console.log("node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--json out.json]");
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
@@ -139,12 +147,13 @@ function parseArgs(argv) {
 }
 
 /** One fresh process of `library` running the suite of `n`: its wall time and the time its properties took. */
-function measure(library, n) {
+function measure(library, n, emptyBodies) {
   // What CI gets: the ci profile (derandomised, no local database folder) for Shrinkscope.
   const env = { ...process.env, CI: "true" };
   for (const name of Object.keys(env)) if (name.startsWith("SHRINKSCOPE_")) delete env[name];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [SCRIPT, "--child", library, "--n", String(n)], { encoding: "utf8", env });
+  const args = [SCRIPT, "--child", library, "--n", String(n), ...(emptyBodies ? ["--empty-bodies"] : [])];
+  const r = spawnSync(process.execPath, args, { encoding: "utf8", env });
   const wallMs = performance.now() - t0;
   if (r.status !== 0) throw new Error(`child ${library} (n = ${n}) failed: ${r.stderr || r.error}`);
   return { wallMs, ...JSON.parse(r.stdout.trim().split("\n").pop()) };
@@ -152,7 +161,7 @@ function measure(library, n) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (opts.child !== null) {
-  await child(opts.child, opts.n[0]);
+  await child(opts.child, opts.n[0], opts.emptyBodies);
 } else {
   const results = {};
   for (const n of opts.n) {
@@ -160,12 +169,12 @@ if (opts.child !== null) {
     for (let round = 0; round < opts.rounds; round++) {
       // Alternate which library goes first, so drift on the machine falls on both.
       const order = round % 2 === 0 ? LIBRARIES : [...LIBRARIES].reverse();
-      for (const lib of order) results[n][lib].push(measure(lib, n));
+      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies));
     }
   }
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
   console.log(
-    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over eight shapes, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
+    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over eight shapes${opts.emptyBodies ? ", every body empty" : ""}, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
   );
   console.log(`command: ${commandLine("bench:suite", "bench/suite.mjs")}\n`);
   const rows = opts.n.map((n) => {
