@@ -30,6 +30,7 @@ import type { Act } from "./exploreOptions.ts";
 import { mixSeed } from "./choosers.ts";
 import type { Failure, TraceEvent, Wakeup } from "./task.ts";
 import { Task } from "./task.ts";
+import { TraceHash } from "./traceHash.ts";
 import { errorLine } from "../print/errorLine.ts";
 
 /** The simulated task running now, and its run. */
@@ -102,7 +103,7 @@ export class World {
   /** Every event, up to TIMELINE_EVENTS (for the panel's timeline); `dropped` counts the rest. */
   readonly events: TraceEvent[] = [];
   dropped = 0;
-  private hashState = 0xcbf29ce484222325n;
+  private readonly hash = new TraceHash();
   traceLength = 0;
   /** Failures besides main's own, in order: a spawned task's rejection, an unhandled rejection, a timer callback's throw. */
   private readonly failures: Failure[] = [];
@@ -139,10 +140,7 @@ export class World {
   record(task: Task, what: string): void {
     const e = { t: this.now, task: task.label, what };
     // FNV-1a over the whole trace: the hash pins every event, the tail keeps only the last few.
-    for (const ch of `${e.t}|${e.task}|${e.what}\n`) {
-      this.hashState ^= BigInt(ch.codePointAt(0)!);
-      this.hashState = (this.hashState * 0x100000001b3n) & 0xffffffffffffffffn;
-    }
+    this.hash.add(`${e.t}|${e.task}|${e.what}\n`);
     this.traceLength++;
     if (this.events.length < TIMELINE_EVENTS) this.events.push(e);
     else this.dropped++;
@@ -151,7 +149,7 @@ export class World {
   }
 
   get traceHash(): string {
-    return this.hashState.toString(16).padStart(16, "0");
+    return this.hash.hex;
   }
 
   /** Register a wakeup: `task` may run `resume` at virtual time `at`. */
