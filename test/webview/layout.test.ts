@@ -103,7 +103,10 @@ test("statistics: percentages of the cases run, labels sorted by count, the hist
   const lay = layoutStats(s.stats);
   const fig = Object.fromEntries(lay.figures.map((f) => [f.key, f.value]));
   assert.equal(fig.cases, String(s.stats.cases));
-  assert.match(fig.invalid, /^\d+ \(\d+%\)$/);
+  // The split is over the cases the panel received, which the outbox thins to about 3,000 a second (outbox.ts): how
+  // many invalid ones are among them depends on the machine's speed, and a few read "<1%" (CI failed on '2 (<1%)'
+  // with the same seed; the engine's own count for it is 5 of 405).
+  assert.match(fig.invalid, /^\d+ \((\d+|<1)%\)$/);
   const counts = lay.labels.map((b) => b.count);
   assert.deepEqual(
     counts,

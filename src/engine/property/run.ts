@@ -16,6 +16,7 @@ import { DEFINITION } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";
 import { drive } from "./driver.ts";
 import { drawArgs, isData, makeExecutor } from "./executor.ts";
+import { makesFunctions } from "../strategies/functions.ts";
 import { withTestName } from "./key.ts";
 import { report, reproOf } from "./report.ts";
 import type { Settings } from "./settings.ts";
@@ -220,11 +221,17 @@ function drawnAgain(
 }
 
 /** Whether every span of the property's cases comes from drawing its arguments (Engine.respan can redraw them). */
-function spansFromArguments(def: PropertyDefinition): boolean {
-  // A machine draws its steps, st.data() its values, a schedule being shrunk its decisions (schedules/, with
-  // passes of its own), all in the body.
+export function spansFromArguments(
+  def: Pick<PropertyDefinition, "passes" | "slices" | "present" | "strategies">,
+): boolean {
+  // A machine draws its steps, st.data() its values, a function made by st.functions() its results, a schedule
+  // being shrunk its decisions (schedules/, with passes of its own), all in the body.
   return (
-    def.passes === undefined && def.slices === undefined && def.present === undefined && !def.strategies.some(isData)
+    def.passes === undefined &&
+    def.slices === undefined &&
+    def.present === undefined &&
+    !def.strategies.some(isData) &&
+    !makesFunctions(def.strategies)
   );
 }
 

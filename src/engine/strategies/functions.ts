@@ -108,6 +108,37 @@ function lookup(results: ReadonlyMap<string, unknown>, arity: number): string {
   return `(function (${params.join(", ")}) { switch (${key}) { ${[...cases, other].join(" ")} } })`;
 }
 
+/** How much of a strategy's structure `makesFunctions` reads (a sampledFrom of a huge array stops there). */
+const WALK_BUDGET = 2000;
+
+/**
+ * Whether these strategies make st.functions() anywhere in them (a list of functions, a record with one): the
+ * results of such a function are drawn when the body calls it, so the property's choices and spans do not all
+ * come from drawing its arguments. Reads the strategies' own fields, cycle-safe and budgeted; a deferred
+ * strategy's thunk is not forced and a flatMap's function not called, so a function strategy only they make is
+ * not seen.
+ */
+export function makesFunctions(strategies: readonly unknown[]): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [...strategies];
+  let budget = WALK_BUDGET;
+  while (stack.length > 0 && budget-- > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object" || seen.has(v)) continue;
+    if (v instanceof Functions) return true;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length && i < WALK_BUDGET; i++) if (typeof v[i] === "object") stack.push(v[i]);
+    } else if (v instanceof Strategy) {
+      for (const k of Object.keys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        if (d !== undefined && "value" in d && typeof d.value === "object") stack.push(d.value);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Pure functions whose results are drawn from `returns` when a call with new arguments is made (equal arguments,
  * the same result); shrinks every result toward its simplest. Prints as a lookup over the calls the case made.
