@@ -274,7 +274,20 @@ export class Engine {
   }
 
   statistics(): RunStatistics {
-    return { ...this.stats, timeMs: Math.round(clock() - this.started), events: { ...this.eventCounts } };
+    const st = this.stats;
+    // Field by field: a spread of the counters was a runtime call, a twentieth of a small property's setup.
+    return {
+      examples: st.examples,
+      valid: st.valid,
+      invalid: st.invalid,
+      overrun: st.overrun,
+      duplicates: st.duplicates,
+      shrinkCalls: st.shrinkCalls,
+      shrinkCases: st.shrinkCases,
+      shrinks: st.shrinks,
+      timeMs: Math.round(clock() - this.started),
+      events: { ...this.eventCounts },
+    };
   }
 
   /**

@@ -146,10 +146,21 @@ export class DirectoryDatabase implements DatedDatabase {
       // Idempotent: same content, same name. Rewrite only if the file is missing or damaged, which also heals
       // a file that was corrupted after it was written. An intact file is touched instead: it was saved again
       // just now, which a concurrent delete (see delete) must be able to see.
-      if (readIfExists(file) === text && touch(file)) return;
-      atomicWrite(file, text);
+      if (!(readIfExists(file) === text && touch(file))) atomicWrite(file, text);
+      // Saved again by this database since fetch read it: its own delete later must not take that for another
+      // process's save (see delete), so the time it compares against is this save's.
+      if (this.fetchedMtimes.has(file)) this.noteSaved(file);
     } catch (error) {
       this.warn(`Shrinkscope: could not save example to ${file}: ${errorMessage(error)}`);
+    }
+  }
+
+  /** The modification time of `file` as this database just saved it; forgotten if another process deleted it since. */
+  private noteSaved(file: string): void {
+    try {
+      this.fetchedMtimes.set(file, fs.statSync(file).mtimeMs);
+    } catch {
+      this.fetchedMtimes.delete(file);
     }
   }
 

@@ -10,13 +10,14 @@ import type { DomainPass } from "../core/shrinker.ts";
 import type { TestCase } from "../core/testCase.ts";
 import type { PropertyFailure } from "./errors.ts";
 import type { Executable } from "./executor.ts";
+import type { KeyRef } from "./key.ts";
 import type { ResolvedSettings, Settings } from "./settings.ts";
 
 export interface PropertyDefinition extends Executable {
   /** The settings the property was made with (check() adds its own to each run). */
   readonly settings: Settings | undefined;
-  /** Its database key as made at construction (key.ts; a run may refine it with the test's name). */
-  readonly key: string;
+  /** Its database key from its construction, made when first read (key.ts; a run may refine it with the test's name). */
+  readonly key: KeyRef;
   /**
    * What tells its inputs apart from another property's, for a replay blob's fingerprint (replay.ts); default: its
    * strategies. A machine's is its class and spec.

@@ -25,6 +25,13 @@
  * Call sites (line and column) are never part of a key — only their order among identical properties — so
  * moving code keeps keys, and re-evaluating a file in the same process (a watch mode) finds the same sites.
  * Properties built in a loop at one call site share a key; give each its own `key` setting to separate them.
+ *
+ * A key is made when it is first read (DefinitionKey, RunKey): only a run with a database (or printing its key)
+ * reads it, so a property run without one — CI's default, `database: null` — pays for the capture of its caller's
+ * frame and nothing else (the shape walk, the stack's text and the hashes were a third of a small property's
+ * setup). The result is the key eager construction made: keys are made in the order their properties were
+ * constructed (and their runs resolved), each one's pending ones before it, so occurrence numbers count the same
+ * properties in the same order; a stack's text is formatted with the stack formatter in force at construction.
  */
 import { createHash } from "node:crypto";
 import * as path from "node:path";
@@ -41,6 +48,9 @@ interface KeyBase {
   /** Hash of the strategies' structure, without function source text (which bundling changes). */
   readonly shape: string;
 }
+
+/** A property's key as the engine holds it: a DefinitionKey, or a string given as it is (the engine's own runs). */
+export type KeyRef = string | DefinitionKey;
 
 /** Nameless key → what it was made from, so a run that learns its test's name can re-key. */
 const bases = new Map<string, KeyBase>();
@@ -60,15 +70,61 @@ function occurrence(scope: string, site: string): number {
 
 // ------------------------------------------------------------------------------------------------ call site
 
+/** The caller of a property()/find() call as captured at construction: its position, or its stack not yet read. */
+type Caller = { readonly file: string; readonly site: string } | { readonly holder: object; readonly format: unknown };
+
+const UNKNOWN_SITE = { file: "<unknown>", site: "<unknown>" } as const;
+
 /**
- * The first stack frame outside the engine: file and position of the property()/find() call. `api`, the engine
- * function the user called: the frame of its caller is captured alone (formatting a whole stack was a tenth of a
- * small property's setup); when that caller is the engine's own, the whole stack is read as before.
+ * The first stack frame outside the engine, from the frame of `api`'s caller, the engine function the user called:
+ * captured alone (the stack limit set to 1 meanwhile) and read when the key is made — formatting it was a tenth of
+ * a small property's setup, and a run without a database never reads it. Below the default stack limit a whole
+ * stack may end before the caller's frame (the key's file is then "<unknown>"): the whole stack is read now, so
+ * the key stays what it was.
  */
-function callSite(api: Function): { file: string; site: string } {
-  const frame = callerFrame(api) ?? outsideFrame(new Error().stack?.split("\n").slice(1) ?? []);
+function captureCaller(api: Function): Caller {
+  const limit = Error.stackTraceLimit;
+  if (typeof limit === "number" && limit >= 10) {
+    const holder: { stack?: unknown } = {};
+    let captured = false;
+    try {
+      Error.stackTraceLimit = 1;
+      Error.captureStackTrace(holder, api);
+      captured = true;
+    } catch {
+      // read the whole stack below
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    if (captured) return { holder, format: Error.prepareStackTrace };
+  }
+  return positionOf(outsideFrame(new Error().stack?.split("\n").slice(1) ?? []));
+}
+
+/**
+ * The caller's file and position. A captured frame is formatted by the stack formatter that was in force when it
+ * was captured (a tool may replace Error.prepareStackTrace in between). A caller inside the engine (a property
+ * the engine makes for itself, like st.sample's) has no file of the user's: "<unknown>".
+ */
+function siteOf(caller: Caller): { file: string; site: string } {
+  if (!("holder" in caller)) return caller;
+  const current = Error.prepareStackTrace;
+  let stack: unknown;
+  try {
+    if (current !== caller.format) Error.prepareStackTrace = caller.format as typeof current;
+    stack = (caller.holder as { stack?: unknown }).stack;
+  } catch {
+    stack = undefined;
+  } finally {
+    if (current !== caller.format) Error.prepareStackTrace = current;
+  }
+  if (typeof stack !== "string") return UNKNOWN_SITE;
+  return positionOf(outsideFrame(stack.split("\n").filter((l) => /^\s+at /.test(l))));
+}
+
+function positionOf(frame: string | undefined): { file: string; site: string } {
   const at = frame === undefined ? undefined : framePosition(frame);
-  if (at === undefined) return { file: "<unknown>", site: "<unknown>" };
+  if (at === undefined) return UNKNOWN_SITE;
   const file = fileOf(`${process.cwd()}\0${at.file}`);
   return { file, site: `${file}:${at.line}:${at.column}` };
 }
@@ -77,26 +133,6 @@ const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)/;
 
 function outsideFrame(lines: readonly string[]): string | undefined {
   return lines.find((l) => !ENGINE_FRAME.test(l) && !l.includes("node:internal"));
-}
-
-/** The frame of `api`'s caller, captured alone (the stack limit set to 1 meanwhile), if it is outside the engine. */
-function callerFrame(api: Function): string | undefined {
-  const holder: { stack?: unknown } = {};
-  const limit = Error.stackTraceLimit;
-  // Below the default limit a whole stack may end before the caller's frame (the key's file is then "<unknown>"):
-  // the whole stack is read, so the key stays what it was.
-  if (typeof limit !== "number" || limit < 10) return undefined;
-  try {
-    Error.stackTraceLimit = 1;
-    Error.captureStackTrace(holder, api);
-  } catch {
-    return undefined;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-  const stack = holder.stack;
-  if (typeof stack !== "string") return undefined;
-  return outsideFrame(stack.split("\n").filter((l) => /^\s+at /.test(l)));
 }
 const LINE_COLUMN = /:(\d+):(\d+)\)?$/;
 
@@ -252,17 +288,115 @@ export function shapeHash(strategies: unknown): string {
 // ------------------------------------------------------------------------------------------------ keys
 
 /**
- * The key of a property or find() at its construction (call it from property()/find() directly, so the
- * call site is the user's). This is the key used when no test name is known; `keyForRun` may refine it.
+ * Keys constructed and not read yet, in the order they were constructed (a DefinitionKey) or resolved for a run
+ * (a RunKey), from `first` on. Reading a key makes every one before it first, so occurrence numbers are counted in
+ * the order eager construction counted them. At most MAX_PENDING wait: past that the oldest is made, so a process
+ * that makes properties without end (a loop, a fuzzing harness) holds no more of their strategies than that.
  */
+const pending: (PendingKey | undefined)[] = [];
+let first = 0;
+const MAX_PENDING = 10_000;
+
+/** A key made when first read (`value`), after every key pending before it. */
+abstract class PendingKey {
+  #value: string | undefined;
+
+  get value(): string {
+    if (this.#value === undefined) makeUpTo(this);
+    return this.#value!;
+  }
+
+  make(): void {
+    if (this.#value === undefined) this.#value = this.compute();
+  }
+
+  /** The key's text (called once), from what the key was made of; drop what is no longer needed. */
+  protected abstract compute(): string;
+}
+
+function enqueue(key: PendingKey): void {
+  pending.push(key);
+  if (pending.length - first > MAX_PENDING) makeUpTo(pending[first]!);
+}
+
+/** Make the pending keys up to `key`, in order. */
+function makeUpTo(key: PendingKey): void {
+  while (first < pending.length) {
+    const next = pending[first]!;
+    pending[first++] = undefined;
+    next.make();
+    if (next === key) break;
+  }
+  if (first === pending.length) {
+    pending.length = 0;
+    first = 0;
+  } else if (first > 1024 && first * 2 > pending.length) {
+    pending.splice(0, first);
+    first = 0;
+  }
+}
+
+/**
+ * The key of a property or find() from its construction (make it in property()/find() directly, so the call site
+ * is the user's): `<file>::<kind>::<shape>.<texts>#<n>`, the key used when no test name is known (a RunKey may
+ * refine it).
+ */
+export class DefinitionKey extends PendingKey {
+  #caller: Caller | undefined;
+  #strategies: readonly unknown[] | undefined;
+  #body: Function | undefined;
+  #seedText: string | undefined;
+
+  constructor(
+    readonly kind: KeyKind,
+    strategies: readonly unknown[],
+    body: Function,
+    api: Function,
+  ) {
+    super();
+    this.#caller = captureCaller(api);
+    this.#strategies = strategies;
+    this.#body = body;
+    enqueue(this);
+  }
+
+  /**
+   * What a derandomised run's seed is made from without making the key: the kind and the body's source text,
+   * whitespace removed (a run in CI reads no key).
+   */
+  get seedText(): string {
+    return (this.#seedText ??= `${this.kind}\0${sourceText(this.#body!)}`);
+  }
+
+  protected compute(): string {
+    const { file, site } = siteOf(this.#caller!);
+    const shapes = shapesOf(this.#strategies!);
+    const shape = hash(shapes.plain);
+    const texts = hash(`${shapes.withText}|${sourceText(this.#body!)}`);
+    const kind = this.kind;
+    const key = `${file}::${kind}::${shape}.${texts}#${occurrence(`${kind}\0${file}\0${texts}\0${shape}`, site)}`;
+    if (!bases.has(key)) bases.set(key, { kind, file, site, shape });
+    this.#seedText ??= `${kind}\0${sourceText(this.#body!)}`;
+    this.#caller = undefined;
+    this.#strategies = undefined;
+    this.#body = undefined;
+    return key;
+  }
+}
+
+/** The text of a DefinitionKey made now (for tools and tests; property(), find() and machine() make it lazily). */
 export function definitionKey(kind: KeyKind, strategies: readonly unknown[], body: Function, api: Function): string {
-  const { file, site } = callSite(api);
-  const shapes = shapesOf(strategies);
-  const shape = hash(shapes.plain);
-  const texts = hash(`${shapes.withText}|${sourceText(body)}`);
-  const key = `${file}::${kind}::${shape}.${texts}#${occurrence(`${kind}\0${file}\0${texts}\0${shape}`, site)}`;
-  if (!bases.has(key)) bases.set(key, { kind, file, site, shape });
-  return key;
+  return new DefinitionKey(kind, strategies, body, api).value;
+}
+
+/** A key's text, made now if it was not yet. */
+export function keyText(key: KeyRef | RunKey): string {
+  return typeof key === "string" ? key : key.value;
+}
+
+/** What a derandomised seed is made from: a definition's seed text, or a key given as a string itself. */
+export function seedTextOf(key: KeyRef): string {
+  return typeof key === "string" ? key : key.seedText;
 }
 
 /**
@@ -275,6 +409,25 @@ export function keyForRun(key: string, testName: string | undefined): string {
   if (base === undefined || testName === undefined || testName === "") return key;
   const n = occurrence(`${base.kind}\0${base.file}\0${base.shape}\0\0${testName}`, base.site);
   return `${base.file}::${base.kind}::${testName}::${base.shape}#${n}`;
+}
+
+/** A run's key refined by its test's name (keyForRun). */
+export class RunKey extends PendingKey {
+  #key: KeyRef | undefined;
+  readonly #testName: string;
+
+  constructor(key: KeyRef, testName: string) {
+    super();
+    this.#key = key;
+    this.#testName = testName;
+    enqueue(this);
+  }
+
+  protected compute(): string {
+    const key = keyForRun(keyText(this.#key!), this.#testName);
+    this.#key = undefined;
+    return key;
+  }
 }
 
 /** A key as a person reads it, for printed lines: "file > test name", "file (property #n)", or a `key` setting as given. */
@@ -371,11 +524,13 @@ export function withTestName<R>(thisArg: unknown, args: readonly unknown[], fn: 
 
 /**
  * The key settings resolution hands the engine: the user's `key` setting if given, else `key` refined by the
- * test name, if one is known now.
+ * test name, if one is known now (made when first read).
  */
-export function resolveKey(key: string, explicit: string | undefined): string {
+export function resolveKey(key: KeyRef, explicit: string | undefined): KeyRef | RunKey {
   const name = pendingName;
   pendingName = undefined; // consumed: a property run inside this one's body asks for its own
   if (explicit !== undefined) return explicit;
-  return keyForRun(key, name ?? currentTestName());
+  const testName = name ?? currentTestName();
+  if (testName === undefined || testName === "") return key;
+  return typeof key === "string" ? keyForRun(key, testName) : new RunKey(key, testName);
 }

@@ -10,7 +10,7 @@ import { describe, requireStrategy, Strategy } from "../strategies/strategy.ts";
 import { DEFINITION, hooksOf } from "./definition.ts";
 import type { Property, PropertyDefinition } from "./definition.ts";
 import { NoSuchExample, PropertyFailure } from "./errors.ts";
-import { definitionKey } from "./key.ts";
+import { DefinitionKey } from "./key.ts";
 import { propertyFromDefinition, runDefinition } from "./run.ts";
 import type { Settings } from "./settings.ts";
 import { ALL_PHASES, validateSettings } from "./settings.ts";
@@ -119,7 +119,7 @@ export function property(...args: unknown[]): Property {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,
     settings,
-    key: definitionKey("property", strategies, hooks?.keySource ?? (body as Function), property),
+    key: new DefinitionKey("property", strategies, hooks?.keySource ?? (body as Function), property),
     settingsForRun: hooks?.settingsForRun,
   };
   return propertyFromDefinition(def);
@@ -178,7 +178,7 @@ export function find<T>(strategy: Strategy<T>, predicate: (value: T) => boolean,
     strategies: [strategy],
     body,
     settings,
-    key: definitionKey("find", [strategy], predicate, find),
+    key: new DefinitionKey("find", [strategy], predicate, find),
     noReplay: "find",
   };
   try {

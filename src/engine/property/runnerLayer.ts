@@ -11,12 +11,13 @@ import type { EditorLayer, ResolvedSettings, Settings } from "./settings.ts";
 import { env, resolveWith, SKIP_REUSE } from "./settings.ts";
 import { activeProfile, builtInProfile } from "./profiles.ts";
 import { parseReplay } from "./replay.ts";
+import type { KeyRef } from "./key.ts";
 
 /**
  * The settings of a property's run: the profile's layers, its own, the editor's on top when the editor runs it;
  * SHRINKSCOPE_REPLAY, when set, replays one case instead of searching.
  */
-export function resolveSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
+export function resolveSettings(key: KeyRef, ...layers: (Settings | undefined)[]): ResolvedSettings {
   const resolved = resolveWith(runnerLayer(), key, layers, activeProfile());
   const replay = env("SHRINKSCOPE_REPLAY");
   if (replay === undefined || replay.trim() === "") return resolved;
@@ -28,7 +29,7 @@ export function resolveSettings(key: string, ...layers: (Settings | undefined)[]
  * does not apply — its database, event tap and limits belong to the user's property, not to this inner run — nor
  * do configure() and registered profiles; the environment's built-in profile (ci in CI) does.
  */
-export function resolveIsolatedSettings(key: string, ...layers: (Settings | undefined)[]): ResolvedSettings {
+export function resolveIsolatedSettings(key: KeyRef, ...layers: (Settings | undefined)[]): ResolvedSettings {
   return resolveWith(undefined, key, layers, builtInProfile());
 }
 

@@ -3,8 +3,6 @@
  * the engine's plain EngineSettings. The profile's layers under a property's own (profiles.ts) and the editor's
  * layer on top (runnerLayer.ts) are found by the caller and handed in.
  */
-import { createHash } from "node:crypto";
-import { remembered } from "../util/remembered.ts";
 import * as path from "node:path";
 import type { ExampleDatabase } from "../databases/exampleDatabase.ts";
 import { DirectoryDatabase } from "../databases/directory.ts";
@@ -16,7 +14,7 @@ import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { HealthCheck } from "../core/health.ts";
 import { HEALTH_CHECKS } from "../core/health.ts";
 import type { EngineEvent, Phase } from "../events/events.ts";
-import { keyLabel, resolveKey } from "./key.ts";
+import { keyLabel, keyText, resolveKey, seedTextOf, type KeyRef } from "./key.ts";
 import { printingObserver } from "./verbosity.ts";
 import { freshSeed } from "../util/random.ts";
 import { reasonOf } from "./failureMessage.ts";
@@ -244,16 +242,24 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
     invalid(api, `key must be a non-empty string, got ${typeof o.key === "string" ? '""' : String(o.key)}`);
 }
 
-const hashSeed = remembered((key: string): number => createHash("sha256").update(key).digest().readUInt32LE(0));
+/**
+ * A derandomised run's seed from its seed text (key.ts: the property's kind and body text, or a key given as a
+ * string): 32-bit FNV-1a, so that a run in CI makes no key and hashes nothing more.
+ */
+function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /**
  * SHRINKSCOPE_SHARD=i/n (1 ≤ i ≤ n): n machines running the same properties derandomised each start from a
  * seed of their own, so together they explore n runs' worth instead of repeating one. 1/1, or unset, is the
  * plain derandomised seed. An explicit seed (setting or SHRINKSCOPE_SEED) is never changed.
  */
-function shardSeed(key: string): number {
+function shardSeed(key: KeyRef): number {
   const raw = env("SHRINKSCOPE_SHARD");
-  if (raw === undefined || raw.trim() === "") return hashSeed(key);
+  if (raw === undefined || raw.trim() === "") return hashSeed(seedTextOf(key));
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const i = m === null ? NaN : Number(m[1]);
   const n = m === null ? NaN : Number(m[2]);
@@ -262,7 +268,7 @@ function shardSeed(key: string): number {
       `SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n (this machine's shard and the number of shards, e.g. 2/4), got ${JSON.stringify(raw)}`,
     );
   }
-  return n === 1 ? hashSeed(key) : hashSeed(`${key}\0shard ${i}/${n}`);
+  return n === 1 ? hashSeed(seedTextOf(key)) : hashSeed(`${seedTextOf(key)}\0shard ${i}/${n}`);
 }
 
 /** A setting's value for a message (strings quoted, so "false" is not read as false). */
@@ -339,7 +345,7 @@ export type EditorLayer = Settings & { [SKIP_REUSE]?: true; observer?: RunObserv
  */
 export function resolveWith(
   editor: EditorLayer | undefined,
-  key: string,
+  key: KeyRef,
   layers: (Settings | undefined)[],
   profile: ActiveProfile,
 ): ResolvedSettings {
@@ -398,10 +404,13 @@ export function resolveWith(
     database = new GuardedDatabase(ownDb, "custom database");
     databasePath = "(custom)";
   }
-  const databaseKey = resolveKey(key, s.key);
+  // Made when first read: by a run with a database, or printing its key (key.ts).
+  const runKey = resolveKey(key, s.key);
   const verbosity = verbosityFromEnv() ?? s.verbosity ?? "normal";
   const printing =
-    verbosity === "verbose" || verbosity === "debug" ? printingObserver(verbosity, keyLabel(databaseKey)) : undefined;
+    verbosity === "verbose" || verbosity === "debug"
+      ? printingObserver(verbosity, keyLabel(keyText(runKey)))
+      : undefined;
   const observer = printing === undefined ? taps : taps === undefined ? printing : bothObservers(taps, printing);
   return {
     maxExamples: s.maxExamples ?? 100,
@@ -411,7 +420,9 @@ export function resolveWith(
     timeout: s.timeout === undefined ? defaultTimeout(deadline) : s.timeout,
     database,
     databasePath,
-    databaseKey,
+    get databaseKey() {
+      return keyText(runKey);
+    },
     phases: editor?.[SKIP_REUSE] ? (s.phases ?? ALL_PHASES).filter((p) => p !== "reuse") : (s.phases ?? ALL_PHASES),
     observer,
     maxChoices: s.maxChoices ?? 8192,

@@ -34,7 +34,7 @@
  *   Explanation (invariant X / rule Y) and the machine's toString() at the failing step.
  */
 import type { Property, PropertyDefinition } from "../property/definition.ts";
-import { definitionKey } from "../property/key.ts";
+import { DefinitionKey } from "../property/key.ts";
 import { checkExamples } from "../property/property.ts";
 import { propertyFromDefinition } from "../property/run.ts";
 import type { ResolvedSettings } from "../property/settings.ts";
@@ -66,7 +66,7 @@ export function machine<M extends object>(
   checkExamples("machine", settings?.examples, 0, NO_EXAMPLES);
   const handle = new CaseHandle(Class);
   // The spec is part of the key: two machines of one class built by one helper are two properties.
-  const key = definitionKey("property", [handle, spec], Class, machine);
+  const key = new DefinitionKey("property", [handle, spec], Class, machine);
   const def: PropertyDefinition = {
     strategies: [handle as Strategy<unknown>],
     body: () => {

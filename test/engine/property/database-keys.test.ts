@@ -105,3 +105,76 @@ test("keys read the whole stack below the default stack limit, and no text in a 
   assert.ok(shapeOf(tricky, true).includes("fn(\0" + "0\0):1"));
   assert.ok(shapeOf(tricky, true).includes("f:fn(x=>x)"), "the function's text is in the shape with texts");
 });
+
+/** A database that remembers the keys it was asked for. */
+function keyRecorder(): { db: import("../../../src/engine/index.ts").ExampleDatabase; keys: string[] } {
+  const keys: string[] = [];
+  return { keys, db: { fetch: (k) => (keys.push(k), []), save: () => {}, delete: () => {} } };
+}
+
+test("a run without a database makes no key: it walks no strategy (CI's default), and a run with one does", async () => {
+  const { check, property, st } = await import("../../../src/engine/index.ts");
+  let walked = 0;
+  const watched = new Proxy({}, { ownKeys: (t) => (walked++, Reflect.ownKeys(t)) });
+  const prop = property(st.just(watched), () => {});
+  check(prop, { database: null, derandomize: true, maxExamples: 5, deadline: null });
+  check(prop, { database: null, seed: 3, maxExamples: 5, deadline: null });
+  assert.equal(walked, 0, "no key was made for runs without a database");
+  const { db, keys } = keyRecorder();
+  check(prop, { database: db, maxExamples: 5, deadline: null });
+  assert.ok(walked > 0, "the key walks the strategies once a database asks for it");
+  assert.match(keys[0]!, /^test\/engine\/property\/database-keys\.test\.ts::property::/);
+});
+
+test("keys made when first read count identical properties in the order they were constructed", async () => {
+  const { check, property, st } = await import("../../../src/engine/index.ts");
+  // Three properties alike but for their call sites: eager keys numbered them #0, #1, #2 at construction.
+  const make = [
+    () => property(st.integers(), (n) => void n),
+    () => property(st.integers(), (n) => void n),
+    () => property(st.integers(), (n) => void n),
+  ];
+  const props = make.map((f) => f());
+  const { db, keys } = keyRecorder();
+  // Read in another order, each key is still its construction's; a second round of the same sites, too.
+  for (const i of [2, 0, 1]) check(props[i]!, { database: db, maxExamples: 1, deadline: null });
+  const again = make.map((f) => f());
+  check(again[1]!, { database: db, maxExamples: 1, deadline: null });
+  const n = (k: string) => /#(\d+)$/.exec(k)?.[1];
+  assert.deepEqual(keys.map(n), ["2", "0", "1", "1"]);
+  assert.equal(new Set(keys.map((k) => k.replace(/#\d+$/, ""))).size, 1, "the same key but for the number");
+});
+
+test("a key made after the stack formatter changed is the one its construction would have made", async () => {
+  const { check, property, st } = await import("../../../src/engine/index.ts");
+  const prop = property(st.booleans(), (b) => void b);
+  const original = Error.prepareStackTrace;
+  const { db, keys } = keyRecorder();
+  try {
+    // A tool installed after the property was made (a source-map hook, a test framework's) formats stacks its way.
+    Error.prepareStackTrace = () => "    at elsewhere (/nowhere/else.js:1:1)";
+    check(prop, { database: db, maxExamples: 1, deadline: null });
+    assert.equal(new Error().stack, "    at elsewhere (/nowhere/else.js:1:1)", "the tool's formatter is back in force");
+  } finally {
+    Error.prepareStackTrace = original;
+  }
+  assert.match(keys[0]!, /^test\/engine\/property\/database-keys\.test\.ts::property::/);
+});
+
+test("a derandomised run's seed comes from the property's body, the same on every run and without its key", async () => {
+  const { check, property, st } = await import("../../../src/engine/index.ts");
+  const seeds: number[] = [];
+  const settings: import("../../../src/engine/index.ts").Settings = {
+    database: null,
+    derandomize: true,
+    maxExamples: 1,
+    deadline: null,
+    onEvent: (e) => void (e.type === "run-start" && seeds.push(e.seed)),
+  };
+  const a = () => property(st.integers(), (n: number) => void n, settings);
+  check(a());
+  check(a());
+  check(property(st.integers(), (n: number) => void (n + 1), settings));
+  assert.equal(seeds[0], seeds[1], "the same property, the same seed");
+  assert.notEqual(seeds[0], seeds[2], "another body, another seed");
+});
