@@ -15,8 +15,12 @@
 // With --empty-bodies every body does nothing (and holds): what is left is each library's own cost — setup,
 // generation, the loop — without the bodies, whose cost grows with the size of what each library generates.
 //
-// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--json out.json]
-// (internal: --child shrinkscope|fast-check --n N [--empty-bodies]: runs the suite, prints {"propertiesMs": …})
+// With --warm the child runs the suite WARM_ROUNDS times over and reports the time of the last round's properties:
+// each library once the JIT has compiled its code. The process figure still includes every round; read the
+// "properties only" column. Against the plain run, it says how much of the gap is the cold start.
+//
+// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--json out.json]
+// (internal: --child shrinkscope|fast-check --n N [--empty-bodies] [--warm]: runs the suite, prints {"propertiesMs": …})
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -27,6 +31,8 @@ import { commandLine, num, table } from "./lib/markdown.mjs";
 const SCRIPT = fileURLToPath(import.meta.url);
 const LIBRARIES = ["shrinkscope", "fast-check"];
 const EXAMPLES = 100;
+/** Rounds of the suite a --warm child runs; the last one is reported. */
+const WARM_ROUNDS = 4;
 
 // ---------------------------------------------------------------------------------------------- the suite
 
@@ -89,7 +95,7 @@ function shapes(st, fc) {
   ];
 }
 
-async function child(library, n, emptyBodies) {
+async function child(library, n, emptyBodies, warm) {
   let run;
   if (library === "shrinkscope") {
     const { check, property, st } = await import("shrinkscope");
@@ -118,15 +124,19 @@ async function child(library, n, emptyBodies) {
       });
     };
   }
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) run(i);
-  console.log(JSON.stringify({ propertiesMs: performance.now() - t0 }));
+  let propertiesMs = 0;
+  for (let round = 0; round < (warm ? WARM_ROUNDS : 1); round++) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) run(i);
+    propertiesMs = performance.now() - t0;
+  }
+  console.log(JSON.stringify({ propertiesMs }));
 }
 
 // ---------------------------------------------------------------------------------------------- main
 
 function parseArgs(argv) {
-  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false };
+  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false, warm: false };
   eachFlag(argv, (a, value) => {
     if (a === "--n")
       opts.n = value()
@@ -136,8 +146,9 @@ function parseArgs(argv) {
     else if (a === "--json") opts.json = value();
     else if (a === "--child") opts.child = value();
     else if (a === "--empty-bodies") opts.emptyBodies = true;
+    else if (a === "--warm") opts.warm = true;
     else if (a === "--help" || a === "-h") {
-      console.log("node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--json out.json]");
+      console.log("node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--json out.json]");
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
@@ -147,12 +158,20 @@ function parseArgs(argv) {
 }
 
 /** One fresh process of `library` running the suite of `n`: its wall time and the time its properties took. */
-function measure(library, n, emptyBodies) {
+function measure(library, n, emptyBodies, warm) {
   // What CI gets: the ci profile (derandomised, no local database folder) for Shrinkscope.
   const env = { ...process.env, CI: "true" };
   for (const name of Object.keys(env)) if (name.startsWith("SHRINKSCOPE_")) delete env[name];
   const t0 = performance.now();
-  const args = [SCRIPT, "--child", library, "--n", String(n), ...(emptyBodies ? ["--empty-bodies"] : [])];
+  const args = [
+    SCRIPT,
+    "--child",
+    library,
+    "--n",
+    String(n),
+    ...(emptyBodies ? ["--empty-bodies"] : []),
+    ...(warm ? ["--warm"] : []),
+  ];
   const r = spawnSync(process.execPath, args, { encoding: "utf8", env });
   const wallMs = performance.now() - t0;
   if (r.status !== 0) throw new Error(`child ${library} (n = ${n}) failed: ${r.stderr || r.error}`);
@@ -161,7 +180,7 @@ function measure(library, n, emptyBodies) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (opts.child !== null) {
-  await child(opts.child, opts.n[0], opts.emptyBodies);
+  await child(opts.child, opts.n[0], opts.emptyBodies, opts.warm);
 } else {
   const results = {};
   for (const n of opts.n) {
@@ -169,12 +188,12 @@ if (opts.child !== null) {
     for (let round = 0; round < opts.rounds; round++) {
       // Alternate which library goes first, so drift on the machine falls on both.
       const order = round % 2 === 0 ? LIBRARIES : [...LIBRARIES].reverse();
-      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies));
+      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies, opts.warm));
     }
   }
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
   console.log(
-    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over eight shapes${opts.emptyBodies ? ", every body empty" : ""}, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
+    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over eight shapes${opts.emptyBodies ? ", every body empty" : ""}${opts.warm ? `, run ${WARM_ROUNDS} times in each process (properties only: the last round)` : ""}, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
   );
   console.log(`command: ${commandLine("bench:suite", "bench/suite.mjs")}\n`);
   const rows = opts.n.map((n) => {

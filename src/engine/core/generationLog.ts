@@ -41,9 +41,15 @@ import { Inserted, repeatsFiltered } from "./datatree.ts";
 import type { SeenCases, TestCase } from "./testCase.ts";
 import { FingerprintSet, print, printA, printB } from "./fingerprints.ts";
 
-/** Duplicates before the tree steers generation: at least TREE_AFTER, and one per TREE_SHARE cases run or more. */
+/**
+ * Duplicates before the tree steers generation: at least TREE_AFTER, and one per TREE_SHARE cases run or more — as
+ * many repeats as cases run, half the draws. A union whose small branch keeps repeating (`st.oneOf(st.integers(),
+ * st.text(), st.booleans())`: a third of its draws) stays on the log, where drawing the repeats costs less than the
+ * tree's path for every case (one per two cases steered it, and the union ran 1.2–1.4× slower); a small space's
+ * repeats soon outnumber its cases, and the tree still ends it (three booleans: exhausted after 8 calls).
+ */
 export const TREE_AFTER = 4;
-export const TREE_SHARE = 2;
+export const TREE_SHARE = 1;
 /** Choices the log holds before it forgets them and starts again. */
 export const LOG_CHOICES = 1 << 14;
 /** Fingerprints remembered at most (past them, a repeat of an unremembered case may be called again). */
