@@ -19,8 +19,10 @@
 // each library once the JIT has compiled its code. The process figure still includes every round; read the
 // "properties only" column. Against the plain run, it says how much of the gap is the cold start.
 //
-// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--json out.json]
-// (internal: --child shrinkscope|fast-check --n N [--empty-bodies] [--warm]: runs the suite, prints {"propertiesMs": …})
+// With --shapes (e.g. --shapes lists,unions) the suite cycles through those shapes only: one shape's cost alone.
+//
+// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--json out.json]
+// (internal: --child shrinkscope|fast-check --n N [--empty-bodies] [--warm] [--shapes …]: runs the suite, prints {"propertiesMs": …})
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -33,6 +35,7 @@ const LIBRARIES = ["shrinkscope", "fast-check"];
 const EXAMPLES = 100;
 /** Rounds of the suite a --warm child runs; the last one is reported. */
 const WARM_ROUNDS = 4;
+const SHAPES = ["integers", "lists", "strings", "records", "pairs", "booleans", "unions", "nested"];
 
 // ---------------------------------------------------------------------------------------------- the suite
 
@@ -41,21 +44,25 @@ function shapes(st, fc) {
   const ascending = (xs) => [...xs].sort((a, b) => a - b);
   return [
     {
+      name: "integers",
       holds: (a, b) => a + b === b + a,
       shrinkscope: () => [st.integers(), st.integers()],
       fastcheck: () => [fc.integer(), fc.integer()],
     },
     {
+      name: "lists",
       holds: (xs) => JSON.stringify(ascending(ascending(xs))) === JSON.stringify(ascending(xs)),
       shrinkscope: () => [st.lists(st.integers())],
       fastcheck: () => [fc.array(fc.integer())],
     },
     {
+      name: "strings",
       holds: (s) => [...[...s].reverse()].reverse().join("") === s,
       shrinkscope: () => [st.text()],
       fastcheck: () => [fc.string()],
     },
     {
+      name: "records",
       holds: (r) => {
         const back = JSON.parse(JSON.stringify(r));
         return back.id === r.id && back.name === r.name && back.active === r.active;
@@ -64,16 +71,19 @@ function shapes(st, fc) {
       fastcheck: () => [fc.record({ id: fc.integer(), name: fc.string(), active: fc.boolean() })],
     },
     {
+      name: "pairs",
       holds: ([n, s]) => `${n}:${s}`.startsWith(String(n)),
       shrinkscope: () => [st.tuples(st.integers(), st.text())],
       fastcheck: () => [fc.tuple(fc.integer(), fc.string())],
     },
     {
+      name: "booleans",
       holds: (a, b) => (a && b) === !(!a || !b),
       shrinkscope: () => [st.booleans(), st.booleans()],
       fastcheck: () => [fc.boolean(), fc.boolean()],
     },
     {
+      name: "unions",
       holds: (v) => {
         switch (typeof v) {
           case "number":
@@ -88,6 +98,7 @@ function shapes(st, fc) {
       fastcheck: () => [fc.oneof(fc.integer(), fc.string(), fc.boolean())],
     },
     {
+      name: "nested",
       holds: (xss) => xss.flat().length === xss.reduce((n, xs) => n + xs.length, 0),
       shrinkscope: () => [st.lists(st.lists(st.integers()))],
       fastcheck: () => [fc.array(fc.array(fc.integer()))],
@@ -95,11 +106,11 @@ function shapes(st, fc) {
   ];
 }
 
-async function child(library, n, emptyBodies, warm) {
+async function child(library, n, emptyBodies, warm, only) {
   let run;
   if (library === "shrinkscope") {
     const { check, property, st } = await import("shrinkscope");
-    const all = shapes(st, null);
+    const all = shapes(st, null).filter((s) => only === null || only.includes(s.name));
     run = (i) => {
       const shape = all[i % all.length];
       check(
@@ -116,7 +127,7 @@ async function child(library, n, emptyBodies, warm) {
     };
   } else {
     const { default: fc } = await import("fast-check");
-    const all = shapes(null, fc);
+    const all = shapes(null, fc).filter((s) => only === null || only.includes(s.name));
     run = (i) => {
       const shape = all[i % all.length];
       fc.assert(fc.property(...shape.fastcheck(), emptyBodies ? () => true : (...args) => shape.holds(...args)), {
@@ -136,7 +147,7 @@ async function child(library, n, emptyBodies, warm) {
 // ---------------------------------------------------------------------------------------------- main
 
 function parseArgs(argv) {
-  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false, warm: false };
+  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false, warm: false, shapes: null };
   eachFlag(argv, (a, value) => {
     if (a === "--n")
       opts.n = value()
@@ -147,8 +158,16 @@ function parseArgs(argv) {
     else if (a === "--child") opts.child = value();
     else if (a === "--empty-bodies") opts.emptyBodies = true;
     else if (a === "--warm") opts.warm = true;
-    else if (a === "--help" || a === "-h") {
-      console.log("node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--json out.json]");
+    else if (a === "--shapes") {
+      opts.shapes = value()
+        .split(",")
+        .map((x) => x.trim());
+      const unknown = opts.shapes.filter((x) => !SHAPES.includes(x));
+      if (unknown.length > 0) throw new Error(`--shapes: unknown ${unknown.join(", ")} (shapes: ${SHAPES.join(", ")})`);
+    } else if (a === "--help" || a === "-h") {
+      console.log(
+        "node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--json out.json]",
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
   });
@@ -158,7 +177,7 @@ function parseArgs(argv) {
 }
 
 /** One fresh process of `library` running the suite of `n`: its wall time and the time its properties took. */
-function measure(library, n, emptyBodies, warm) {
+function measure(library, n, emptyBodies, warm, only) {
   // What CI gets: the ci profile (derandomised, no local database folder) for Shrinkscope.
   const env = { ...process.env, CI: "true" };
   for (const name of Object.keys(env)) if (name.startsWith("SHRINKSCOPE_")) delete env[name];
@@ -171,6 +190,7 @@ function measure(library, n, emptyBodies, warm) {
     String(n),
     ...(emptyBodies ? ["--empty-bodies"] : []),
     ...(warm ? ["--warm"] : []),
+    ...(only !== null ? ["--shapes", only.join(",")] : []),
   ];
   const r = spawnSync(process.execPath, args, { encoding: "utf8", env });
   const wallMs = performance.now() - t0;
@@ -180,7 +200,7 @@ function measure(library, n, emptyBodies, warm) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (opts.child !== null) {
-  await child(opts.child, opts.n[0], opts.emptyBodies, opts.warm);
+  await child(opts.child, opts.n[0], opts.emptyBodies, opts.warm, opts.shapes);
 } else {
   const results = {};
   for (const n of opts.n) {
@@ -188,12 +208,12 @@ if (opts.child !== null) {
     for (let round = 0; round < opts.rounds; round++) {
       // Alternate which library goes first, so drift on the machine falls on both.
       const order = round % 2 === 0 ? LIBRARIES : [...LIBRARIES].reverse();
-      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies, opts.warm));
+      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies, opts.warm, opts.shapes));
     }
   }
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
   console.log(
-    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over eight shapes${opts.emptyBodies ? ", every body empty" : ""}${opts.warm ? `, run ${WARM_ROUNDS} times in each process (properties only: the last round)` : ""}, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
+    `a CI-shaped suite: N passing properties × ${EXAMPLES} examples over ${opts.shapes === null ? "eight shapes" : `only ${opts.shapes.join(", ")}`}${opts.emptyBodies ? ", every body empty" : ""}${opts.warm ? `, run ${WARM_ROUNDS} times in each process (properties only: the last round)` : ""}, one fresh process each, import included; median of ${opts.rounds} (node ${process.version})`,
   );
   console.log(`command: ${commandLine("bench:suite", "bench/suite.mjs")}\n`);
   const rows = opts.n.map((n) => {

@@ -331,10 +331,10 @@ test("10,000 cases: the tree fills the view, its labels are legible (none overla
     check(
       property(st.lists(st.integers({ min: 0, max: 20 }), { maxSize: 8 }), st.booleans(), (xs, b) => {
         assume(!(b && xs.length > 6));
-        // Rare: seed 7 first meets it after about 15,000 cases.
+        // Rare: seed 16 first meets it after about 14,000 cases (seed 7 did, before the tree steered later).
         if (xs.length >= 4 && xs[0]! === 17 && xs[1]! === 3 && xs[3]! > 10) throw new Error("rare");
       }),
-      { ...settings, seed: 7, maxExamples: 30_000, onEvent },
+      { ...settings, seed: 16, maxExamples: 30_000, onEvent },
     ),
   );
   const cases = events.filter((e) => e.type === "test-case").length;
