@@ -71,7 +71,8 @@ function occurrence(scope: string, site: string): number {
 // ------------------------------------------------------------------------------------------------ call site
 
 /** The caller of a property()/find() call as captured at construction: its position, or its stack not yet read. */
-type Caller = { readonly file: string; readonly site: string } | { readonly holder: object; readonly format: unknown };
+type Caller =
+  { readonly file: string; readonly site: string } | { readonly holder: { stack?: unknown }; readonly format: unknown };
 
 const UNKNOWN_SITE = { file: "<unknown>", site: "<unknown>" } as const;
 
@@ -112,7 +113,7 @@ function siteOf(caller: Caller): { file: string; site: string } {
   let stack: unknown;
   try {
     if (current !== caller.format) Error.prepareStackTrace = caller.format as typeof current;
-    stack = (caller.holder as { stack?: unknown }).stack;
+    stack = caller.holder.stack;
   } catch {
     stack = undefined;
   } finally {
@@ -345,7 +346,8 @@ export class DefinitionKey extends PendingKey {
   #caller: Caller | undefined;
   #strategies: readonly unknown[] | undefined;
   #body: Function | undefined;
-  #seedText: string | undefined;
+  /** The body's source text, whitespace removed: read once, for the key and the seed text both. */
+  #bodyText: string | undefined;
 
   constructor(
     readonly kind: KeyKind,
@@ -365,18 +367,21 @@ export class DefinitionKey extends PendingKey {
    * whitespace removed (a run in CI reads no key).
    */
   get seedText(): string {
-    return (this.#seedText ??= `${this.kind}\0${sourceText(this.#body!)}`);
+    return `${this.kind}\0${this.bodyText()}`;
+  }
+
+  private bodyText(): string {
+    return (this.#bodyText ??= sourceText(this.#body!));
   }
 
   protected compute(): string {
     const { file, site } = siteOf(this.#caller!);
     const shapes = shapesOf(this.#strategies!);
     const shape = hash(shapes.plain);
-    const texts = hash(`${shapes.withText}|${sourceText(this.#body!)}`);
+    const texts = hash(`${shapes.withText}|${this.bodyText()}`);
     const kind = this.kind;
     const key = `${file}::${kind}::${shape}.${texts}#${occurrence(`${kind}\0${file}\0${texts}\0${shape}`, site)}`;
     if (!bases.has(key)) bases.set(key, { kind, file, site, shape });
-    this.#seedText ??= `${kind}\0${sourceText(this.#body!)}`;
     this.#caller = undefined;
     this.#strategies = undefined;
     this.#body = undefined;

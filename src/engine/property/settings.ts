@@ -15,6 +15,7 @@ import type { HealthCheck } from "../core/health.ts";
 import { HEALTH_CHECKS } from "../core/health.ts";
 import type { EngineEvent, Phase } from "../events/events.ts";
 import { keyLabel, keyText, resolveKey, seedTextOf, type KeyRef } from "./key.ts";
+import { stringHash } from "../core/fingerprints.ts";
 import { printingObserver } from "./verbosity.ts";
 import { freshSeed } from "../util/random.ts";
 import { reasonOf } from "./failureMessage.ts";
@@ -244,12 +245,10 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
 
 /**
  * A derandomised run's seed from its seed text (key.ts: the property's kind and body text, or a key given as a
- * string): 32-bit FNV-1a, so that a run in CI makes no key and hashes nothing more.
+ * string): the low 32 bits of the string hash the fingerprints use, so that a run in CI makes no key.
  */
 function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return stringHash(text) % 0x100000000;
 }
 
 /**
