@@ -41,7 +41,7 @@ import { Random } from "../util/random.ts";
 import { formatArgs } from "../print/printer.ts";
 import { Shrinker } from "./shrinker.ts";
 import type { DomainPass } from "./shrinker.ts";
-import { CaseStore, TestCase } from "./testCase.ts";
+import { CaseStore, TestCase, giveBackStores, takeStore } from "./testCase.ts";
 import { now as clock } from "../util/clock.ts";
 import { CaseView } from "./caseView.ts";
 import type { RunObserver } from "../events/observer.ts";
@@ -374,7 +374,7 @@ export class Engine {
       const limit = this.stats.examples + s.maxExamples * 10 + 100;
       const wanted = s.maxExamples + explicitValid;
       // Shared by the generated cases, one after another (a failure's spans are copied out in finish()).
-      const spanStore = new CaseStore();
+      const spanStore = takeStore();
       // The DataTree's cursor, made when a case first needs it (a passing run on the log never does).
       let treeCursor: TreeCursor | null = null;
       const cursor = () => (treeCursor ??= new TreeCursor(this.tree, filteredKeys));
@@ -401,7 +401,7 @@ export class Engine {
         random: this.mutationRandom,
         // Through the DataTree cursor like a fresh case: a variation the tree has run is not run again (duplicate).
         run: (choices: readonly ChoiceValue[], base: TestCase) => {
-          if (variationStores.length === 0) variationStores.push(new CaseStore(), new CaseStore());
+          if (variationStores.length === 0) variationStores.push(takeStore(), takeStore());
           const store = variationStores[variationStores[0].owner === base ? 1 : 0];
           const log = this.log;
           const tc = new TestCase(choices, null, s.maxChoices, cursorFor(log), store);
@@ -485,6 +485,9 @@ export class Engine {
       }
       // A failure (found by a target climb, too) is shrunk with every case run in the tree; a pass drops the log.
       if (failure !== undefined) this.replayLog();
+      // The cases kept from here (a failure, a flaky case) took their choices out of the stores (finish, noteFlaky).
+      giveBackStores(variationStores);
+      giveBackStores([spanStore]);
       this.frugal(false);
       if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);

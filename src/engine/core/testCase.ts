@@ -113,12 +113,38 @@ export class CaseStore {
     /** The choices of the case writing into this store now. */
     readonly choices: ChoiceData = new ChoiceData(64),
   ) {}
-  /** The case writing into this store now (a shared store), or null (a case's own). */
-  owner: TestCase | null = null;
+  /** The case writing into this store now (a shared store), or null (a case's own); "given back" between runs. */
+  owner: TestCase | "given back" | null = null;
   /** The ring of the integers its case generated last (TestCase.recentCount of them), reused case after case. */
   readonly recent: number[] = [];
   /** TestCase.rangeStack's storage, reused case after case. */
   readonly ranges: number[] = [];
+}
+
+/** Stores a run gave back (giveBackStores), for the next run's generated cases: the engine's stores, as many as one run takes. */
+const spareStores: CaseStore[] = [];
+/** A store held at most this many choices is kept for the next run (a store grows with the largest case it held). */
+const SPARE_STORE_CHOICES = 1024;
+
+/**
+ * A store for a run's generated cases: one a finished run gave back, or a new one. A store's typed arrays past
+ * 64 bytes live off the JS heap, slow to make: a run of one example made one more than it ran cases.
+ */
+export function takeStore(): CaseStore {
+  return spareStores.pop() ?? new CaseStore();
+}
+
+/**
+ * Give a run's stores back once no case it still reads writes into them: the next run's cases reuse them. A case
+ * of this run that reads its choices later must have taken them out first (own()), or it reads another run's.
+ */
+export function giveBackStores(stores: readonly CaseStore[]): void {
+  for (const store of stores) {
+    if (spareStores.length >= 4 || store.choices.codes.length > SPARE_STORE_CHOICES) continue;
+    store.owner = "given back"; // a case still reading it is an engine bug: checkLive throws
+    store.choices.objects = null; // the strings and bytes it held are not kept alive
+    spareStores.push(store);
+  }
 }
 
 export class TestCase {

@@ -529,12 +529,13 @@ export function withTestName<R>(thisArg: unknown, args: readonly unknown[], fn: 
 
 /**
  * The key settings resolution hands the engine: the user's `key` setting if given, else `key` refined by the
- * test name, if one is known now (made when first read).
+ * test name, if one is known now (made when first read). `read`: whether the run reads its key at all (it has a
+ * database, or prints its key); when not, the test's name is not looked up.
  */
-export function resolveKey(key: KeyRef, explicit: string | undefined): KeyRef | RunKey {
+export function resolveKey(key: KeyRef, explicit: string | undefined, read = true): KeyRef | RunKey {
   const name = pendingName;
   pendingName = undefined; // consumed: a property run inside this one's body asks for its own
-  if (explicit !== undefined) return explicit;
+  if (explicit !== undefined || !read) return explicit ?? key;
   const testName = name ?? currentTestName();
   if (testName === undefined || testName === "") return key;
   return typeof key === "string" ? keyForRun(key, testName) : new RunKey(key, testName);

@@ -329,6 +329,9 @@ function pick<K extends keyof Settings>(s: Settings, ...keys: K[]): Pick<Setting
   return out;
 }
 
+/** The folder of the default database, relative to the working directory. */
+const LOCAL_DATABASE = path.join(".shrinkscope", "examples");
+
 /** The editor's "Run fresh": the property's phases, less the replay of the database's saved failures. */
 export const SKIP_REUSE = Symbol("shrinkscope.skipReuse");
 
@@ -369,7 +372,7 @@ export function resolveWith(
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? shardSeed(key) : freshSeed());
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
-  const local = path.join(".shrinkscope", "examples");
+  const local = LOCAL_DATABASE;
   const ownDb = s.database === undefined ? (noLocal ? null : local) : s.database;
   // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
@@ -403,13 +406,11 @@ export function resolveWith(
     database = new GuardedDatabase(ownDb, "custom database");
     databasePath = "(custom)";
   }
-  // Made when first read: by a run with a database, or printing its key (key.ts).
-  const runKey = resolveKey(key, s.key);
   const verbosity = verbosityFromEnv() ?? s.verbosity ?? "normal";
-  const printing =
-    verbosity === "verbose" || verbosity === "debug"
-      ? printingObserver(verbosity, keyLabel(keyText(runKey)))
-      : undefined;
+  const printsKey = verbosity === "verbose" || verbosity === "debug";
+  // Made when first read: by a run with a database, or printing its key (key.ts).
+  const runKey = resolveKey(key, s.key, database !== null || printsKey);
+  const printing = printsKey ? printingObserver(verbosity, keyLabel(keyText(runKey))) : undefined;
   const observer = printing === undefined ? taps : taps === undefined ? printing : bothObservers(taps, printing);
   return {
     maxExamples: s.maxExamples ?? 100,

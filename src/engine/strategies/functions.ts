@@ -130,10 +130,8 @@ export function makesFunctions(strategies: readonly unknown[]): boolean {
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length && i < WALK_BUDGET; i++) if (typeof v[i] === "object") stack.push(v[i]);
     } else if (v instanceof Strategy) {
-      for (const k of Object.keys(v)) {
-        const d = Object.getOwnPropertyDescriptor(v, k);
-        if (d !== undefined && "value" in d && typeof d.value === "object") stack.push(d.value);
-      }
+      // (A strategy's fields are data fields: reading them calls no code.)
+      for (const field of Object.values(v)) if (typeof field === "object") stack.push(field);
     }
   }
   return false;

@@ -537,6 +537,54 @@ test("test cases: ChoiceNodes and spans are built on demand from flat storage; s
   assert.equal(kept.spans.length, 5);
 });
 
+test("generation's stores are reused run after run: runs at the same time each draw into their own, and a failure kept from an earlier run keeps its choices", async () => {
+  const { TestCase, giveBackStores, takeStore } = await import("../../../src/engine/core/testCase.ts");
+  const { Random } = await import("../../../src/engine/util/random.ts");
+  // A store given back is not read through a case of the run that gave it: that case's reads throw.
+  const store = takeStore();
+  const last = new TestCase([], new Random(1), 100, null, store);
+  st.lists(st.integers(), { minSize: 3, maxSize: 3 }).draw(last);
+  giveBackStores([store]);
+  assert.throws(() => last.choices, /recycled/);
+  assert.equal(takeStore(), store, "the next run takes the store given back");
+
+  // The same properties, one after the other and then interleaved (async bodies, each awaiting between cases):
+  // every case draws what it drew alone, and each run's failure shrinks to the same example.
+  const seen = (tag: string, log: string[]) =>
+    property(st.lists(st.integers({ min: 0, max: 50 })), async (xs) => {
+      log.push(`${tag}:${JSON.stringify(xs)}`);
+      await new Promise((r) => setImmediate(r));
+      if (xs.length > 3 && xs[0] === xs[1]) throw new Error(`${tag} found a repeat`);
+    });
+  const run = async (tag: string, seed: number, log: string[]) => {
+    try {
+      await check(seen(tag, log), { ...QUIET, seed, maxExamples: 300 });
+      return "passed";
+    } catch (e) {
+      return e instanceof PropertyFailure ? JSON.stringify(e.args) : String(e);
+    }
+  };
+  const aloneA: string[] = [];
+  const aloneB: string[] = [];
+  const alone = [await run("a", 11, aloneA), await run("b", 12, aloneB)];
+  const together: string[] = [];
+  const both = await Promise.all([run("a", 11, together), run("b", 12, together)]);
+  assert.deepEqual(both, alone);
+  assert.ok(
+    alone.every((r) => r !== "passed"),
+    "both runs fail and shrink",
+  );
+  assert.deepEqual(
+    together.filter((l) => l.startsWith("a:")),
+    aloneA,
+  );
+  assert.deepEqual(
+    together.filter((l) => l.startsWith("b:")),
+    aloneB,
+  );
+  assert.ok(new Set(together.slice(0, 20).map((l) => l[0])).size === 2, "the two runs were interleaved");
+});
+
 test("events: every choice info carries its own value and index; infos of the simplest values are shared and frozen", () => {
   const evs = events(
     { seed: 3, maxExamples: 200 },

@@ -126,6 +126,25 @@ test("a run without a database makes no key: it walks no strategy (CI's default)
   assert.match(keys[0]!, /^test\/engine\/property\/database-keys\.test\.ts::property::/);
 });
 
+test("a run without a database does not look up the test's name for a key; a run with one does", async () => {
+  const { check, property, st } = await import("../../../src/engine/index.ts");
+  const g = globalThis as { expect?: unknown };
+  const before = g.expect;
+  let asked = 0;
+  g.expect = { getState: () => (asked++, { currentTestName: "the running test" }) };
+  try {
+    const prop = property(st.integers(), () => {});
+    check(prop, { database: null, maxExamples: 3, deadline: null });
+    assert.equal(asked, 0, "no key is read, so no name is looked up");
+    const { db, keys } = keyRecorder();
+    check(prop, { database: db, maxExamples: 3, deadline: null });
+    assert.equal(asked, 1);
+    assert.match(keys[0]!, /::property::the running test::/);
+  } finally {
+    g.expect = before;
+  }
+});
+
 test("keys made when first read count identical properties in the order they were constructed", async () => {
   const { check, property, st } = await import("../../../src/engine/index.ts");
   // Three properties alike but for their call sites: eager keys numbered them #0, #1, #2 at construction.
