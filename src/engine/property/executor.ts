@@ -174,7 +174,7 @@ export function makeExecutor(
       if (printDraws && tc.random === null) tc.interactiveDraws.push = pushPrinted;
       const explicit = tc.explicitArgs;
       // Timed while the health window watches (also when drawing ends the case: a filter, an overrun).
-      if (explicit === undefined) tc.args = tc.drawMs < 0 ? drawArgs(def, tc) : tc.timedDraw(() => drawArgs(def, tc));
+      if (explicit === undefined) tc.args = tc.drawMs < 0 ? drawArgs(def, tc) : timedDrawArgs(def, tc);
       else {
         // The body may mutate what it is given: the report prints the example as it was passed in.
         explicitRepro.set(tc, printArgs(explicit));
@@ -225,6 +225,14 @@ export function makeExecutor(
     return settle(tc, out as PromiseLike<unknown>, scope.lastCallScoped, t0, now, deadline, timeout);
   };
   return Object.assign(execute, { release: () => watch?.release() });
+}
+
+/**
+ * drawArgs, timed (TestCase.timedDraw). Its own function: a closure over the case inside the executor would make
+ * every case's call allocate a context for it, timed or not.
+ */
+function timedDrawArgs(def: Executable, tc: TestCase): unknown[] {
+  return tc.timedDraw(() => drawArgs(def, tc));
 }
 
 /** Executes one case; release() once the run has ended (it stops noting the promises bodies start). */
