@@ -19,6 +19,10 @@ const NO_DEPTHS: readonly number[] = Object.freeze([]);
  */
 export class CaseView implements ConcludedCase {
   private tc: TestCase | undefined;
+  constructor(
+    /** Give a case drawn without spans (TestCase.spansOff) its spans: read only for the cases an observer projects. */
+    private readonly spanned: (tc: TestCase) => void,
+  ) {}
   id = 0;
   origin: CaseOrigin = "generate";
   pass: string | undefined = undefined;
@@ -53,6 +57,12 @@ export class CaseView implements ConcludedCase {
       throw new Error("Shrinkscope internal error: a concluded case was read outside its call");
     return this.tc;
   }
+  /** The case, its spans drawn again first if it was drawn without. */
+  private withSpans(): TestCase {
+    const tc = this.case;
+    if (tc.spansOff) this.spanned(tc);
+    return tc;
+  }
   get status(): StatusName {
     return STATUS_NAMES[this.case.status];
   }
@@ -60,7 +70,7 @@ export class CaseView implements ConcludedCase {
     return this.case.choiceCount;
   }
   get spanCount(): number {
-    return this.case.spanCount;
+    return this.withSpans().spanCount;
   }
   get presentation(): Presentation | undefined {
     return this.case.presentation;
@@ -84,13 +94,13 @@ export class CaseView implements ConcludedCase {
   }
 
   event(): TestCaseEvent {
-    const tc = this.case;
+    const tc = this.withSpans();
     return caseEvent(this.fields(), dataChoiceInfos(tc.data, tc.choiceCount), tc.spanInfos());
   }
 
   keep(reuse?: KeptCase): KeptCase {
     const kept = reuse instanceof KeptCopy ? reuse : new KeptCopy();
-    kept.take(this.fields(), this.case);
+    kept.take(this.fields(), this.withSpans());
     return kept;
   }
 

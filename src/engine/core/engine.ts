@@ -228,7 +228,7 @@ export class Engine {
   private readonly mutationRandom: Random;
   private readonly observer: RunObserver | undefined;
   /** The one ConcludedCase shown to the observer, pointed at each case in turn. */
-  private readonly view = new CaseView();
+  private readonly view = new CaseView((tc) => this.spanned(tc));
   private readonly started = clock();
   private nextId = 0;
   /** Property calls so far (the DataTree records on which call each case concluded, for flakiness reports). */
@@ -378,10 +378,11 @@ export class Engine {
       // The DataTree's cursor, made when a case first needs it (a passing run on the log never does).
       let treeCursor: TreeCursor | null = null;
       const cursor = () => (treeCursor ??= new TreeCursor(this.tree, filteredKeys));
-      // A watched run's cases on the log get the cursor too: it follows them (never steers), so recording them is cheap.
-      const watched = this.observer !== undefined;
-      /** The cursor a new generated case gets: none on the log (until the tree steers), unless watched. */
-      const cursorFor = (log: GenerationLog | null) => (log === null || log.treeSteers || watched ? cursor() : null);
+      /**
+       * The cursor a new generated case gets: none on the log (until the tree steers), watched or not: a watched
+       * case goes into the tree from its root when it concludes (finish), drawn on the same path as an unwatched one.
+       */
+      const cursorFor = (log: GenerationLog | null) => (log === null || log.treeSteers ? cursor() : null);
       // Watches the first cases only (health.ts); dropped once closed, so later cases pay nothing for it.
       let health = HealthWindow.open(s.suppressHealthCheck, s.deadline, s.maxChoices);
       // Targeting: halfway through (by valid examples), the target phase climbs what target() recorded so far.
@@ -435,14 +436,15 @@ export class Engine {
         // On the log, the simplest case goes into it like any other; with the tree, it runs without the cursor.
         const log = this.log;
         const tc = simplestFirst
-          ? new TestCase(NO_CHOICES, null, s.maxChoices, log !== null && watched ? cursor() : null)
+          ? new TestCase(NO_CHOICES, null, s.maxChoices)
           : new TestCase(NO_CHOICES, this.random, s.maxChoices, cursorFor(log), spanStore);
         tc.seen = log;
         if (!simplestFirst && this.stats.valid < smallUntil) tc.growthLimit = growthLimit;
         if (this.observer !== undefined) tc.presenting = true;
         // Spans are recorded only for a case that variations may read (counted, it is example number examples + 1):
-        // drawing its arguments again afterwards (respan) cost more than recording them the first time.
-        else if (this.respan !== undefined) tc.spansOff = !mutations.allowed(this.stats.examples + 1);
+        // drawing its arguments again afterwards (respan) cost more than recording them the first time. A watched
+        // case's spans are drawn again only if its observer reads them (CaseView): most of a fast run's are not sent.
+        if (this.respan !== undefined) tc.spansOff = !mutations.allowed(this.stats.examples + 1);
         // The cursor checks each draw against the kinds recorded on its path (a flaky property's draws differ).
         tc.cursor?.reset(tc.data);
         health?.watch(tc);

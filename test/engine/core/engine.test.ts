@@ -585,6 +585,29 @@ test("generation's stores are reused run after run: runs at the same time each d
   assert.ok(new Set(together.slice(0, 20).map((l) => l[0])).size === 2, "the two runs were interleaved");
 });
 
+test("a watched run's test-case events carry every case's spans, though generation draws them only for the cases an observer reads", () => {
+  const evs = events(
+    { seed: 4, maxExamples: 200 },
+    property(st.lists(st.integers()), st.text(), () => {}),
+  );
+  const cases = evs.flatMap((e) => (e.type === "test-case" && e.origin === "generate" ? [e] : []));
+  assert.ok(cases.length >= 200);
+  for (const c of cases) {
+    const args = c.spans.filter((sp) => sp.depth === 0);
+    assert.deepEqual(
+      args.map((sp) => sp.label),
+      ["argument", "argument"],
+    );
+    assert.equal(args[0].start, 0);
+    assert.equal(args[0].end, args[1].start, "the arguments' spans tile the choices");
+    assert.equal(args[1].end, c.choices.length);
+    const list = c.spans.find((sp) => sp.label === "list")!;
+    const elements = c.spans.filter((sp) => sp.label === "list element");
+    assert.equal(elements.length, c.choices.filter((x, i) => i < list.end && x.type === "boolean").length);
+    assert.equal(elements.at(-1)!.end, list.end, "the list's last span is its final flag");
+  }
+});
+
 test("events: every choice info carries its own value and index; infos of the simplest values are shared and frozen", () => {
   const evs = events(
     { seed: 3, maxExamples: 200 },
