@@ -37,6 +37,7 @@ import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { remembered } from "../util/remembered.ts";
+import { stringHash, strippedHash } from "../core/fingerprints.ts";
 
 export type KeyKind = "property" | "find";
 
@@ -274,8 +275,13 @@ function className(o: object): string {
 }
 
 function sourceText(f: Function): string {
+  return rawSourceText(f).replace(/\s+/g, "");
+}
+
+/** A function's source text as written ("?" when it cannot be read). */
+function rawSourceText(f: Function): string {
   try {
-    return Function.prototype.toString.call(f).replace(/\s+/g, "");
+    return Function.prototype.toString.call(f);
   } catch {
     return "?";
   }
@@ -348,6 +354,8 @@ export class DefinitionKey extends PendingKey {
   #body: Function | undefined;
   /** The body's source text, whitespace removed: read once, for the key and the seed text both. */
   #bodyText: string | undefined;
+  /** The seed text's hash, when made without the text (seedHash). */
+  #seedHash: number | undefined;
 
   constructor(
     readonly kind: KeyKind,
@@ -368,6 +376,12 @@ export class DefinitionKey extends PendingKey {
    */
   get seedText(): string {
     return `${this.kind}\0${this.bodyText()}`;
+  }
+
+  /** stringHash(seedText), without making the text (settings.ts: a derandomised run's seed). */
+  get seedHash(): number {
+    if (this.#bodyText !== undefined) return stringHash(this.seedText);
+    return (this.#seedHash ??= strippedHash(`${this.kind}\0`, rawSourceText(this.#body!)));
   }
 
   private bodyText(): string {
@@ -402,6 +416,11 @@ export function keyText(key: KeyRef | RunKey): string {
 /** What a derandomised seed is made from: a definition's seed text, or a key given as a string itself. */
 export function seedTextOf(key: KeyRef): string {
   return typeof key === "string" ? key : key.seedText;
+}
+
+/** stringHash(seedTextOf(key)), without making a definition key's text. */
+export function seedHashOf(key: KeyRef): number {
+  return typeof key === "string" ? stringHash(key) : key.seedHash;
 }
 
 /**

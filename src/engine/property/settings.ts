@@ -14,7 +14,7 @@ import { invalid, InvalidArgument } from "../util/errors.ts";
 import type { HealthCheck } from "../core/health.ts";
 import { HEALTH_CHECKS } from "../core/health.ts";
 import type { EngineEvent, Phase } from "../events/events.ts";
-import { keyLabel, keyText, resolveKey, seedTextOf, type KeyRef } from "./key.ts";
+import { keyLabel, keyText, resolveKey, seedHashOf, seedTextOf, type KeyRef } from "./key.ts";
 import { stringHash } from "../core/fingerprints.ts";
 import { printingObserver } from "./verbosity.ts";
 import { freshSeed } from "../util/random.ts";
@@ -244,11 +244,11 @@ export function validateSettings(api: string, s: unknown): asserts s is Settings
 }
 
 /**
- * A derandomised run's seed from its seed text (key.ts: the property's kind and body text, or a key given as a
- * string): the low 32 bits of the string hash the fingerprints use, so that a run in CI makes no key.
+ * A derandomised run's seed from the string hash (the fingerprints') of its seed text (key.ts: the property's kind
+ * and body text, or a key given as a string): its low 32 bits, so that a run in CI makes no key.
  */
-function hashSeed(text: string): number {
-  return stringHash(text) % 0x100000000;
+function hashSeed(hash: number): number {
+  return hash % 0x100000000;
 }
 
 /**
@@ -258,7 +258,7 @@ function hashSeed(text: string): number {
  */
 function shardSeed(key: KeyRef): number {
   const raw = env("SHRINKSCOPE_SHARD");
-  if (raw === undefined || raw.trim() === "") return hashSeed(seedTextOf(key));
+  if (raw === undefined || raw.trim() === "") return hashSeed(seedHashOf(key));
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const i = m === null ? NaN : Number(m[1]);
   const n = m === null ? NaN : Number(m[2]);
@@ -267,7 +267,7 @@ function shardSeed(key: KeyRef): number {
       `SHRINKSCOPE_SHARD must be "i/n" with 1 <= i <= n (this machine's shard and the number of shards, e.g. 2/4), got ${JSON.stringify(raw)}`,
     );
   }
-  return n === 1 ? hashSeed(seedTextOf(key)) : hashSeed(`${seedTextOf(key)}\0shard ${i}/${n}`);
+  return n === 1 ? hashSeed(seedHashOf(key)) : hashSeed(stringHash(`${seedTextOf(key)}\0shard ${i}/${n}`));
 }
 
 /** A setting's value for a message (strings quoted, so "false" is not read as false). */

@@ -7,7 +7,13 @@ import type { Settings } from "../../../src/engine/index.ts";
 import { ChoiceData, typeCode } from "../../../src/engine/choice/storage.ts";
 import { DataTree, conclusionOf, Status } from "../../../src/engine/core/datatree.ts";
 import { GenerationLog, LOG_CHOICES } from "../../../src/engine/core/generationLog.ts";
-import { fingerprint, FingerprintSet, stringHash, unitsHash } from "../../../src/engine/core/fingerprints.ts";
+import {
+  fingerprint,
+  FingerprintSet,
+  stringHash,
+  strippedHash,
+  unitsHash,
+} from "../../../src/engine/core/fingerprints.ts";
 import { Random } from "../../../src/engine/util/random.ts";
 import { TestCase } from "../../../src/engine/core/testCase.ts";
 import { failure } from "../helpers.ts";
@@ -158,6 +164,20 @@ test("the log replays its cases into the tree in call order, and past LOG_CHOICE
   big.choiceCount = LOG_CHOICES;
   bigLog.record(big, conclusionOf(Status.Valid, undefined), 1, true);
   assert.equal(bigLog.forgotten, true, "past LOG_CHOICES the log forgets");
+});
+
+test("strippedHash is the string hash of the text with what \\s matches removed, for every code unit", () => {
+  const stripped = (t: string) => t.replace(/\s+/g, "");
+  for (let c = 0; c < 0x10000; c++) {
+    const ch = String.fromCharCode(c);
+    assert.equal(strippedHash("", `a${ch}b`), stringHash(stripped(`a${ch}b`)), `code unit ${c.toString(16)}`);
+  }
+  const pieces = ["x", " ", "\t", "\n", "\u00a0", "\u2028", "\ufeff", "\u3000", "é", "𝒳", "(a,b)=>{", "}", "\r\n"];
+  for (let k = 0; k < 500; k++) {
+    let text = "";
+    for (let j = 0; j < (k % 40) + 1; j++) text += pieces[(k * 7 + j * 13) % pieces.length];
+    assert.equal(strippedHash("property\0", text), stringHash(`property\0${stripped(text)}`), JSON.stringify(text));
+  }
 });
 
 test("a FingerprintSet finds what was added, after growing too, and nothing else; past its limit it keeps no more", () => {
