@@ -21,8 +21,13 @@
 //
 // With --shapes (e.g. --shapes lists,unions) the suite cycles through those shapes only: one shape's cost alone.
 //
-// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--json out.json]
-// (internal: --child shrinkscope|fast-check --n N [--empty-bodies] [--warm] [--shapes …]: runs the suite, prints {"propertiesMs": …})
+// With --curve the children also time each property, and a second table shows the time per property by how many
+// the process had run before it (properties 1–8, 9–16, … doubling): how long each library's code takes to warm up,
+// which is what a process of a few hundred properties spends most of its time on.
+//
+// Usage: node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--curve] [--json out.json]
+// (internal: --child shrinkscope|fast-check --n N [--empty-bodies] [--warm] [--shapes …] [--curve]: runs the suite, prints
+// {"propertiesMs": …, "curve": [ms of each property of the first round, with --curve]})
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -106,7 +111,7 @@ function shapes(st, fc) {
   ];
 }
 
-async function child(library, n, emptyBodies, warm, only) {
+async function child(library, n, emptyBodies, warm, only, curve) {
   let run;
   if (library === "shrinkscope") {
     const { check, property, st } = await import("shrinkscope");
@@ -136,18 +141,54 @@ async function child(library, n, emptyBodies, warm, only) {
     };
   }
   let propertiesMs = 0;
+  // Each property of the first round timed on its own (with --curve): the process's warm-up, property by property.
+  const times = curve ? [] : undefined;
   for (let round = 0; round < (warm ? WARM_ROUNDS : 1); round++) {
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) run(i);
+    if (times !== undefined && round === 0)
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        run(i);
+        times.push(performance.now() - t);
+      }
+    else for (let i = 0; i < n; i++) run(i);
     propertiesMs = performance.now() - t0;
   }
-  console.log(JSON.stringify({ propertiesMs }));
+  console.log(JSON.stringify({ propertiesMs, ...(times !== undefined ? { curve: times } : {}) }));
+}
+
+/**
+ * The --curve table: ms per property over the properties 1–8, 9–16, 17–32, … of a process (doubling, up to the
+ * largest N), each library's median over its processes, and fast-check's time over Shrinkscope's.
+ */
+function printCurve(ns, results, fcVersion) {
+  const n = Math.max(...ns);
+  const buckets = [];
+  for (let from = 0, to = 8; from < n; from = to, to *= 2) buckets.push([from, Math.min(to, n)]);
+  const perProperty = (lib, [from, to]) =>
+    median(results[n][lib].map((r) => r.curve.slice(from, to).reduce((a, b) => a + b, 0) / (to - from)));
+  const rows = buckets.map((b) => {
+    const s = perProperty("shrinkscope", b);
+    const f = perProperty("fast-check", b);
+    return [`${b[0] + 1}–${b[1]}`, `${s.toFixed(2)} ms`, `${f.toFixed(2)} ms`, `${(f / s).toFixed(2)}×`];
+  });
+  console.log(`\nTime per property by its place in the process (N = ${n}; medians over the processes):\n`);
+  console.log(table(["properties", "Shrinkscope", `fast-check ${fcVersion}`, "speed against fast-check"], rows));
 }
 
 // ---------------------------------------------------------------------------------------------- main
 
 function parseArgs(argv) {
-  const opts = { n: [200, 2000], rounds: 5, json: null, child: null, emptyBodies: false, warm: false, shapes: null };
+  const opts = {
+    n: [200, 2000],
+    rounds: 5,
+    json: null,
+    child: null,
+    emptyBodies: false,
+    warm: false,
+    shapes: null,
+    curve: false,
+  };
   eachFlag(argv, (a, value) => {
     if (a === "--n")
       opts.n = value()
@@ -158,6 +199,7 @@ function parseArgs(argv) {
     else if (a === "--child") opts.child = value();
     else if (a === "--empty-bodies") opts.emptyBodies = true;
     else if (a === "--warm") opts.warm = true;
+    else if (a === "--curve") opts.curve = true;
     else if (a === "--shapes") {
       opts.shapes = value()
         .split(",")
@@ -166,7 +208,7 @@ function parseArgs(argv) {
       if (unknown.length > 0) throw new Error(`--shapes: unknown ${unknown.join(", ")} (shapes: ${SHAPES.join(", ")})`);
     } else if (a === "--help" || a === "-h") {
       console.log(
-        "node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--json out.json]",
+        "node bench/suite.mjs [--n 200,2000] [--rounds 5] [--empty-bodies] [--warm] [--shapes lists,unions] [--curve] [--json out.json]",
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${a} (try --help)`);
@@ -177,7 +219,7 @@ function parseArgs(argv) {
 }
 
 /** One fresh process of `library` running the suite of `n`: its wall time and the time its properties took. */
-function measure(library, n, emptyBodies, warm, only) {
+function measure(library, n, emptyBodies, warm, only, curve) {
   // What CI gets: the ci profile (derandomised, no local database folder) for Shrinkscope.
   const env = { ...process.env, CI: "true" };
   for (const name of Object.keys(env)) if (name.startsWith("SHRINKSCOPE_")) delete env[name];
@@ -191,6 +233,7 @@ function measure(library, n, emptyBodies, warm, only) {
     ...(emptyBodies ? ["--empty-bodies"] : []),
     ...(warm ? ["--warm"] : []),
     ...(only !== null ? ["--shapes", only.join(",")] : []),
+    ...(curve ? ["--curve"] : []),
   ];
   const r = spawnSync(process.execPath, args, { encoding: "utf8", env });
   const wallMs = performance.now() - t0;
@@ -200,7 +243,7 @@ function measure(library, n, emptyBodies, warm, only) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (opts.child !== null) {
-  await child(opts.child, opts.n[0], opts.emptyBodies, opts.warm, opts.shapes);
+  await child(opts.child, opts.n[0], opts.emptyBodies, opts.warm, opts.shapes, opts.curve);
 } else {
   const results = {};
   for (const n of opts.n) {
@@ -208,7 +251,8 @@ if (opts.child !== null) {
     for (let round = 0; round < opts.rounds; round++) {
       // Alternate which library goes first, so drift on the machine falls on both.
       const order = round % 2 === 0 ? LIBRARIES : [...LIBRARIES].reverse();
-      for (const lib of order) results[n][lib].push(measure(lib, n, opts.emptyBodies, opts.warm, opts.shapes));
+      for (const lib of order)
+        results[n][lib].push(measure(lib, n, opts.emptyBodies, opts.warm, opts.shapes, opts.curve));
     }
   }
   const fcVersion = (await import("fast-check/package.json", { with: { type: "json" } })).default.version;
@@ -239,5 +283,6 @@ if (opts.child !== null) {
       rows,
     ),
   );
+  if (opts.curve) printCurve(opts.n, results, fcVersion);
   if (opts.json) writeFileSync(opts.json, JSON.stringify({ rounds: opts.rounds, results }, null, 2));
 }
