@@ -20,8 +20,8 @@ const NO_DEPTHS: readonly number[] = Object.freeze([]);
 export class CaseView implements ConcludedCase {
   private tc: TestCase | undefined;
   constructor(
-    /** Give a case drawn without spans (TestCase.spansOff) its spans: read only for the cases an observer projects. */
-    private readonly spanned: (tc: TestCase) => void,
+    /** The case with its spans, drawn again if it was drawn without (TestCase.spansOff): for the cases an observer projects. */
+    private readonly spanned: (tc: TestCase) => TestCase,
   ) {}
   id = 0;
   origin: CaseOrigin = "generate";
@@ -59,9 +59,7 @@ export class CaseView implements ConcludedCase {
   }
   /** The case, its spans drawn again first if it was drawn without. */
   private withSpans(): TestCase {
-    const tc = this.case;
-    if (tc.spansOff) this.spanned(tc);
-    return tc;
+    return this.spanned(this.case);
   }
   get status(): StatusName {
     return STATUS_NAMES[this.case.status];

@@ -488,8 +488,7 @@ export class Engine {
       // A failure (found by a target climb, too) is shrunk with every case run in the tree; a pass drops the log.
       if (failure !== undefined) this.replayLog();
       // The cases kept from here (a failure, a flaky case) took their choices out of the stores (finish, noteFlaky).
-      giveBackStores(variationStores);
-      giveBackStores([spanStore]);
+      giveBackStores([spanStore, ...variationStores]);
       this.frugal(false);
       if (targeting) this.reportTargets(targets, true);
       if (this.flaky !== null) return this.flakyResult(failure, saved);

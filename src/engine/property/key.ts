@@ -380,6 +380,7 @@ export class DefinitionKey extends PendingKey {
 
   /** stringHash(seedText), without making the text (settings.ts: a derandomised run's seed). */
   get seedHash(): number {
+    // Once the key is made, the body is let go and its stripped text kept: hash that.
     if (this.#bodyText !== undefined) return stringHash(this.seedText);
     return (this.#seedHash ??= strippedHash(`${this.kind}\0`, rawSourceText(this.#body!)));
   }

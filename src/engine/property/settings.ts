@@ -372,8 +372,7 @@ export function resolveWith(
   const seed = seedFromEnv() ?? s.seed ?? (derandomize ? shardSeed(key) : freshSeed());
   let database: ExampleDatabase | null = null;
   let databasePath: string | null = null;
-  const local = LOCAL_DATABASE;
-  const ownDb = s.database === undefined ? (noLocal ? null : local) : s.database;
+  const ownDb = s.database === undefined ? (noLocal ? null : LOCAL_DATABASE) : s.database;
   // A redis:// database (the setting, or SHRINKSCOPE_DATABASE_URL for a whole run: CI sets it, no code changes)
   // is shared, and joined to the property's own: its folder (the default one on a developer's machine, none in
   // CI), or its custom database. A property that turned its database off (null or "") gets none.
@@ -389,7 +388,7 @@ export function resolveWith(
       ? isRedisUrl(ownDb)
         ? noLocal
           ? null
-          : local
+          : LOCAL_DATABASE
         : ownDb.trim() === ""
           ? null
           : ownDb
