@@ -25,15 +25,14 @@ const importMetaUrlFromFilename = {
   banner: { js: 'var __shrinkscopeModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
-// An integration entry (shrinkscope/json-schema, shrinkscope/zod) reaches the engine through its room's door, engine.ts: bundled as
-// the package itself, so the user's property and the integration's strategies share one engine.
+// An integration entry (shrinkscope/json-schema, shrinkscope/zod, shrinkscope/fc) reaches the engine through its room's door,
+// engine.ts: bundled as the package itself, so the user's property and the integration's strategies share one engine.
+const DOORS = [path.resolve("src/engine/schemas/engine.ts"), path.resolve("src/engine/fc/engine.ts")];
 const engineDoorIsThePackage = {
   name: "engine-door-is-the-package",
   setup(b) {
     b.onResolve({ filter: /\/engine\.ts$/ }, (args) =>
-      path.resolve(args.resolveDir, args.path) === path.resolve("src/engine/schemas/engine.ts")
-        ? { path: "shrinkscope", external: true }
-        : undefined,
+      DOORS.includes(path.resolve(args.resolveDir, args.path)) ? { path: "shrinkscope", external: true } : undefined,
     );
   },
 };
@@ -58,6 +57,7 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/engine/index.ts"], format: "esm", outfile: "dist/engine.mjs" }),
   ...integration("src/engine/jsonSchema.ts", "json-schema"),
   ...integration("src/engine/zod.ts", "zod"),
+  ...integration("src/engine/fc.ts", "fc"),
   // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (databases/redis/client.ts), gets
   // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
   build({

@@ -38,11 +38,12 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
 const BUNDLED_ENTRIES: Readonly<Record<string, string>> = {
   "shrinkscope/zod": "zod.cjs",
   "shrinkscope/json-schema": "json-schema.cjs",
+  "shrinkscope/fc": "fc.cjs",
 };
 
 /**
  * Every `require("shrinkscope")` in this process — the user's file, its helpers — gets the chosen engine; with
- * the bundled one, `shrinkscope/zod` and `shrinkscope/json-schema` get the entries shipped beside it (which
+ * the bundled one, `shrinkscope/zod`, `shrinkscope/json-schema` and `shrinkscope/fc` get the entries shipped beside it (which
  * require `shrinkscope`, so they draw with that same engine). A workspace's own copy resolves its entries itself.
  */
 export function aliasShrinkscope(engine: EngineChoice): void {

@@ -23,9 +23,16 @@ const RANKS: Record<string, number> = {
   schemas: 5,
   stateful: 6,
   schedules: 6,
+  fc: 7,
 };
 /** The engine's files outside any room: what the rest of the repository may import. */
-const ENTRIES = ["src/engine/index.ts", "src/engine/internals.ts", "src/engine/jsonSchema.ts", "src/engine/zod.ts"];
+const ENTRIES = [
+  "src/engine/index.ts",
+  "src/engine/internals.ts",
+  "src/engine/jsonSchema.ts",
+  "src/engine/zod.ts",
+  "src/engine/fc.ts",
+];
 
 /** Every .ts file under `dir` (relative to the repository), fixtures aside. */
 function sources(dir: string): string[] {
@@ -130,4 +137,22 @@ test("the checks above see what they check: the rooms hold the engine, and impor
     );
   assert.ok(importsOf("src/engine/core/engine.ts").includes("src/engine/core/testCase.ts"));
   assert.ok(importsOf("src/shared/protocol.ts").includes("src/engine/internals.ts"), "type-only imports are read");
+});
+
+test("shrinkscope/fc reaches the engine at run time only through its door, which the bundle makes the package itself", () => {
+  // Any other runtime import of a lower room would be bundled into dist/fc.* as a second copy of the engine: its
+  // arbitraries would not be the user's engine's strategies. Types may come from anywhere below.
+  const problems: string[] = [];
+  for (const file of ENGINE.filter((f) => roomOf(f) === "fc" && !f.endsWith("/engine.ts"))) {
+    const code = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    for (const m of code.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"(\.[^"]+)"/gm)) {
+      const target = path.join(path.dirname(file), m[3]).split(path.sep).join("/");
+      if (m[2] === undefined && roomOf(target) !== "fc") problems.push(`${file} imports ${target} at run time`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(
+    importsOf("src/engine/fc/arbitrary.ts").includes("src/engine/fc/engine.ts"),
+    "the fc room's imports are read",
+  );
 });

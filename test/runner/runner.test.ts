@@ -543,6 +543,18 @@ describe("schema integrations (shrinkscope/zod, shrinkscope/json-schema)", { con
   }
 });
 
+describe("fast-check suites (shrinkscope/fc)", { concurrency: 2 }, () => {
+  const FILE = "test/sort.test.ts";
+  for (const engine of ["bundled", "linked"] as const) {
+    test(`with the ${engine} engine, a test's fc.assert runs on the engine: its minimal failure, where it failed, and its cases`, async () => {
+      const root = workspace("fc", engine);
+      const r = await run(root, FILE, ["sorting puts numbers in order"]);
+      assertFailure(r, root, FILE, "[-1, -2]", "order");
+      assert.ok(cases(r).length > 0, "the panel gets the run's test cases");
+    });
+  }
+});
+
 describe("schedules (simTest)", { concurrency: 3 }, () => {
   const root = workspace("schedules");
   const FILE = "test/log.test.ts";

@@ -8,6 +8,7 @@
 import type { Slice } from "../core/explain.ts";
 import type { DomainPass } from "../core/shrinker.ts";
 import type { TestCase } from "../core/testCase.ts";
+import type { RunStatistics } from "../events/events.ts";
 import type { PropertyFailure } from "./errors.ts";
 import type { Executable } from "./executor.ts";
 import type { KeyRef } from "./key.ts";
@@ -48,13 +49,29 @@ export interface PropertyDefinition extends Executable {
   readonly settingsForRun?: (resolved: ResolvedSettings, given: readonly (Settings | undefined)[]) => ResolvedSettings;
   /** The definition to run with these resolved settings (machine() reads stepCount here). */
   readonly forRun?: (settings: ResolvedSettings) => PropertyDefinition;
+  /** Told how each run ended, before it is reported (BodyHooks.ran). */
+  readonly ran?: (end: RunEnd) => void;
 }
 
 /**
- * The hooks a body may bring to the definition property() makes of it; `keySource`: the function whose source text
- * stands for the body in its database key (simTest's workload: its own wrapper is the same for every simTest).
+ * The hooks a body may bring to the definition property() makes of it:
+ * - `keySource`: the function whose source text stands for the body in its database key (simTest's workload: its
+ *   own wrapper is the same for every simTest; an adapter's predicate);
+ * - `caller`: the function the user called to make the property, when not property() itself (an adapter's own
+ *   `property`, shrinkscope/fc's): its caller's file keys the property, not the adapter's;
+ * - `ran`: told how each run ended, passed or not (shrinkscope/fc's check() reports a passing run's counts).
  */
-export type BodyHooks = Pick<PropertyDefinition, "settingsForRun"> & { readonly keySource?: Function };
+export type BodyHooks = Pick<PropertyDefinition, "settingsForRun" | "ran"> & {
+  readonly keySource?: Function;
+  readonly caller?: Function;
+};
+
+/** How a run ended, as PropertyDefinition.ran is told: before it is reported (a failure thrown). */
+export interface RunEnd {
+  readonly outcome: "passed" | "exhausted" | "replayed" | "gave-up" | "failed";
+  readonly statistics: RunStatistics;
+  readonly seed: number;
+}
 
 /**
  * Where a body keeps its hooks (schedules/simTest sets them): a body made by one function and handed to

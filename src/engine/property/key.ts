@@ -131,7 +131,8 @@ function positionOf(frame: string | undefined): { file: string; site: string } {
   return { file, site: `${file}:${at.line}:${at.column}` };
 }
 
-const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine)/;
+/** The engine's frames, and its adapter's (shrinkscope/fc, bundled apart as dist/fc.*): never a property's caller. */
+const ENGINE_FRAME = /[\\/](src[\\/]engine|dist[\\/]engine|dist[\\/]fc\.)/;
 
 function outsideFrame(lines: readonly string[]): string | undefined {
   return lines.find((l) => !ENGINE_FRAME.test(l) && !l.includes("node:internal"));

@@ -119,8 +119,9 @@ export function property(...args: unknown[]): Property {
     strategies: strategies as Strategy<unknown>[],
     body: body as (...a: unknown[]) => unknown,
     settings,
-    key: new DefinitionKey("property", strategies, hooks?.keySource ?? (body as Function), property),
+    key: new DefinitionKey("property", strategies, hooks?.keySource ?? (body as Function), hooks?.caller ?? property),
     settingsForRun: hooks?.settingsForRun,
+    ran: hooks?.ran,
   };
   return propertyFromDefinition(def);
 }

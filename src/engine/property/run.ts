@@ -76,6 +76,7 @@ export function runDefinition(
   const reported = (r: EngineResult): void | Promise<never> => {
     let out: void | Promise<never>;
     try {
+      declared.ran?.({ outcome: r.outcome, statistics: r.statistics, seed: settings.seed });
       if (settings.replayChoices !== undefined) checkReplayFits(def, settings.replay!, r);
       out = report(def, settings, r, engine);
     } catch (e) {
