@@ -27,21 +27,28 @@ const importMetaUrlFromFilename = {
 
 // An integration entry (shrinkscope/json-schema, shrinkscope/zod, shrinkscope/fc) reaches the engine through its room's door,
 // engine.ts: bundled as the package itself, so the user's property and the integration's strategies share one engine.
-const DOORS = [path.resolve("src/engine/schemas/engine.ts"), path.resolve("src/engine/fc/engine.ts")];
+// test.prop's room (shrinkscope/vitest, shrinkscope/jest) reaches shrinkscope/fc the same way.
+const DOORS = new Map([
+  [path.resolve("src/engine/schemas/engine.ts"), "shrinkscope"],
+  [path.resolve("src/engine/fc/engine.ts"), "shrinkscope"],
+  [path.resolve("src/engine/testProp/fc.ts"), "shrinkscope/fc"],
+]);
 const engineDoorIsThePackage = {
   name: "engine-door-is-the-package",
   setup(b) {
-    b.onResolve({ filter: /\/engine\.ts$/ }, (args) =>
-      DOORS.includes(path.resolve(args.resolveDir, args.path)) ? { path: "shrinkscope", external: true } : undefined,
-    );
+    b.onResolve({ filter: /\/(engine|fc)\.ts$/ }, (args) => {
+      const to = DOORS.get(path.resolve(args.resolveDir, args.path));
+      return to === undefined ? undefined : { path: to, external: true };
+    });
   },
 };
-const integration = (entry, name) => [
+const integration = (entry, name, external = []) => [
   build({
     ...common,
     entryPoints: [entry],
     format: "esm",
     outfile: `dist/${name}.mjs`,
+    external: [...common.external, ...external],
     plugins: [engineDoorIsThePackage],
   }),
   build({
@@ -49,6 +56,7 @@ const integration = (entry, name) => [
     entryPoints: [entry],
     format: "cjs",
     outfile: `dist/${name}.cjs`,
+    external: [...common.external, ...external],
     plugins: [engineDoorIsThePackage],
   }),
 ];
@@ -58,6 +66,9 @@ await Promise.all([
   ...integration("src/engine/jsonSchema.ts", "json-schema"),
   ...integration("src/engine/zod.ts", "zod"),
   ...integration("src/engine/fc.ts", "fc"),
+  // test.prop on the project's own vitest and jest (peers, never bundled).
+  ...integration("src/engine/vitest.ts", "vitest", ["vitest"]),
+  ...integration("src/engine/jest.ts", "jest", ["@jest/globals"]),
   // (CommonJS has no import.meta: the engine's one use, finding packages beside itself (databases/redis/client.ts), gets
   // __filename's URL; so do the runner and the tap, which reach that module through the engine's internals.)
   build({

@@ -45,6 +45,10 @@ export {
 export { letrec, memo } from "./recursion.ts";
 export { context } from "./context.ts";
 export type { ContextValue } from "./context.ts";
+export { gen } from "./gen.ts";
+export type { GenValue } from "./gen.ts";
+export { commands, modelRun, asyncModelRun } from "./commands.ts";
+export type { ICommand, Command, AsyncCommand } from "./commands.ts";
 export { property, asyncProperty, pre, FcProperty } from "./property.ts";
 export type { FcProperty as IProperty, FcProperty as IAsyncProperty } from "./property.ts";
 export { assert, check } from "./runner.ts";

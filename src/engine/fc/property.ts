@@ -8,8 +8,9 @@ import type { Property } from "../property/definition.ts";
 import type { RunEnd, BodyHooks } from "../property/definition.ts";
 import { assume, InvalidArgument, property as engineProperty, Strategy } from "./engine.ts";
 import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import type { AsyncPropertyHook, PropertyHook } from "./parameters.ts";
-import { readConfigureGlobal } from "./parameters.ts";
+import { GenArbitrary, genValue } from "./gen.ts";
+import type { AsyncPropertyHook, Parameters, PropertyHook } from "./parameters.ts";
+import { parametersOf, readConfigureGlobal, settingsOf } from "./parameters.ts";
 
 /** Where a body keeps its hooks (property/definition.ts's BODY_HOOKS: a registered symbol, the same in every copy). */
 export const BODY_HOOKS = Symbol.for("shrinkscope.bodyHooks");
@@ -36,8 +37,17 @@ export class FcProperty<Ts extends unknown[]> {
     predicate: (...args: Ts) => unknown,
     readonly async: boolean,
     caller: Function,
+    /** Parameters of the property's own, for every run (test.prop's): a run's own go over them. */
+    parameters?: Parameters,
   ) {
     const self = this;
+    const userPredicate = predicate;
+    // fc.gen() arguments: the engine draws st.data() itself (it prints the draws), the predicate gets the function.
+    const gens = arbitraries.flatMap((a, i) => (a instanceof GenArbitrary ? [i] : []));
+    if (gens.length > 0) {
+      const inner = predicate;
+      predicate = (...args: Ts) => inner(...(args.map((v, i) => (gens.includes(i) ? genValue(v) : v)) as Ts));
+    }
     const body = async
       ? async function (...args: unknown[]): Promise<unknown> {
           const globals = readConfigureGlobal();
@@ -57,9 +67,13 @@ export class FcProperty<Ts extends unknown[]> {
             (self.#after ?? globals.afterEach)?.();
           }
         };
-    const hooks: BodyHooks = { keySource: predicate, caller, ran: (end) => (self.last = end) };
+    const hooks: BodyHooks = { keySource: userPredicate, caller, ran: (end) => (self.last = end) };
     Object.defineProperty(body, BODY_HOOKS, { value: hooks });
-    this.run = engineProperty(...(arbitraries as readonly Strategy<unknown>[]), body);
+    const strategies = arbitraries.map((a) => (a instanceof GenArbitrary ? a.inner : a));
+    this.run =
+      parameters === undefined
+        ? engineProperty(...strategies, body)
+        : engineProperty(...strategies, body, settingsOf("test.prop", parametersOf("test.prop", parameters)));
   }
 
   isAsync(): boolean {
