@@ -43,7 +43,7 @@ export function commands<Model extends object, Real, C extends ICommand<Model, R
 }
 
 type Setup<Model, Real> = () => { model: Model; real: Real };
-type AsyncSetup<Model, Real> = () => Promise<{ model: Model; real: Real }>;
+type AsyncSetup<Model, Real> = () => Promise<{ model: Model; real: Real }> | { model: Model; real: Real };
 
 /** Run the commands that apply, in order, on what `setup` makes; a command that throws fails the case. */
 export function modelRun<Model extends object, Real>(

@@ -48,6 +48,8 @@ export type { ContextValue } from "./context.ts";
 export { gen } from "./gen.ts";
 export type { GenValue } from "./gen.ts";
 export { commands, modelRun, asyncModelRun } from "./commands.ts";
+export { scheduler, scheduledModelRun, Scheduler } from "./scheduler.ts";
+export type { SchedulerAct, SchedulerReportItem } from "./scheduler.ts";
 export type { ICommand, Command, AsyncCommand } from "./commands.ts";
 export { property, asyncProperty, pre, FcProperty } from "./property.ts";
 export type { FcProperty as IProperty, FcProperty as IAsyncProperty } from "./property.ts";

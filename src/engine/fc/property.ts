@@ -6,9 +6,10 @@
  */
 import type { Property } from "../property/definition.ts";
 import type { RunEnd, BodyHooks } from "../property/definition.ts";
-import { assume, InvalidArgument, property as engineProperty, Strategy } from "./engine.ts";
+import { assume, InvalidArgument, note, property as engineProperty, Strategy } from "./engine.ts";
 import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import { GenArbitrary, genValue } from "./gen.ts";
+import { InBodyArbitrary } from "./inBody.ts";
+import type { DataObject } from "./inBody.ts";
 import type { AsyncPropertyHook, Parameters, PropertyHook } from "./parameters.ts";
 import { parametersOf, readConfigureGlobal, settingsOf } from "./parameters.ts";
 
@@ -42,11 +43,41 @@ export class FcProperty<Ts extends unknown[]> {
   ) {
     const self = this;
     const userPredicate = predicate;
-    // fc.gen() arguments: the engine draws st.data() itself (it prints the draws), the predicate gets the function.
-    const gens = arbitraries.flatMap((a, i) => (a instanceof GenArbitrary ? [i] : []));
-    if (gens.length > 0) {
+    // fc.gen() and fc.scheduler() arguments (inBody.ts): the engine draws st.data(), the predicate gets their value;
+    // a failure notes what they tell (a scheduler's tasks).
+    const inBody = arbitraries.flatMap((a, i) => (a instanceof InBodyArbitrary ? [[i, a] as const] : []));
+    if (inBody.length > 0) {
       const inner = predicate;
-      predicate = (...args: Ts) => inner(...(args.map((v, i) => (gens.includes(i) ? genValue(v) : v)) as Ts));
+      predicate = (...drawn: Ts) => {
+        const args = [...drawn] as unknown[] as Ts;
+        for (const [i, a] of inBody) args[i] = a.valueFor(drawn[i] as DataObject);
+        const noteAll = () => {
+          for (const [i, a] of inBody) {
+            const text = a.noteOf(args[i]);
+            if (text !== undefined) note(text);
+          }
+        };
+        let out: unknown;
+        try {
+          out = inner(...args);
+        } catch (e) {
+          noteAll();
+          throw e;
+        }
+        if (out === false) noteAll();
+        else if (out !== null && typeof (out as PromiseLike<unknown>)?.then === "function")
+          return Promise.resolve(out).then(
+            (v) => {
+              if (v === false) noteAll();
+              return v;
+            },
+            (e: unknown) => {
+              noteAll();
+              throw e;
+            },
+          );
+        return out;
+      };
     }
     const body = async
       ? async function (...args: unknown[]): Promise<unknown> {
@@ -69,7 +100,7 @@ export class FcProperty<Ts extends unknown[]> {
         };
     const hooks: BodyHooks = { keySource: userPredicate, caller, ran: (end) => (self.last = end) };
     Object.defineProperty(body, BODY_HOOKS, { value: hooks });
-    const strategies = arbitraries.map((a) => (a instanceof GenArbitrary ? a.inner : a));
+    const strategies = arbitraries.map((a) => (a instanceof InBodyArbitrary ? a.inner : a));
     this.run =
       parameters === undefined
         ? engineProperty(...strategies, body)
