@@ -99,9 +99,10 @@ const MODIFIERS = new Set([
   "for",
   "skipIf",
   "runIf",
+  "prop",
 ]);
 /** Modifiers that take their own argument list (or tagged template) before the test's: `test.each(table)("name", fn)`. */
-const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf"]);
+const PARAMETERISED = new Set(["each", "for", "skipIf", "runIf", "prop"]);
 
 interface Call {
   readonly role: Role;
@@ -113,6 +114,11 @@ interface Call {
   readonly proper: boolean;
   /** Arguments as inclusive token index ranges. */
   readonly args: ReadonlyArray<readonly [number, number]>;
+  /**
+   * The `prop` of `test.prop([…])(name, predicate)` (shrinkscope/vitest, shrinkscope/jest): the test is a property
+   * whatever its callback holds.
+   */
+  readonly prop?: number;
 }
 
 interface Binding {
@@ -167,9 +173,11 @@ class Structure {
     // `x.test(…)`, `function test(…)`, `@test` are not calls of the test function.
     if (this.isMemberAccess(i) || this.is(i - 1, "@") || this.ident(i - 1) === "function") return undefined;
     let j = i + 1;
+    let prop: number | undefined;
     while (this.is(j, ".")) {
       const modifier = this.ident(j + 1);
       if (modifier === undefined || !MODIFIERS.has(modifier)) return undefined;
+      if (modifier === "prop") prop = j + 1;
       j += 2;
       if (!PARAMETERISED.has(modifier)) continue;
       if (this.is(j, "<")) j = this.t.typeArgumentsEnd(j) ?? j; // test.each<Case>(…)
@@ -191,7 +199,16 @@ class Structure {
     if (args.length === 0) return undefined;
     // `context` is also an everyday variable name; only a call with a callback is mocha's suite.
     if (name === "context" && args.length < 2) return undefined;
-    return { role, kind: name, calleeToken: i, open, close, proper: this.proper[open] === 1, args };
+    return {
+      role,
+      kind: name,
+      calleeToken: i,
+      open,
+      close,
+      proper: this.proper[open] === 1,
+      args,
+      ...(prop !== undefined ? { prop } : {}),
+    };
   }
 
   /** A name argument as the user would read it: a decoded literal, or the raw source of anything else. */
@@ -245,8 +262,12 @@ class Structure {
     return this.tokens[k]!.end;
   }
 
-  /** The first property/check/find/machine call in the arguments after the name, or the `property(…)`/`machine(…)` an identifier callback is bound to. */
+  /**
+   * The first property/check/find/machine call in the arguments after the name, or the `property(…)`/`machine(…)` an
+   * identifier callback is bound to; for `test.prop(…)(…)`, its `prop`.
+   */
   private findPropertyCall(call: Call): Binding | undefined {
+    if (call.prop !== undefined) return { token: call.prop, callee: "property" };
     for (let a = 1; a < call.args.length; a++) {
       const [first, last] = call.args[a]!;
       if (first === last && this.ident(first) !== undefined) {
@@ -297,12 +318,12 @@ export function discoverTests(source: string, options: DiscoverOptions = {}): Di
 const discovered = new WeakMap<SourceText, DiscoveredTest[]>();
 
 /**
- * A word every property test's text holds: the name of a call that makes a test a property. A text without one
+ * A word every property test's text holds: the name of a call that makes a test a property (or test.prop's `prop`). A text without one
  * holds none, so the workspace's files are tested for it before they are read — a test that can only say no where
  * discovery would, so the Test Explorer lists what the CodeLens shows (a file that imports `property` through a
  * module of its own need not mention shrinkscope).
  */
-const PROPERTY_WORD = new RegExp(`\\b(?:${[...PROPERTY_CALLEES].join("|")})\\b`);
+const PROPERTY_WORD = new RegExp(`\\b(?:${[...PROPERTY_CALLEES, "prop"].join("|")})\\b`);
 
 /**
  * The property tests of a file the editor shows or the workspace holds: those discovery finds in a JavaScript or

@@ -18,7 +18,7 @@ import { moduleReader } from "./moduleReader.ts";
 import type { ModuleReader } from "./source/read/index.ts";
 import { failingMethod } from "./source/read/index.ts";
 import type { TextInsertion } from "./source/write/index.ts";
-import { explicitExample, regressionTest } from "./source/write/index.ts";
+import { explicitExample, regressionTest, RETURNED_FALSE } from "./source/write/index.ts";
 
 const CODE = "shrinkscope.counterexample";
 /** The diagnostic on a machine's failing method: no quick fix hangs on it. */
@@ -161,6 +161,7 @@ export function regressionEdit(document: vscode.TextDocument, f: StoredFailure):
     presentation: f.failure.presentation,
     readModule: readerFor(document),
     ...(f.failure.schedule ? { schedule: f.failure.schedule } : {}),
+    ...(f.failure.error.message.startsWith(RETURNED_FALSE) ? { returnedFalse: true } : {}),
   });
   return insertion === undefined ? undefined : editFor(document, insertion);
 }

@@ -661,3 +661,50 @@ describe("propertiesOfFile", () => {
     }
   });
 });
+
+describe("fast-check suites on shrinkscope/fc, shrinkscope/vitest and shrinkscope/jest", () => {
+  test("fc.assert(fc.property(…)) and fc.asyncProperty(…) in a test make it a property; fast-check's own do not", () => {
+    const src = [
+      'import fc from "shrinkscope/fc";',
+      'import { test } from "vitest";',
+      'test("sorts", () => {',
+      "  fc.assert(fc.property(fc.array(fc.integer()), (xs) => xs.length >= 0));",
+      "});",
+      'test("fetches", async () => {',
+      "  await fc.assert(fc.asyncProperty(fc.nat(), async (n) => n >= 0));",
+      "});",
+      'test("plain", () => {});',
+    ].join("\n");
+    assert.deepEqual(summary(discoverTests(src, { fileName: "a.test.ts" })), ["P sorts", "P fetches", "- plain"]);
+    assert.equal(byName(discoverTests(src), "sorts").propertyCall?.offset, src.indexOf("fc.property"));
+    assert.equal(byName(discoverTests(src), "fetches").propertyCall?.callee, "asyncProperty");
+    const theirs = src.replace('"shrinkscope/fc"', '"fast-check"');
+    assert.deepEqual(summary(discoverTests(theirs)), ["- sorts", "- fetches", "- plain"]);
+  });
+
+  test("test.prop, it.prop and their modifiers' .prop are properties, named by the test call's own name", () => {
+    const src = [
+      'import { test, it, fc } from "shrinkscope/vitest";',
+      'describe("math", () => {',
+      '  test.prop([fc.nat(), fc.nat()])("commutes", (a, b) => a + b === b + a);',
+      '  it.prop({ a: fc.nat() }, { numRuns: 10 })("records", ({ a }) => a >= 0);',
+      '  test.concurrent.skip.prop([fc.nat()])("skipped", (n) => n >= 0);',
+      '  test.each([1, 2])("plain %i", (n) => {});',
+      "});",
+    ].join("\n");
+    const tests = discoverTests(src, { fileName: "m.test.ts" });
+    assert.deepEqual(summary(tests), [
+      "P math > commutes",
+      "P math > records",
+      "P math > skipped",
+      "- math > plain %i",
+    ]);
+    assert.equal(byName(tests, "commutes").propertyCall?.offset, src.indexOf("prop(["));
+    assert.equal(byName(tests, "records").kind, "it");
+    assert.deepEqual(
+      propertiesOfFile("m.test.ts", src).map((t) => t.path.at(-1)),
+      ["commutes", "records", "skipped"],
+      "a file whose only property word is test.prop's is read",
+    );
+  });
+});

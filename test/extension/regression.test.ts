@@ -1421,3 +1421,49 @@ test("where the name means another thing in the new test, or the body binds it, 
   );
   assert.doesNotMatch(convert(spread, parsed("{ age: 18 }, 0", "{ age: 18 }", null)) ?? "", /parse/);
 });
+
+test("a predicate that failed by returning false (fast-check's style): the test checks its result, and fails as the property did", () => {
+  // Pinned: inlined or run as a statement, the body's `false` passed — a regression test that never fails.
+  const source = `import { test } from "node:test";
+import fc from "shrinkscope/fc";
+
+test("sorting puts numbers in order", () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer()), (xs) => {
+      const sorted = [...xs].sort();
+      return sorted.every((x, i) => i === 0 || sorted[i - 1] <= x);
+    }),
+  );
+});
+
+test("short lists", () => {
+  fc.assert(fc.property(fc.array(fc.nat()), (xs) => xs.length < 2));
+});
+`;
+  const [sorting, short] = discoverProperties(source);
+  const insert = (t: NonNullable<typeof sorting>, repro: string) => {
+    const ins = regressionTest({
+      source,
+      propertyOffset: t.propertyCall!.offset,
+      kind: t.kind,
+      name: t.path[t.path.length - 1],
+      testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
+      insertAt: t.insertAfter.offset,
+      presentation: args(repro),
+      returnedFalse: true,
+    });
+    assert.ok(ins);
+    return ins.text;
+  };
+  const block = insert(sorting!, "[-1, -2]");
+  assert.match(block, /test\("sorting puts numbers in order \(regression: minimal counterexample\)", async \(\) => \{/);
+  assert.match(block, /if \(\(await \(\(xs\) => \{/);
+  assert.match(block, /\}\)\(\[-1, -2\]\)\) === false\) throw new Error\("the property returned false"\);/);
+  assert.match(insert(short!, "[0, 0]"), /if \(\(await \(\(xs\) => xs\.length < 2\)\(\[0, 0\]\)\) === false\) throw/);
+  const withShort = source.replace(/(test\("short lists"[\s\S]*?\n\}\);)/, (m) => m + insert(short!, "[0, 0]"));
+  const { status, output } = compileAndRunRegression(
+    source.slice(0, sorting!.insertAfter.offset) + block + withShort.slice(sorting!.insertAfter.offset),
+  );
+  assert.notEqual(status, 0, output);
+  assert.match(output, /the property returned false/);
+});

@@ -1,6 +1,7 @@
 /**
  * The one recogniser of our calls: whether the identifier at a token starts a call of one of shrinkscope's
- * functions — `property(…)`, `check(…)`, `find(…)`, `machine(…)`, `simTest(…)`, `explore(…)` — imported under
+ * functions — `property(…)`, `check(…)`, `find(…)`, `machine(…)`, `simTest(…)`, `explore(…)`, and shrinkscope/fc's
+ * `asyncProperty(…)` (its `fc.property(…)` is `property` by name) — imported under
  * any alias (`import { property as p }`), through a namespace or default import (`ss.property(…)`), or by its
  * own name when the file does not declare that name otherwise (a global, or a file whose import is half typed),
  * with or without `<…>` type arguments (`property<[number]>(…)`). What a name means is the scope resolver's
@@ -12,15 +13,19 @@
 import { isOurModule } from "./imports.ts";
 import type { SourceText } from "./sourceText.ts";
 
-export const OUR_CALLEES = ["property", "check", "find", "machine", "simTest", "explore"] as const;
+export const OUR_CALLEES = ["property", "check", "find", "machine", "simTest", "explore", "asyncProperty"] as const;
 export type OurCallee = (typeof OUR_CALLEES)[number];
-/** The calls that make a test a property test (`machine(Class, spec)` returns the same kind of test function). */
-export type PropertyCallee = Extract<OurCallee, "property" | "check" | "find" | "machine">;
+/**
+ * The calls that make a test a property test (`machine(Class, spec)` returns the same kind of test function;
+ * `asyncProperty` is shrinkscope/fc's, `fc.asyncProperty(…)`, shaped as `property(…)`).
+ */
+export type PropertyCallee = Extract<OurCallee, "property" | "check" | "find" | "machine" | "asyncProperty">;
 export const PROPERTY_CALLEES: ReadonlySet<OurCallee> = new Set<PropertyCallee>([
   "property",
   "check",
   "find",
   "machine",
+  "asyncProperty",
 ]);
 
 const CALLEES: ReadonlySet<string> = new Set(OUR_CALLEES);

@@ -30,6 +30,31 @@ export function testBody(call: PropertyCall, body: PlainBody, repro: string, ts:
   return calledInPlace(call.t, body.range[0], body.range[1], repro, body.fn.async || returnsValue(call.t, body.fn));
 }
 
+/** What the engine's report says of a body that returned false, thrown by a test that checks the body's result. */
+export const RETURNED_FALSE = "the property returned false";
+
+/**
+ * For a body that failed by returning false (a predicate): the body called on the arguments, and the test failing
+ * as the property did when it returns false — `if ((await (xs) => …)([0, 0])) === false) throw …`. Inlined, or run
+ * as a statement, its `false` would pass.
+ */
+export function resultChecked(call: PropertyCall, body: PlainBody, repro: string): Generated {
+  const awaited = body.kind === "named" ? body.await : true;
+  const open = `if ((${awaited ? "await " : ""}`;
+  const close = `) === false) throw new Error(${JSON.stringify(RETURNED_FALSE)});`;
+  if (body.kind === "named")
+    return { lines: [{ text: `${open}${body.text}(${repro})${close}`, verbatim: false }], async: awaited };
+  const t = call.t;
+  return {
+    lines: wrap(
+      linesOf(t, t.tokens[body.range[0]]!.start, t.tokens[body.range[1]]!.end, false),
+      `${open}(`,
+      `)(${repro})${close}`,
+    ),
+    async: true,
+  };
+}
+
 /** `(the expression at tokens first..last)(repro);`, awaited or not. */
 export function calledInPlace(t: SourceText, first: number, last: number, repro: string, awaited: boolean): Generated {
   return {

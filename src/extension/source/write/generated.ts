@@ -27,6 +27,11 @@ export interface RegressionInput {
   readonly readModule?: ModuleReader;
   /** A schedule failure's seed and shrunk schedule (the FailureReport's `schedule`), for a simTest body. */
   readonly schedule?: Replay;
+  /**
+   * The failure was the body returning false (a predicate, fast-check's style): the test checks what the body returns,
+   * since run as statements a `false` would pass.
+   */
+  readonly returnedFalse?: boolean;
 }
 
 /** The part of a failure's schedule a replay needs. */

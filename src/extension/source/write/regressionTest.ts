@@ -12,7 +12,7 @@ import { toLiteral } from "../../../engine/index.ts";
 import { propertyCall } from "../read/index.ts";
 import type { Generated, RegressionInput, TextInsertion } from "./generated.ts";
 import { eolOf, indentAt, isTypeScript, callOptions, UNPRINTABLE } from "./generated.ts";
-import { calledInPlace, testBody } from "./argumentsTest.ts";
+import { calledInPlace, resultChecked, testBody } from "./argumentsTest.ts";
 import { replayBody } from "./scheduleReplay.ts";
 import { reparsedRepro } from "./schemaArguments.ts";
 import { stepsBody } from "./stepsTest.ts";
@@ -51,8 +51,10 @@ function argumentsBody(
   const call = propertyCall(input.source, input.propertyOffset, callOptions(input.fileName, input.callee));
   if (call === undefined) return undefined;
   const ts = isTypeScript(input.fileName);
-  if (call.body.kind !== "simTest")
-    return testBody(call, call.body, reparsedRepro(call, repro, inputs, input.insertAt), ts);
+  if (call.body.kind !== "simTest") {
+    const args = reparsedRepro(call, repro, inputs, input.insertAt);
+    return input.returnedFalse === true ? resultChecked(call, call.body, args) : testBody(call, call.body, args, ts);
+  }
   return (
     (input.schedule !== undefined ? replayBody(input, call, call.body, input.schedule, repro, ts) : undefined) ??
     calledInPlace(call.t, call.body.range[0], call.body.range[1], repro, true)
