@@ -6,6 +6,8 @@
  */
 import type { TestCase } from "../core/testCase.ts";
 import { InvalidArgument, Strategy } from "./engine.ts";
+import { remember, toReal } from "./differential.ts";
+import { typeName } from "./options.ts";
 
 /** The methods of a hand-written fast-check arbitrary: a value-level model the engine never runs. */
 const VALUE_METHODS = ["generate", "shrink", "canShrinkWithoutContext"] as const;
@@ -36,19 +38,21 @@ export class Arbitrary<T> extends Strategy<T> {
 
   /** Transform every value (`unmapper`, fast-check's way back from a value, is not needed: choices shrink). */
   override map<U>(mapper: (t: T) => U, _unmapper?: (possiblyU: unknown) => T): Arbitrary<U> {
-    return new Arbitrary(super.map(mapper));
+    return remember(new Arbitrary(super.map(mapper)), (real) => method(toReal(this, real), "map")(mapper));
   }
 
   override filter<U extends T>(refinement: (t: T) => t is U): Arbitrary<U>;
   override filter(predicate: (t: T) => boolean): Arbitrary<T>;
   override filter(predicate: (t: T) => boolean): Arbitrary<T> {
-    return new Arbitrary(super.filter(predicate));
+    return remember(new Arbitrary(super.filter(predicate)), (real) => method(toReal(this, real), "filter")(predicate));
   }
 
   /** Draw a value, then draw from the arbitrary (or strategy) it chooses. */
   chain<U>(chainer: (t: T) => Strategy<U>): Arbitrary<U> {
     if (typeof chainer !== "function") throw new InvalidArgument(".chain: expects a function returning an arbitrary");
-    return new Arbitrary(super.flatMap(chainer));
+    return remember(new Arbitrary(super.flatMap(chainer)), (real) =>
+      method(toReal(this, real), "chain")((v: T) => toReal(chainer(v), real)),
+    );
   }
 
   /** The same arbitrary: shrinking works on the choices and costs nothing when the property passes. */
@@ -70,15 +74,6 @@ export function arbitraryOf<T>(api: string, s: unknown, what: string): Arbitrary
   );
 }
 
-/** What a value is, for an error message. */
-export function typeName(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "function") return `a function${v.name ? ` (${v.name})` : ""}`;
-  if (typeof v === "object") return `an object (${(v as object).constructor?.name ?? "no prototype"})`;
-  return `${typeof v} ${String(v)}`;
-}
-
 function refuseValueModel(cls: Function): void {
   for (
     let proto = cls.prototype;
@@ -94,4 +89,10 @@ function refuseValueModel(cls: Function): void {
         "fc.nat().chain((n) => fc.array(fc.integer(), { maxLength: n })), or st.composite((draw) => …) from shrinkscope",
     );
   }
+}
+
+/** A method of fast-check's arbitrary `a` (differential.ts). */
+function method(a: unknown, name: string): (...args: unknown[]) => unknown {
+  const f = (a as Record<string, (...args: unknown[]) => unknown>)[name];
+  return (...args) => f.apply(a, args);
 }

@@ -3,8 +3,8 @@
  * dictionaries, sub-arrays, tuples, and the typed arrays — each over the st collection of the same sizes.
  */
 import { InvalidArgument, st, Strategy } from "./engine.ts";
-import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import { constraintsOf, lengths, SIZE_ONLY, numberOr } from "./options.ts";
+import { Arbitrary, arbitraryOf } from "./arbitrary.ts";
+import { typeName, constraintsOf, lengths, SIZE_ONLY, numberOr } from "./options.ts";
 import { double, float, FLOATING_KEYS } from "./numbers.ts";
 
 /** Arrays of `arb`'s values, minLength to maxLength long. */

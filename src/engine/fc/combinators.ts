@@ -6,8 +6,8 @@ import type { IntegerConstraints } from "../choice/types.ts";
 import type { TestCase } from "../core/testCase.ts";
 import type { Random } from "../util/random.ts";
 import { InvalidArgument, st, Strategy } from "./engine.ts";
-import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import { constraintsOf, numberOr, SIZE_ONLY } from "./options.ts";
+import { Arbitrary, arbitraryOf } from "./arbitrary.ts";
+import { typeName, constraintsOf, numberOr, SIZE_ONLY } from "./options.ts";
 
 export function boolean(): Arbitrary<boolean> {
   return new Arbitrary(st.booleans());
@@ -220,4 +220,14 @@ function copyOf<T>(v: T, seen: Map<object, unknown>): T {
   } else return v;
   if (!seen.has(v)) seen.set(v, out);
   return out as T;
+}
+
+/** `arb` itself: fast-check's way to keep a value from shrinking; shrinking works on the choices here. */
+export function noShrink<T>(arb: Strategy<T>): Arbitrary<T> {
+  return arbitraryOf("fc.noShrink", arb, "the arbitrary");
+}
+
+/** `arb` itself: generation's bias toward small and special values is part of every draw here. */
+export function noBias<T>(arb: Strategy<T>): Arbitrary<T> {
+  return arbitraryOf("fc.noBias", arb, "the arbitrary");
 }

@@ -6,8 +6,8 @@
  */
 import { InvalidArgument, note, st } from "./engine.ts";
 import type { Strategy } from "./engine.ts";
-import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import { constraintsOf, numberOr, SIZE_ONLY } from "./options.ts";
+import { Arbitrary, arbitraryOf } from "./arbitrary.ts";
+import { typeName, constraintsOf, numberOr, SIZE_ONLY } from "./options.ts";
 
 /** A command over a model and the real system (fast-check's ICommand). */
 export interface ICommand<Model extends object, Real, RunResult, CheckAsync extends boolean = false> {

@@ -1,56 +1,88 @@
 /**
  * shrinkscope/fc's names, fast-check 4's for what application suites use: a suite switches its import and runs on the
- * engine. The module's default export holds them all (`import fc from "shrinkscope/fc"`), as fast-check's does.
+ * engine. The module's default export holds them all (`import fc from "shrinkscope/fc"`), as fast-check's does. Each
+ * function that makes an arbitrary is `recorded`: under SHRINKSCOPE_FC_DIFF=1 the arbitrary remembers how fast-check
+ * makes the same one (differential.ts).
  */
+import { recorded } from "./differential.ts";
+import * as numbersModule from "./numbers.ts";
+import * as textModule from "./text.ts";
+import * as combinatorsModule from "./combinators.ts";
+import * as collectionsModule from "./collections.ts";
+import * as valuesModule from "./values.ts";
+import * as streamModule from "./stream.ts";
+import * as genModule from "./gen.ts";
+import * as commandsModule from "./commands.ts";
+import * as schedulerModule from "./scheduler.ts";
+import * as contextModule from "./context.ts";
+
 export { Arbitrary } from "./arbitrary.ts";
-export { integer, nat, maxSafeInteger, maxSafeNat, double, float, bigInt } from "./numbers.ts";
-export { string, stringMatching } from "./text.ts";
+export const integer = recorded("integer", numbersModule.integer);
+export const nat = recorded("nat", numbersModule.nat);
+export const maxSafeInteger = recorded("maxSafeInteger", numbersModule.maxSafeInteger);
+export const maxSafeNat = recorded("maxSafeNat", numbersModule.maxSafeNat);
+export const double = recorded("double", numbersModule.double);
+export const float = recorded("float", numbersModule.float);
+export const bigInt = recorded("bigInt", numbersModule.bigInt);
+export const string = recorded("string", textModule.string);
+export const stringMatching = recorded("stringMatching", textModule.stringMatching);
+export const boolean = recorded("boolean", combinatorsModule.boolean);
+export const constant = recorded("constant", combinatorsModule.constant);
+export const constantFrom = recorded("constantFrom", combinatorsModule.constantFrom);
+export const oneof = recorded("oneof", combinatorsModule.oneof);
+export const option = recorded("option", combinatorsModule.option);
+export const clone = recorded("clone", combinatorsModule.clone);
+export const noShrink = recorded("noShrink", combinatorsModule.noShrink);
+export const noBias = recorded("noBias", combinatorsModule.noBias);
+export const array = recorded("array", collectionsModule.array);
+export const uniqueArray = recorded("uniqueArray", collectionsModule.uniqueArray);
+export const tuple = recorded("tuple", collectionsModule.tuple);
+export const record = recorded("record", collectionsModule.record);
+export const dictionary = recorded("dictionary", collectionsModule.dictionary);
+export const subarray = recorded("subarray", collectionsModule.subarray);
+export const shuffledSubarray = recorded("shuffledSubarray", collectionsModule.shuffledSubarray);
+export const int8Array = recorded("int8Array", collectionsModule.int8Array);
+export const uint8Array = recorded("uint8Array", collectionsModule.uint8Array);
+export const uint8ClampedArray = recorded("uint8ClampedArray", collectionsModule.uint8ClampedArray);
+export const int16Array = recorded("int16Array", collectionsModule.int16Array);
+export const uint16Array = recorded("uint16Array", collectionsModule.uint16Array);
+export const int32Array = recorded("int32Array", collectionsModule.int32Array);
+export const uint32Array = recorded("uint32Array", collectionsModule.uint32Array);
+export const bigInt64Array = recorded("bigInt64Array", collectionsModule.bigInt64Array);
+export const bigUint64Array = recorded("bigUint64Array", collectionsModule.bigUint64Array);
+export const float32Array = recorded("float32Array", collectionsModule.float32Array);
+export const float64Array = recorded("float64Array", collectionsModule.float64Array);
+export const date = recorded("date", valuesModule.date);
+export const uuid = recorded("uuid", valuesModule.uuid);
+export const emailAddress = recorded("emailAddress", valuesModule.emailAddress);
+export const webUrl = recorded("webUrl", valuesModule.webUrl);
+export const domain = recorded("domain", valuesModule.domain);
+export const ipV4 = recorded("ipV4", valuesModule.ipV4);
+export const ipV4Extended = recorded("ipV4Extended", valuesModule.ipV4Extended);
+export const ipV6 = recorded("ipV6", valuesModule.ipV6);
+export const json = recorded("json", valuesModule.json);
+export const jsonValue = recorded("jsonValue", valuesModule.jsonValue);
+export const anything = recorded("anything", valuesModule.anything);
+export const object = recorded("object", valuesModule.object);
+export const func = recorded("func", valuesModule.func);
+export const compareFunc = recorded("compareFunc", valuesModule.compareFunc);
+export const compareBooleanFunc = recorded("compareBooleanFunc", valuesModule.compareBooleanFunc);
+export const infiniteStream = recorded("infiniteStream", streamModule.infiniteStream);
+export const gen = recorded("gen", genModule.gen);
+export const commands = recorded("commands", commandsModule.commands);
+export const scheduler = recorded("scheduler", schedulerModule.scheduler);
+export const context = recorded("context", contextModule.context);
 export type { StringConstraints } from "./text.ts";
-export { boolean, constant, constantFrom, oneof, option, clone } from "./combinators.ts";
-export {
-  array,
-  uniqueArray,
-  tuple,
-  record,
-  dictionary,
-  subarray,
-  shuffledSubarray,
-  int8Array,
-  uint8Array,
-  uint8ClampedArray,
-  int16Array,
-  uint16Array,
-  int32Array,
-  uint32Array,
-  bigInt64Array,
-  bigUint64Array,
-  float32Array,
-  float64Array,
-} from "./collections.ts";
-export {
-  date,
-  uuid,
-  emailAddress,
-  webUrl,
-  domain,
-  ipV4,
-  ipV4Extended,
-  ipV6,
-  json,
-  jsonValue,
-  anything,
-  object,
-  func,
-} from "./values.ts";
-export { letrec, memo } from "./recursion.ts";
-export { context } from "./context.ts";
-export type { ContextValue } from "./context.ts";
-export { gen } from "./gen.ts";
+export { Stream } from "./stream.ts";
+export { Random } from "./random.ts";
 export type { GenValue } from "./gen.ts";
-export { commands, modelRun, asyncModelRun } from "./commands.ts";
-export { scheduler, scheduledModelRun, Scheduler } from "./scheduler.ts";
-export type { SchedulerAct, SchedulerReportItem } from "./scheduler.ts";
+export { letrec, memo } from "./recursion.ts";
+export type { Memo } from "./recursion.ts";
+export type { ContextValue } from "./context.ts";
+export { modelRun, asyncModelRun } from "./commands.ts";
 export type { ICommand, Command, AsyncCommand } from "./commands.ts";
+export { scheduledModelRun, Scheduler } from "./scheduler.ts";
+export type { SchedulerAct, SchedulerReportItem, SchedulerSequenceItem } from "./scheduler.ts";
 export { property, asyncProperty, pre, FcProperty } from "./property.ts";
 export type { FcProperty as IProperty, FcProperty as IAsyncProperty } from "./property.ts";
 export { assert, check } from "./runner.ts";

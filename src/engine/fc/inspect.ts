@@ -3,7 +3,8 @@
  * (how they spread over labels, printed as a table), and fc.stringify (a value as the engine prints it).
  */
 import { InvalidArgument, st, Strategy, toLiteral } from "./engine.ts";
-import { arbitraryOf, typeName } from "./arbitrary.ts";
+import { arbitraryOf } from "./arbitrary.ts";
+import { typeName } from "./options.ts";
 import type { Parameters } from "./parameters.ts";
 import { parametersOf } from "./parameters.ts";
 

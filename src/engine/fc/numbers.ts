@@ -4,8 +4,8 @@
  * st strategy of the same range, so shrinking is the engine's (toward 0, or the bound nearest it).
  */
 import { InvalidArgument, st } from "./engine.ts";
-import { Arbitrary, typeName } from "./arbitrary.ts";
-import { constraintsOf, flag, numberOr } from "./options.ts";
+import { Arbitrary } from "./arbitrary.ts";
+import { typeName, constraintsOf, flag, numberOr } from "./options.ts";
 
 const INT32_MIN = -0x80000000;
 const INT32_MAX = 0x7fffffff;

@@ -4,7 +4,6 @@
  * does not have is InvalidArgument, naming the call: a typo never silently tests something else.
  */
 import { InvalidArgument } from "./engine.ts";
-import { typeName } from "./arbitrary.ts";
 
 /** Constraints every sized fast-check arbitrary takes that shrinkscope/fc accepts without effect. */
 export const SIZE_ONLY = ["size", "depthIdentifier", "depthSize"] as const;
@@ -74,4 +73,13 @@ export function lengths(
   if (o[min] !== undefined) out.minSize = numberOr(api, o, min, 0);
   if (o[max] !== undefined) out.maxSize = numberOr(api, o, max, 0);
   return out;
+}
+
+/** What a value is, for an error message. */
+export function typeName(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "function") return `a function${v.name ? ` (${v.name})` : ""}`;
+  if (typeof v === "object") return `an object (${(v as object).constructor?.name ?? "no prototype"})`;
+  return `${typeof v} ${String(v)}`;
 }

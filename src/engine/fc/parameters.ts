@@ -6,8 +6,7 @@
  */
 import type { Settings } from "../property/settings.ts";
 import { InvalidArgument } from "./engine.ts";
-import { typeName } from "./arbitrary.ts";
-import { warnOnce } from "./options.ts";
+import { typeName, warnOnce } from "./options.ts";
 
 /** A hook run before or after each call of a predicate (fast-check's global and per-property hooks). */
 export type PropertyHook = () => void;

@@ -6,10 +6,11 @@
  */
 import type { Property } from "../property/definition.ts";
 import type { RunEnd, BodyHooks } from "../property/definition.ts";
-import { assume, InvalidArgument, note, property as engineProperty, Strategy } from "./engine.ts";
-import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
-import { InBodyArbitrary } from "./inBody.ts";
-import type { DataObject } from "./inBody.ts";
+import { assume, InvalidArgument, property as engineProperty, Strategy } from "./engine.ts";
+import { Arbitrary, arbitraryOf } from "./arbitrary.ts";
+import { typeName } from "./options.ts";
+import { declaredAt, fastCheckRunning } from "./differential.ts";
+import { givenInBodyValues, InBodyArbitrary } from "./inBody.ts";
 import type { AsyncPropertyHook, Parameters, PropertyHook } from "./parameters.ts";
 import { parametersOf, readConfigureGlobal, settingsOf } from "./parameters.ts";
 
@@ -18,7 +19,9 @@ export const BODY_HOOKS = Symbol.for("shrinkscope.bodyHooks");
 
 /** A precondition: false discards the case (it is neither a pass nor a failure), as fast-check's pre. */
 export function pre(expectTruthy: boolean): asserts expectTruthy {
-  assume(expectTruthy);
+  // While fast-check runs the predicate to compare (SHRINKSCOPE_FC_DIFF=1), its own precondition.
+  if (fastCheckRunning !== null) fastCheckRunning.pre(expectTruthy);
+  else assume(expectTruthy);
 }
 
 type Predicate<Ts extends unknown[]> = (...args: Ts) => boolean | void;
@@ -30,6 +33,13 @@ export class FcProperty<Ts extends unknown[]> {
   readonly run: Property;
   /** How its last run ended (fc.check reports a passing run's counts from it). */
   last: RunEnd | undefined = undefined;
+  /** What SHRINKSCOPE_FC_DIFF=1 gives fast-check to run the same property (differential.ts). */
+  readonly comparable: {
+    readonly arbitraries: readonly Arbitrary<unknown>[];
+    readonly predicate: Function;
+    readonly async: boolean;
+    readonly at: string | undefined;
+  };
   #before: (() => void | Promise<void>) | undefined = undefined;
   #after: (() => void | Promise<void>) | undefined = undefined;
 
@@ -43,42 +53,9 @@ export class FcProperty<Ts extends unknown[]> {
   ) {
     const self = this;
     const userPredicate = predicate;
-    // fc.gen() and fc.scheduler() arguments (inBody.ts): the engine draws st.data(), the predicate gets their value;
-    // a failure notes what they tell (a scheduler's tasks).
-    const inBody = arbitraries.flatMap((a, i) => (a instanceof InBodyArbitrary ? [[i, a] as const] : []));
-    if (inBody.length > 0) {
-      const inner = predicate;
-      predicate = (...drawn: Ts) => {
-        const args = [...drawn] as unknown[] as Ts;
-        for (const [i, a] of inBody) args[i] = a.valueFor(drawn[i] as DataObject);
-        const noteAll = () => {
-          for (const [i, a] of inBody) {
-            const text = a.noteOf(args[i]);
-            if (text !== undefined) note(text);
-          }
-        };
-        let out: unknown;
-        try {
-          out = inner(...args);
-        } catch (e) {
-          noteAll();
-          throw e;
-        }
-        if (out === false) noteAll();
-        else if (out !== null && typeof (out as PromiseLike<unknown>)?.then === "function")
-          return Promise.resolve(out).then(
-            (v) => {
-              if (v === false) noteAll();
-              return v;
-            },
-            (e: unknown) => {
-              noteAll();
-              throw e;
-            },
-          );
-        return out;
-      };
-    }
+    this.comparable = { arbitraries, predicate, async, at: declaredAt() };
+    // fc.gen() and fc.scheduler() arguments: the engine draws st.data(), the predicate gets their value (inBody.ts).
+    predicate = givenInBodyValues(arbitraries, predicate);
     const body = async
       ? async function (...args: unknown[]): Promise<unknown> {
           const globals = readConfigureGlobal();

@@ -4,7 +4,8 @@
  * depth below when it calls the memo without a depth.
  */
 import { InvalidArgument, st } from "./engine.ts";
-import { Arbitrary, arbitraryOf, typeName } from "./arbitrary.ts";
+import { Arbitrary, arbitraryOf } from "./arbitrary.ts";
+import { typeName } from "./options.ts";
 
 /** The arbitraries `builder` returns, each of which may draw the others through `tie(name)`. */
 export function letrec<T extends Record<string, unknown>>(
@@ -35,8 +36,11 @@ export function letrec<T extends Record<string, unknown>>(
 /** The depth a memo called without one builds at: one less than the depth being built (10 at the top). */
 let remainingDepth = 10;
 
+/** What fc.memo returns: the arbitrary for a depth (by default, the one below the depth being built). */
+export type Memo<T> = (maxDepth?: number) => Arbitrary<T>;
+
 /** A function of a depth returning the arbitrary `builder` makes for it, made once per depth. */
-export function memo<T>(builder: (maxDepth: number) => Arbitrary<T>): (maxDepth?: number) => Arbitrary<T> {
+export function memo<T>(builder: (maxDepth: number) => Arbitrary<T>): Memo<T> {
   if (typeof builder !== "function")
     throw new InvalidArgument(`fc.memo: expects a builder function, got ${typeName(builder)}`);
   const made = new Map<number, Arbitrary<T>>();

@@ -4,10 +4,12 @@
  * returns fast-check's RunDetails instead. A property whose predicate is async gets a promise from either.
  */
 import { check as engineCheck, InvalidArgument, PropertyFailure } from "./engine.ts";
-import { typeName } from "./arbitrary.ts";
+import { typeName } from "./options.ts";
 import { FcProperty } from "./property.ts";
 import type { Parameters } from "./parameters.ts";
 import { parametersOf, settingsOf } from "./parameters.ts";
+import type { Settings } from "../property/settings.ts";
+import { compare, differential } from "./differential.ts";
 
 /** What fc.check tells of a run, in fast-check's shape. */
 export interface RunDetails<Ts> {
@@ -35,9 +37,14 @@ function propertyOf(api: string, p: unknown): FcProperty<unknown[]> {
 export function assert<Ts extends unknown[]>(property: FcProperty<Ts>, params?: Parameters<Ts>): void | Promise<void> {
   const api = "fc.assert";
   const p = propertyOf(api, property);
-  const settings = settingsOf(api, parametersOf(api, params));
-  if (!p.async) return engineCheck(p.run, settings) as void;
-  return Promise.resolve(engineCheck(p.run, settings));
+  const parameters = parametersOf(api, params);
+  const ended = runOnce(p, parameters, settingsOf(api, parameters));
+  const rethrow = (e: Ended) => {
+    if (e.failed) throw e.error;
+  };
+  if (ended instanceof Promise) return ended.then(rethrow);
+  rethrow(ended);
+  if (p.async) return Promise.resolve();
 }
 
 /** Run the property and tell how it went (fast-check's RunDetails), failing or not; misuse still throws. */
@@ -48,18 +55,39 @@ export function check<Ts extends unknown[]>(
   const api = "fc.check";
   const p = propertyOf(api, property) as FcProperty<Ts>;
   const parameters = parametersOf(api, params) as Parameters<Ts>;
-  const settings = settingsOf(api, parameters);
-  const details = (error: unknown): RunDetails<Ts> => detailsOf(p, parameters, error);
+  const details = (e: Ended): RunDetails<Ts> => detailsOf(p, parameters, e.failed ? e.error : undefined);
+  const ended = runOnce(p, parameters, settingsOf(api, parameters));
+  if (ended instanceof Promise) return ended.then(details);
+  return p.async ? Promise.resolve(details(ended)) : details(ended);
+}
+
+/** How a run ended: passed, or the error it was thrown (or rejected) with. */
+type Ended = { failed: false } | { failed: true; error: unknown };
+
+/**
+ * One run of the property on the engine, ended as a value (a promise when the predicate went async). Under
+ * SHRINKSCOPE_FC_DIFF=1, fast-check then runs it too and a disagreement is reported (differential.ts); misuse is
+ * not compared.
+ */
+function runOnce(p: FcProperty<unknown[]>, parameters: Parameters, settings: Settings): Ended | Promise<Ended> {
+  const compared = (e: Ended): Ended | Promise<Ended> => {
+    if (!differential() || (e.failed && e.error instanceof InvalidArgument)) return e;
+    const done = compare(p.comparable, parameters.numRuns, e.failed);
+    return done instanceof Promise ? done.then(() => e) : e;
+  };
   let out: void | Promise<void>;
   try {
     p.last = undefined;
     out = engineCheck(p.run, settings);
-  } catch (e) {
-    if (!p.async) return details(e);
-    return Promise.resolve(details(e));
+  } catch (error) {
+    return compared({ failed: true, error });
   }
-  if (out instanceof Promise) return out.then(() => details(undefined), details);
-  return p.async ? Promise.resolve(details(undefined)) : details(undefined);
+  if (out instanceof Promise)
+    return out.then(
+      () => compared({ failed: false }),
+      (error: unknown) => compared({ failed: true, error }),
+    );
+  return compared({ failed: false });
 }
 
 function detailsOf<Ts extends unknown[]>(

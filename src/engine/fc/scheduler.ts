@@ -11,12 +11,12 @@
  */
 import { InvalidArgument, st, toLiteral } from "./engine.ts";
 import type { Arbitrary } from "./arbitrary.ts";
-import { typeName } from "./arbitrary.ts";
+import { typeName, constraintsOf } from "./options.ts";
 import { InBodyArbitrary } from "./inBody.ts";
 import type { DataObject } from "./inBody.ts";
 import { asyncModelRun } from "./commands.ts";
+import { fastCheckRunning } from "./differential.ts";
 import type { AsyncCommand } from "./commands.ts";
-import { constraintsOf } from "./options.ts";
 
 export type SchedulerAct = (f: () => Promise<void>) => Promise<unknown>;
 type ModelSetup<Model, Real> = () => { model: Model; real: Real } | Promise<{ model: Model; real: Real }>;
@@ -42,7 +42,9 @@ interface Task {
   readonly release: () => Promise<unknown>;
 }
 
-type SequenceItem = (() => Promise<unknown>) | { builder: () => Promise<unknown>; label: string; metadata?: unknown };
+/** One item of scheduleSequence: a function, or one with a label (and metadata) for the report. */
+export type SchedulerSequenceItem =
+  (() => Promise<unknown>) | { builder: () => Promise<unknown>; label: string; metadata?: unknown };
 
 const noAct: SchedulerAct = (f) => f();
 const ignore = () => {};
@@ -80,7 +82,7 @@ export class Scheduler {
   }
 
   scheduleSequence(
-    items: SequenceItem[],
+    items: SchedulerSequenceItem[],
     customAct?: SchedulerAct,
   ): { done: boolean; faulty: boolean; task: Promise<{ done: boolean; faulty: boolean }> } {
     const status = { done: false, faulty: false };
@@ -115,7 +117,11 @@ export class Scheduler {
 
   /** Release one task, picked by the case's choices; an error if none waits. */
   waitOne(customAct?: SchedulerAct): Promise<void> {
-    return this.act(() => (customAct ?? noAct)(() => this.#releaseOne()).then(ignore)).then(ignore);
+    // (An act's result may be a thenable whose then() returns nothing, as React's: each is made a promise before it
+    // is chained, or the wait would not wait.)
+    return Promise.resolve(
+      this.act(() => Promise.resolve((customAct ?? noAct)(() => this.#releaseOne())).then(ignore)),
+    ).then(ignore);
   }
 
   /** Release tasks until none waits (those they schedule included). */
@@ -211,7 +217,7 @@ export class Scheduler {
   #releaseOne(): Promise<void> {
     if (this.#pending.length === 0) throw new Error("No task scheduled");
     const [task] = this.#pending.splice(this.pick(this.#pending.length), 1);
-    return task.act(() => task.release().then(ignore, ignore)) as Promise<void>;
+    return Promise.resolve(task.act(() => task.release().then(ignore, ignore))).then(ignore);
   }
 
   /** A promise settling once a task is scheduled. */
@@ -260,6 +266,9 @@ export async function scheduledModelRun<Model extends object, Real, CheckAsync e
   setup: ModelSetup<Model, Real>,
   cmds: Iterable<AsyncCommand<Model, Real, CheckAsync>>,
 ): Promise<void> {
+  // While fast-check runs the predicate to compare (SHRINKSCOPE_FC_DIFF=1), its scheduler and its own model run.
+  if (!(s instanceof Scheduler) && fastCheckRunning !== null)
+    return fastCheckRunning.scheduledModelRun(s, setup, cmds) as Promise<void>;
   if (!(s instanceof Scheduler))
     throw new InvalidArgument(
       `fc.scheduledModelRun: the first argument must be fc.scheduler()'s value, got ${typeName(s)}`,

@@ -5,8 +5,8 @@
  */
 import type { Characters } from "../strategies/characters.ts";
 import { InvalidArgument, st, Strategy } from "./engine.ts";
-import { Arbitrary, typeName } from "./arbitrary.ts";
-import { constraintsOf, lengths, SIZE_ONLY } from "./options.ts";
+import { Arbitrary } from "./arbitrary.ts";
+import { typeName, constraintsOf, lengths, SIZE_ONLY } from "./options.ts";
 
 /** The alphabet of each of fast-check's named units (code point ranges), one code point per unit. */
 const UNITS: Record<string, readonly (readonly [number, number])[] | (() => Characters)> = {

@@ -162,3 +162,18 @@ export function func<TArgs extends unknown[], TOut>(arb: Strategy<TOut>): Arbitr
     >,
   );
 }
+
+/**
+ * A comparison `(a, b) => number` consistent with a total order of its own: each distinct value gets a rank, drawn
+ * when the function first meets it (st.functions), and values of equal rank compare as equal.
+ */
+export function compareFunc<T>(): Arbitrary<(a: T, b: T) => number> {
+  const rank = st.functions({ returns: st.integers() });
+  return new Arbitrary(rank.map((r) => (a: T, b: T) => (r(a) as number) - (r(b) as number)));
+}
+
+/** `(a, b) => boolean`, true when `a` comes before `b` in an order of its own (as compareFunc's, strictly). */
+export function compareBooleanFunc<T>(): Arbitrary<(a: T, b: T) => boolean> {
+  const rank = st.functions({ returns: st.integers() });
+  return new Arbitrary(rank.map((r) => (a: T, b: T) => (r(a) as number) < (r(b) as number)));
+}

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import realFc from "fast-check";
 import fc from "../../../src/engine/fc.ts";
 import { configure, InvalidArgument, st } from "../../../src/engine/index.ts";
+import { failure } from "../helpers.ts";
 
 configure({ database: null });
 
@@ -361,4 +362,42 @@ test("bad constraints and hand-written arbitraries throw InvalidArgument naming 
       /st\.composite/.test(e.message),
   );
   assert.throws(() => new fc.Arbitrary(), /made by the fc\.\* functions/);
+});
+
+test("streams and comparators draw as the predicate reads them, and shrink like any other choice", () => {
+  const f = failure(() =>
+    fc.assert(
+      fc.property(fc.infiniteStream(fc.nat(9)), (s) => {
+        const first = [...s.take(3)];
+        return first.every((v) => v < 5);
+      }),
+    ),
+  );
+  assert.match(f.message, /Minimal failing arguments/);
+  const lazy = fc.check(
+    fc.property(fc.infiniteStream(fc.boolean()), (s) => {
+      for (let i = 0; i < 20; i++) s.next();
+      return s
+        .map((b) => (b ? 1 : 0))
+        .take(2)
+        .every((n) => n === 0 || n === 1);
+    }),
+  );
+  assert.equal((lazy as { failed: boolean }).failed, false, "a stream reads as far as it is read");
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer()),
+      fc.compareBooleanFunc<number>(),
+      fc.compareFunc<number>(),
+      (xs, before, cmp) => {
+        // Each is a strict order of its own: irreflexive, antisymmetric, and sorting by it is stable under a re-sort.
+        for (const a of xs) assert.equal(before(a, a), false);
+        for (const a of xs) for (const b of xs) assert.ok(!(before(a, b) && before(b, a)));
+        const sorted = [...xs].sort(cmp);
+        assert.deepEqual([...sorted].sort(cmp), sorted);
+      },
+    ),
+  );
+  assert.equal(fc.noShrink(fc.nat()) instanceof fc.Arbitrary, true);
+  assert.equal(fc.noBias(st.integers() as never) instanceof fc.Arbitrary, true);
 });

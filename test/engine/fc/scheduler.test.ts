@@ -162,3 +162,24 @@ test("misuse says what is wrong", () => {
     /fc\.scheduledModelRun/,
   );
 });
+
+test("an act whose result is a thenable that returns nothing from then() (React's) is still waited for", async () => {
+  // Pinned from bench:migration: React's act returns such a thenable; chaining it directly made waitOne resolve at
+  // once, and the next case rendered inside an act scope still open (an empty <div />).
+  const log: string[] = [];
+  const reactLikeAct = (f: () => Promise<void>) => ({
+    then(resolve: () => void, reject: (e: unknown) => void): void {
+      f().then(() => setTimeout(() => (log.push("act done"), resolve()), 5), reject);
+    },
+  });
+  await fc.assert(
+    fc.asyncProperty(fc.scheduler({ act: reactLikeAct as never }), async (s) => {
+      void s.schedule(Promise.resolve(1));
+      await s.waitOne();
+      log.push("after waitOne");
+    }),
+    { numRuns: 3 },
+  );
+  assert.ok(log.length > 0);
+  for (let i = 0; i < log.length; i += 2) assert.deepEqual(log.slice(i, i + 2), ["act done", "after waitOne"]);
+});

@@ -1,0 +1,3 @@
+export function search(query: string, maxResults: number): Promise<string[]> {
+  return Promise.resolve([]);
+}
