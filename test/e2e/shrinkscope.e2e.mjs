@@ -460,6 +460,35 @@ export const checks = [
     },
   },
   {
+    name: "extension: fast-check suite UI (Run property on a test's fc.assert(fc.property(…)) from shrinkscope/fc, the panel shows the minimal example, Convert checks the predicate's result and the test fails)",
+    timeoutMs: 300_000,
+    async run(ctx) {
+      // No shrinkscope in the workspace: the .vsix's bundled engine runs it, shrinkscope/fc included.
+      const { server, page } = await openInstalled(ctx, VALUES);
+      await openFile(page, "sorting.test.ts", "fc.assert");
+      const lenses = runLenses(page);
+      await lenses.first().waitFor({ timeout: 60_000 });
+      await lenses.first().click();
+      const panel = panelOf(page);
+      await panel.locator(".repro", { hasText: "[-1, -2]" }).waitFor({ timeout: 90_000 });
+      const repro = (await panel.locator(".repro").first().innerText()).replace(/\s+/g, " ").trim();
+      if (repro !== "[-1, -2]") throw new Error(`the panel's minimal example is ${repro}, not [-1, -2]`);
+      ctx.log(`panel repro: ${repro}`);
+      await ctx.screenshot(page, "panel-fast-check", { keep: "panel-fast-check.png" });
+      await convertAt(ctx, page, 'test("sorting puts numbers in order"');
+      const file = path.join(server.workspace, "sorting.test.ts");
+      const text = await saveAndRead(page, file);
+      const converted = insertedTest(text, 'test("sorting puts numbers in order (regression');
+      // The predicate failed by returning false: the regression test checks what it returns.
+      if (!/\}\)\(\[-1, -2\]\)\) === false\) throw new Error\("the property returned false"\);/.test(converted))
+        throw new Error(`the converted test does not check the predicate's result:\n${converted}`);
+      console.log(`    converted test, as saved:\n${converted.replace(/^/gm, "      ")}`);
+      const out = runConverted(server.workspace, file);
+      if (!/the property returned false/.test(out)) throw new Error(`the converted test failed otherwise:\n${out}`);
+      ctx.log("the converted test fails as the property did");
+    },
+  },
+  {
     name: "extension: schema UI (a fromZod property runs from its lens, the panel shows the schema's output, Convert writes Member.parse of the input and the test fails)",
     timeoutMs: 300_000,
     async run(ctx) {

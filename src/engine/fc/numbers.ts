@@ -37,7 +37,7 @@ export function maxSafeNat(): Arbitrary<number> {
   return new Arbitrary(st.integers({ min: 0, max: Number.MAX_SAFE_INTEGER }));
 }
 
-interface FloatingConstraints {
+export interface FloatingConstraints {
   min?: number;
   max?: number;
   noNaN?: boolean;

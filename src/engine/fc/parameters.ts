@@ -23,6 +23,11 @@ export interface Parameters<T = unknown> {
   afterEach?: PropertyHook;
   asyncBeforeEach?: AsyncPropertyHook;
   asyncAfterEach?: AsyncPropertyHook;
+  /**
+   * Not fast-check's: the case a failure's message printed as `Replay: { replay: "…" }`, run alone (the engine's
+   * `replay` setting). Given where the message says, in fc.assert's parameters, it replays that case.
+   */
+  replay?: string;
   /** Accepted, with no effect (a warning once per name). */
   [ignored: string]: unknown;
 }
@@ -50,7 +55,7 @@ const IGNORED: Record<string, string> = {
   plugins: "fast-check's plugins do not run here",
 };
 
-const MAPPED = ["seed", "numRuns", "examples", "endOnFailure", "timeout", "verbose"];
+const MAPPED = ["seed", "numRuns", "examples", "endOnFailure", "timeout", "verbose", "replay"];
 const HOOKS = ["beforeEach", "afterEach", "asyncBeforeEach", "asyncAfterEach"];
 /** The phases of a run that ends on its first failure: no shrinking, and so nothing to explain. */
 const UNSHRUNK = ["explicit", "reuse", "generate", "target"] as const;
@@ -103,6 +108,7 @@ export function settingsOf(api: string, p: Parameters): Settings {
   }
   if (p.endOnFailure === true) s.phases = [...UNSHRUNK];
   if (p.timeout !== undefined) s.timeout = p.timeout;
+  if (p.replay !== undefined) s.replay = p.replay;
   if (p.verbose === true || p.verbose === 1) s.verbosity = "verbose";
   else if (typeof p.verbose === "number" && p.verbose >= 2) s.verbosity = "debug";
   return s;

@@ -245,3 +245,26 @@ test("fc.context() logs go into the failure's report", () => {
   );
   assert.match(f.message, /n was 3/);
 });
+
+test("the Replay a failure prints works in fc.assert's parameters: that case alone runs", () => {
+  const first = failure(() =>
+    fc.assert(
+      fc.property(fc.array(fc.nat()), (xs) => xs.length < 3),
+      { seed: 8 },
+    ),
+  );
+  const blob = /Replay: \{ replay: "([^"]+)" \}/.exec(first.message)?.[1];
+  assert.ok(blob !== undefined, first.message);
+  let calls = 0;
+  const again = failure(() =>
+    fc.assert(
+      fc.property(fc.array(fc.nat()), (xs) => {
+        calls++;
+        return xs.length < 3;
+      }),
+      { replay: blob },
+    ),
+  );
+  assert.equal(calls, 1);
+  assert.deepEqual(again.args, first.args);
+});
