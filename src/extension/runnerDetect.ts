@@ -5,7 +5,8 @@
  * tested on the shapes of real projects without writing them.
  *
  * Auto-detection, most specific first:
- *   1. the file's imports: `vitest`, `@jest/globals`, `node:test`, `mocha` name the runner outright;
+ *   1. the file's imports: `vitest`, `@jest/globals`, `node:test`, `mocha` (and shrinkscope's `test.prop` entries,
+ *      `shrinkscope/vitest` and `shrinkscope/jest`) name the runner outright;
  *   2. the nearest folder, from the file's up to the workspace (and past it, for a file outside it), that
  *      configures a runner — vitest.config.*, vitest.workspace.*, jest.config.*, package.json "jest",
  *      .mocharc.*, package.json "mocha", or a `test` script that runs vitest, jest, mocha or `node --test` —
@@ -123,6 +124,9 @@ const SCRIPT_RUNNERS: readonly [ExternalRunner, RegExp][] = [
 const IMPORT_RUNNERS: Record<string, ExternalRunner> = {
   vitest: "vitest",
   "@jest/globals": "jest",
+  // test.prop's entries import their runner: a file on them is that runner's, config file or not.
+  "shrinkscope/vitest": "vitest",
+  "shrinkscope/jest": "jest",
   "node:test": "node",
   mocha: "mocha",
 };

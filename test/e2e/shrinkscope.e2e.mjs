@@ -47,6 +47,7 @@ const WORKSPACE = path.join(HERE, "fixtures", "workspace-props");
 const HOST_TESTS = path.join(HERE, "fixtures", "host-tests", "index.js");
 const MACHINES = path.join(HERE, "fixtures", "workspace-machines");
 const VALUES = path.join(HERE, "fixtures", "workspace-values");
+const FC_VITEST = path.join(HERE, "fixtures", "workspace-fc");
 const RUNNER_APPS = path.join(REPO, "test", "test-runners", "projects");
 const bin = (...p) => path.join(REPO, "node_modules", ...p);
 /**
@@ -486,6 +487,58 @@ export const checks = [
       const out = runConverted(server.workspace, file);
       if (!/the property returned false/.test(out)) throw new Error(`the converted test failed otherwise:\n${out}`);
       ctx.log("the converted test fails as the property did");
+    },
+  },
+  {
+    name: "extension: test.prop UI (a vitest project's test.prop runs from its lens through vitest, the panel shows the minimal record, Debug stops at the failing line, Convert writes a test vitest fails)",
+    timeoutMs: 360_000,
+    async run(ctx) {
+      // The project's own vitest and shrinkscope (linked), as a project on @fast-check/vitest has them after the switch.
+      const linked = (server) => {
+        fs.mkdirSync(path.join(server.workspace, "node_modules"), { recursive: true });
+        fs.symlinkSync(bin("vitest"), path.join(server.workspace, "node_modules", "vitest"));
+        fs.symlinkSync(REPO, path.join(server.workspace, "node_modules", "shrinkscope"));
+      };
+      const { server, page } = await openInstalled(ctx, FC_VITEST, { before: linked });
+      await openFile(page, "pairs.test.ts", "test.prop");
+      const lenses = runLenses(page);
+      await lenses.first().waitFor({ timeout: 60_000 });
+      await lenses.first().click();
+      const panel = panelOf(page);
+      const minimal = "{ a: 0, b: 10 }";
+      await panel.locator(".repro", { hasText: minimal }).waitFor({ timeout: 120_000 });
+      const meta = await panel.locator(".meta").first().innerText();
+      if (!meta.includes("via vitest")) throw new Error(`the panel's header does not say vitest ran it: ${meta}`);
+      ctx.log(`panel repro: ${minimal}, ${meta.trim()}`);
+      await ctx.screenshot(page, "panel-test-prop", { keep: "panel-test-prop.png" });
+      const file = path.join(server.workspace, "test", "pairs.test.ts");
+      await debugStopsAtTheFailingLine(
+        ctx,
+        page,
+        { name: "a pair stays small", lens: 0, via: "vitest", runner: "vitest-test-prop", file: "test/pairs.test.ts" },
+        file,
+      );
+      await convertAt(ctx, page, 'test.prop({ a: fc.nat(), b: fc.nat() })("a pair stays small"');
+      const text = await saveAndRead(page, file);
+      const converted = insertedTest(text, 'test("a pair stays small (regression');
+      if (!converted.includes(`const { a, b } = ${minimal};`))
+        throw new Error(`the converted test does not declare the minimal record:\n${converted}`);
+      console.log(`    converted test, as saved:\n${converted.replace(/^/gm, "      ")}`);
+      const env = { ...process.env, NO_COLOR: "1" };
+      delete env.NODE_TEST_CONTEXT;
+      const run = spawnSync(
+        process.execPath,
+        [bin("vitest", "vitest.mjs"), "run", "test/pairs.test.ts", "--testNamePattern", "regression"],
+        {
+          cwd: server.workspace,
+          encoding: "utf8",
+          env,
+        },
+      );
+      const out = run.stdout + run.stderr;
+      if (run.status === 0 || !/0 \+ 10 is not small/.test(out))
+        throw new Error(`vitest should run the converted test and fail it with the same error:\n${out}`);
+      ctx.log("vitest runs the converted test: it fails with the same error");
     },
   },
   {

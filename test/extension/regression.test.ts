@@ -1467,3 +1467,38 @@ test("short lists", () => {
   assert.notEqual(status, 0, output);
   assert.match(output, /the property returned false/);
 });
+
+test("test.prop(…)(name, predicate) converts: the predicate run on the minimal arguments, tuple or record form", () => {
+  const source = `import { test, it, fc } from "shrinkscope/vitest";
+
+test.prop([fc.nat(), fc.nat()])("a sum stays small", (a, b) => a + b < 10);
+
+it.prop({ a: fc.nat(), b: fc.nat() }, { numRuns: 50 })("a pair stays small", ({ a, b }) => {
+  if (a + b >= 10) throw new Error(\`\${a} + \${b}\`);
+}, 10_000);
+`;
+  const [sum, pair] = discoverProperties(source, { fileName: "pairs.test.ts" });
+  const insert = (t: NonNullable<typeof sum>, repro: string, returnedFalse: boolean) => {
+    const ins = regressionTest({
+      source,
+      fileName: "pairs.test.ts",
+      propertyOffset: t.propertyCall!.offset,
+      callee: t.propertyCall!.callee,
+      kind: t.kind,
+      name: t.path[t.path.length - 1],
+      testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
+      insertAt: t.insertAfter.offset,
+      presentation: args(repro),
+      ...(returnedFalse ? { returnedFalse } : {}),
+    });
+    assert.ok(ins, `${t.path.join(" > ")} converts`);
+    return ins.text;
+  };
+  const first = insert(sum!, "0, 10", true);
+  assert.match(first, /test\("a sum stays small \(regression: minimal counterexample\)", async \(\) => \{/);
+  assert.match(first, /if \(\(await \(\(a, b\) => a \+ b < 10\)\(0, 10\)\) === false\) throw new Error/);
+  const second = insert(pair!, "{ a: 0, b: 10 }", false);
+  assert.match(second, /it\("a pair stays small \(regression: minimal counterexample\)", \(\) => \{/);
+  assert.match(second, /const \{ a, b \} = \{ a: 0, b: 10 \};/);
+  assert.match(second, /if \(a \+ b >= 10\) throw new Error/);
+});

@@ -87,6 +87,17 @@ describe("detectRunner", () => {
       external(detectRunner(p("t.test.ts"), R, "auto", 'import { jest } from "@jest/globals";', io)).runner,
       "jest",
     );
+    // test.prop's entries name their runner too: without this, a file on shrinkscope/vitest in a project with no
+    // vitest config went to the bundled runner, which cannot load vitest ("Vitest cannot be imported in CommonJS").
+    for (const [entry, runner] of [
+      ["shrinkscope/vitest", "vitest"],
+      ["shrinkscope/jest", "jest"],
+    ] as const) {
+      const bare = fakeIO({ [p("package.json")]: JSON.stringify({ name: "x" }) }, { [R]: [runner] });
+      const detected = external(detectRunner(p("t.test.ts"), R, "auto", `import { test, fc } from "${entry}";`, bare));
+      assert.equal(detected.runner, runner);
+      assert.match(detected.why, /imports/);
+    }
   });
 
   test("package.json fields and scripts configure runners too", () => {

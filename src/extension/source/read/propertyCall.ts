@@ -110,7 +110,8 @@ export interface PropertyCallOptions extends ScanOptions {
 }
 
 /**
- * The call a test runs: the one at `calleeOffset`, or for `check(…)` the property it checks — `check(property(…))`,
+ * The call a test runs: the one at `calleeOffset` (for `test.prop(…)(…)`, the call with its predicate), or for
+ * `check(…)` the property it checks — `check(property(…))`,
  * `check(machine(…))` or `check(bound)` with `const bound = property(…)` visible there. Undefined for `find(…)`,
  * which runs no property, and when the call is not closed.
  */
@@ -119,6 +120,8 @@ export function targetCall(
   calleeOffset: number,
   callee: PropertyCallee | undefined,
 ): CallTokens | undefined {
+  const prop = propAt(t, t.tokenAt(calleeOffset));
+  if (prop !== undefined) return prop;
   const call = ourCallAtOffset(t, calleeOffset);
   if (call === undefined || callee === "find" || call.callee === "find") return undefined;
   if (call.callee !== "check") return call;
@@ -135,6 +138,18 @@ export function targetCall(
   )
     return undefined;
   return inner;
+}
+
+/**
+ * `test.prop(arbitraries, parameters?)(name, predicate, timeout?)` (shrinkscope/vitest, shrinkscope/jest), from its
+ * `prop`: the call that takes the name, whose predicate is the property's body. Undefined for anything else.
+ */
+function propAt(t: SourceText, k: number): CallTokens | undefined {
+  if (t.ident(k) !== "prop" || !t.is(k - 1, ".") || !t.is(k + 1, "(") || !t.proper[k + 1]) return undefined;
+  const open = t.close[k + 1]! + 1;
+  if (!t.is(open, "(") || !t.proper[open]) return undefined;
+  const close = t.close[open]!;
+  return { open, close, args: t.splitArguments(open, close) };
 }
 
 /**
