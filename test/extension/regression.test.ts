@@ -11,11 +11,36 @@ import { pathToFileURL } from "node:url";
 import { explicitExample, regressionTest } from "../../src/extension/source/write/index.ts";
 import { propertyBody, splitArguments } from "../../src/extension/source/read/index.ts";
 import { discoverProperties } from "../../src/extension/discovery.ts";
+import type { DiscoveredTest } from "../../src/extension/discovery.ts";
 import type { ModuleReader } from "../../src/extension/source/read/index.ts";
 import type { Presentation, StepInfo } from "../../src/shared/protocol.ts";
 import * as engine from "../../src/engine/index.ts";
 import { fromZod } from "../../src/engine/zod.ts";
 import { z } from "zod";
+
+/** The regression test the quick fix inserts for discovered test `t` failing on `repro` (as the editor calls it). */
+function regressionText(
+  source: string,
+  fileName: string,
+  t: DiscoveredTest,
+  repro: string,
+  returnedFalse: boolean,
+): string {
+  const ins = regressionTest({
+    source,
+    fileName,
+    propertyOffset: t.propertyCall!.offset,
+    callee: t.propertyCall!.callee,
+    kind: t.kind,
+    name: t.path[t.path.length - 1],
+    testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
+    insertAt: t.insertAfter.offset,
+    presentation: args(repro),
+    ...(returnedFalse ? { returnedFalse } : {}),
+  });
+  assert.ok(ins, `${t.path.join(" > ")} converts`);
+  return ins.text;
+}
 
 /** A property's failure as the runner presents it: its minimal arguments. */
 const args = (text: string): Presentation => ({ kind: "arguments", text });
@@ -1441,20 +1466,7 @@ test("short lists", () => {
 });
 `;
   const [sorting, short] = discoverProperties(source);
-  const insert = (t: NonNullable<typeof sorting>, repro: string) => {
-    const ins = regressionTest({
-      source,
-      propertyOffset: t.propertyCall!.offset,
-      kind: t.kind,
-      name: t.path[t.path.length - 1],
-      testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
-      insertAt: t.insertAfter.offset,
-      presentation: args(repro),
-      returnedFalse: true,
-    });
-    assert.ok(ins);
-    return ins.text;
-  };
+  const insert = (t: DiscoveredTest, repro: string) => regressionText(source, "a.test.ts", t, repro, true);
   const block = insert(sorting!, "[-1, -2]");
   assert.match(block, /test\("sorting puts numbers in order \(regression: minimal counterexample\)", async \(\) => \{/);
   assert.match(block, /if \(\(await \(\(xs\) => \{/);
@@ -1478,22 +1490,8 @@ it.prop({ a: fc.nat(), b: fc.nat() }, { numRuns: 50 })("a pair stays small", ({ 
 }, 10_000);
 `;
   const [sum, pair] = discoverProperties(source, { fileName: "pairs.test.ts" });
-  const insert = (t: NonNullable<typeof sum>, repro: string, returnedFalse: boolean) => {
-    const ins = regressionTest({
-      source,
-      fileName: "pairs.test.ts",
-      propertyOffset: t.propertyCall!.offset,
-      callee: t.propertyCall!.callee,
-      kind: t.kind,
-      name: t.path[t.path.length - 1],
-      testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
-      insertAt: t.insertAfter.offset,
-      presentation: args(repro),
-      ...(returnedFalse ? { returnedFalse } : {}),
-    });
-    assert.ok(ins, `${t.path.join(" > ")} converts`);
-    return ins.text;
-  };
+  const insert = (t: DiscoveredTest, repro: string, returnedFalse: boolean) =>
+    regressionText(source, "pairs.test.ts", t, repro, returnedFalse);
   const first = insert(sum!, "0, 10", true);
   assert.match(first, /test\("a sum stays small \(regression: minimal counterexample\)", async \(\) => \{/);
   assert.match(first, /if \(\(await \(\(a, b\) => a \+ b < 10\)\(0, 10\)\) === false\) throw new Error/);
