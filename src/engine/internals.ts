@@ -17,6 +17,9 @@ export type { SortKeyComparison } from "./choice/order.ts";
 export type { ConcludedCase, KeptCase, RunObserver } from "./events/observer.ts";
 export { eventObserver } from "./events/observer.ts";
 
+// How a failure of a body that returned false begins: Convert then writes a test that checks the body's result.
+export { RETURNED_FALSE } from "./property/executor.ts";
+
 // A simTest failure's schedule, recognised by its shape in what the user's engine threw (src/runner/failureReport.ts).
 export { scheduleOf } from "./property/failureSchedule.ts";
 

@@ -18,7 +18,8 @@ import { moduleReader } from "./moduleReader.ts";
 import type { ModuleReader } from "./source/read/index.ts";
 import { failingMethod } from "./source/read/index.ts";
 import type { TextInsertion } from "./source/write/index.ts";
-import { explicitExample, regressionTest, RETURNED_FALSE } from "./source/write/index.ts";
+import { explicitExample, regressionTest } from "./source/write/index.ts";
+import { RETURNED_FALSE } from "../engine/internals.ts";
 
 const CODE = "shrinkscope.counterexample";
 /** The diagnostic on a machine's failing method: no quick fix hangs on it. */

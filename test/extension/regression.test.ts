@@ -18,28 +18,32 @@ import * as engine from "../../src/engine/index.ts";
 import { fromZod } from "../../src/engine/zod.ts";
 import { z } from "zod";
 
-/** The regression test the quick fix inserts for discovered test `t` failing on `repro` (as the editor calls it). */
-function regressionText(
+/** The insertion the quick fix makes for discovered test `t` failing on `repro` (as the editor calls it). */
+function insertionFor(
   source: string,
-  fileName: string,
   t: DiscoveredTest,
-  repro: string,
-  returnedFalse: boolean,
-): string {
+  repro: string | Presentation,
+  options: { fileName?: string; returnedFalse?: boolean } = {},
+) {
   const ins = regressionTest({
     source,
-    fileName,
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     propertyOffset: t.propertyCall!.offset,
     callee: t.propertyCall!.callee,
     kind: t.kind,
     name: t.path[t.path.length - 1],
     testLineStart: source.lastIndexOf("\n", t.range.start) + 1,
     insertAt: t.insertAfter.offset,
-    presentation: args(repro),
-    ...(returnedFalse ? { returnedFalse } : {}),
+    presentation: typeof repro === "string" ? args(repro) : repro,
+    ...(options.returnedFalse ? { returnedFalse: true } : {}),
   });
   assert.ok(ins, `${t.path.join(" > ")} converts`);
-  return ins.text;
+  return ins;
+}
+
+/** The regression test's text for discovered test `t` (a file named `fileName`) failing on `repro`. */
+function regressionText(source: string, fileName: string, t: DiscoveredTest, repro: string, returnedFalse: boolean) {
+  return insertionFor(source, t, repro, { fileName, returnedFalse }).text;
 }
 
 /** A property's failure as the runner presents it: its minimal arguments. */
@@ -62,17 +66,7 @@ test("another test", () => {
 function insertFor(source: string, repro: string | Presentation) {
   const [t] = discoverProperties(source);
   assert.ok(t?.propertyCall, "the property is discovered");
-  const lineStart = source.split("\n").slice(0, t.range.startLine).join("\n").length + (t.range.startLine > 0 ? 1 : 0);
-  const ins = regressionTest({
-    source,
-    propertyOffset: t.propertyCall.offset,
-    kind: t.kind,
-    name: t.path[t.path.length - 1],
-    testLineStart: lineStart,
-    insertAt: t.insertAfter.offset,
-    presentation: typeof repro === "string" ? args(repro) : repro,
-  });
-  assert.ok(ins);
+  const ins = insertionFor(source, t, repro);
   return source.slice(0, ins.offset) + ins.text + source.slice(ins.offset);
 }
 

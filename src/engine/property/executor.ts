@@ -128,11 +128,12 @@ function pushPrinted(this: Draw[], ...items: Draw[]): number {
   return Array.prototype.push.apply(this, items);
 }
 
+/** How the failure of a body that returned false begins (the editor's Convert recognises it: internals.ts). */
+export const RETURNED_FALSE = "the property returned false";
+
 /** The failure of a body that returned (or resolved to) false. */
 function returnedFalse(): Error {
-  return new Error(
-    "the property returned false (a body fails by throwing; a false return is taken as a failed predicate)",
-  );
+  return new Error(`${RETURNED_FALSE} (a body fails by throwing; a false return is taken as a failed predicate)`);
 }
 
 /** Cases whose error was thrown while drawing their arguments (by the user's code inside a strategy). */

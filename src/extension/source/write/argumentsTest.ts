@@ -14,6 +14,7 @@
  */
 import type { FunctionShape, Param, PlainBody, PropertyCall, SourceText } from "../read/index.ts";
 import { readSnippet } from "../read/index.ts";
+import { RETURNED_FALSE } from "../../../engine/internals.ts";
 import type { Generated, Line } from "./generated.ts";
 import { linesOf, wrap } from "./lines.ts";
 
@@ -29,9 +30,6 @@ export function testBody(call: PropertyCall, body: PlainBody, repro: string, ts:
   // Called in place. Awaited when it is async or returns a value (which may be a promise the engine awaited).
   return calledInPlace(call.t, body.range[0], body.range[1], repro, body.fn.async || returnsValue(call.t, body.fn));
 }
-
-/** What the engine's report says of a body that returned false, thrown by a test that checks the body's result. */
-export const RETURNED_FALSE = "the property returned false";
 
 /**
  * For a body that failed by returning false (a predicate): the body called on the arguments, and the test failing

@@ -7,5 +7,4 @@
  */
 export type { RegressionInput, Replay, TextInsertion } from "./generated.ts";
 export { regressionTest } from "./regressionTest.ts";
-export { RETURNED_FALSE } from "./argumentsTest.ts";
 export { explicitExample } from "./explicitExample.ts";
