@@ -490,8 +490,8 @@ export const checks = [
     },
   },
   {
-    name: "extension: test.prop UI (a vitest project's test.prop runs from its lens through vitest, the panel shows the minimal record, Debug stops at the failing line, Convert writes a test vitest fails)",
-    timeoutMs: 360_000,
+    name: "extension: test.prop UI (a vitest project's test.prop and fc.assert tests run from their lenses through vitest, the panel shows each minimal example, Debug stops at the failing line, Convert writes tests vitest fails, the Test Explorer lists both)",
+    timeoutMs: 600_000,
     async run(ctx) {
       // The project's own vitest and shrinkscope (linked), as a project on @fast-check/vitest has them after the switch.
       const linked = (server) => {
@@ -539,6 +539,72 @@ export const checks = [
       if (run.status === 0 || !/0 \+ 10 is not small/.test(out))
         throw new Error(`vitest should run the converted test and fail it with the same error:\n${out}`);
       ctx.log("vitest runs the converted test: it fails with the same error");
+
+      // The same project's fc.assert test (shrinkscope/fc in a vitest test): run, debug, convert.
+      await openFile(page, "sorting.test.ts", "fc.assert");
+      await runLenses(page).first().waitFor({ timeout: 60_000 });
+      await runLenses(page).first().click();
+      await panel.locator(".repro", { hasText: "[-1, -2]" }).waitFor({ timeout: 120_000 });
+      const repro = (await panel.locator(".repro").first().innerText()).replace(/\s+/g, " ").trim();
+      const sortingMeta = await panel.locator(".meta").first().innerText();
+      if (repro !== "[-1, -2]" || !sortingMeta.includes("via vitest"))
+        throw new Error(`the panel shows ${repro} (${sortingMeta}), not [-1, -2] via vitest`);
+      ctx.log(`fc.assert in vitest: panel repro ${repro}, ${sortingMeta.trim()}`);
+      await ctx.screenshot(page, "panel-fc-assert-vitest", { keep: "panel-fc-assert-vitest.png" });
+      const sorting = path.join(server.workspace, "test", "sorting.test.ts");
+      await debugStopsAtTheFailingLine(
+        ctx,
+        page,
+        {
+          name: "sorting puts numbers in order",
+          lens: 0,
+          via: "vitest",
+          runner: "vitest-fc-assert",
+          file: "test/sorting.test.ts",
+        },
+        sorting,
+      );
+      await convertAt(ctx, page, 'test("sorting puts numbers in order"');
+      const sortingText = await saveAndRead(page, sorting);
+      const sortingConverted = insertedTest(sortingText, 'test("sorting puts numbers in order (regression');
+      if (!/\}\)\(\[-1, -2\]\)\) === false\) throw new Error\("the property returned false"\);/.test(sortingConverted))
+        throw new Error(`the converted test does not check the predicate's result:\n${sortingConverted}`);
+      console.log(`    converted test, as saved:\n${sortingConverted.replace(/^/gm, "      ")}`);
+      const sortingRun = spawnSync(
+        process.execPath,
+        [bin("vitest", "vitest.mjs"), "run", "test/sorting.test.ts", "--testNamePattern", "regression"],
+        { cwd: server.workspace, encoding: "utf8", env },
+      );
+      const sortingOut = sortingRun.stdout + sortingRun.stderr;
+      if (sortingRun.status === 0 || !/the property returned false/.test(sortingOut))
+        throw new Error(`vitest should run the converted test and fail it as the property did:\n${sortingOut}`);
+      ctx.log("vitest runs the converted fc.assert test: it fails as the property did");
+
+      // The Test Explorer lists both files' tests, the converted ones with them.
+      await quickPick(page, {
+        key: "F1",
+        text: "Testing: Focus on Test Explorer View",
+        rowText: "Focus on Test Explorer",
+      });
+      const explorer = page.locator(".test-explorer");
+      for (const f of ["pairs.test.ts", "sorting.test.ts"]) {
+        const row = explorer.locator(".monaco-list-row", { hasText: f }).first();
+        await row.waitFor({ timeout: 30_000 });
+        if ((await row.getAttribute("aria-expanded")) === "false") await row.click();
+      }
+      for (const name of ["a pair stays small", "sorting puts numbers in order"])
+        await explorer.locator(".monaco-list-row", { hasText: name }).first().waitFor({ timeout: 30_000 });
+      const listed = (await explorer.locator(".monaco-list-row").allInnerTexts()).map((t) =>
+        t.replace(/\s+/g, " ").trim(),
+      );
+      ctx.log(`Test Explorer: ${listed.join(" | ")}`);
+      // Run from the explorer: the fc.assert test ends failed there, with the property's report as its message.
+      const sortingRow = explorer.locator(".monaco-list-row", { hasText: "sorting puts numbers in order" }).first();
+      await sortingRow.hover();
+      await sortingRow.locator('.action-label[aria-label^="Run Test"]').click();
+      await sortingRow.locator(".codicon-testing-failed-icon").waitFor({ timeout: 120_000 });
+      ctx.log("Test Explorer: the fc.assert test, run from its row, ends failed");
+      await ctx.screenshot(page, "test-explorer-fc", { keep: "test-explorer-fc.png" });
     },
   },
   {

@@ -127,6 +127,10 @@ export interface ShrinkOutcome {
 
 type PassGen = Generator<TestCase, void, TestCase>;
 
+/** How far "delete and lower elsewhere" looks: the last elements, and the integers nearest the front. */
+const ELSEWHERE_ELEMENTS = 16;
+const ELSEWHERE_INTEGERS = 8;
+
 /** Thrown inside the passes to end shrinking early (a budget ran out, or the host asked to stop). */
 class StopShrinking {
   constructor(readonly reason: string) {}
@@ -167,6 +171,7 @@ export class Shrinker {
   /** Passes too costly to run every round: only when a whole round of the others made no progress. */
   readonly fallbackPasses: readonly { readonly name: string; readonly run: () => PassGen }[] = [
     { name: "delete and lower siblings", run: () => this.deleteAndLowerSiblings() },
+    { name: "delete and lower elsewhere", run: () => this.deleteAndLowerElsewhere() },
     { name: "merge siblings", run: () => this.mergeSiblings() },
     { name: "delete chunks", run: () => this.deleteChunks() },
     { name: "relabel", run: () => this.relabel() },
@@ -783,6 +788,67 @@ export class Shrinker {
         }
       }
       if (lowered) yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)]);
+    }
+  }
+
+  /**
+   * Delete one element — a list's element span, or one character of a string (one byte of bytes) — and move one
+   * integer drawn anywhere else one step toward its simplest: an argument that counts or indexes into another
+   * (truncate(s, n), xs[i]) stays in step only if both move at once. ("0𐀀", 2) → ("𐀀", 1), where deleting
+   * alone passes and lowering alone passes. An astral character also tries two steps (it is two UTF-16 units).
+   * The integers tried are those outside every list element (the arguments' and fields' own; deleteAndLowerSiblings
+   * moves the elements'). Bounded: the last ELSEWHERE_ELEMENTS elements, the first ELSEWHERE_INTEGERS integers.
+   */
+  private *deleteAndLowerElsewhere(): PassGen {
+    // Integers that are not inside any list element: arguments and fields, which count or index into something.
+    const inElement = new Uint8Array(this.target.nodes.length);
+    for (const x of this.target.spans)
+      if (x.label === "list element") for (let j = x.start; j < x.end; j++) inElement[j] = 1;
+    const integers = (skip: (j: number) => boolean): number[] =>
+      this.integerPositions()
+        .filter((j) => inElement[j] === 0 && !skip(j) && this.direction(j) !== 0)
+        .slice(0, ELSEWHERE_INTEGERS);
+    const lowered = (values: ChoiceValue[], j: number, steps: number): ChoiceValue[] => {
+      const out = values.slice();
+      out[j] = (values[j] as number) + steps * this.direction(j);
+      return out;
+    };
+    // List elements: spans with a parent, non-empty, the last ones first.
+    let tried = 0;
+    for (let si = this.target.spans.length - 1; si >= 0 && tried < ELSEWHERE_ELEMENTS; si--) {
+      const s = this.target.spans[si];
+      if (s === undefined || s.label !== "list element" || s.discarded || s.end <= s.start || this.isListEnd(s))
+        continue;
+      tried++;
+      for (const j of integers((j) => j >= s.start && j < s.end)) {
+        const values = lowered(this.values(), j, 1);
+        if (yield* this.consider([...values.slice(0, s.start), ...values.slice(s.end)])) return;
+      }
+    }
+    // Characters of strings (and bytes).
+    for (let i = 0; i < this.target.nodes.length; i++) {
+      const n = this.target.nodes[i];
+      if ((n.type !== "string" && n.type !== "bytes") || n.forced) continue;
+      const k = n.constraints as StringConstraints | BytesConstraints;
+      const units =
+        n.type === "bytes"
+          ? Array.from(n.value as Uint8Array)
+          : Array.from(n.value as string, (ch) => ch.codePointAt(0) as number);
+      if (units.length <= k.minSize) continue;
+      for (let p = units.length - 1; p >= Math.max(0, units.length - ELSEWHERE_ELEMENTS); p--) {
+        const shorter = units.slice(0, p).concat(units.slice(p + 1));
+        const value = n.type === "bytes" ? Uint8Array.from(shorter) : stringFromCodePoints(shorter);
+        const steps = n.type === "string" && units[p] > 0xffff ? [1, 2] : [1];
+        for (const j of integers((j) => j === i)) {
+          let done = false;
+          for (const d of steps) {
+            const values = lowered(this.values(), j, d);
+            values[i] = value;
+            if ((done = yield* this.consider(values))) break;
+          }
+          if (done) return;
+        }
+      }
     }
   }
 

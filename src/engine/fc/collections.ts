@@ -128,6 +128,57 @@ export function dictionary<T>(
   );
 }
 
+/** The longest sparse array fc.sparseArray makes when no maxLength bounds it (fast-check's "small" size). */
+const SPARSE_DEFAULT_LENGTH = 10;
+
+/**
+ * Arrays with holes: a length, then up to maxNumElements of `arb`'s values at distinct indices below it (shrinking
+ * toward the empty array: a shorter length, fewer elements). `noTrailingHole` ends the array at its last element.
+ */
+export function sparseArray<T>(
+  arb: Strategy<T>,
+  constraints?: {
+    maxLength?: number;
+    minNumElements?: number;
+    maxNumElements?: number;
+    noTrailingHole?: boolean;
+    size?: unknown;
+    depthIdentifier?: unknown;
+  },
+): Arbitrary<T[]> {
+  const api = "fc.sparseArray";
+  const elements = arbitraryOf<T>(api, arb, "the element arbitrary");
+  const o = constraintsOf(
+    api,
+    constraints,
+    ["maxLength", "minNumElements", "maxNumElements", "noTrailingHole"],
+    SIZE_ONLY,
+  );
+  const minElements = o.minNumElements === undefined ? 0 : numberOr(api, o, "minNumElements", 0);
+  const maxElements = o.maxNumElements === undefined ? undefined : numberOr(api, o, "maxNumElements", 0);
+  const maxLength =
+    o.maxLength === undefined ? Math.max(SPARSE_DEFAULT_LENGTH, minElements) : numberOr(api, o, "maxLength", 0);
+  if (minElements > maxLength || (maxElements !== undefined && minElements > maxElements))
+    throw new InvalidArgument(
+      `${api}: minNumElements (${minElements}) must be at most maxLength (${maxLength}) and maxNumElements (${maxElements})`,
+    );
+  const noTrailingHole = o.noTrailingHole === true;
+  return new Arbitrary(st.integers({ min: minElements, max: maxLength })).chain((length) =>
+    st
+      .lists(st.tuples(st.integers({ min: 0, max: Math.max(0, length - 1) }), elements), {
+        minSize: minElements,
+        maxSize: Math.min(length, maxElements ?? length),
+        uniqueBy: (entry: [number, T]) => entry[0],
+      })
+      .map((entries) => {
+        const out: T[] = [];
+        out.length = noTrailingHole ? entries.reduce((m, [i]) => Math.max(m, i + 1), 0) : length;
+        for (const [i, v] of entries) out[i] = v;
+        return out;
+      }),
+  );
+}
+
 /** Some of `values`, in their order: minLength to maxLength of them (default: any number). */
 export function subarray<T>(
   values: readonly T[],

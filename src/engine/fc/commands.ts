@@ -38,8 +38,30 @@ export function commands<Model extends object, Real, C extends ICommand<Model, R
   const o = constraintsOf(api, constraints, ["maxCommands"], ["disableReplayLog", "replayPath", ...SIZE_ONLY]);
   const maxSize = o.maxCommands === undefined ? undefined : numberOr(api, o, "maxCommands", 0);
   return new Arbitrary(
-    st.lists(each.length === 1 ? each[0] : st.oneOf(...each), maxSize === undefined ? {} : { maxSize }),
+    st.lists(each.length === 1 ? each[0] : st.oneOf(...each), maxSize === undefined ? {} : { maxSize }).map(printable),
   );
+}
+
+/** fast-check's symbol for an object's printed form, which the engine's printer honours. */
+export const toStringMethod: unique symbol = Symbol.for("fast-check/toStringMethod") as never;
+
+/** Whether `value` has a printed form of its own under `toStringMethod`. */
+export function hasToStringMethod<T>(value: T): value is T & { [toStringMethod]: () => string } {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { [toStringMethod]?: unknown })[toStringMethod] === "function"
+  );
+}
+
+/**
+ * A drawn list that prints as fast-check prints one, `[push(1),pop]`, each command by its own toString. The
+ * arguments print as drawn, before the body runs, so commands whose check() said no are listed too (fast-check
+ * leaves them out); shrinking deletes them when the failure does not need them.
+ */
+function printable<C>(cmds: C[]): C[] {
+  Object.defineProperty(cmds, toStringMethod, { value: () => `[${cmds.map(String).join(",")}]` });
+  return cmds;
 }
 
 type Setup<Model, Real> = () => { model: Model; real: Real };
@@ -51,10 +73,10 @@ export function modelRun<Model extends object, Real>(
   cmds: Iterable<Command<Model, Real>>,
 ): void {
   const { model, real } = setupOf("fc.modelRun", setup);
-  const ran: string[] = [];
+  const ran: Command<Model, Real>[] = [];
   for (const c of cmds) {
     if (!c.check(model)) continue;
-    ran.push(String(c));
+    ran.push(c);
     try {
       c.run(model, real);
     } catch (e) {
@@ -73,10 +95,10 @@ export async function asyncModelRun<Model extends object, Real, CheckAsync exten
     "fc.asyncModelRun",
     setup,
   );
-  const ran: string[] = [];
+  const ran: AsyncCommand<Model, Real, CheckAsync>[] = [];
   for (const c of cmds) {
     if (!(await c.check(model))) continue;
-    ran.push(String(c));
+    ran.push(c);
     try {
       await c.run(model, real);
     } catch (e) {
@@ -95,6 +117,6 @@ function setupOf<S>(api: string, setup: () => S): S {
 }
 
 /** The commands that ran up to the failing one, for the report (fast-check prints them as the counterexample). */
-function noteRan(ran: readonly string[]): void {
-  note(`Commands run: ${ran.join(", ")}`);
+function noteRan(ran: readonly unknown[]): void {
+  note(`Commands run: ${ran.map(String).join(", ")}`);
 }

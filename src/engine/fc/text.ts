@@ -6,7 +6,7 @@
 import type { Characters } from "../strategies/characters.ts";
 import { InvalidArgument, st, Strategy } from "./engine.ts";
 import { Arbitrary } from "./arbitrary.ts";
-import { typeName, constraintsOf, lengths, SIZE_ONLY } from "./options.ts";
+import { typeName, constraintsOf, lengths, numberOr, SIZE_ONLY } from "./options.ts";
 
 /** The alphabet of each of fast-check's named units (code point ranges), one code point per unit. */
 const UNITS: Record<string, readonly (readonly [number, number])[] | (() => Characters)> = {
@@ -50,4 +50,36 @@ export function string(constraints?: StringConstraints): Arbitrary<string> {
 export function stringMatching(regex: RegExp, constraints?: { size?: unknown }): Arbitrary<string> {
   constraintsOf("fc.stringMatching", constraints, [], SIZE_ONLY);
   return new Arbitrary(st.fromRegex(regex));
+}
+
+/** The words fc.lorem draws from. */
+const LOREM_WORDS = (
+  "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore " +
+  "magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat " +
+  "duis aute irure in reprehenderit voluptate velit esse cillum eu fugiat nulla pariatur excepteur sint occaecat " +
+  "cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum"
+).split(" ");
+
+/**
+ * Placeholder text, as fast-check's fc.lorem: 1 to maxCount (5) words joined by spaces, or in mode "sentences" 1 to
+ * maxCount sentences (each capitalised, ending with "."); shrinking toward fewer, earlier words.
+ */
+export function lorem(constraints?: {
+  maxCount?: number;
+  mode?: "words" | "sentences";
+  size?: unknown;
+}): Arbitrary<string> {
+  const api = "fc.lorem";
+  const o = constraintsOf(api, constraints, ["maxCount", "mode"], SIZE_ONLY);
+  const maxCount = o.maxCount === undefined ? 5 : numberOr(api, o, "maxCount", 1);
+  const mode = o.mode ?? "words";
+  if (mode !== "words" && mode !== "sentences")
+    throw new InvalidArgument(`${api}: mode must be "words" or "sentences", got ${typeName(mode)}`);
+  const words = (max: number) => st.lists(st.sampledFrom(LOREM_WORDS), { minSize: 1, maxSize: max });
+  if (mode === "words") return new Arbitrary(words(maxCount).map((ws) => ws.join(" ")));
+  const sentence = words(10).map((ws) => {
+    const text = ws.join(" ");
+    return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  });
+  return new Arbitrary(st.lists(sentence, { minSize: 1, maxSize: maxCount }).map((ss) => ss.join(" ")));
 }

@@ -55,6 +55,34 @@ export function webUrl(constraints?: {
   return new Arbitrary(st.urls());
 }
 
+/** RFC 3986's pchar: an unreserved or sub-delimiter character, ":" or "@", or a percent-encoded byte. */
+const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-F]{2})";
+const WEB_PART_IGNORED = ["size"];
+
+/** A URL's path: segments, each after a "/" (RFC 3986's path-abempty), as fast-check's webPath. */
+export function webPath(constraints?: { size?: unknown }): Arbitrary<string> {
+  constraintsOf("fc.webPath", constraints, [], WEB_PART_IGNORED);
+  return new Arbitrary(st.fromRegex(new RegExp(`^(?:/${PCHAR}*)*$`)));
+}
+
+/** One path segment (no "/"). */
+export function webSegment(constraints?: { size?: unknown }): Arbitrary<string> {
+  constraintsOf("fc.webSegment", constraints, [], WEB_PART_IGNORED);
+  return new Arbitrary(st.fromRegex(new RegExp(`^${PCHAR}*$`)));
+}
+
+/** A URL's query, without its "?": pchars, "/" and "?". */
+export function webQueryParameters(constraints?: { size?: unknown }): Arbitrary<string> {
+  constraintsOf("fc.webQueryParameters", constraints, [], WEB_PART_IGNORED);
+  return new Arbitrary(st.fromRegex(new RegExp(`^(?:${PCHAR}|[/?])*$`)));
+}
+
+/** A URL's fragment, without its "#": the same characters as a query. */
+export function webFragments(constraints?: { size?: unknown }): Arbitrary<string> {
+  constraintsOf("fc.webFragments", constraints, [], WEB_PART_IGNORED);
+  return new Arbitrary(st.fromRegex(new RegExp(`^(?:${PCHAR}|[/?])*$`)));
+}
+
 export function domain(constraints?: { size?: unknown }): Arbitrary<string> {
   constraintsOf("fc.domain", constraints, [], SIZE_ONLY);
   return new Arbitrary(st.domains());

@@ -84,9 +84,9 @@ export function readShape(value: object): Shape {
 }
 
 function describe(value: object): Shape {
+  const form = printedForm(value);
+  if (form !== undefined) return leaf(form);
   if (typeof value === "function") {
-    const form = printedForm(value);
-    if (form !== undefined) return leaf(form);
     let name = "";
     try {
       name = typeof value.name === "string" ? value.name : "";

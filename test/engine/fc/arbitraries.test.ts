@@ -177,6 +177,56 @@ test("collections keep fast-check's sizes and rules", () => {
   bothHold("subarray", fc.subarray(base), realFc.subarray(base), (xs: number[]) =>
     xs.every((x, i) => i === 0 || xs[i - 1] < x),
   );
+  // Pinned from bench:migration (immutable-js's slice tests call fc.sparseArray; it was missing).
+  const sparse = (min: number, max: number, trailing: boolean) => (xs: number[]) => {
+    const present = Object.keys(xs).length;
+    return (
+      xs.length <= 3 &&
+      present >= min &&
+      present <= max &&
+      xs.every((x) => x >= 0 && x <= 9) &&
+      (trailing || xs.length === 0 || Object.hasOwn(xs, xs.length - 1))
+    );
+  };
+  bothHold(
+    "sparseArray",
+    fc.sparseArray(fc.nat(9), { maxLength: 3 }),
+    realFc.sparseArray(realFc.nat(9), { maxLength: 3 }),
+    sparse(0, 3, true),
+  );
+  bothHold(
+    "sparseArray with noTrailingHole and element bounds",
+    fc.sparseArray(fc.nat(9), { maxLength: 3, minNumElements: 1, maxNumElements: 2, noTrailingHole: true }),
+    realFc.sparseArray(realFc.nat(9), { maxLength: 3, minNumElements: 1, maxNumElements: 2, noTrailingHole: true }),
+    sparse(1, 2, false),
+  );
+  assert.ok(
+    ours<number[]>(fc.sparseArray(fc.nat(9), { maxLength: 3 })).some((xs) => Object.keys(xs).length < xs.length),
+    "sparseArray leaves holes",
+  );
+  // Pinned from bench:migration (fp-ts-std's URL tests call these; they were missing).
+  const PCHARS = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-F]{2})";
+  for (const [name, pattern] of [
+    ["webPath", `^(?:/${PCHARS}*)*$`],
+    ["webSegment", `^${PCHARS}*$`],
+    ["webQueryParameters", `^(?:${PCHARS}|[/?])*$`],
+    ["webFragments", `^(?:${PCHARS}|[/?])*$`],
+  ] as const) {
+    const re = new RegExp(pattern);
+    bothHold(
+      name,
+      (fc as never as Record<string, () => unknown>)[name]!(),
+      (realFc as never as Record<string, () => unknown>)[name]!(),
+      (s: string) => re.test(s),
+    );
+  }
+  bothHold("lorem", fc.lorem(), realFc.lorem(), (s: string) => /^[a-z]+( [a-z]+)*$/.test(s));
+  bothHold(
+    "lorem sentences",
+    fc.lorem({ mode: "sentences", maxCount: 2 }),
+    realFc.lorem({ mode: "sentences", maxCount: 2 }),
+    (s: string) => /^[A-Z][a-z]*[ a-z,]*\.( [A-Z][ a-z,]*\.)*$/.test(s),
+  );
   bothHold(
     "shuffledSubarray",
     fc.shuffledSubarray(base, { minLength: 4 }),

@@ -57,6 +57,28 @@ test("fc.modelRun finds the bug and shrinks to the fewest commands, listing thos
     "each at its simplest value",
   );
   assert.match(f.message, /Commands run: push\(0\), push\(0\), push\(0\)/);
+  // Pinned from bench:migration: the list printed each command's fields and a thrower for each method (855
+  // characters for five commands); it prints as fast-check prints it.
+  assert.match(f.message, /Minimal failing arguments \(TypeScript\):\n {2}\[push\(0\),push\(0\),push\(0\)\]\n/);
+});
+
+test("a command list prints each command by its toString, skipped ones too", () => {
+  const skipped = [new Pop(), new Push(1)];
+  const f = failure(() =>
+    fc.assert(
+      fc.property(fc.commands([fc.constant(skipped[0]!), fc.constant(skipped[1]!)], { maxCommands: 5 }), (cmds) => {
+        fc.modelRun(setup, cmds);
+        const list = [...cmds];
+        assert.ok(list.length < 2 || !list.some((c) => c instanceof Push));
+      }),
+    ),
+  );
+  assert.match(f.message, /\n {2}\[pop,push\(1\)\]\n/);
+  const [drawn] = fc.sample(fc.commands([fc.constant(new Push(2))], { maxCommands: 2 }), { numRuns: 1, seed: 3 }) as [
+    Iterable<Push>,
+  ];
+  assert.equal(fc.stringify(drawn), `[${[...drawn].map(String).join(",")}]`);
+  assert.ok(fc.hasToStringMethod(drawn));
 });
 
 test("a command whose check() says no is skipped, and maxCommands bounds the list", () => {

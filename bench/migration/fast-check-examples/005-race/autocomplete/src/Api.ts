@@ -1,3 +1,0 @@
-export function search(query: string, maxResults: number): Promise<string[]> {
-  return Promise.resolve([]);
-}
