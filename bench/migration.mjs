@@ -48,10 +48,10 @@ const FAST_CHECK = fileURLToPath(import.meta.resolve("fast-check"));
 
 /**
  * The suites. `dir` is where a suite of this repository lives; the others name a public repository, the commit
- * measured, and the folder inside it (`root`) that vitest runs in. `include`, `setupFiles` and the targets of
- * `aliases` are relative to that folder; `globals` and `environment` are vitest's options, as the project's own
- * config sets them; `jestGlobals` runs a jest suite's `@jest/globals` imports on vitest's; `jest` runs the suite under
- * jest instead, with the project's transform.
+ * measured with its licence, and the folder inside it (`root`) that vitest runs in. `include`, `setupFiles` and the
+ * targets of `aliases` are relative to that folder; `jestGlobals` runs a jest suite's `@jest/globals` imports on
+ * vitest's; `jest` runs the suite under jest instead, with the project's transform; `bugs` names the tests that fail
+ * only here on a real bug, each checked by hand.
  */
 const SUITES = [
   { name: "seeded-bugs", dir: path.join(ROOT, "bench", "migration", "seeded-bugs"), include: ["*.spec.ts"] },
@@ -137,6 +137,20 @@ function suiteDir(suite, opts) {
   return fs.existsSync(dir) ? dir : undefined;
 }
 
+/**
+ * The switch itself: the file each import names resolves to for `library`, as an ES or CommonJS module. For
+ * Shrinkscope, `fast-check` is shrinkscope/fc, which reaches the engine as `shrinkscope`.
+ */
+function switched(library, format) {
+  if (library === "fast-check")
+    return {
+      "fast-check": format === "esm" ? FAST_CHECK : path.join(path.dirname(FAST_CHECK), "cjs", "fast-check.js"),
+    };
+  const ext = format === "esm" ? "mjs" : "cjs";
+  const fc = path.join(ROOT, "dist", `fc.${ext}`);
+  return { "fast-check": fc, "shrinkscope/fc": fc, shrinkscope: path.join(ROOT, "dist", `engine.${ext}`) };
+}
+
 /** An empty folder under tmp/ for one run, with the setup file that sets the seed (as an ES or CommonJS module). */
 function workFolder(suite, library, seed, format) {
   const work = path.join(ROOT, "tmp", "migration", `${suite.name}-${library}-${seed}`);
@@ -151,14 +165,7 @@ function workFolder(suite, library, seed, format) {
 /** A vitest config for `suite` on `library` and `seed`, in a folder of its own under tmp/. */
 function config(suite, dir, library, seed) {
   const { work, seedSetup } = workFolder(suite, library, seed, "esm");
-  const imports =
-    library === "fast-check"
-      ? { "fast-check": FAST_CHECK }
-      : {
-          "fast-check": path.join(ROOT, "dist", "fc.mjs"),
-          "shrinkscope/fc": path.join(ROOT, "dist", "fc.mjs"),
-          shrinkscope: path.join(ROOT, "dist", "engine.mjs"),
-        };
+  const imports = switched(library, "esm");
   // What the project's own resolver or runner provides: its package name pointing at its sources, and jest's
   // globals module for a jest suite run by vitest (`jest.fn` is vitest's `vi.fn`).
   for (const [name, target] of Object.entries(suite.aliases ?? {})) imports[name] = path.join(dir, target);
@@ -178,8 +185,6 @@ function config(suite, dir, library, seed) {
     setupFiles: [...(suite.setupFiles ?? []).map((f) => path.join(dir, f)), seedSetup],
     testTimeout: TIMEOUT_MS,
     env: { TEST_TIMEOUT: String(TIMEOUT_MS) },
-    ...(suite.globals ? { globals: true } : {}),
-    ...(suite.environment ? { environment: suite.environment } : {}),
   };
   const file = path.join(work, "vitest.config.mjs");
   fs.writeFileSync(
@@ -202,14 +207,7 @@ function config(suite, dir, library, seed) {
 function jestConfig(suite, dir, library, seed) {
   const { work, seedSetup } = workFolder(suite, library, seed, "cjs");
   const escape = (name) => `^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`;
-  const modules =
-    library === "fast-check"
-      ? { "fast-check": path.join(path.dirname(FAST_CHECK), "cjs", "fast-check.js") }
-      : {
-          "fast-check": path.join(ROOT, "dist", "fc.cjs"),
-          "shrinkscope/fc": path.join(ROOT, "dist", "fc.cjs"),
-          shrinkscope: path.join(ROOT, "dist", "engine.cjs"),
-        };
+  const modules = switched(library, "cjs");
   const config = {
     rootDir: dir,
     testMatch: suite.include.map((g) => `<rootDir>/${g}`),
@@ -433,7 +431,7 @@ function main() {
       `${tally.caught}/${tally.failing}`,
       String(tally.moreSeeds),
     ]);
-    console.log(`## ${suite.name} (${source})\n`);
+    console.log(`## ${suite.name} (${source}${suite.license === undefined ? "" : `, ${suite.license}`})\n`);
     console.log(table(["test", "fc.assert calls", `fast-check ${fcVersion}`, "shrinkscope/fc", "outcome"], rows));
     console.log("");
   }

@@ -127,6 +127,16 @@ export interface ShrinkOutcome {
 
 type PassGen = Generator<TestCase, void, TestCase>;
 
+/** A string's code points or a byte string's bytes: the elements the sequence passes edit. */
+function elementsOf(isBytes: boolean, value: ChoiceValue): number[] {
+  return isBytes ? Array.from(value as Uint8Array) : Array.from(value as string, (ch) => ch.codePointAt(0) as number);
+}
+
+/** The string or byte string made of `elements` (elementsOf's inverse). */
+function sequenceOf(isBytes: boolean, elements: number[]): ChoiceValue {
+  return isBytes ? Uint8Array.from(elements) : stringFromCodePoints(elements);
+}
+
 /** How far "delete and lower elsewhere" looks: the last elements, and the integers nearest the front. */
 const ELSEWHERE_ELEMENTS = 16;
 const ELSEWHERE_INTEGERS = 8;
@@ -830,14 +840,10 @@ export class Shrinker {
       const n = this.target.nodes[i];
       if ((n.type !== "string" && n.type !== "bytes") || n.forced) continue;
       const k = n.constraints as StringConstraints | BytesConstraints;
-      const units =
-        n.type === "bytes"
-          ? Array.from(n.value as Uint8Array)
-          : Array.from(n.value as string, (ch) => ch.codePointAt(0) as number);
+      const units = elementsOf(n.type === "bytes", n.value);
       if (units.length <= k.minSize) continue;
       for (let p = units.length - 1; p >= Math.max(0, units.length - ELSEWHERE_ELEMENTS); p--) {
-        const shorter = units.slice(0, p).concat(units.slice(p + 1));
-        const value = n.type === "bytes" ? Uint8Array.from(shorter) : stringFromCodePoints(shorter);
+        const value = sequenceOf(n.type === "bytes", units.slice(0, p).concat(units.slice(p + 1)));
         const steps = n.type === "string" && units[p] > 0xffff ? [1, 2] : [1];
         for (const j of integers((j) => j === i)) {
           let done = false;
@@ -1507,9 +1513,8 @@ export class Shrinker {
     const n = this.target.nodes[i];
     const isBytes = n.type === "bytes";
     const k = n.constraints as StringConstraints | BytesConstraints;
-    const toArray = (x: ChoiceValue): number[] =>
-      isBytes ? Array.from(x as Uint8Array) : Array.from(x as string, (ch) => ch.codePointAt(0) as number);
-    const fromArray = (a: number[]): ChoiceValue => (isBytes ? Uint8Array.from(a) : stringFromCodePoints(a));
+    const toArray = (x: ChoiceValue): number[] => elementsOf(isBytes, x);
+    const fromArray = (a: number[]): ChoiceValue => sequenceOf(isBytes, a);
     // The target's elements, converted once per target value: reading them per position would be quadratic
     // on long strings. units() is a copy to edit; current() is only read.
     let convertedFrom: ChoiceValue | undefined;

@@ -57,30 +57,33 @@ export function webUrl(constraints?: {
 
 /** RFC 3986's pchar: an unreserved or sub-delimiter character, ":" or "@", or a percent-encoded byte. */
 const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-F]{2})";
-const WEB_PART_IGNORED = ["size"];
+/** A query's or a fragment's characters: pchars, "/" and "?". */
+const QUERY = `^(?:${PCHAR}|[/?])*$`;
+
+/** A part of a URL: the strings `pattern` matches whole, as fast-check's web* arbitraries draw them. */
+function webPart(api: string, pattern: string, constraints: unknown): Arbitrary<string> {
+  constraintsOf(api, constraints, [], ["size"]);
+  return new Arbitrary(st.fromRegex(new RegExp(pattern)));
+}
 
 /** A URL's path: segments, each after a "/" (RFC 3986's path-abempty), as fast-check's webPath. */
 export function webPath(constraints?: { size?: unknown }): Arbitrary<string> {
-  constraintsOf("fc.webPath", constraints, [], WEB_PART_IGNORED);
-  return new Arbitrary(st.fromRegex(new RegExp(`^(?:/${PCHAR}*)*$`)));
+  return webPart("fc.webPath", `^(?:/${PCHAR}*)*$`, constraints);
 }
 
 /** One path segment (no "/"). */
 export function webSegment(constraints?: { size?: unknown }): Arbitrary<string> {
-  constraintsOf("fc.webSegment", constraints, [], WEB_PART_IGNORED);
-  return new Arbitrary(st.fromRegex(new RegExp(`^${PCHAR}*$`)));
+  return webPart("fc.webSegment", `^${PCHAR}*$`, constraints);
 }
 
-/** A URL's query, without its "?": pchars, "/" and "?". */
+/** A URL's query, without its "?". */
 export function webQueryParameters(constraints?: { size?: unknown }): Arbitrary<string> {
-  constraintsOf("fc.webQueryParameters", constraints, [], WEB_PART_IGNORED);
-  return new Arbitrary(st.fromRegex(new RegExp(`^(?:${PCHAR}|[/?])*$`)));
+  return webPart("fc.webQueryParameters", QUERY, constraints);
 }
 
 /** A URL's fragment, without its "#": the same characters as a query. */
 export function webFragments(constraints?: { size?: unknown }): Arbitrary<string> {
-  constraintsOf("fc.webFragments", constraints, [], WEB_PART_IGNORED);
-  return new Arbitrary(st.fromRegex(new RegExp(`^(?:${PCHAR}|[/?])*$`)));
+  return webPart("fc.webFragments", QUERY, constraints);
 }
 
 export function domain(constraints?: { size?: unknown }): Arbitrary<string> {
